@@ -1,0 +1,235 @@
+import express, { type Request, type Response } from 'express'
+import { clearSessionCookie, CSRF_COOKIE, readCookie, sessionCookie, serializeCookie } from '~/http/cookies.server.ts'
+import { newCsrfToken } from '~/http/csrf.server.ts'
+import { proposalsCsv } from '~/lib/csv.ts'
+import {
+  BlogPostPatchSchema,
+  BlogPostSchema,
+  BLOG_STATUSES,
+  LoginSchema,
+  PageViewSchema,
+  PasswordChangeSchema,
+  PortfolioItemPatchSchema,
+  PortfolioItemSchema,
+  PORTFOLIO_STATUSES,
+  ProposalSchema,
+  ProposalStatusSchema,
+  PROPOSAL_STATUSES,
+  SettingsPatchSchema,
+} from '~/lib/schemas.ts'
+import { recordPageView } from '~/services/analytics.server.ts'
+import * as auth from '~/services/auth.server.ts'
+import * as blog from '~/services/blog.server.ts'
+import { getDashboard } from '~/services/dashboard.server.ts'
+import * as portfolio from '~/services/portfolio.server.ts'
+import * as proposals from '~/services/proposals.server.ts'
+import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import { NotFoundError } from '~/services/errors.server.ts'
+import { ctx, optionalAdmin, parseBody, parseId, queryString, requireAdmin, route, sessionToken } from './http.server.ts'
+
+const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined
+
+function paging(req: Request): { limit?: number; offset?: number } {
+  const limit = Number(queryString(req, 'limit'))
+  const offset = Number(queryString(req, 'offset'))
+  return {
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined,
+    offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
+  }
+}
+
+/** The REST API of SPEC.md section 7 plus the session, settings, analytics and export calls. */
+export function createApiRouter() {
+  const api = express.Router()
+  const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
+
+  // --- session -------------------------------------------------------------------------
+  api.get('/auth/session', route(async (req, res) => {
+    noStore(res)
+    let csrfToken = readCookie(req.headers.cookie, CSRF_COOKIE)
+    if (!csrfToken) {
+      csrfToken = newCsrfToken()
+      res.append('Set-Cookie', serializeCookie(ctx(req).config, CSRF_COOKIE, csrfToken, { httpOnly: false }))
+    }
+    const state = await auth.getSession(ctx(req).db, sessionToken(req))
+    res.json(
+      state.admin
+        ? { authenticated: true, username: state.admin.username, expiresAt: state.admin.expiresAt, csrfToken }
+        : { authenticated: false, expired: state.expired, csrfToken },
+    )
+  }))
+
+  api.post('/auth/login', route(async (req, res) => {
+    noStore(res)
+    const input = parseBody(LoginSchema, req.body)
+    const { token, expiresAt } = await auth.login(ctx(req).db, { ...input, ip: req.ip ?? 'unknown' })
+    // A fresh token at every login; an old cookie from before is simply replaced.
+    await auth.logout(ctx(req).db, sessionToken(req))
+    res.append('Set-Cookie', sessionCookie(ctx(req).config, token, expiresAt))
+    res.json({ ok: true, username: input.username, expiresAt })
+  }))
+
+  api.post('/auth/logout', route(async (req, res) => {
+    noStore(res)
+    await auth.logout(ctx(req).db, sessionToken(req))
+    res.append('Set-Cookie', clearSessionCookie(ctx(req).config))
+    res.json({ ok: true })
+  }))
+
+  api.post('/auth/password', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const input = parseBody(PasswordChangeSchema, req.body)
+    await auth.changePassword(ctx(req).db, admin, input)
+    res.json({ ok: true })
+  }))
+
+  // --- portfolio -------------------------------------------------------------------------
+  api.get('/portfolio', route(async (req, res) => {
+    const admin = await optionalAdmin(req)
+    if (!admin) return res.json(await portfolio.listPublicPortfolio(ctx(req).db))
+    noStore(res)
+    const { items } = await portfolio.listPortfolio(ctx(req).db, admin, {
+      status: oneOf(PORTFOLIO_STATUSES, queryString(req, 'status')),
+      category: queryString(req, 'category'),
+      q: queryString(req, 'q'),
+    })
+    res.json(items)
+  }))
+  api.get('/portfolio/:id', route(async (req, res) => {
+    const admin = await optionalAdmin(req)
+    if (admin) noStore(res)
+    res.json(await portfolio.getPortfolioItem(ctx(req).db, admin, parseId(req.params.id)))
+  }))
+  api.post('/portfolio', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    res.status(201).json(await portfolio.createPortfolioItem(ctx(req).db, admin, parseBody(PortfolioItemSchema, req.body)))
+  }))
+  api.put('/portfolio/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const id = parseId(req.params.id)
+    res.json(await portfolio.updatePortfolioItem(ctx(req).db, admin, id, parseBody(PortfolioItemPatchSchema, req.body)))
+  }))
+  api.delete('/portfolio/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    await portfolio.deletePortfolioItem(ctx(req).db, admin, parseId(req.params.id))
+    res.json({ ok: true })
+  }))
+
+  // --- blog ------------------------------------------------------------------------------
+  api.get('/blogs', route(async (req, res) => {
+    const admin = await optionalAdmin(req)
+    if (!admin || queryString(req, 'published') === 'true') {
+      return res.json(await blog.listPublishedPosts(ctx(req).db))
+    }
+    noStore(res)
+    const { posts } = await blog.listPosts(ctx(req).db, admin, {
+      status: oneOf(BLOG_STATUSES, queryString(req, 'status')),
+      q: queryString(req, 'q'),
+      ...paging(req),
+    })
+    res.json(posts)
+  }))
+  api.get('/blogs/:id', route(async (req, res) => {
+    const admin = await optionalAdmin(req)
+    noStore(res)
+    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id)))
+  }))
+  api.post('/blogs', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    res.status(201).json(await blog.createPost(ctx(req).db, admin, parseBody(BlogPostSchema, req.body)))
+  }))
+  api.put('/blogs/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const id = parseId(req.params.id)
+    res.json(await blog.updatePost(ctx(req).db, admin, id, parseBody(BlogPostPatchSchema, req.body)))
+  }))
+  api.delete('/blogs/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    await blog.deletePost(ctx(req).db, admin, parseId(req.params.id))
+    res.json({ ok: true })
+  }))
+  api.get('/blog/stats', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    noStore(res)
+    res.json(await blog.getBlogStats(ctx(req).db, admin))
+  }))
+
+  // --- proposals -------------------------------------------------------------------------
+  api.post('/proposals', route(async (req, res) => {
+    noStore(res)
+    const input = parseBody(ProposalSchema, req.body)
+    const saved = await proposals.submitProposal(ctx(req).db, input, `ip:${req.ip ?? 'unknown'}`)
+    res.status(201).json({ ok: true, id: saved.id })
+  }))
+  api.get('/proposals', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    noStore(res)
+    const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
+      status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
+      q: queryString(req, 'q'),
+      ...paging(req),
+    })
+    res.json(list)
+  }))
+  api.get('/proposals/stats', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    noStore(res)
+    res.json(await proposals.getProposalStats(ctx(req).db, admin))
+  }))
+  api.get('/proposals/export.csv', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
+      status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
+      q: queryString(req, 'q'),
+    })
+    noStore(res)
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+    res.setHeader('Content-Disposition', 'attachment; filename="proposals.csv"')
+    res.send(proposalsCsv(list))
+  }))
+  api.get('/proposals/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    noStore(res)
+    res.json(await proposals.getProposal(ctx(req).db, admin, parseId(req.params.id)))
+  }))
+  api.put('/proposals/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const id = parseId(req.params.id)
+    const { status } = parseBody(ProposalStatusSchema, req.body)
+    res.json(await proposals.setProposalStatus(ctx(req).db, admin, id, status))
+  }))
+  api.delete('/proposals/:id', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    await proposals.deleteProposal(ctx(req).db, admin, parseId(req.params.id))
+    res.json({ ok: true })
+  }))
+
+  // --- settings, dashboard, analytics -----------------------------------------------------
+  api.get('/settings', route(async (req, res) => {
+    await requireAdmin(req)
+    noStore(res)
+    res.json(await getSettings(ctx(req).db))
+  }))
+  api.put('/settings', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    res.json(await updateSettings(ctx(req).db, admin, parseBody(SettingsPatchSchema, req.body)))
+  }))
+  api.get('/dashboard', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    noStore(res)
+    res.json(await getDashboard(ctx(req).db, admin))
+  }))
+  api.post('/pageviews', route(async (req, res) => {
+    // Do Not Track and Global Privacy Control are honoured on the server too.
+    if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
+    const { path } = parseBody(PageViewSchema, req.body)
+    await recordPageView(ctx(req).db, path)
+    res.status(204).end()
+  }))
+
+  api.use(route(async () => {
+    throw new NotFoundError('Unknown API endpoint')
+  }))
+  return api
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+
+/** Environment as DESIGN.md lists it; validated once at start so a typo stops the server. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine(
+      (v) => /^postgres(ql)?:\/\/.+/.test(v) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v),
+      'must be a postgres:// URL, file:PATH or a file path',
+    )
+    .optional(),
+  ADMIN_PATH: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and dashes (e.g. admin)')
+    .refine((v) => v !== 'api' && v !== 'blog', 'must not clash with a public route')
+    .default('admin'),
+  ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
+  SITE_URL: z.url('must be an absolute http(s) URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  databaseUrl: string
+  dialect: 'sqlite' | 'postgres'
+  adminPath: string
+  adminUsername: string
+  adminPassword: string | undefined
+  siteUrl: string
+  secureCookies: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  nodeEnv: 'development' | 'production' | 'test'
+  logLevel: string
+  dataDir: string
+  trustProxy: boolean
+  rateLimits: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the variable and the problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = EnvSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
+  }
+  const e = parsed.data
+  const databaseUrl = e.DATABASE_URL ?? `${e.DATA_DIR.replace(/\/$/, '')}/site.db`
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    dialect: /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite',
+    adminPath: e.ADMIN_PATH,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    siteUrl,
+    secureCookies: siteUrl.startsWith('https://'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Launchpad Web Studio <no-reply@${new URL(siteUrl).hostname}>`,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimits: e.RATE_LIMITS === 'on',
+  }
+}

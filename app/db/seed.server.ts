@@ -1,0 +1,21 @@
+import type { Db } from './db.server.ts'
+import { SAMPLE_PORTFOLIO, SAMPLE_POSTS } from './seed-data.ts'
+import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import { insertPortfolioItem } from '~/models/portfolio.server.ts'
+import { insertBlogPost } from '~/models/blog.server.ts'
+
+const SEEDED_KEY = 'seededAt'
+
+/**
+ * Fills an empty install with the sample portfolio and posts, once: a marker in settings
+ * keeps content the admin deleted from coming back at the next start.
+ */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if ((await findSettingValues(db))[SEEDED_KEY]) return false
+  await db.transaction().execute(async (trx) => {
+    for (const item of SAMPLE_PORTFOLIO) await insertPortfolioItem(trx, { ...item, liveUrl: item.liveUrl ?? null })
+    for (const post of SAMPLE_POSTS) await insertBlogPost(trx, post)
+    await upsertSettingValues(trx, { [SEEDED_KEY]: new Date().toISOString() })
+  })
+  return true
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino'
+import type { Config } from '~/config.server.ts'
+import type { Db, Dialect } from '~/db/db.server.ts'
+import type { Mailer } from '~/services/mail.server.ts'
+
+/** What every request handler (API or page loader) may use; built once per process. */
+export type AppContext = {
+  db: Db
+  dialect: Dialect
+  config: Config
+  logger: Logger
+  mailer: Mailer
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    app: AppContext
+    /** Per-request CSP nonce for the inline scripts React Router emits. */
+    nonce: string
+    /** The visitor's CSRF token for forms that post without JS; sets the `csrf` cookie if missing. */
+    csrfToken: () => string
+    clientIp: string
+  }
+}

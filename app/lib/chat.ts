@@ -1,0 +1,107 @@
+/**
+ * Canned chat assistant (spec sections 2, 4 and 9): a greeting, five
+ * questions with fixed answers, two suggestions at a time, suggestions while
+ * the counter is under 3 and a proposal button from counter 2.
+ */
+
+export interface ChatQuestion {
+  id: string
+  question: string
+  answer: string
+}
+
+export interface ChatMessage {
+  type: 'bot' | 'user'
+  text: string
+}
+
+export interface ChatState {
+  messages: ChatMessage[]
+  /** Number of questions the visitor has chosen so far. */
+  counter: number
+}
+
+/** Suggestions offered at a time. */
+export const SUGGESTIONS_SHOWN = 2
+
+/** Suggestions are offered while the counter is below this. */
+export const MAX_SUGGESTION_ROUNDS = 3
+
+/** The 'Get Free Proposal' button appears once the counter reaches this. */
+export const PROPOSAL_BUTTON_AT = 2
+
+export const CHAT_GREETING =
+  "Hi there! 👋 I'm the virtual assistant. Ask me about pricing, hosting or delivery times, or pick a question below."
+
+export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
+  {
+    id: 'website-cost',
+    question: 'How much does a website cost?',
+    answer:
+      'Websites start from $299, and e-commerce stores start from $799. Every plan includes free hosting and a free domain for the first year.',
+  },
+  {
+    id: 'delivery-time',
+    question: 'How long does it take to build my website?',
+    answer: 'Most websites are delivered in 7 days. Complex e-commerce projects take 10-14 days.',
+  },
+  {
+    id: 'hosting-domain',
+    question: 'What happens after the free first year?',
+    answer:
+      'Hosting and your domain are free for the first year. After that, hosting is $10/month and domain renewal is $15/year.',
+  },
+  {
+    id: 'ecommerce',
+    question: 'Can you build an online store?',
+    answer:
+      'Yes! E-commerce stores start from $799 with product management, secure payments and order tracking, delivered in 10-14 days.',
+  },
+  {
+    id: 'get-started',
+    question: 'How do I get started?',
+    answer:
+      'Request a free proposal and we will reply within 24 hours. Websites start from $299 and are typically live in 7 days.',
+  },
+]
+
+/** Fresh conversation: a single bot greeting and a zero counter. */
+export function initialChatState(): ChatState {
+  return { messages: [{ type: 'bot', text: CHAT_GREETING }], counter: 0 }
+}
+
+function askedIds(state: ChatState): Set<string> {
+  const askedTexts = new Set(state.messages.filter((m) => m.type === 'user').map((m) => m.text))
+  return new Set(CHAT_QUESTIONS.filter((q) => askedTexts.has(q.question)).map((q) => q.id))
+}
+
+/** Whether suggestions are still offered (counter under MAX_SUGGESTION_ROUNDS). */
+export function showSuggestions(state: ChatState): boolean {
+  return state.counter < MAX_SUGGESTION_ROUNDS
+}
+
+/** Whether the 'Get Free Proposal' button is shown (counter at PROPOSAL_BUTTON_AT or more). */
+export function showProposalButton(state: ChatState): boolean {
+  return state.counter >= PROPOSAL_BUTTON_AT
+}
+
+/** The questions to offer now: the first SUGGESTIONS_SHOWN not yet asked, in order; none once suggestions stop. */
+export function suggestionsFor(state: ChatState): ChatQuestion[] {
+  if (!showSuggestions(state)) return []
+  const asked = askedIds(state)
+  return CHAT_QUESTIONS.filter((q) => !asked.has(q.id)).slice(0, SUGGESTIONS_SHOWN)
+}
+
+/**
+ * Records a chosen question: appends the user's question and the canned
+ * answer and advances the counter. Ids not currently offered are ignored
+ * (returns the same state) so stale clicks cannot skip the flow.
+ */
+export function askQuestion(state: ChatState, id: string): ChatState {
+  const q = suggestionsFor(state).find((s) => s.id === id)
+  if (!q) return state
+  return {
+    messages: [...state.messages, { type: 'user', text: q.question }, { type: 'bot', text: q.answer }],
+    counter: state.counter + 1,
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * CSV export for the admin proposals screen (RFC 4180 output with OWASP
+ * CSV-injection neutralisation, since cells hold visitor-submitted text).
+ */
+
+export interface ProposalCsvRow {
+  name: string
+  email: string
+  phone?: string | null
+  businessType: string
+  budget: string
+  status: string
+  date: string
+}
+
+export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date'] as const
+
+const NEEDS_QUOTES = /[",\r\n]/
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** Quotes a cell only when RFC 4180 requires it (comma, quote, CR or LF), doubling inner quotes. */
+function quoteCell(cell: string): string {
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
+}
+
+/**
+ * Serialises rows as RFC 4180 CSV with CRLF line endings. Cells are written
+ * as given: call neutralizeFormula first for untrusted data.
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => row.map(quoteCell).join(',')).join('\r\n')
+}
+
+/**
+ * Prefixes a single quote when a cell starts with =, +, -, @, tab or CR so
+ * spreadsheet apps treat it as text rather than a formula (OWASP CSV
+ * injection guidance).
+ */
+export function neutralizeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell
+}
+
+/** CSV of proposals for the 'Export CSV' button: fixed header, every cell neutralised then quoted as needed. */
+export function proposalsCsv(proposals: readonly ProposalCsvRow[]): string {
+  const rows: string[][] = [
+    [...PROPOSALS_CSV_HEADER],
+    ...proposals.map((p) => [p.name, p.email, p.phone ?? '', p.businessType, p.budget, p.status, p.date]),
+  ]
+  return toCsv(rows.map((row) => row.map((cell) => neutralizeFormula(String(cell ?? '')))))
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod'
+
+/**
+ * One zod schema per payload, shared by the REST API, route actions and forms.
+ * Nothing here may import server code: the browser bundles it too.
+ */
+
+export const BUSINESS_TYPES = ['restaurant', 'retail', 'healthcare', 'professional', 'technology', 'nonprofit', 'other'] as const
+export const BUSINESS_TYPE_LABELS: Record<(typeof BUSINESS_TYPES)[number], string> = {
+  restaurant: 'Restaurant / Food Service',
+  retail: 'Retail / E-commerce',
+  healthcare: 'Healthcare',
+  professional: 'Professional Services',
+  technology: 'Technology',
+  nonprofit: 'Non-profit',
+  other: 'Other',
+}
+export const BUDGETS = ['100-500', '500-1000', '1000-2500', '2500-5000', '5000+'] as const
+export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
+  '100-500': '$100 - $500',
+  '500-1000': '$500 - $1,000',
+  '1000-2500': '$1,000 - $2,500',
+  '2500-5000': '$2,500 - $5,000',
+  '5000+': '$5,000+',
+}
+export const PROPOSAL_STATUSES = ['pending', 'reviewed', 'completed'] as const
+export const BLOG_STATUSES = ['draft', 'published'] as const
+export const BLOG_CATEGORIES = ['Web Design', 'AI Technology', 'Performance', 'Security', 'Mobile Design', 'SEO'] as const
+export const PORTFOLIO_STATUSES = ['active', 'archived'] as const
+export const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const
+
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
+export type BlogStatus = (typeof BLOG_STATUSES)[number]
+export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number]
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`)
+
+/** A picture reference: an uploaded file under /uploads, a site path, or an http(s) URL. */
+export const imageRef = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} is too long`)
+    .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), `${label} must be an http(s) URL or a site path`)
+
+/** Live URLs may be a bare domain (https:// is added on display) but never another scheme. */
+const liveUrl = z
+  .string()
+  .trim()
+  .max(2000, 'Live URL is too long')
+  .refine(
+    (v) => v === '' || (/^(https?:\/\/)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/i.test(v)),
+    'Live URL must be a domain or an http(s) URL',
+  )
+
+export const ProposalSchema = z.object({
+  name: text('Full Name', 100),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(z.email('Enter a valid email address')),
+  phone: optionalText('Phone', 40)
+    .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
+    .optional()
+    .default(''),
+  businessType: z.enum(BUSINESS_TYPES, { error: 'Choose a business type' }),
+  budget: z.enum(BUDGETS, { error: 'Choose a budget range' }),
+  requirements: text('Project requirements', 5000),
+  /** Honeypot: people never see it; bots fill it in. */
+  website: z.string().max(0, 'Leave this field empty').optional(),
+})
+export type ProposalInput = z.infer<typeof ProposalSchema>
+
+export const ProposalStatusSchema = z.object({ status: z.enum(PROPOSAL_STATUSES, { error: 'Status must be pending, reviewed or completed' }) })
+
+export const BlogPostSchema = z.object({
+  title: text('Title', 200),
+  subheading: text('Subheading', 300),
+  excerpt: text('Excerpt', 1000),
+  content: text('Content', 200_000),
+  category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+  author: optionalText('Author', 100).optional().transform((v) => v || 'Admin'),
+  status: z.enum(BLOG_STATUSES, { error: 'Status must be draft or published' }).default('draft'),
+  image: imageRef('Image URL').optional().default(''),
+  readTime: optionalText('Read time', 40).optional().transform((v) => v || '5 min read'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
+    .optional(),
+})
+export type BlogPostInput = z.infer<typeof BlogPostSchema>
+/** Partial update: only the fields sent are checked and changed. */
+export const BlogPostPatchSchema = z.object({
+  title: text('Title', 200).optional(),
+  subheading: text('Subheading', 300).optional(),
+  excerpt: text('Excerpt', 1000).optional(),
+  content: text('Content', 200_000).optional(),
+  category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
+  author: optionalText('Author', 100).optional().transform((v) => (v === undefined ? undefined : v || 'Admin')),
+  status: z.enum(BLOG_STATUSES, { error: 'Status must be draft or published' }).optional(),
+  image: imageRef('Image URL').optional(),
+  readTime: optionalText('Read time', 40).optional().transform((v) => (v === undefined ? undefined : v || '5 min read')),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd').optional(),
+})
+export type BlogPostPatch = z.infer<typeof BlogPostPatchSchema>
+
+const technologyList = z
+  .array(z.string().trim().max(40, 'A technology name is at most 40 characters'), { error: 'Technologies must be a list' })
+  .max(30, 'At most 30 technologies')
+  .transform((list) => dedupe(list))
+
+const featureList = z
+  .array(z.string().trim().max(200, 'A feature is at most 200 characters'), { error: 'Features must be a list' })
+  .max(30, 'At most 30 features')
+  .transform((list) => dedupe(list))
+
+/** Trims, drops blanks and case-insensitive duplicates, keeps first-seen order. */
+export function dedupe(list: string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const raw of list) {
+    const v = raw.trim()
+    const k = v.toLowerCase()
+    if (!v || seen.has(k)) continue
+    seen.add(k)
+    out.push(v)
+  }
+  return out
+}
+
+export const PortfolioItemSchema = z.object({
+  title: text('Project Title', 200),
+  description: text('Description', 2000),
+  category: text('Category', 60),
+  image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
+  liveUrl: liveUrl.optional().nullable().transform((v) => v || null),
+  technologies: technologyList.optional().default([]),
+  features: featureList.optional().default([]),
+  isLive: z.boolean({ error: 'Live Status must be true or false' }).optional().default(true),
+  status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional().default('active'),
+})
+export type PortfolioItemInput = z.infer<typeof PortfolioItemSchema>
+export const PortfolioItemPatchSchema = z.object({
+  title: text('Project Title', 200).optional(),
+  description: text('Description', 2000).optional(),
+  category: text('Category', 60).optional(),
+  image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required').optional(),
+  liveUrl: liveUrl.optional().nullable().transform((v) => (v === undefined ? undefined : v || null)),
+  technologies: technologyList.optional(),
+  features: featureList.optional(),
+  isLive: z.boolean({ error: 'Live Status must be true or false' }).optional(),
+  status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional(),
+})
+export type PortfolioItemPatch = z.infer<typeof PortfolioItemPatchSchema>
+
+export const LoginSchema = z.object({
+  username: text('Username', 64),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+})
+
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(256),
+    newPassword: z.string({ error: 'New password is required' }).min(8, 'New password must be at least 8 characters').max(256),
+    confirmPassword: z.string({ error: 'Confirm the new password' }).max(256),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "New password and confirmation don't match.",
+  })
+
+export const SettingsSchema = z.object({
+  siteName: text('Site name', 100),
+  siteDescription: optionalText('Site description', 500).default(''),
+  contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')),
+  contactPhone: optionalText('Contact phone', 40).default(''),
+  address: optionalText('Address', 300).default(''),
+  enableNotifications: z.boolean({ error: 'Must be true or false' }),
+  enableAnalytics: z.boolean({ error: 'Must be true or false' }),
+  maintenanceMode: z.boolean({ error: 'Must be true or false' }),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+export const SettingsPatchSchema = SettingsSchema.partial()
+
+export const PageViewSchema = z.object({
+  path: z.string().trim().min(1).max(300).regex(/^\//, 'Path must start with /'),
+})
+
+/** Turns a zod error into { field: message } (first message per field) for 400 bodies and forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_form'
+    if (!(key in out)) out[key] = issue.message
+  }
+  return out
+}

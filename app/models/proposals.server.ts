@@ -1,0 +1,59 @@
+import type { Db } from '~/db/db.server.ts'
+import type { ProposalRow } from '~/db/schema.ts'
+import type { ProposalStatus } from '~/lib/schemas.ts'
+import { containsAny } from './search.server.ts'
+
+export type Proposal = Omit<ProposalRow, 'status'> & { status: ProposalStatus }
+export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date'>
+export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number }
+
+const toProposal = (row: ProposalRow): Proposal => ({ ...row, status: row.status as ProposalStatus })
+
+export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<Proposal[]> {
+  let qb = db.selectFrom('proposals').selectAll()
+  if (query.status) qb = qb.where('status', '=', query.status)
+  if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
+  qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
+  if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
+  return (await qb.execute()).map(toProposal)
+}
+
+/** Counts per status for the filter buttons, under the same search as the list. */
+export async function countProposals(db: Db, q?: string): Promise<Record<string, number>> {
+  let qb = db.selectFrom('proposals').select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+  if (q) qb = qb.where(containsAny(['name', 'email', 'business_type'], q))
+  const rows = await qb.groupBy('status').execute()
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+}
+
+export async function findProposal(db: Db, id: number): Promise<Proposal | undefined> {
+  const row = await db.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toProposal(row)
+}
+
+export async function insertProposal(db: Db, p: ProposalWrite & { date: string }): Promise<Proposal> {
+  const row = await db
+    .insertInto('proposals')
+    .values({ ...p, status: 'pending' })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toProposal(row)
+}
+
+export async function updateProposalStatus(db: Db, id: number, status: ProposalStatus): Promise<Proposal | undefined> {
+  const row = await db.updateTable('proposals').set({ status }).where('id', '=', id).returningAll().executeTakeFirst()
+  return row && toProposal(row)
+}
+
+export async function deleteProposal(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('proposals').where('id', '=', id).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}
+
+/** Proposals per day since `sinceDay` (yyyy-mm-dd), for the dashboard chart. */
+export async function countProposalsPerDay(db: Db, sinceDay: string): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('proposals').select('date').where('date', '>=', sinceDay).execute()
+  const out: Record<string, number> = {}
+  for (const r of rows) out[r.date.slice(0, 10)] = (out[r.date.slice(0, 10)] ?? 0) + 1
+  return out
+}

@@ -1,0 +1,42 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+
+export default [
+  // Public site: shared navigation, footer and chat launcher.
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('portfolio', 'routes/public/portfolio.tsx'),
+    route('blog', 'routes/public/blog.tsx'),
+    route('blog/:id', 'routes/public/blog-post.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('faq', 'routes/public/faq.tsx'),
+    route('pricing', 'routes/public/pricing.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
+    route('terms', 'routes/public/terms.tsx'),
+    route('proposal', 'routes/tools/proposal.tsx'),
+    route('demo-builder', 'routes/tools/demo-builder.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  route('sitemap.xml', 'routes/feeds/sitemap.ts'),
+  route('robots.txt', 'routes/feeds/robots.ts'),
+  route('rss.xml', 'routes/feeds/rss.ts'),
+
+  // Back office. ADMIN_PATH is runtime configuration, so the first segment is a parameter that
+  // the loaders compare with it (anything else is a 404).
+  ...prefix(':adminPath', [
+    route('login', 'routes/admin/login.tsx'),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/index.tsx'),
+      route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('proposals', 'routes/admin/proposals.tsx'),
+      route('blogs', 'routes/admin/blogs.tsx'),
+      route('blogs/new', 'routes/admin/blog-new.tsx'),
+      route('blogs/edit/:id', 'routes/admin/blog-edit.tsx'),
+      route('portfolio', 'routes/admin/portfolio.tsx'),
+      route('portfolio/new', 'routes/admin/portfolio-new.tsx'),
+      route('portfolio/edit/:id', 'routes/admin/portfolio-edit.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig

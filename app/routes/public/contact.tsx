@@ -1,0 +1,4 @@
+// Placeholder: this screen is built in its own issue.
+export default function Placeholder() {
+  return <main><h1>contact</h1></main>
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '~/db/db.server.ts'
+import * as model from '~/models/admin.server.ts'
+import { InvalidCredentialsError, DomainValidationError, UnauthorizedError } from './errors.server.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
+import { LOGIN_LIMIT, checkLimit, clearEvents, recordEvent } from './rate-limit.server.ts'
+
+/** The acting administrator, passed explicitly to every admin operation. */
+export type Admin = { id: number; username: string; tokenHash: string; expiresAt: string }
+
+/** Spec: an admin session lasts 24 hours from sign-in (absolute, not sliding). */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60_000
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Creates the first admin on an empty database. Without ADMIN_PASSWORD a random one is
+ * generated and returned so the caller can print it once.
+ */
+export async function ensureAdmin(db: Db, username: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
+  if ((await model.countAdmins(db)) > 0) return { created: false }
+  const generated = password ? undefined : randomBytes(12).toString('base64url')
+  await model.insertAdmin(db, username, await hashPassword(password ?? generated!))
+  return { created: true, generatedPassword: generated }
+}
+
+/**
+ * Checks the credentials and opens a session. Five failures for one username or one address
+ * within 15 minutes lock both out for the window; success clears that username's count.
+ */
+export async function login(db: Db, input: { username: string; password: string; ip: string }, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+  const keys = [`user:${input.username.toLowerCase()}`, `ip:${input.ip}`]
+  await checkLimit(db, LOGIN_LIMIT, keys, now)
+  const user = await model.findAdminByUsername(db, input.username)
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password).then(() => false)
+  if (!user || !ok) {
+    await recordEvent(db, LOGIN_LIMIT, keys, now)
+    throw new InvalidCredentialsError()
+  }
+  await clearEvents(db, LOGIN_LIMIT, keys[0])
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString()
+  await model.insertSession(db, { tokenHash: hashToken(token), userId: user.id, createdAt: new Date(now).toISOString(), expiresAt })
+  return { token, expiresAt }
+}
+
+export type SessionState = { admin: Admin } | { admin: null; expired: boolean }
+
+/** Resolves a cookie token to the admin; an expired row is deleted and reported as expired. */
+export async function getSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionState> {
+  if (!token) return { admin: null, expired: false }
+  const tokenHash = hashToken(token)
+  const row = await model.findSessionWithUser(db, tokenHash)
+  if (!row) return { admin: null, expired: false }
+  if (row.expiresAt <= new Date(now).toISOString()) {
+    await model.deleteSessionByHash(db, tokenHash)
+    return { admin: null, expired: true }
+  }
+  return { admin: { id: row.userId, username: row.username, tokenHash, expiresAt: row.expiresAt } }
+}
+
+export async function requireSession(db: Db, token: string | undefined): Promise<Admin> {
+  const s = await getSession(db, token)
+  if (!s.admin) throw new UnauthorizedError(s.expired ? 'Session expired' : 'Authentication required')
+  return s.admin
+}
+
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token) await model.deleteSessionByHash(db, hashToken(token))
+}
+
+/** Changes the password after checking the current one, then ends every other session. */
+export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const user = await model.findAdminById(db, admin.id)
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new DomainValidationError({ currentPassword: 'Current password is incorrect.' })
+  }
+  await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
+  await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+}
+
+export async function pruneSessions(db: Db): Promise<void> {
+  await model.deleteExpiredSessions(db)
+}

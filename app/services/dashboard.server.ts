@@ -1,0 +1,30 @@
+import type { Db } from '~/db/db.server.ts'
+import { findBlogPosts, findBlogStats } from '~/models/blog.server.ts'
+import { countPageViewsPerDay } from '~/models/page-views.server.ts'
+import { countProposals, countProposalsPerDay, findProposals } from '~/models/proposals.server.ts'
+import type { Admin } from './auth.server.ts'
+
+export const RECENT_COUNT = 3
+const CHART_DAYS = 30
+
+/** Everything the dashboard shows, in one call. */
+export async function getDashboard(db: Db, _admin: Admin, now = new Date()) {
+  const days: string[] = []
+  for (let i = CHART_DAYS - 1; i >= 0; i--) days.push(new Date(now.getTime() - i * 86_400_000).toISOString().slice(0, 10))
+  const [counts, blogStats, recentProposals, recentPosts, proposalsPerDay, viewsPerDay] = await Promise.all([
+    countProposals(db),
+    findBlogStats(db),
+    findProposals(db, { limit: RECENT_COUNT }),
+    findBlogPosts(db, { limit: RECENT_COUNT }),
+    countProposalsPerDay(db, days[0]),
+    countPageViewsPerDay(db, days[0]),
+  ])
+  const total = Object.values(counts).reduce((a, b) => a + b, 0)
+  return {
+    proposalStats: { total, pending: counts.pending ?? 0 },
+    blogStats,
+    recentProposals,
+    recentPosts,
+    chart: days.map((day) => ({ day, proposals: proposalsPerDay[day] ?? 0, views: viewsPerDay[day] ?? 0 })),
+  }
+}

@@ -1,0 +1,30 @@
+/** Typed domain errors; the HTTP layer maps each to a status code. */
+export class NotFoundError extends Error {
+  constructor(what = 'Not found') {
+    super(what)
+  }
+}
+export class UnauthorizedError extends Error {
+  constructor(message = 'Authentication required') {
+    super(message)
+  }
+}
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super('Invalid credentials. Please try again.')
+  }
+}
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+  }
+}
+/** A rule about the input that only the service can check (e.g. the current password). */
+export class DomainValidationError extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? 'Invalid input')
+  }
+}

@@ -1,0 +1,43 @@
+import type { Db } from '~/db/db.server.ts'
+import type { PortfolioItemInput, PortfolioItemPatch } from '~/lib/schemas.ts'
+import * as model from '~/models/portfolio.server.ts'
+import type { PortfolioItem, PortfolioQuery } from '~/models/portfolio.server.ts'
+import type { Admin } from './auth.server.ts'
+import { NotFoundError } from './errors.server.ts'
+
+export type { PortfolioItem }
+
+/** What visitors may see: active items only. */
+export function listPublicPortfolio(db: Db): Promise<PortfolioItem[]> {
+  return model.findPortfolioItems(db, { status: 'active' })
+}
+
+export async function listPortfolio(db: Db, _admin: Admin, query: PortfolioQuery = {}) {
+  const [items, counts, categories] = await Promise.all([
+    model.findPortfolioItems(db, query),
+    model.countPortfolioByStatus(db),
+    model.findPortfolioCategories(db),
+  ])
+  return { items, counts, categories }
+}
+
+/** Visitors get active items; archived ones are 404 to them but visible to the admin. */
+export async function getPortfolioItem(db: Db, admin: Admin | null, id: number): Promise<PortfolioItem> {
+  const item = await model.findPortfolioItem(db, id)
+  if (!item || (!admin && item.status !== 'active')) throw new NotFoundError('Portfolio item not found')
+  return item
+}
+
+export function createPortfolioItem(db: Db, _admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
+  return model.insertPortfolioItem(db, input)
+}
+
+export async function updatePortfolioItem(db: Db, _admin: Admin, id: number, patch: PortfolioItemPatch): Promise<PortfolioItem> {
+  const item = await model.updatePortfolioItem(db, id, patch)
+  if (!item) throw new NotFoundError('Portfolio item not found')
+  return item
+}
+
+export async function deletePortfolioItem(db: Db, _admin: Admin, id: number): Promise<void> {
+  if (!(await model.deletePortfolioItem(db, id))) throw new NotFoundError('Portfolio item not found')
+}

@@ -1,0 +1,41 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Allow-list for blog HTML: structure, emphasis, lists, links, images, code, quotes and tables.
+ * No script, style, iframes or event handlers; links and images only over http(s) or site paths.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup',
+    'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'code', 'pre', 'blockquote',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', 'div',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    code: ['class'],
+    ol: ['start'],
+  },
+  allowedClasses: { code: [/^language-[a-z0-9-]+$/] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? '')
+      return {
+        tagName,
+        attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : { ...attribs },
+      }
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+}
+
+/** Cleans admin-written HTML; run on write and again on render (defence in depth). */
+export function sanitizeBlogHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS)
+}

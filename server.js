@@ -1,0 +1,64 @@
+// Process entry: loads the app (built bundle in production, Vite in development), listens,
+// and shuts down gracefully on SIGTERM/SIGINT.
+import { existsSync } from 'node:fs'
+
+const DEV = process.argv.includes('--dev')
+if (DEV) process.env.NODE_ENV ??= 'development'
+else process.env.NODE_ENV ??= 'production'
+
+let mod
+let vite
+if (DEV) {
+  const { createServer } = await import('vite')
+  vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+  mod = await vite.ssrLoadModule('./server/entry.ts')
+} else {
+  if (!existsSync('./build/server/index.js')) {
+    console.error('No production build found: run `npm run build` (or `npm start`, which builds first).')
+    process.exit(1)
+  }
+  mod = await import('./build/server/index.js')
+}
+
+let config
+try {
+  config = mod.loadConfig(process.env)
+} catch (err) {
+  if (err instanceof mod.ConfigError) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+
+const { app, ctx, close } = await mod.createApplication(config, {
+  build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
+  clientDir: DEV ? undefined : 'build/client',
+  devMiddleware: vite?.middlewares,
+})
+
+const server = app.listen(config.port, config.host, () => {
+  ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
+})
+server.keepAliveTimeout = 65_000
+
+let stopping = false
+async function shutdown(signal) {
+  if (stopping) return
+  stopping = true
+  ctx.logger.info({ signal }, 'shutting down: finishing requests in flight')
+  const force = setTimeout(() => {
+    ctx.logger.error('requests still open after 10 s; exiting anyway')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  server.close(async () => {
+    await close()
+    await vite?.close()
+    ctx.logger.info('closed')
+    process.exit(0)
+  })
+  server.closeIdleConnections()
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

@@ -1,0 +1,171 @@
+import path from 'node:path'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { createRequestHandler } from '@react-router/express'
+import type { ServerBuild } from 'react-router'
+import pino, { type Logger } from 'pino'
+import { createApiRouter } from '~/api/router.server.ts'
+import { sendError } from '~/api/http.server.ts'
+import type { Config } from '~/config.server.ts'
+import { migrateToLatest, openDatabase, pingDatabase } from '~/db/db.server.ts'
+import { seedIfEmpty } from '~/db/seed.server.ts'
+import type { AppContext } from '~/http/context.server.ts'
+import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
+import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
+import { ensureAdmin } from '~/services/auth.server.ts'
+import { createMailer } from '~/services/mail.server.ts'
+import { maintenanceMode } from './maintenance.ts'
+import { securityHeaders } from './security.ts'
+
+export type ApplicationOptions = {
+  /** The React Router build; omitted in API-only tests. */
+  build?: ServerBuild | (() => Promise<ServerBuild>)
+  /** Built client files (production); Vite serves them in development. */
+  clientDir?: string
+  /** Vite dev middleware, mounted before the page handler. */
+  devMiddleware?: express.RequestHandler
+  logger?: Logger
+  mailPollMs?: number
+  mailBackoffMs?: number
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token'], remove: true },
+    ...(config.nodeEnv === 'development' && { transport: { target: 'pino-pretty' } }),
+  })
+}
+
+/**
+ * Opens and migrates the database, seeds a fresh install, creates the first admin and returns
+ * the Express app with everything mounted. `close()` stops the mail worker and the database.
+ */
+export async function createApplication(config: Config, opts: ApplicationOptions = {}) {
+  const logger = opts.logger ?? createLogger(config)
+  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl)
+  const applied = await migrateToLatest(db)
+  if (applied.length) logger.info({ migrations: applied, dialect }, 'database migrated')
+  if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')
+  const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword)
+  if (admin.generatedPassword) {
+    // Printed once, to the console only, never to the JSON log.
+    process.stdout.write(
+      `\n  First start: admin account "${config.adminUsername}" created with password: ${admin.generatedPassword}\n  Sign in at ${config.siteUrl}/${config.adminPath}/login and change it under Settings > Security.\n\n`,
+    )
+  } else if (admin.created) {
+    logger.info({ username: config.adminUsername }, 'admin account created from ADMIN_USERNAME/ADMIN_PASSWORD')
+  }
+  const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
+  mailer.start(opts.mailPollMs)
+
+  const ctx: AppContext = { db, dialect, config, logger, mailer }
+  const dev = config.nodeEnv === 'development'
+  const app = express()
+  app.locals.ctx = ctx
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint()
+    res.on('finish', () => {
+      if (req.path.startsWith('/assets/')) return
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request')
+    })
+    next()
+  })
+  app.use(securityHeaders(config, dev))
+  app.use(compression())
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store').json({ status: 'ok' })
+  })
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    try {
+      await pingDatabase(db)
+      res.json({ status: 'ready', database: dialect })
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: dialect })
+    }
+  })
+
+  app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false }))
+  if (opts.clientDir) {
+    app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(opts.clientDir, { maxAge: '1d', index: false }))
+  }
+  if (opts.devMiddleware) app.use(opts.devMiddleware)
+
+  // CSRF, part 1 for every route: state changes only from our own origin.
+  app.use((req, res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
+    const same = isSameOrigin({ origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), host: req.get('host') }, config.siteUrl)
+    if (!same) return res.status(403).json({ error: 'Cross-site request refused' })
+    next()
+  })
+
+  // CSRF, part 2 for the API: the double-submit token in a header.
+  app.use('/api', (req, res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
+    if (!csrfTokenMatches(req.headers.cookie, req.get(CSRF_HEADER))) {
+      return res.status(403).json({ error: 'Missing or invalid CSRF token. Fetch /api/auth/session first and send its csrfToken in the X-CSRF-Token header.' })
+    }
+    next()
+  })
+  app.use('/api', express.json({ limit: '1mb' }), (req, res, next) => {
+    if (['POST', 'PUT'].includes(req.method) && !req.is('application/json')) {
+      return res.status(415).json({ error: 'Send the body as application/json' })
+    }
+    next()
+  })
+  app.use('/api', createApiRouter())
+
+  app.use(maintenanceMode(ctx))
+
+  if (opts.build) {
+    app.all(
+      '/{*splat}',
+      createRequestHandler({
+        build: opts.build,
+        mode: config.nodeEnv,
+        getLoadContext: (req, res) => ({
+          app: ctx,
+          nonce: res.locals.nonce as string,
+          clientIp: req.ip ?? 'unknown',
+          csrfToken: () => {
+            let token = readCookie(req.headers.cookie, CSRF_COOKIE) ?? (res.locals.csrfToken as string | undefined)
+            if (!token) {
+              token = newCsrfToken()
+              res.locals.csrfToken = token
+              res.append('Set-Cookie', serializeCookie(config, CSRF_COOKIE, token, { httpOnly: false }))
+            }
+            return token
+          },
+        }),
+      }),
+    )
+  }
+
+  // Body-parser errors (malformed JSON, too large) are the client's fault: 4xx, never 5xx.
+  app.use((err: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
+    if (err.status && err.status >= 400 && err.status < 500) {
+      return res.status(err.status).json({ error: err.type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
+    }
+    sendError(req, res, (e: unknown) => {
+      logger.error({ err: (e as Error)?.message, stack: (e as Error)?.stack, path: req.path }, 'unhandled error')
+      if (res.headersSent) return next(e)
+      res.status(500).json({ error: 'Internal server error' })
+    }, err)
+  })
+
+  let closed = false
+  async function close() {
+    if (closed) return
+    closed = true
+    await mailer.stop()
+    await closeDb()
+  }
+  return { app, ctx, close }
+}

@@ -1,0 +1,15 @@
+/** The server bundle's entry (vite SSR input): the app factory plus the React Router build. */
+export { createApplication } from './app.ts'
+export { loadConfig, ConfigError } from '~/config.server.ts'
+export const getBuild = () => import('virtual:react-router/server-build')
+
+/** For `npm run db:migrate`: migrate the configured database and close it. */
+export async function migrate(config: import('~/config.server.ts').Config): Promise<string[]> {
+  const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
+  const handle = openDatabase(config.databaseUrl)
+  try {
+    return await migrateToLatest(handle.db)
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,16 @@
+// The production build on a fresh SQLite database for each Playwright run.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'e2e-'))
+process.env.NODE_ENV = 'production'
+process.env.DATA_DIR = dir
+process.env.DATABASE_URL ??= path.join(dir, 'site.db')
+process.env.ADMIN_USERNAME = 'admin'
+process.env.ADMIN_PASSWORD = 'e2e-admin-password'
+process.env.SITE_URL = `http://127.0.0.1:${process.env.PORT}`
+process.env.HOST = '127.0.0.1'
+process.env.LOG_LEVEL = 'warn'
+process.env.E2E_DATA_DIR = dir
+await import('../../server.js')
