@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
-const PORT = 3100
+const PORT = Number(process.env.E2E_PORT ?? 3100)
 /** Debian's Chromium; Playwright never downloads a browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const launchOptions = {

@@ -1,11 +1,15 @@
 // Process entry: loads the app (built bundle in production, Vite in development), listens,
 // and shuts down gracefully on SIGTERM/SIGINT.
 import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const DEV = process.argv.includes('--dev')
 if (DEV) process.env.NODE_ENV ??= 'development'
 else process.env.NODE_ENV ??= 'production'
 
+/** BUILD_DIR lets several builds coexist (e.g. parallel test runs); default `build`. */
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 let mod
 let vite
 if (DEV) {
@@ -13,11 +17,11 @@ if (DEV) {
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
   mod = await vite.ssrLoadModule('./server/entry.ts')
 } else {
-  if (!existsSync('./build/server/index.js')) {
+  if (!existsSync(path.join(BUILD_DIR, 'server/index.js'))) {
     console.error('No production build found: run `npm run build` (or `npm start`, which builds first).')
     process.exit(1)
   }
-  mod = await import('./build/server/index.js')
+  mod = await import(pathToFileURL(path.resolve(BUILD_DIR, 'server/index.js')).href)
 }
 
 let config
@@ -33,7 +37,7 @@ try {
 
 const { app, ctx, close } = await mod.createApplication(config, {
   build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
-  clientDir: DEV ? undefined : 'build/client',
+  clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
   devMiddleware: vite?.middlewares,
 })
 

@@ -1,0 +1,48 @@
+import { X } from 'lucide-react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+
+export type Toast = { title: string; description?: string; variant?: 'default' | 'destructive' }
+
+const ToastContext = createContext<(t: Toast) => void>(() => {})
+
+/** Spec: at most one notice at a time, shown for 5 seconds; a new one replaces the old. */
+export const TOAST_DURATION_MS = 5000
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<(Toast & { id: number }) | null>(null)
+  const counter = useRef(0)
+  const show = useCallback((t: Toast) => setToast({ ...t, id: ++counter.current }), [])
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS)
+    return () => clearTimeout(timer)
+  }, [toast])
+  const destructive = toast?.variant === 'destructive'
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4 sm:justify-end">
+        {toast && (
+          <div
+            key={toast.id}
+            role={destructive ? 'alert' : 'status'}
+            data-testid="toast"
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
+              destructive ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
+            }`}
+          >
+            <div className="flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-slate-700'}`}>{toast.description}</p>}
+            </div>
+            <button type="button" onClick={() => setToast(null)} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        )}
+      </div>
+    </ToastContext.Provider>
+  )
+}
+
+export const useToast = () => useContext(ToastContext)
