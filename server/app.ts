@@ -115,7 +115,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     next()
   })
   app.use('/api', express.json({ limit: '1mb' }), (req, res, next) => {
-    if (['POST', 'PUT'].includes(req.method) && !req.is('application/json')) {
+    // req.is() is null for a request without a body (e.g. logout), false for a wrong type.
+    // NOTE: /api/uploads takes raw image bytes as its body (app/api/uploads.server.ts).
+    if (['POST', 'PUT'].includes(req.method) && req.is('application/json') === false && req.path !== '/uploads') {
       return res.status(415).json({ error: 'Send the body as application/json' })
     }
     next()
