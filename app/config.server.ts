@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
 })
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   dataDir: string
   trustProxy: boolean
   rateLimits: boolean
+  /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
+  proposalRateLimitPerHour: number
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +84,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: e.RATE_LIMITS === 'on',
+    proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
   }
 }

@@ -25,6 +25,8 @@ import * as portfolio from '~/services/portfolio.server.ts'
 import * as proposals from '~/services/proposals.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
+import { createEstimateRouter } from './estimate.server.ts'
+import { createUploadsRouter } from './uploads.server.ts'
 import { ctx, optionalAdmin, parseBody, parseId, queryString, requireAdmin, route, sessionToken } from './http.server.ts'
 
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
@@ -159,7 +161,8 @@ export function createApiRouter() {
   api.post('/proposals', route(async (req, res) => {
     noStore(res)
     const input = parseBody(ProposalSchema, req.body)
-    const saved = await proposals.submitProposal(ctx(req).db, input, `ip:${req.ip ?? 'unknown'}`)
+    const { db, config } = ctx(req)
+    const saved = await proposals.submitProposal(db, input, `ip:${req.ip ?? 'unknown'}`, Date.now(), config.proposalRateLimitPerHour)
     res.status(201).json({ ok: true, id: saved.id })
   }))
   api.get('/proposals', route(async (req, res) => {
@@ -227,6 +230,10 @@ export function createApiRouter() {
     await recordPageView(ctx(req).db, path)
     res.status(204).end()
   }))
+
+  api.use('/estimate', createEstimateRouter())
+
+  api.use('/uploads', createUploadsRouter())
 
   api.use(route(async () => {
     throw new NotFoundError('Unknown API endpoint')

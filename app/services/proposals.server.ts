@@ -13,9 +13,17 @@ export type { Proposal }
 /**
  * Stores a visitor's request (status pending, dated now) and, when notifications are on,
  * queues the notification mail in the same transaction: both are kept or neither is.
+ * `maxPerHour` overrides PROPOSAL_LIMIT.max (config PROPOSAL_RATE_LIMIT_PER_HOUR).
  */
-export async function submitProposal(db: Db, input: ProposalInput, clientKey: string, now = Date.now()): Promise<Proposal> {
-  await checkLimit(db, PROPOSAL_LIMIT, [clientKey], now)
+export async function submitProposal(
+  db: Db,
+  input: ProposalInput,
+  clientKey: string,
+  now = Date.now(),
+  maxPerHour = PROPOSAL_LIMIT.max,
+): Promise<Proposal> {
+  const limit = { ...PROPOSAL_LIMIT, max: maxPerHour }
+  await checkLimit(db, limit, [clientKey], now)
   const settings = await getSettings(db)
   const proposal = await db.transaction().execute(async (trx) => {
     const saved = await model.insertProposal(trx, {
@@ -36,7 +44,7 @@ export async function submitProposal(db: Db, input: ProposalInput, clientKey: st
     }
     return saved
   })
-  await recordEvent(db, PROPOSAL_LIMIT, [clientKey], now)
+  await recordEvent(db, limit, [clientKey], now)
   return proposal
 }
 
