@@ -27,7 +27,6 @@ import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createEstimateRouter } from './estimate.server.ts'
 import { createUploadsRouter } from './uploads.server.ts'
-import { createUploadsRouter } from './uploads.server.ts'
 import { ctx, optionalAdmin, parseBody, parseId, queryString, requireAdmin, route, sessionToken } from './http.server.ts'
 
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
@@ -233,8 +232,6 @@ export function createApiRouter() {
   }))
 
   api.use('/estimate', createEstimateRouter())
-
-  api.use('/uploads', createUploadsRouter())
 
   api.use('/uploads', createUploadsRouter())
 
