@@ -15,6 +15,7 @@ import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/htt
 import { ensureAdmin } from '~/services/auth.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { maintenanceMode } from './maintenance.ts'
+import { createPageCache } from './page-cache.ts'
 import { securityHeaders } from './security.ts'
 
 export type ApplicationOptions = {
@@ -59,7 +60,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
   mailer.start(opts.mailPollMs)
 
-  const ctx: AppContext = { db, dialect, config, logger, mailer }
+  const pageCache = createPageCache(db, logger)
+  await pageCache.start()
+  const ctx: AppContext = { db, dialect, config, logger, mailer, contentChanged: () => pageCache.invalidate() }
   const dev = config.nodeEnv === 'development'
   const app = express()
   app.locals.ctx = ctx
@@ -115,16 +118,29 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     next()
   })
   app.use('/api', express.json({ limit: '1mb' }), (req, res, next) => {
-    // req.is() is null for a request without a body (e.g. logout), false for a wrong type.
+    // A body-less POST (logout) is fine; any other body must be JSON.
     // NOTE: /api/uploads takes raw image bytes as its body (app/api/uploads.server.ts).
-    if (['POST', 'PUT'].includes(req.method) && req.is('application/json') === false && req.path !== '/uploads') {
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+    if (['POST', 'PUT'].includes(req.method) && hasBody && !req.is('application/json') && req.path !== '/uploads') {
       return res.status(415).json({ error: 'Send the body as application/json' })
+    }
+    next()
+  })
+  // Successful admin writes to what visitors see invalidate cached pages before the answer goes out.
+  app.use(/^\/api\/(portfolio|blogs|settings)/, (req, res, next) => {
+    if (req.method === 'GET') return next()
+    const json = res.json.bind(res)
+    res.json = (body: unknown) => {
+      if (res.statusCode >= 300) return json(body)
+      ctx.contentChanged().then(() => json(body), next)
+      return res
     }
     next()
   })
   app.use('/api', createApiRouter())
 
-  app.use(maintenanceMode(ctx))
+  app.use(maintenanceMode(ctx, pageCache.version))
+  if (config.nodeEnv === 'production') app.use(pageCache.middleware)
 
   if (opts.build) {
     app.all(
@@ -166,8 +182,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   async function close() {
     if (closed) return
     closed = true
+    pageCache.stop()
     await mailer.stop()
     await closeDb()
   }
-  return { app, ctx, close }
+  return { app, ctx, close, pageCache }
 }

@@ -11,17 +11,23 @@ const PAGE = (siteName: string) => `<!doctype html>
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** While maintenance mode is on, public pages answer 503; the admin, its API and assets keep working. */
-export function maintenanceMode(ctx: AppContext): RequestHandler {
+export function maintenanceMode(ctx: AppContext, contentVersion: () => string): RequestHandler {
   const adminPrefix = `/${ctx.config.adminPath}`
+  // Settings change only through the admin, which bumps the content version: re-read them then.
+  let known: { version: string; on: boolean; siteName: string } | undefined
   return async (req, res, next) => {
     const p = req.path
     if (p.startsWith('/api/') || p === adminPrefix || p.startsWith(`${adminPrefix}/`) || p.startsWith('/assets/') || p.startsWith('/uploads/') || /\.(js|css|map|svg|png|jpe?g|webp|ico|woff2?|txt|xml)$/.test(p)) {
       return next()
     }
     try {
-      const settings = await getSettings(ctx.db)
-      if (!settings.maintenanceMode) return next()
-      res.status(503).setHeader('Retry-After', '3600').setHeader('Cache-Control', 'no-store').type('html').send(PAGE(escapeHtml(settings.siteName)))
+      const version = contentVersion()
+      if (!known || known.version !== version || version === '?') {
+        const settings = await getSettings(ctx.db)
+        known = { version, on: settings.maintenanceMode, siteName: settings.siteName }
+      }
+      if (!known.on) return next()
+      res.status(503).setHeader('Retry-After', '3600').setHeader('Cache-Control', 'no-store').type('html').send(PAGE(escapeHtml(known.siteName)))
     } catch (err) {
       next(err)
     }

@@ -27,6 +27,7 @@ import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createEstimateRouter } from './estimate.server.ts'
 import { createUploadsRouter } from './uploads.server.ts'
+import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { ctx, optionalAdmin, parseBody, parseId, queryString, requireAdmin, route, sessionToken } from './http.server.ts'
 
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
@@ -89,7 +90,7 @@ export function createApiRouter() {
   // --- portfolio -------------------------------------------------------------------------
   api.get('/portfolio', route(async (req, res) => {
     const admin = await optionalAdmin(req)
-    if (!admin) return res.json(await portfolio.listPublicPortfolio(ctx(req).db))
+    if (!admin) return res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL).json(await portfolio.listPublicPortfolio(ctx(req).db))
     noStore(res)
     const { items } = await portfolio.listPortfolio(ctx(req).db, admin, {
       status: oneOf(PORTFOLIO_STATUSES, queryString(req, 'status')),
@@ -122,6 +123,7 @@ export function createApiRouter() {
   api.get('/blogs', route(async (req, res) => {
     const admin = await optionalAdmin(req)
     if (!admin || queryString(req, 'published') === 'true') {
+      if (!admin) res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
       return res.json(await blog.listPublishedPosts(ctx(req).db))
     }
     noStore(res)

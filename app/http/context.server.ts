@@ -10,6 +10,8 @@ export type AppContext = {
   config: Config
   logger: Logger
   mailer: Mailer
+  /** Call after a change visitors can see (posts, projects, settings): cached pages refresh everywhere. */
+  contentChanged: () => Promise<void>
 }
 
 declare module 'react-router' {

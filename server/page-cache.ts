@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import type { Request, RequestHandler, Response } from 'express'
+import type { Logger } from 'pino'
+import type { Db } from '~/db/db.server.ts'
+import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
+import { bumpContentVersion, readContentVersion } from '~/services/content-version.server.ts'
+
+/** Public pages that are the same for every visitor (no form tokens, no personal data). */
+const CACHEABLE = /^\/(|services|portfolio|blog|blog\/\d+|about|faq|pricing|contact|privacy|terms|demo-builder|sitemap\.xml|robots\.txt|rss\.xml)$/
+
+type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; etag: string }
+
+export type PageCache = ReturnType<typeof createPageCache>
+
+/**
+ * Rendered public pages kept in memory, keyed by URL and the content version they were
+ * rendered at. Each entry keeps the CSP header it was rendered with, because the page's
+ * inline scripts carry that response's nonce.
+ */
+export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number; maxEntries?: number } = {}) {
+  const entries = new Map<string, Entry>()
+  const maxEntries = opts.maxEntries ?? 500
+  let version = '?'
+  let timer: NodeJS.Timeout | undefined
+
+  async function refresh() {
+    try {
+      const v = await readContentVersion(db)
+      if (v !== version) {
+        version = v
+        entries.clear()
+      }
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'content version check failed')
+    }
+  }
+
+  function cacheable(req: Request): boolean {
+    return (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.test(req.path) && !req.headers.cookie?.includes('sid=')
+  }
+
+  function send(req: Request, res: Response, e: Entry) {
+    res.setHeader('ETag', e.etag)
+    res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
+    if (req.headers['if-none-match'] === e.etag) {
+      // The browser keeps the CSP stored with its copy, which matches that copy's nonces.
+      res.removeHeader('Content-Security-Policy')
+      return res.status(304).end()
+    }
+    for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v)
+    res.status(e.status).end(req.method === 'HEAD' ? undefined : e.body)
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (!cacheable(req)) return next()
+    const key = req.originalUrl
+    const hit = entries.get(key)
+    if (hit && hit.version === version) return send(req, res, hit)
+
+    // Miss: let React Router render, capture the body, store it if it is a plain 200.
+    const renderedAt = version
+    const chunks: Buffer[] = []
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean
+    const end = res.end.bind(res) as (...a: unknown[]) => Response
+    // Decided when the headers go out: only a plain 200 without cookies is public.
+    const decideHeaders = () => {
+      if (!res.headersSent && res.statusCode === 200 && !res.getHeader('set-cookie')) res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
+    }
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      decideHeaders()
+      if (chunk) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
+      return write(chunk, ...rest)
+    }) as typeof res.write
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      decideHeaders()
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
+      if (res.statusCode === 200 && !res.getHeader('set-cookie') && req.method === 'GET' && renderedAt === version) {
+        const body = Buffer.concat(chunks)
+        const headers: Record<string, string> = {}
+        for (const h of ['content-type', 'content-security-policy']) {
+          const v = res.getHeader(h)
+          if (v) headers[h] = String(v)
+        }
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
+        entries.set(key, { version: renderedAt, status: 200, headers, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` })
+      }
+      return end(chunk, ...rest)
+    }) as typeof res.end
+    next()
+  }
+
+  return {
+    middleware,
+    /** Called after an admin write on this instance: take effect here at once. */
+    async invalidate() {
+      version = await bumpContentVersion(db)
+      entries.clear()
+    },
+    async start() {
+      await refresh()
+      timer = setInterval(refresh, opts.pollMs ?? 1000)
+      timer.unref()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+    },
+    size: () => entries.size,
+    /** The content version this instance last saw; changes with every visible admin change. */
+    version: () => version,
+  }
+}
