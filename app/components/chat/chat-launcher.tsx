@@ -1,4 +1,45 @@
-// Placeholder until the chat assistant lands (interactive tools issue).
+import { MessageCircle, X } from 'lucide-react'
+import { Suspense, lazy, useCallback, useRef, useState } from 'react'
+
+// NOTE: the panel (conversation, answers, navigation) is its own chunk, fetched the first time a
+// visitor opens the chat; pages that never use it only pay for this button.
+const ChatPanel = lazy(() => import('./chat-panel.tsx'))
+
+export const CHAT_PANEL_ID = 'chat-assistant-panel'
+
+/** Floating chat button shown on every public page; opens and closes the chat assistant. */
 export function ChatLauncher() {
-  return null
+  const [open, setOpen] = useState(false)
+  // Mounted once opened and then kept (hidden when closed) so the conversation survives a close.
+  const [loaded, setLoaded] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false)
+    if (returnFocus) buttonRef.current?.focus()
+  }, [])
+
+  return (
+    <>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ChatPanel id={CHAT_PANEL_ID} open={open} onClose={close} />
+        </Suspense>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Chat assistant"
+        aria-expanded={open}
+        aria-controls={loaded ? CHAT_PANEL_ID : undefined}
+        onClick={() => {
+          setLoaded(true)
+          setOpen((o) => !o)
+        }}
+        className="fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition hover:bg-blue-800 print:hidden"
+      >
+        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+      </button>
+    </>
+  )
 }

@@ -1,4 +1,253 @@
-// Placeholder until the cost estimator lands (interactive tools issue).
+import { Calculator, Download, Send } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import {
+  ESTIMATOR_ADDONS,
+  EXTRA_PAGE_PRICE,
+  INCLUDED_PAGES,
+  MAX_PAGES,
+  MIN_PAGES,
+  URGENCY_OPTIONS,
+  WEBSITE_TYPES,
+  estimate,
+  formatUsd,
+  type Estimate,
+  type EstimateInput,
+} from '~/lib/estimator.ts'
+import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
+
+const URGENCY_NAMES: Record<string, string> = { standard: 'Standard', rush: 'Rush', emergency: 'Emergency' }
+
+type Calculated = { input: EstimateInput; result: Estimate }
+
+/**
+ * Cost estimator of the pricing page (spec sections 2 and 9). 'Calculate' stays disabled until a
+ * website type is chosen, and the estimate changes only when it is pressed; the PDF and the
+ * proposal carry the choices of that calculation, never a figure typed in the browser.
+ */
 export function CostEstimator() {
-  return <section aria-label="Cost estimator" data-slot="cost-estimator" />
+  const uid = useId()
+  const [websiteType, setWebsiteType] = useState('')
+  const [pages, setPages] = useState(String(INCLUDED_PAGES))
+  const [addons, setAddons] = useState<string[]>([])
+  const [urgency, setUrgency] = useState('')
+  const [pagesError, setPagesError] = useState<string>()
+  const [calculated, setCalculated] = useState<Calculated | null>(null)
+
+  const pageCount = Number(pages)
+  const current: EstimateInput = {
+    websiteType,
+    pages: pageCount,
+    addons: ESTIMATOR_ADDONS.filter((a) => addons.includes(a.id)).map((a) => a.id),
+    urgency: urgency || null,
+  }
+  const changedSinceCalc = calculated !== null && JSON.stringify(calculated.input) !== JSON.stringify(current)
+
+  function onCalculate(e: FormEvent) {
+    e.preventDefault()
+    if (!websiteType) return
+    if (!Number.isInteger(pageCount) || pageCount < MIN_PAGES || pageCount > MAX_PAGES) {
+      setPagesError(`Enter a whole number of pages from ${MIN_PAGES} to ${MAX_PAGES}.`)
+      document.getElementById(`${uid}-pages`)?.focus()
+      return
+    }
+    setPagesError(undefined)
+    setCalculated({ input: current, result: estimate(current) })
+  }
+
+  const toggleAddon = (id: string) => setAddons((list) => (list.includes(id) ? list.filter((a) => a !== id) : [...list, id]))
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className="flex items-center gap-3">
+        <Calculator aria-hidden="true" className="size-7 text-blue-700" />
+        <h2 id={`${uid}-heading`} className="text-2xl font-bold text-slate-900">
+          Cost Estimator
+        </h2>
+      </div>
+      <p className="mt-2 text-slate-700">
+        Choose what you need and press Calculate for an instant estimate. The first {INCLUDED_PAGES} pages are included; each extra page costs{' '}
+        {formatUsd(EXTRA_PAGE_PRICE)}.
+      </p>
+
+      <form onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
+        <div className="space-y-6">
+          <fieldset>
+            <legend className="text-base font-semibold text-slate-900">Website Type</legend>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {WEBSITE_TYPES.map((t) => (
+                <label
+                  key={t.id}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                >
+                  <input
+                    type="radio"
+                    name="websiteType"
+                    value={t.id}
+                    checked={websiteType === t.id}
+                    onChange={() => setWebsiteType(t.id)}
+                    className="mt-1 size-4 accent-blue-700"
+                  />
+                  <span>
+                    <span className="block font-medium text-slate-900">{t.label}</span>
+                    <span className="block text-sm text-slate-700">from {formatUsd(t.base)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor={`${uid}-pages`} className="block text-base font-semibold text-slate-900">
+              Number of Pages
+            </label>
+            <input
+              id={`${uid}-pages`}
+              type="number"
+              inputMode="numeric"
+              min={MIN_PAGES}
+              max={MAX_PAGES}
+              step={1}
+              value={pages}
+              onChange={(e) => setPages(e.target.value)}
+              aria-invalid={pagesError ? true : undefined}
+              aria-describedby={`${uid}-pages-hint${pagesError ? ` ${uid}-pages-error` : ''}`}
+              className="mt-2 block w-32 rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+            />
+            <p id={`${uid}-pages-hint`} className="mt-1 text-sm text-slate-600">
+              {INCLUDED_PAGES} pages included, then {formatUsd(EXTRA_PAGE_PRICE)} per page (up to {MAX_PAGES}).
+            </p>
+            {pagesError && (
+              <p id={`${uid}-pages-error`} className="mt-1 text-sm font-medium text-red-700">
+                {pagesError}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div className="space-y-6">
+          <fieldset>
+            <legend className="text-base font-semibold text-slate-900">Add-ons</legend>
+            <div className="mt-3 space-y-2">
+              {ESTIMATOR_ADDONS.map((a) => (
+                <label key={a.id} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="checkbox"
+                      name="addons"
+                      value={a.id}
+                      checked={addons.includes(a.id)}
+                      onChange={() => toggleAddon(a.id)}
+                      className="size-4 accent-blue-700"
+                    />
+                    <span className="text-slate-900">{a.label}</span>
+                  </span>
+                  <span className="text-sm font-medium text-slate-700">+{formatUsd(a.price)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor={`${uid}-urgency`} className="block text-base font-semibold text-slate-900">
+              Timeline <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <select
+              id={`${uid}-urgency`}
+              value={urgency}
+              onChange={(e) => setUrgency(e.target.value)}
+              className="mt-2 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+            >
+              <option value="">No preference</option>
+              {URGENCY_OPTIONS.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {URGENCY_NAMES[u.id] ?? u.id}: {u.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="lg:col-span-2">
+          <button
+            type="submit"
+            disabled={!websiteType}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900 sm:w-auto"
+          >
+            <Calculator aria-hidden="true" className="size-4" />
+            Calculate
+          </button>
+          {!websiteType && <p className="mt-2 text-sm text-slate-600">Choose a website type to calculate your estimate.</p>}
+        </div>
+      </form>
+
+      <div aria-live="polite">{calculated && <EstimateResult {...calculated} stale={changedSinceCalc} />}</div>
+    </section>
+  )
+}
+
+function EstimateResult({ input, result, stale }: Calculated & { stale: boolean }) {
+  const uid = useId()
+  const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)
+  const rows: [string, string][] = [[`${type?.label ?? ''} (includes ${INCLUDED_PAGES} pages)`, formatUsd(result.base)]]
+  if (result.extraPages > 0) rows.push([`${result.extraPages} extra page${result.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`, formatUsd(result.extraPagesCost)])
+  for (const a of result.addons) rows.push([a.label, formatUsd(a.price)])
+  rows.push(['Subtotal', formatUsd(result.subtotal)])
+  if (result.urgency) rows.push([`${URGENCY_NAMES[result.urgency.id] ?? ''} timeline: ${result.urgency.label}`, `+${formatUsd(result.urgencyCost)}`])
+
+  return (
+    <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-blue-200 bg-blue-50 p-5 sm:p-6">
+      <h3 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
+        Your estimate
+      </h3>
+      <p className="mt-1 text-slate-800">
+        Estimated total: <strong className="text-3xl font-bold text-blue-800">{formatUsd(result.total)}</strong>
+      </p>
+      {stale && (
+        <p className="mt-2 text-sm font-medium text-amber-900">You changed your choices. Press Calculate to update the estimate.</p>
+      )}
+      <table className="mt-4 w-full text-left text-sm">
+        <caption className="sr-only">Estimate breakdown</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-blue-200">
+          {rows.map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+                {label}
+              </th>
+              <td className="py-2 text-right font-medium text-slate-900">{amount}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">
+              Total
+            </th>
+            <td className="py-2 text-right font-bold text-slate-900">{formatUsd(result.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <a
+          href={estimatePdfHref(input)}
+          download="estimate.pdf"
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-100"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download estimate (PDF)
+        </a>
+        <Link
+          to={estimateProposalHref(input, result)}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+        >
+          <Send aria-hidden="true" className="size-4" />
+          Request this proposal
+        </Link>
+      </div>
+    </section>
+  )
 }

@@ -1,4 +1,83 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>proposal</h1></main>
+import { Clock, FileText, MessageSquare } from 'lucide-react'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/proposal'
+import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
+import { handleProposalPost, prefillFromUrl } from './+shared/proposal.server.ts'
+import { toolMeta } from './+shared/tool-meta.ts'
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return toolMeta('proposal', '/proposal', loaderData?.siteUrl)
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const from = url.searchParams.get('from')
+  return {
+    csrfToken: context.csrfToken(),
+    siteUrl: context.app.config.siteUrl,
+    submitted: url.searchParams.get('submitted') === '1',
+    from: from === 'estimator' || from === 'builder' ? from : null,
+    prefill: prefillFromUrl(url),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await handleProposalPost(request, context)
+  if (!result) return redirect('/proposal?submitted=1')
+  return data(result.body, { status: result.status })
+}
+
+const NEXT_STEPS = [
+  { icon: FileText, title: 'Tell us what you need', text: 'A few details about your business and goals are enough.' },
+  { icon: Clock, title: 'Proposal within 24 hours', text: 'A fixed price, the pages and features, and a launch date.' },
+  { icon: MessageSquare, title: 'No obligation', text: 'Ask questions, change anything, or simply say no thanks.' },
+]
+
+export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrfToken, submitted, from, prefill } = loaderData
+  return (
+    <main id="main-content" className="bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Get Your Free Proposal</h1>
+          <p className="mt-3 max-w-2xl text-lg text-slate-700">
+            Tell us about your project and we will send you a custom proposal with a fixed price within 24 hours.
+          </p>
+          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            {submitted && !actionData && <SubmittedNotice />}
+            {from && !actionData && prefill.requirements && (
+              <p className="mb-5 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+                {from === 'estimator'
+                  ? 'We added your cost estimate to the project requirements below. Edit it as you like.'
+                  : 'We added your website design from the demo builder to the project requirements below. Edit it as you like.'}
+              </p>
+            )}
+            <ProposalForm
+              key={actionData ? 'posted' : 'fresh'}
+              csrfToken={csrfToken}
+              initialValues={actionData?.values ?? prefill}
+              initialErrors={actionData?.errors}
+              formError={actionData?.formError}
+            />
+          </div>
+        </div>
+        <aside aria-labelledby="next-steps-heading" className="lg:pt-24">
+          <h2 id="next-steps-heading" className="text-lg font-semibold text-slate-900">
+            What happens next
+          </h2>
+          <ol className="mt-4 space-y-5">
+            {NEXT_STEPS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700" />
+                <div>
+                  <p className="font-medium text-slate-900">{title}</p>
+                  <p className="text-sm text-slate-700">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </main>
+  )
 }

@@ -1,0 +1,111 @@
+import { Bot, Send, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+
+type Props = {
+  id: string
+  open: boolean
+  /** returnFocus: give focus back to the launcher (Escape, close button). */
+  onClose: (returnFocus: boolean) => void
+}
+
+/** The canned chat assistant (spec sections 2, 4 and 9). Loaded lazily by ChatLauncher. */
+export default function ChatPanel({ id, open, onClose }: Props) {
+  const [state, setState] = useState(initialChatState)
+  const navigate = useNavigate()
+  const titleId = useId()
+  const panelRef = useRef<HTMLDivElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
+  const suggestions = suggestionsFor(state)
+
+  // Focus moves into the panel when it opens, and to the next suggestion after each answer (the
+  // clicked button disappears), so keyboard users never lose their place.
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+  }, [open, state.counter])
+
+  useEffect(() => {
+    const log = logRef.current
+    if (log) log.scrollTop = log.scrollHeight
+  }, [state.messages.length])
+
+  return (
+    <div
+      ref={panelRef}
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      hidden={!open}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation()
+          onClose(true)
+        }
+      }}
+      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[75vh] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
+    >
+      <div className="flex items-center justify-between gap-3 bg-blue-700 px-4 py-3 text-white">
+        <div className="flex items-center gap-2">
+          <Bot aria-hidden="true" className="size-5" />
+          <h2 id={titleId} className="font-semibold">
+            Chat Assistant
+          </h2>
+        </div>
+        <button type="button" onClick={() => onClose(true)} aria-label="Close chat" className="rounded p-1 hover:bg-white/15">
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+
+      <div ref={logRef} role="log" aria-label="Conversation" className="flex-1 overflow-y-auto p-4">
+        <ol className="space-y-3">
+          {state.messages.map((m, i) => (
+            <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+              <p
+                className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${
+                  m.type === 'user' ? 'rounded-br-sm bg-blue-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900'
+                }`}
+              >
+                <span className="sr-only">{m.type === 'user' ? 'You: ' : 'Assistant: '}</span>
+                {m.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      <div className="space-y-2 border-t border-slate-200 p-4">
+        {suggestions.length > 0 && (
+          <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
+            {suggestions.map((q, i) => (
+              <button
+                key={q.id}
+                type="button"
+                data-autofocus={i === 0 ? '' : undefined}
+                onClick={() => setState((s) => askQuestion(s, q.id))}
+                className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-left text-sm text-blue-900 hover:bg-blue-100"
+              >
+                {q.question}
+              </button>
+            ))}
+          </div>
+        )}
+        {showProposalButton(state) && (
+          <button
+            type="button"
+            data-autofocus={suggestions.length === 0 ? '' : undefined}
+            onClick={() => {
+              onClose(false)
+              navigate('/proposal')
+            }}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+          >
+            <Send aria-hidden="true" className="size-4" />
+            Get Free Proposal
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}

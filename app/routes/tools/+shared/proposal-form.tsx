@@ -1,0 +1,207 @@
+import { CheckCircle2, Loader2 } from 'lucide-react'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useToast } from '~/components/ui/toast.tsx'
+import { ApiError, api } from '~/lib/api-client.ts'
+import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
+import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalField, type ProposalValues } from './proposal-values.ts'
+
+export const SUCCESS_TOAST = { title: 'Proposal Request Submitted!', description: 'We will send your custom proposal within 24 hours.' }
+export const FAILURE_TOAST = {
+  title: 'Submission Failed',
+  description: 'There was an error submitting your proposal. Please try again.',
+  variant: 'destructive' as const,
+}
+
+/** Client-side check with the server's own schema (the honeypot is left to the server). */
+const ClientSchema = ProposalSchema.omit({ website: true })
+
+type Props = {
+  csrfToken: string
+  initialValues: ProposalValues
+  initialErrors?: Record<string, string>
+  formError?: string
+}
+
+const inputClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 ${
+    invalid ? 'border-red-600' : 'border-slate-300'
+  }`
+
+/**
+ * 'Get Your Free Proposal' form. It is a real <form method="post"> so it works before JavaScript
+ * loads (the route action answers); once hydrated, it sends JSON to POST /api/proposals instead
+ * and never reloads the page.
+ */
+export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, formError: initialFormError }: Props) {
+  const toast = useToast()
+  const [values, setValues] = useState<ProposalValues>(initialValues)
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
+  const [formError, setFormError] = useState(initialFormError)
+  const [submitting, setSubmitting] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const honeypotRef = useRef<HTMLInputElement>(null)
+  const uid = useId()
+
+  const set = (field: ProposalField) => (e: { target: { value: string } }) => {
+    const value = e.target.value
+    setValues((v) => ({ ...v, [field]: value }))
+  }
+
+  const focusFirstError = (errs: Record<string, string>) => {
+    const first = PROPOSAL_FIELDS.find((f) => errs[f])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (submitting) return
+    setFormError(undefined)
+    const checked = ClientSchema.safeParse(values)
+    if (!checked.success) {
+      const errs = fieldErrors(checked.error)
+      setErrors(errs)
+      focusFirstError(errs)
+      return
+    }
+    setErrors({})
+    setSubmitting(true)
+    try {
+      await api('/api/proposals', { method: 'POST', body: { ...values, website: honeypotRef.current?.value ?? '' } })
+      setValues(EMPTY_PROPOSAL)
+      toast(SUCCESS_TOAST)
+    } catch (err) {
+      toast(FAILURE_TOAST)
+      if (err instanceof ApiError) {
+        if (err.status === 429) setFormError(err.message)
+        setErrors(err.fields)
+        focusFirstError(err.fields)
+      }
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const field = (name: ProposalField, label: string, required: boolean, control: (a: ControlProps) => ReactNode, hint?: string) => {
+    const id = `${uid}-${name}`
+    const error = errors[name]
+    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+    return (
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+          {required && (
+            <span aria-hidden="true" className="ml-0.5 text-red-700">
+              *
+            </span>
+          )}
+        </label>
+        {control({ id, name, invalid: Boolean(error), describedBy })}
+        {hint && (
+          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <p id={`${uid}-required-note`} className="text-sm text-slate-600">
+        Fields marked with <span aria-hidden="true" className="text-red-700">*</span>
+        <span className="sr-only">an asterisk</span> are required.
+      </p>
+      {formError && (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {formError}
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field('name', 'Full Name', true, (a) => (
+          <input {...ctrl(a)} type="text" autoComplete="name" required value={values.name} onChange={set('name')} />
+        ))}
+        {field('email', 'Email Address', true, (a) => (
+          <input {...ctrl(a)} type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
+        ))}
+        {field('phone', 'Phone Number', false, (a) => (
+          <input {...ctrl(a)} type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
+        ))}
+        {field('businessType', 'Business Type', true, (a) => (
+          <select {...ctrl(a)} aria-required="true" value={values.businessType} onChange={set('businessType')}>
+            <option value="">Select your business type</option>
+            {BUSINESS_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {BUSINESS_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        ))}
+        <div className="sm:col-span-2">
+          {field('budget', 'Budget Range', true, (a) => (
+            <select {...ctrl(a)} aria-required="true" value={values.budget} onChange={set('budget')}>
+              <option value="">Select your budget range</option>
+              {BUDGETS.map((b) => (
+                <option key={b} value={b}>
+                  {BUDGET_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          ))}
+        </div>
+      </div>
+      {field(
+        'requirements',
+        'Project Requirements',
+        true,
+        (a) => <textarea {...ctrl(a)} rows={7} required value={values.requirements} onChange={set('requirements')} />,
+        'Tell us about your business, the pages and features you need, and any deadline.',
+      )}
+
+      {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`${uid}-website`}>Website</label>
+        <input ref={honeypotRef} id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      >
+        {submitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+        {submitting ? 'Submitting...' : 'Submit Proposal Request'}
+      </button>
+    </form>
+  )
+}
+
+type ControlProps = { id: string; name: ProposalField; invalid: boolean; describedBy: string | undefined }
+
+function ctrl({ id, name, invalid, describedBy }: ControlProps) {
+  return {
+    id,
+    name,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    className: inputClass(invalid),
+  }
+}
+
+/** Shown after the plain-form post succeeded (post/redirect/get lands on ?submitted=1). */
+export function SubmittedNotice() {
+  return (
+    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+      <div>
+        <p className="font-semibold">{SUCCESS_TOAST.title}</p>
+        <p className="mt-1 text-sm">{SUCCESS_TOAST.description}</p>
+      </div>
+    </div>
+  )
+}

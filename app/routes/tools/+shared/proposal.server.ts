@@ -1,0 +1,52 @@
+import type { AppLoadContext } from 'react-router'
+import { csrfTokenMatches } from '~/http/csrf.server.ts'
+import { BUDGETS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
+import { RateLimitedError } from '~/services/errors.server.ts'
+import { submitProposal } from '~/services/proposals.server.ts'
+import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalValues } from './proposal-values.ts'
+
+/** Longest requirements text carried in from the estimator or the builder (the schema's own limit). */
+const MAX_PREFILL = 5000
+
+/** What the page starts with: values carried in by ?summary= (and ?budget=) from the estimator or the builder. */
+export function prefillFromUrl(url: URL): ProposalValues {
+  const summary = url.searchParams.get('summary')?.slice(0, MAX_PREFILL) ?? ''
+  const budget = url.searchParams.get('budget') ?? ''
+  return {
+    ...EMPTY_PROPOSAL,
+    requirements: summary,
+    budget: (BUDGETS as readonly string[]).includes(budget) ? budget : '',
+  }
+}
+
+export type ProposalActionResult = {
+  values: ProposalValues
+  errors: Record<string, string>
+  formError?: string
+}
+
+/**
+ * The plain HTML form post (before JavaScript has loaded, or without it): same schema, same
+ * service and same rate limit as POST /api/proposals. Returns what to re-render, or null when
+ * the request was stored (the route then redirects: post/redirect/get).
+ */
+export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalActionResult } | null> {
+  const form = await request.formData()
+  const raw = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues
+  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get('_csrf') ?? ''))) {
+    return {
+      status: 403,
+      body: { values: raw, errors: {}, formError: 'Your session has expired. Please check your details and submit the form again.' },
+    }
+  }
+  const parsed = ProposalSchema.safeParse({ ...raw, website: String(form.get('website') ?? '') })
+  if (!parsed.success) return { status: 400, body: { values: raw, errors: fieldErrors(parsed.error) } }
+  try {
+    const { db, config } = context.app
+    await submitProposal(db, parsed.data, `ip:${context.clientIp}`, Date.now(), config.proposalRateLimitPerHour)
+  } catch (err) {
+    if (err instanceof RateLimitedError) return { status: 429, body: { values: raw, errors: {}, formError: err.message } }
+    throw err
+  }
+  return null
+}
