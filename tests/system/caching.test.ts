@@ -1,0 +1,72 @@
+import http from 'node:http'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+/**
+ * A conditional GET as a browser revalidating its copy sends it. (fetch() would add
+ * `Cache-Control: no-cache` to a request with a manual If-None-Match, which Express honours.)
+ */
+function revalidate(url: string, etag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } }, (res) => {
+      res.resume()
+      resolve(res.statusCode!)
+    }).on('error', reject)
+  })
+}
+
+describe('HTTP caching of public pages and reads', () => {
+  let s: RunningServer
+  beforeAll(async () => {
+    const dir = tempDir()
+    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
+  })
+  afterAll(async () => {
+    await s?.stop()
+  })
+
+  it('serves public pages with a validator and CDN-friendly Cache-Control, and answers 304 to a match', async () => {
+    await (await fetch(`${s.url}/services`)).text() // the first render fills the cache
+    const res = await fetch(`${s.url}/services`)
+    expect(res.status).toBe(200)
+    const etag = res.headers.get('etag')!
+    expect(etag).toMatch(/^W\/".+"$/)
+    expect(res.headers.get('cache-control')).toMatch(/public/)
+    expect(res.headers.get('cache-control')).toMatch(/stale-while-revalidate=\d+/)
+    const html = await res.text()
+    // The cached copy keeps the CSP nonce its scripts were rendered with.
+    const nonce = /script-src 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1]
+    expect(html).toContain(`nonce="${nonce}"`)
+    expect(await revalidate(`${s.url}/services`, etag)).toBe(304)
+  })
+
+  it('never caches pages carrying a form token or personal data', async () => {
+    const proposal = await fetch(`${s.url}/proposal`)
+    expect(proposal.headers.get('cache-control') ?? '').not.toMatch(/public/)
+    const admin = await fetch(`${s.url}/admin/login`)
+    expect(admin.headers.get('cache-control') ?? '').not.toMatch(/public/)
+  })
+
+  it('public API reads carry validators and answer 304', async () => {
+    const res = await fetch(`${s.url}/api/portfolio`)
+    const etag = res.headers.get('etag')!
+    expect(etag).toBeTruthy()
+    expect(res.headers.get('cache-control')).toMatch(/public/)
+    expect(await revalidate(`${s.url}/api/portfolio`, etag)).toBe(304)
+  })
+
+  it('changes as soon as the administrator changes content', async () => {
+    const first = await fetch(`${s.url}/`)
+    await first.text()
+    const warm = await fetch(`${s.url}/`)
+    const etag = warm.headers.get('etag')!
+    const admin = s.client()
+    await admin.login(ADMIN.username, ADMIN.password)
+    const items = (await (await admin.get('/api/portfolio')).json()) as { id: number; title: string }[]
+    expect((await admin.put(`/api/portfolio/${items[0].id}`, { title: 'Freshly Renamed Project' })).status).toBe(200)
+    expect(await revalidate(`${s.url}/`, etag)).toBe(200)
+    const after = await fetch(`${s.url}/`)
+    expect(await after.text()).toContain('Freshly Renamed Project')
+  })
+})

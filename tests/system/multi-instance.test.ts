@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetPostgres } from '../helpers/app.ts'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+/** Two app processes on one PostgreSQL database, as behind a load balancer. */
+describe('two instances on one PostgreSQL database', () => {
+  let a: RunningServer
+  let b: RunningServer
+  beforeAll(async () => {
+    const url = process.env.TEST_PG_URL
+    if (!url) throw new Error('TEST_PG_URL is not set: run the tests with `npm test`')
+    await resetPostgres(url)
+    const env = { DATABASE_URL: url, PROPOSAL_RATE_LIMIT_PER_HOUR: '4' }
+    a = await startServer({ ...env, DATA_DIR: tempDir() })
+    b = await startServer({ ...env, DATA_DIR: tempDir() })
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+  })
+
+  /** A client whose requests alternate between the two instances, sharing cookies. */
+  function roundRobin() {
+    const ca = a.client()
+    const cb = b.client()
+    cb.cookies = ca.cookies
+    let i = 0
+    return {
+      a: ca,
+      b: cb,
+      next: () => {
+        const c = i++ % 2 === 0 ? ca : cb
+        cb.csrf = ca.csrf = ca.csrf ?? cb.csrf
+        return c
+      },
+    }
+  }
+
+  it('a session made on one instance works on the other, and logout on one ends it on both', async () => {
+    const rr = roundRobin()
+    await rr.a.login(ADMIN.username, ADMIN.password)
+    rr.b.csrf = rr.a.csrf
+    expect(await rr.b.session()).toMatchObject({ authenticated: true, username: 'admin' })
+    expect((await rr.b.get('/api/proposals/stats')).status).toBe(200)
+    expect((await rr.b.post('/api/auth/logout')).status).toBe(200)
+    expect(await rr.a.session()).toMatchObject({ authenticated: false })
+  })
+
+  it('counts failed logins across both instances', async () => {
+    const rr = roundRobin()
+    await rr.a.session()
+    for (let i = 0; i < 5; i++) {
+      const res = await rr.next().post('/api/auth/login', { username: 'admin', password: `wrong-${i}` })
+      expect(res.status).toBe(401)
+    }
+    expect((await rr.next().post('/api/auth/login', ADMIN)).status).toBe(429)
+    expect((await rr.next().post('/api/auth/login', ADMIN)).status).toBe(429)
+  })
+
+  it('counts the proposal rate limit across both instances', async () => {
+    const rr = roundRobin()
+    await rr.a.session()
+    const body = { name: 'Two Instances', email: 'two@example.com', businessType: 'other', budget: '100-500', requirements: 'Load balanced' }
+    for (let i = 0; i < 4; i++) expect((await rr.next().post('/api/proposals', body)).status).toBe(201)
+    expect((await rr.next().post('/api/proposals', body)).status).toBe(429)
+    expect((await rr.next().post('/api/proposals', body)).status).toBe(429)
+  })
+
+  it('reads on one instance what was written on the other, and cached pages follow an admin change on both', async () => {
+    // Logins from this address were throttled above: clear that state as an operator would.
+    const { db, close } = (await import('~/db/db.server.ts')).openDatabase(process.env.TEST_PG_URL!)
+    await db.deleteFrom('rateEvents').execute()
+    await close()
+
+    const admin = a.client()
+    await admin.login(ADMIN.username, ADMIN.password)
+    const created = await admin.post('/api/portfolio', { title: 'Cross Instance Cafe', description: 'Made on A', category: 'Restaurant', image: '/images/hero.svg' })
+    expect(created.status).toBe(201)
+    const item = (await created.json()) as { id: number }
+    expect((await b.client().get(`/api/portfolio/${item.id}`)).status).toBe(200)
+
+    // Warm both page caches, then rename on A.
+    for (const s of [a, b]) {
+      const html = await (await fetch(`${s.url}/`)).text()
+      expect(html).toContain('Cross Instance Cafe')
+      const again = await fetch(`${s.url}/`)
+      expect(again.headers.get('etag')).toBeTruthy()
+    }
+    expect((await admin.put(`/api/portfolio/${item.id}`, { title: 'Renamed Cafe' })).status).toBe(200)
+    expect(await (await fetch(`${a.url}/`)).text()).toContain('Renamed Cafe')
+    // B learns of the change within its 1 s poll.
+    let seenOnB = false
+    for (let i = 0; i < 30 && !seenOnB; i++) {
+      seenOnB = (await (await fetch(`${b.url}/`)).text()).includes('Renamed Cafe')
+      if (!seenOnB) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(seenOnB).toBe(true)
+  })
+})

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Client } from '../helpers/app.ts'
+
+export const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
+
+/** System tests run the real production build as separate processes, as in production. */
+export function requireBuild() {
+  if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js'))) {
+    throw new Error(`No production build in ${BUILD_DIR}/: run \`npm run build\` first (npm test does it)`)
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export function tempDir(prefix = 'sys-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  proc: ChildProcess
+  output: () => string
+  client: () => Client
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop: () => Promise<number | null>
+  /** SIGKILL: a crash, no cleanup at all. */
+  kill: () => Promise<void>
+}
+
+/** Starts `node server.js` on the production build and waits until /healthz answers. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  requireBuild()
+  const p = port ?? (await freePort())
+  let out = ''
+  const proc = spawn(process.execPath, ['server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${p}`,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'system-test-password',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  proc.stdout!.on('data', (d) => (out += d))
+  proc.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)))
+  const url = `http://127.0.0.1:${p}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited during start:\n${out}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    port: p,
+    proc,
+    output: () => out,
+    client: () => new Client(url),
+    stop: async () => {
+      proc.kill('SIGTERM')
+      return exited
+    },
+    kill: async () => {
+      proc.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+export const ADMIN = { username: 'admin', password: 'system-test-password' }
