@@ -1,4 +1,137 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>dashboard</h1></main>
+import { Clock, Eye, FileText, Inbox, Pencil, Plus } from 'lucide-react'
+import { Link } from 'react-router'
+import type { Route } from './+types/dashboard'
+import { ActivityChart } from '~/components/admin/activity-chart.tsx'
+import { adminMeta } from '~/components/admin/meta.ts'
+import { Badge, btn, capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { BUSINESS_TYPE_LABELS } from '~/lib/schemas.ts'
+import { getDashboard } from '~/services/dashboard.server.ts'
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const adminPath = context.app.config.adminPath
+  try {
+    return { adminPath, data: await getDashboard(context.app.db, admin), loadError: false }
+  } catch (err) {
+    context.app.logger.error({ err: (err as Error).message }, 'dashboard load failed')
+    return { adminPath, data: null, loadError: true }
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
+
+function StatCard({ title, value, subtitle, icon: Icon }: { title: string; value: number; subtitle: string; icon: typeof Inbox }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+        <Icon aria-hidden="true" className="size-5 text-slate-500" />
+      </div>
+      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xs text-slate-600">{subtitle}</p>
+    </div>
+  )
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { adminPath, data, loadError } = loaderData
+  useLoadErrorToast(loadError, 'Failed to load dashboard data.')
+  const base = `/${adminPath}`
+  const stats = data ?? {
+    proposalStats: { total: 0, pending: 0 },
+    blogStats: { total: 0, published: 0, draft: 0, totalViews: 0 },
+    recentProposals: [],
+    recentPosts: [],
+    chart: [],
+  }
+  return (
+    <>
+      <PageHeader title="Dashboard" description="An overview of your website activity." />
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} />
+        <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} />
+        <StatCard
+          title="Blog Posts"
+          value={stats.blogStats.total}
+          subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`}
+          icon={FileText}
+        />
+        <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} />
+      </section>
+
+      <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="activity-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Last 30 days
+        </h2>
+        <ActivityChart data={stats.chart} />
+      </section>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="recent-proposals" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <h2 id="recent-proposals" className="text-lg font-semibold text-slate-900">
+              Recent Proposals
+            </h2>
+            <Link to={`${base}/proposals`} className={btn.secondary}>
+              View All
+            </Link>
+          </div>
+          {stats.recentProposals.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-600">No proposals yet</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {stats.recentProposals.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                    <p className="truncate text-sm text-slate-600">
+                      {BUSINESS_TYPE_LABELS[p.businessType as keyof typeof BUSINESS_TYPE_LABELS] ?? p.businessType} · {formatDate(p.date)}
+                    </p>
+                  </div>
+                  <Badge tone={p.status}>{capitalize(p.status)}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="recent-posts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <h2 id="recent-posts" className="text-lg font-semibold text-slate-900">
+              Recent Blog Posts
+            </h2>
+            <Link to={`${base}/blogs/new`} className={btn.primary}>
+              <Plus aria-hidden="true" className="size-4" /> New Post
+            </Link>
+          </div>
+          {stats.recentPosts.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-600">No blog posts yet</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {stats.recentPosts.map((post) => (
+                <li key={post.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{post.title}</p>
+                    <p className="text-sm text-slate-600">
+                      <Badge tone={post.status}>{capitalize(post.status)}</Badge> <span className="ml-1">{post.views} views</span>
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`View ${post.title} on the site (opens in a new tab)`}>
+                      <Eye aria-hidden="true" className="size-4" />
+                    </a>
+                    <Link to={`${base}/blogs/edit/${post.id}`} className={btn.icon} aria-label={`Edit ${post.title}`}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  )
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
+import { AdminSidebar } from '~/components/admin/sidebar.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -7,6 +8,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { username: admin.username, adminPath: context.app.config.adminPath }
 }
 
-export default function AdminLayout() {
-  return <Outlet />
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <AdminSidebar adminPath={loaderData.adminPath} username={loaderData.username} />
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <Outlet />
+      </main>
+    </div>
+  )
 }

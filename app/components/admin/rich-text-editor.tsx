@@ -1,0 +1,124 @@
+import { Bold, Code, Heading2, Heading3, Image, Italic, Link2, List, ListOrdered, Quote, FileCode } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+
+type Props = { id: string; label: ReactNode; value: string; onChange: (html: string) => void; invalid?: boolean; describedBy?: string }
+
+/**
+ * A small rich-text editor: a contentEditable region driven by document.execCommand (still the
+ * only built-in way to edit rich text and supported by every browser), with a toolbar and an
+ * 'HTML source' view. Whatever it produces is sanitized by the server on save.
+ */
+export function RichTextEditor({ id, label, value, onChange, invalid, describedBy }: Props) {
+  const areaRef = useRef<HTMLDivElement>(null)
+  const [source, setSource] = useState(false)
+
+  // Only push outside changes into the editable region: rewriting innerHTML on every keystroke
+  // would move the caret.
+  useEffect(() => {
+    const el = areaRef.current
+    if (el && !source && el.innerHTML !== value) el.innerHTML = value
+  }, [value, source])
+
+  function emit() {
+    onChange(areaRef.current?.innerHTML ?? '')
+  }
+
+  function exec(command: string, arg?: string) {
+    areaRef.current?.focus()
+    document.execCommand(command, false, arg)
+    emit()
+  }
+
+  const tools: { label: string; icon: typeof Bold; run: () => void }[] = [
+    { label: 'Heading 2', icon: Heading2, run: () => exec('formatBlock', 'h2') },
+    { label: 'Heading 3', icon: Heading3, run: () => exec('formatBlock', 'h3') },
+    { label: 'Bold', icon: Bold, run: () => exec('bold') },
+    { label: 'Italic', icon: Italic, run: () => exec('italic') },
+    { label: 'Bulleted list', icon: List, run: () => exec('insertUnorderedList') },
+    { label: 'Numbered list', icon: ListOrdered, run: () => exec('insertOrderedList') },
+    {
+      label: 'Link',
+      icon: Link2,
+      run: () => {
+        const url = window.prompt('Link address (https://...)')
+        if (url && /^(https?:\/\/|\/|mailto:)/i.test(url.trim())) exec('createLink', url.trim())
+      },
+    },
+    {
+      label: 'Image',
+      icon: Image,
+      run: () => {
+        const url = window.prompt('Image address (https://... or /uploads/...)')
+        if (url && /^(https?:\/\/|\/)/i.test(url.trim())) exec('insertImage', url.trim())
+      },
+    },
+    { label: 'Code block', icon: Code, run: () => exec('formatBlock', 'pre') },
+    { label: 'Quote', icon: Quote, run: () => exec('formatBlock', 'blockquote') },
+  ]
+
+  const labelId = `${id}-label`
+  return (
+    <div>
+      <div id={labelId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </div>
+      <div className={`mt-1 rounded-md border bg-white ${invalid ? 'border-red-700' : 'border-slate-400'}`}>
+        <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-1 border-b border-slate-200 p-1.5">
+          {tools.map((t) => (
+            <button
+              key={t.label}
+              type="button"
+              aria-label={t.label}
+              title={t.label}
+              disabled={source}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={t.run}
+              className="rounded p-1.5 text-slate-800 hover:bg-slate-100 disabled:opacity-40"
+            >
+              <t.icon aria-hidden="true" className="size-4" />
+            </button>
+          ))}
+          <button
+            type="button"
+            aria-pressed={source}
+            onClick={() => setSource((s) => !s)}
+            className="ml-auto inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
+            <FileCode aria-hidden="true" className="size-4" /> HTML source
+          </button>
+        </div>
+        {source ? (
+          <>
+            <label htmlFor={`${id}-source`} className="sr-only">
+              HTML source
+            </label>
+            <textarea
+              id={`${id}-source`}
+              rows={20}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              className="block w-full resize-y rounded-b-md p-3 font-mono text-sm text-slate-900"
+            />
+          </>
+        ) : (
+          <div
+            id={id}
+            ref={areaRef}
+            role="textbox"
+            aria-multiline="true"
+            aria-labelledby={labelId}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            contentEditable
+            suppressContentEditableWarning
+            onInput={emit}
+            onBlur={emit}
+            className="rte-content min-h-[28rem] space-y-3 p-3 text-slate-900 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-blue-700 [&_a]:underline"
+          />
+        )}
+      </div>
+    </div>
+  )
+}

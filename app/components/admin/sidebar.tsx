@@ -1,0 +1,96 @@
+import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useState } from 'react'
+import { NavLink, useNavigate } from 'react-router'
+import { useToast } from '~/components/ui/toast.tsx'
+import { api } from '~/lib/api-client.ts'
+
+const LINKS = [
+  { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: 'proposals', label: 'Proposals', icon: Inbox },
+  { to: 'blogs', label: 'Blog Posts', icon: FileText },
+  { to: 'portfolio', label: 'Portfolio', icon: FolderKanban },
+  { to: 'settings', label: 'Settings', icon: Settings },
+]
+
+function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: () => void }) {
+  const toast = useToast()
+  const navigate = useNavigate()
+  async function logout() {
+    try {
+      await api('/api/auth/logout', { method: 'POST' })
+    } catch {
+      // The cookie is cleared by the server; even if the call failed the login page is right.
+    }
+    onNavigate?.()
+    toast({ title: 'Logged Out', description: 'You have been successfully logged out.' })
+    navigate(`/${adminPath}/login`, { replace: true })
+  }
+  return (
+    <>
+      <ul className="space-y-1">
+        {LINKS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={`/${adminPath}/${to}`}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-700 text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}`
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={logout}
+        className="mt-6 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Logout
+      </button>
+    </>
+  )
+}
+
+/** Sidebar on wide screens; a slide-out drawer (modal dialog) below the lg breakpoint. */
+export function AdminSidebar({ adminPath, username }: { adminPath: string; username: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-slate-800 bg-slate-900 px-4 py-3 text-white lg:hidden">
+        <span className="font-semibold">Admin Panel</span>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-slate-800" aria-label="Open admin menu">
+            <Menu aria-hidden="true" className="size-5" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
+              <div className="mb-6 flex items-center justify-between">
+                <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
+                <Dialog.Close className="rounded-md p-2 hover:bg-slate-800" aria-label="Close admin menu">
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Signed in as {username}</Dialog.Description>
+              <nav aria-label="Admin">
+                <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </header>
+      <aside className="hidden w-64 shrink-0 flex-col bg-slate-900 p-4 text-white lg:flex">
+        <p className="mb-1 px-3 text-lg font-semibold">Admin Panel</p>
+        <p className="mb-6 px-3 text-xs text-slate-300">Signed in as {username}</p>
+        <nav aria-label="Admin">
+          <NavItems adminPath={adminPath} />
+        </nav>
+      </aside>
+    </>
+  )
+}
