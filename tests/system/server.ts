@@ -41,11 +41,11 @@ export type RunningServer = {
 }
 
 /** Starts `node server.js` on the production build and waits until /healthz answers. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, port?: number, entry = 'server.js'): Promise<RunningServer> {
   requireBuild()
   const p = port ?? (await freePort())
   let out = ''
-  const proc = spawn(process.execPath, ['server.js'], {
+  const proc = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+describe('npm start on an empty data folder', () => {
+  let s: RunningServer | undefined
+  afterAll(async () => {
+    await s?.stop()
+  })
+
+  it('serves the site and the four samples, and keeps what was written across a restart', async () => {
+    const dataDir = tempDir('fresh-')
+    // Only DATA_DIR: the database file is created at its default place inside it.
+    const env = { DATA_DIR: dataDir }
+    s = await startServer(env, undefined, 'scripts/start.js')
+    const home = await fetch(`${s.url}/`)
+    expect(home.status).toBe(200)
+    expect(await home.text()).toContain('<html')
+    const items = (await (await fetch(`${s.url}/api/portfolio`)).json()) as unknown[]
+    expect(items).toHaveLength(4)
+
+    const admin = await s.client().login(ADMIN.username, ADMIN.password)
+    const post = (await (await admin.post('/api/blogs', { title: 'Survives Restarts', subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'published' })).json()) as { id: number }
+    expect((await s.client().post('/api/proposals', { name: 'Kept Forever', email: 'k@example.com', businessType: 'other', budget: '5000+', requirements: 'r' })).status).toBe(201)
+
+    // Graceful stop: SIGTERM finishes in-flight work and exits 0.
+    expect(await s.stop()).toBe(0)
+    expect(s.output()).not.toContain(ADMIN.password)
+    s = await startServer(env, undefined, 'scripts/start.js')
+    expect((await fetch(`${s.url}/api/blogs/${post.id}`)).status).toBe(200)
+    const again = await s.client().login(ADMIN.username, ADMIN.password)
+    const proposals = (await (await again.get('/api/proposals')).json()) as { name: string }[]
+    expect(proposals.map((p) => p.name)).toContain('Kept Forever')
+    expect(((await (await fetch(`${s.url}/api/portfolio`)).json()) as unknown[]).length).toBe(4)
+  }, 60_000)
+
+  it('prints a generated admin password once, on the first start only', async () => {
+    const dir = tempDir('pw-')
+    const first = await startServer({ DATA_DIR: dir, ADMIN_PASSWORD: '' })
+    await first.stop()
+    const printed = /created with password: (\S+)/.exec(first.output())
+    expect(printed).not.toBeNull()
+    const second = await startServer({ DATA_DIR: dir, ADMIN_PASSWORD: '' })
+    try {
+      expect(second.output()).not.toContain('created with password')
+      await second.client().login('admin', printed![1])
+    } finally {
+      await second.stop()
+    }
+  }, 60_000)
+
+  it('stops at start with one line naming a bad variable', async () => {
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['server.js'], { env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } }, (err, _o, stderr) =>
+        resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }),
+      )
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(/^Invalid configuration: PORT /)
+  })
+})
