@@ -1,23 +1,51 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { useNonce } from './components/nonce.tsx'
+import { JsonLd } from './components/site/json-ld.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
+import { organizationJsonLd } from './lib/json-ld.ts'
+import { getSettings } from './services/settings.server.ts'
 import './app.css'
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Blog RSS feed', href: '/rss.xml' },
+]
+
+/**
+ * Site-wide data for every page: SITE_URL (canonical links, JSON-LD), the saved site name and
+ * contact details (header, footer, /contact) and whether the page-view beacon may run.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = await getSettings(context.app.db)
+  return {
+    siteUrl: context.app.config.siteUrl,
+    site: {
+      siteName: s.siteName,
+      siteDescription: s.siteDescription,
+      contactEmail: s.contactEmail,
+      contactPhone: s.contactPhone,
+      address: s.address,
+    },
+    analytics: s.enableAnalytics,
+  }
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const root = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
+        {root && <JsonLd data={organizationJsonLd({ siteUrl: root.siteUrl, ...root.site })} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -36,10 +64,15 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? '404 Page Not Found' : 'Something went wrong'}</h1>
-      <p className="mt-4 text-slate-600">{notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
-      <a className="mt-8 inline-block text-blue-700 underline" href="/">
+    <main id="main-content" className="mx-auto flex min-h-screen max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
+      <title>{notFound ? '404 Page Not Found' : 'Something went wrong'}</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-6xl font-extrabold text-blue-700">{notFound ? '404' : '500'}</p>
+      <h1 className="mt-4 text-3xl font-bold">{notFound ? '404 Page Not Found' : 'Something went wrong'}</h1>
+      <p className="mt-4 text-slate-600">
+        {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
+      </p>
+      <a className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800" href="/">
         Back to Home
       </a>
     </main>

@@ -1,4 +1,118 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>about</h1></main>
+import { Award, Clock, HeartHandshake, MapPin, Phone, Target, Users } from 'lucide-react'
+import type { Route } from './+types/about'
+import { LazyMap } from '~/components/site/lazy-map.tsx'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
+import { OFFICES } from '~/content/site.ts'
+import { pageMeta } from '~/lib/seo.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('about', args)
+}
+
+const VALUE_ICONS: Record<string, typeof Target> = { Target, HeartHandshake, Award, Users }
+
+export default function About() {
+  return (
+    <main id="main-content">
+      <PageHeader
+        eyebrow="About us"
+        title="Helping small businesses grow online since 2020"
+        intro="A small, senior team in San Francisco and Gwalior that has helped over 100 businesses in the United States get a website that works for them."
+      />
+
+      <section aria-labelledby="story-title" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <h2 id="story-title" className="text-3xl font-bold text-slate-900">
+          {STORY.title}
+        </h2>
+        {STORY.paragraphs.map((p) => (
+          <p key={p.slice(0, 24)} className="mt-5 text-lg leading-8 text-slate-700">
+            {p}
+          </p>
+        ))}
+      </section>
+
+      <section aria-labelledby="values-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="values-title" className="text-center text-3xl font-bold text-slate-900">
+            Our Values
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {VALUES.map((v) => {
+              const Icon = VALUE_ICONS[v.icon] ?? Target
+              return (
+                <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <Icon aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
+                  <h3 className="mt-4 text-lg font-bold text-slate-900">{v.title}</h3>
+                  <p className="mt-2 leading-7 text-slate-600">{v.description}</p>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="offices-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="offices-title" className="text-center text-3xl font-bold text-slate-900">
+          {REMOTE_TEAM.title}
+        </h2>
+        <p className="mx-auto mt-4 max-w-3xl text-center text-lg leading-8 text-slate-600">{REMOTE_TEAM.body}</p>
+        <ul className="mt-10 grid gap-8 lg:grid-cols-2">
+          {OFFICES.map((o) => (
+            <li key={o.id} className="rounded-2xl border border-slate-200 p-6">
+              <p className="text-sm font-semibold tracking-wide text-blue-800 uppercase">{o.label}</p>
+              <h3 className="mt-1 text-2xl font-bold text-slate-900">
+                {o.city}, {o.id === 'gwalior' ? 'India' : 'USA'}
+              </h3>
+              <ul className="mt-4 space-y-2 text-slate-700">
+                <li className="flex gap-2">
+                  <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  {o.address}
+                </li>
+                <li className="flex gap-2">
+                  <Phone aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <a href={`tel:${o.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
+                    {o.phone}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <Clock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  {o.hours}
+                </li>
+              </ul>
+              <div className="mt-6">
+                <LazyMap query={o.mapQuery} title={`Map of our ${o.city} office`} address={o.address} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="team-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="team-title" className="text-center text-3xl font-bold text-slate-900">
+            Meet the Team
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+            {TEAM.map((m) => (
+              <li key={m.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+                <img
+                  src={m.avatar}
+                  alt={`Illustrated portrait of ${m.name}`}
+                  width={256}
+                  height={256}
+                  loading="lazy"
+                  decoding="async"
+                  className="mx-auto h-28 w-28 rounded-full bg-slate-100"
+                />
+                <h3 className="mt-4 text-lg font-bold text-slate-900">{m.name}</h3>
+                <p className="text-sm font-medium text-blue-800">{m.role}</p>
+                <p className="mt-3 text-sm leading-6 text-slate-600">{m.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </main>
+  )
 }

@@ -1,4 +1,110 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>blog-post</h1></main>
+import { ArrowLeft, Calendar, Clock, User } from 'lucide-react'
+import { Link, data } from 'react-router'
+import type { Route } from './+types/blog-post'
+import { formatDate } from '~/components/site/format.ts'
+import { JsonLd } from '~/components/site/json-ld.tsx'
+import { useSite } from '~/components/site/use-site.ts'
+import { blogPostingJsonLd } from '~/lib/json-ld.ts'
+import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { readPost } from '~/services/blog.server.ts'
+import { NotFoundError } from '~/services/errors.server.ts'
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const site = siteFromMatches(matches)
+  const post = loaderData?.post
+  if (!post) {
+    return seoMeta(
+      { title: 'Post Not Found', description: 'This blog post does not exist or is no longer published.', keywords: [] },
+      { ...site, path: location.pathname, noindex: true },
+    )
+  }
+  return seoMeta(
+    { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
+    { ...site, path: `/blog/${post.id}`, image: post.image || undefined, type: 'article' },
+  )
+}
+
+/** A published post (each visitor read counts one view); anything else is a 404 with the not-found UI. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.id)
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) return data({ post: null }, { status: 404 })
+  try {
+    const post = await readPost(context.app.db, null, id)
+    return { post }
+  } catch (err) {
+    if (err instanceof NotFoundError) return data({ post: null }, { status: 404 })
+    throw err
+  }
+}
+
+const backClass = 'inline-flex items-center gap-2 font-semibold text-blue-800 hover:underline'
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData
+  const { siteUrl, site } = useSite()
+  if (!post) {
+    return (
+      <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+        <h1 className="text-4xl font-extrabold text-slate-900">Post Not Found</h1>
+        <p className="mt-4 text-lg text-slate-600">The article you are looking for does not exist or is no longer published.</p>
+        <Link to="/blog" className="mt-8 inline-flex items-center gap-2 rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          Back to Blog
+        </Link>
+      </main>
+    )
+  }
+  return (
+    <main id="main-content">
+      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <Link to="/blog" className={backClass}>
+          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          Back to Blog
+        </Link>
+        <header className="mt-8">
+          <p>
+            <span className="rounded-full bg-blue-50 px-3 py-1 text-sm font-semibold text-blue-800">{post.category}</span>
+          </p>
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+          {post.subheading && <p className="mt-3 text-xl leading-8 text-slate-600">{post.subheading}</p>}
+          <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            <span className="inline-flex items-center gap-1">
+              <User aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only">Author: </span>
+              {post.author}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Calendar aria-hidden="true" className="h-4 w-4" />
+              <time dateTime={post.date}>{formatDate(post.date)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              {post.readTime}
+            </span>
+          </div>
+        </header>
+        {post.image && (
+          <img
+            src={post.image}
+            alt=""
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            className="mt-8 aspect-[40/21] w-full rounded-2xl bg-slate-100 object-cover"
+          />
+        )}
+        <div
+          className="mt-10 text-lg leading-8 text-slate-700 [&_a]:text-blue-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-blue-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-slate-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-slate-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
+          dangerouslySetInnerHTML={{ __html: post.content }}
+        />
+        <footer className="mt-12 border-t border-slate-200 pt-8">
+          <Link to="/blog" className={backClass}>
+            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+            Back to Blog
+          </Link>
+        </footer>
+      </article>
+      <JsonLd data={blogPostingJsonLd(siteUrl, site.siteName, post)} />
+    </main>
+  )
 }

@@ -1,23 +1,179 @@
+import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide-react'
+import { Suspense, useState } from 'react'
+import { Await, Link } from 'react-router'
 import type { Route } from './+types/home'
+import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
+import { Accordion } from '~/components/site/accordion.tsx'
+import { PortfolioGrid } from '~/components/site/portfolio-grid.tsx'
+import { HOME_FAQS } from '~/content/faq.ts'
+import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS } from '~/content/site.ts'
+import { accordionToggle } from '~/lib/faq-search.ts'
+import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio } from '~/services/portfolio.server.ts'
 
-export function meta() {
-  return [{ title: 'Launchpad Web Studio' }]
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('home', args)
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await listPublicPortfolio(context.app.db) }
+/** The portfolio sits below the fold, so it streams in after the first paint instead of holding it up. */
+export function loader({ context }: Route.LoaderArgs) {
+  const portfolio = listPublicPortfolio(context.app.db).then((items) =>
+    items.map(({ id, title, description, category, image, technologies, isLive, liveUrl }) => ({
+      id,
+      title,
+      description,
+      category,
+      image,
+      technologies,
+      isLive,
+      liveUrl,
+    })),
+  )
+  return { portfolio }
 }
+
+const STEP_ICONS = [Compass, Palette, Code, Rocket]
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const [openFaq, setOpenFaq] = useState<number | null>(0)
   return (
-    <main className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Launchpad Web Studio</h1>
-      <ul>
-        {loaderData.items.map((i) => (
-          <li key={i.id}>{i.title}</li>
-        ))}
-      </ul>
+    <main id="main-content">
+      <section className="bg-gradient-to-b from-blue-50 to-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
+          <div>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">{HERO.title}</h1>
+            <p className="mt-6 text-lg leading-8 text-slate-600">{HERO.subtitle}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link
+                to={HERO.primaryCta.href}
+                className="inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-blue-800"
+              >
+                {HERO.primaryCta.label}
+                <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              </Link>
+              <Link
+                to={HERO.secondaryCta.href}
+                className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 hover:border-blue-700 hover:text-blue-800"
+              >
+                {HERO.secondaryCta.label}
+              </Link>
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-2" aria-label="Why choose us">
+              {BADGES.map((b) => (
+                <li key={b} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
+                  <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700" />
+                  {b}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <img
+            src="/images/hero.svg"
+            alt="Illustration of a small business website on a laptop and a phone"
+            width={1200}
+            height={900}
+            fetchPriority="high"
+            className="hidden h-auto w-full lg:block"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="offline-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="grid gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="offline-title" className="text-3xl font-bold text-slate-900">
+              {OFFLINE_SECTION.title}
+            </h2>
+            <p className="mt-4 text-lg leading-8 text-slate-600">{OFFLINE_SECTION.body}</p>
+          </div>
+          <ul className="space-y-3">
+            {OFFLINE_SECTION.points.map((p) => (
+              <li key={p} className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
+                {p}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="process-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="process-title" className="text-center text-3xl font-bold text-slate-900">
+            How we launch your website in 7 days
+          </h2>
+          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {PROCESS_STEPS.map((step, i) => {
+              const Icon = STEP_ICONS[i]
+              return (
+                <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <div className="flex items-center justify-between">
+                    <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
+                    <span className="text-sm font-semibold text-slate-600">{step.duration}</span>
+                  </div>
+                  <h3 className="mt-4 text-lg font-bold text-slate-900">
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
+                </li>
+              )
+            })}
+          </ol>
+        </div>
+      </section>
+
+      <section id="portfolio" aria-labelledby="portfolio-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+        <h2 id="portfolio-title" className="text-center text-3xl font-bold text-slate-900">
+          Our Portfolio
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">A few of the websites and online stores we have launched for small businesses.</p>
+        <div className="mt-8">
+          <Suspense fallback={<p className="py-16 text-center text-slate-600">Loading portfolio...</p>}>
+            <Await resolve={loaderData.portfolio}>{(items) => <PortfolioGrid items={items} />}</Await>
+          </Suspense>
+        </div>
+        <div className="mt-10 text-center">
+          <Link
+            to="/portfolio"
+            className="inline-flex items-center gap-2 rounded-lg border border-blue-700 px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+          >
+            View All Projects
+            <ArrowRight aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="faq-title" className="text-center text-3xl font-bold text-slate-900">
+            Frequently Asked Questions
+          </h2>
+          <div className="mt-8">
+            <Accordion items={HOME_FAQS} openIndex={openFaq} onToggle={(i) => setOpenFaq((cur) => accordionToggle(cur, i))} />
+          </div>
+          <p className="mt-8 text-center">
+            <Link to="/faq" className="font-semibold text-blue-800 hover:underline">
+              View All FAQs
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          Trusted by local businesses
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 items-center gap-8 sm:grid-cols-3 lg:grid-cols-6">
+          {CLIENT_LOGOS.map((l) => (
+            <li key={l.name} className="flex justify-center">
+              <img src={l.src} alt={l.name} width={160} height={48} loading="lazy" decoding="async" className="h-12 w-auto" />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <DiscoveryPopup />
     </main>
   )
 }

@@ -1,4 +1,115 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>pricing</h1></main>
+import { Check } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { Route } from './+types/pricing'
+import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
+import { Accordion } from '~/components/site/accordion.tsx'
+import { JsonLd } from '~/components/site/json-ld.tsx'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { useSite } from '~/components/site/use-site.ts'
+import { PLANS, PRICING_ADDONS, PRICING_FAQS } from '~/content/pricing.ts'
+import { accordionToggle } from '~/lib/faq-search.ts'
+import { plansJsonLd } from '~/lib/json-ld.ts'
+import { pageMeta } from '~/lib/seo.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('pricing', args)
+}
+
+export default function Pricing() {
+  const { siteUrl, site } = useSite()
+  const [openFaq, setOpenFaq] = useState<number | null>(0)
+  return (
+    <main id="main-content">
+      <PageHeader
+        eyebrow="Pricing"
+        title="Simple, transparent pricing"
+        intro="One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a 30-day money-back guarantee."
+      />
+
+      <section aria-label="Plans" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+        <ul className="grid gap-8 lg:grid-cols-3">
+          {PLANS.map((p) => (
+            <li
+              key={p.id}
+              className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${p.mostPopular ? 'ring-2 ring-blue-700' : 'ring-1 ring-slate-200'}`}
+            >
+              {p.mostPopular && (
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
+              )}
+              <h2 className="text-xl font-bold text-slate-900">{p.name}</h2>
+              <p className="mt-2 text-slate-600">{p.description}</p>
+              <p className="mt-6">
+                <span className="text-4xl font-extrabold text-slate-900">${p.price}</span>
+                <span className="text-slate-600"> one-time</span>
+              </p>
+              <ul className="mt-6 flex-1 space-y-3" aria-label={`${p.name} plan includes`}>
+                {p.features.map((f) => (
+                  <li key={f} className="flex gap-2 text-slate-700">
+                    <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to="/proposal"
+                className={`mt-8 inline-flex items-center justify-center rounded-lg px-4 py-3 font-semibold ${
+                  p.mostPopular ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-blue-700 text-blue-800 hover:bg-blue-50'
+                }`}
+              >
+                {p.cta}
+                <span className="sr-only"> with the {p.name} plan</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center text-sm text-slate-600">
+          After the first year: hosting $10/month and domain renewal $15/year. Support plans from $25/month.
+        </p>
+      </section>
+
+      <section aria-labelledby="addons-title" className="bg-slate-50">
+        <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+          <h2 id="addons-title" className="text-center text-3xl font-bold text-slate-900">
+            Add-ons
+          </h2>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+            {PRICING_ADDONS.map((a) => (
+              <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+                <div className="flex items-baseline justify-between gap-4">
+                  <h3 className="font-bold text-slate-900">{a.name}</h3>
+                  <p className="shrink-0 font-semibold text-blue-800">
+                    +${a.price}
+                    {a.unit && <span className="text-sm font-normal text-slate-600"> {a.unit}</span>}
+                  </p>
+                </div>
+                <p className="mt-2 text-slate-600">{a.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="estimator-title" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+        <h2 id="estimator-title" className="text-center text-3xl font-bold text-slate-900">
+          Estimate your project
+        </h2>
+        <div className="mt-8">
+          <CostEstimator />
+        </div>
+      </section>
+
+      <section aria-labelledby="pricing-faq-title" className="bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold text-slate-900">
+            Pricing questions
+          </h2>
+          <div className="mt-8">
+            <Accordion items={PRICING_FAQS} openIndex={openFaq} onToggle={(i) => setOpenFaq((cur) => accordionToggle(cur, i))} />
+          </div>
+        </div>
+      </section>
+      <JsonLd data={plansJsonLd(siteUrl, site.siteName, PLANS)} />
+    </main>
+  )
 }

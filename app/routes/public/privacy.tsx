@@ -1,4 +1,12 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>privacy</h1></main>
+import type { Route } from './+types/privacy'
+import { LegalPage } from '~/components/site/legal-page.tsx'
+import { PRIVACY } from '~/content/legal.ts'
+import { pageMeta } from '~/lib/seo.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('privacy', args)
+}
+
+export default function Privacy() {
+  return <LegalPage doc={PRIVACY} />
 }

@@ -1,4 +1,127 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>services</h1></main>
+import { Check, Code, LayoutDashboard, Megaphone, Search, ShoppingCart, Wrench, X } from 'lucide-react'
+import { Link } from 'react-router'
+import type { Route } from './+types/services'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { useSite } from '~/components/site/use-site.ts'
+import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
+import { STATS } from '~/content/site.ts'
+import { pageMeta } from '~/lib/seo.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('services', args)
+}
+
+const ICONS: Record<ServiceIcon, typeof Code> = { Code, ShoppingCart, Search, LayoutDashboard, Megaphone, Wrench }
+
+function Answer({ value }: { value: string }) {
+  if (value === 'Yes')
+    return (
+      <span className="inline-flex items-center gap-1 font-semibold text-green-800">
+        <Check aria-hidden="true" className="h-5 w-5" /> Yes
+      </span>
+    )
+  if (value === 'No')
+    return (
+      <span className="inline-flex items-center gap-1 text-slate-600">
+        <X aria-hidden="true" className="h-5 w-5" /> No
+      </span>
+    )
+  return <span>{value}</span>
+}
+
+export default function Services() {
+  const { site } = useSite()
+  return (
+    <main id="main-content">
+      <PageHeader
+        eyebrow="Services"
+        title="Everything your business needs online"
+        intro="From a first website to an online store and the marketing that brings customers to it: fixed prices, delivery in 7 days and real people on call 24/7."
+      />
+
+      <section aria-label="Our services" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {SERVICES.map((s) => {
+            const Icon = ICONS[s.icon]
+            return (
+              <li key={s.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+                <Icon aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
+                <h2 className="mt-5 text-xl font-bold text-slate-900">{s.title}</h2>
+                <p className="mt-3 leading-7 text-slate-600">{s.description}</p>
+                <ul className="mt-5 flex-1 space-y-2" aria-label={`${s.title} features`}>
+                  {s.features.map((f) => (
+                    <li key={f} className="flex gap-2 text-slate-700">
+                      <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to="/proposal"
+                  className="mt-6 inline-flex items-center justify-center rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800"
+                >
+                  Get Free Proposal
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="compare-title" className="bg-slate-50">
+        <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
+          <h2 id="compare-title" className="text-center text-3xl font-bold text-slate-900">
+            How we compare
+          </h2>
+          <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full text-left">
+              <caption className="sr-only">{site.siteName} compared with typical agencies</caption>
+              <thead className="bg-slate-100 text-sm text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Feature
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-blue-800">
+                    {site.siteName}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Typical agencies
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {COMPARISON.map((row) => (
+                  <tr key={row.feature}>
+                    <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                      {row.feature}
+                    </th>
+                    <td className="px-4 py-3">
+                      <Answer value={row.us} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Answer value={row.typical} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="stats-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="stats-title" className="text-center text-3xl font-bold text-slate-900">
+          Results that speak for themselves
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-3">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col-reverse rounded-2xl bg-blue-50 p-6 text-center">
+              <dt className="mt-2 text-sm font-medium text-slate-700">{s.label}</dt>
+              <dd className="text-3xl font-extrabold text-blue-800">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </main>
+  )
 }

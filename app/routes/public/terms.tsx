@@ -1,4 +1,12 @@
-// Placeholder: this screen is built in its own issue.
-export default function Placeholder() {
-  return <main><h1>terms</h1></main>
+import type { Route } from './+types/terms'
+import { LegalPage } from '~/components/site/legal-page.tsx'
+import { TERMS } from '~/content/legal.ts'
+import { pageMeta } from '~/lib/seo.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('terms', args)
+}
+
+export default function Terms() {
+  return <LegalPage doc={TERMS} />
 }

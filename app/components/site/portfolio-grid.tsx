@@ -1,0 +1,102 @@
+import { ExternalLink } from 'lucide-react'
+import { useState } from 'react'
+import { liveHref } from '~/lib/urls.ts'
+
+export type PortfolioCardItem = {
+  id: number
+  title: string
+  description: string
+  category: string
+  image: string
+  technologies: string[]
+  isLive: boolean
+  liveUrl: string | null
+}
+
+/**
+ * The public filter buttons (same values as PORTFOLIO_FILTERS in ~/lib/schemas.ts, repeated here
+ * because importing that module would pull zod into the home page bundle).
+ */
+const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const
+const ALL = PORTFOLIO_FILTERS[0]
+/** Cards show this many technologies, then '+N more'. */
+const MAX_TECH = 3
+
+/** Filter buttons (All Projects, E-commerce, Business, Education, Restaurant) over a grid of project cards. */
+export function PortfolioGrid({ items, eagerImages = 0 }: { items: readonly PortfolioCardItem[]; eagerImages?: number }) {
+  const [filter, setFilter] = useState<string>(ALL)
+  const shown = filter === ALL ? items : items.filter((i) => i.category === filter)
+  return (
+    <div>
+      <div role="group" aria-label="Filter projects by category" className="flex flex-wrap justify-center gap-2">
+        {PORTFOLIO_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-blue-700 hover:text-blue-800 aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white"
+          >
+            {f}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <p className="mt-10 text-center text-slate-600">No projects found in this category.</p>
+      ) : (
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+          {shown.map((item, i) => (
+            <li key={item.id}>
+              <PortfolioCard item={item} eager={i < eagerImages} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function PortfolioCard({ item, eager }: { item: PortfolioCardItem; eager: boolean }) {
+  const href = item.isLive ? liveHref(item.liveUrl) : null
+  const extra = item.technologies.length - MAX_TECH
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img
+        src={item.image}
+        alt={`Screenshot of ${item.title}`}
+        width={1200}
+        height={800}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[3/2] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p>
+          <span className="inline-block rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">{item.category}</span>
+        </p>
+        <h3 className="mt-3 text-xl font-bold text-slate-900">{item.title}</h3>
+        <p className="mt-2 flex-1 leading-7 text-slate-600">{item.description}</p>
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Technologies">
+          {item.technologies.slice(0, MAX_TECH).map((t) => (
+            <li key={t} className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">
+              {t}
+            </li>
+          ))}
+          {extra > 0 && <li className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">+{extra} more</li>}
+        </ul>
+        {href && (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-5 inline-flex items-center gap-2 self-start rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
+            View Live Site
+            <span className="sr-only">: {item.title} (opens in a new tab)</span>
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </a>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,122 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { LogoMark } from './logo.tsx'
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/services', label: 'Services' },
+  { to: '/portfolio', label: 'Portfolio' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about', label: 'About' },
+  { to: '/demo-builder', label: 'Demo Builder' },
+  { to: '/faq', label: 'FAQ' },
+] as const
+
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800'
+
+const ctaClass =
+  'items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800'
+
+/**
+ * Top navigation. From the lg breakpoint the links sit in the bar; below it a menu button opens
+ * a side drawer built on the native <dialog> (focus trap, Escape and inert page for free, no
+ * library). The current route is marked with aria-current and highlighted.
+ */
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const drawer = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState(false)
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    drawer.current?.close()
+  }, [pathname])
+
+  function closeDrawer() {
+    drawer.current?.close()
+  }
+
+  function openDrawer() {
+    drawer.current?.showModal()
+    setOpen(true)
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
+          <LogoMark />
+          <span className="text-lg">{siteName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/proposal" className={`${ctaClass} hidden sm:inline-flex`}>
+            Get Free Proposal
+          </Link>
+          <button
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-controls="site-drawer"
+            onClick={openDrawer}
+          >
+            <Menu aria-hidden="true" className="h-6 w-6" />
+          </button>
+        </div>
+      </div>
+
+      <dialog
+        id="site-drawer"
+        ref={drawer}
+        aria-label="Site menu"
+        onClose={() => setOpen(false)}
+        onClick={(e) => {
+          // A click on the backdrop lands on the <dialog> itself, outside the panel.
+          if (e.target === e.currentTarget) e.currentTarget.close()
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
+      >
+        <div className="flex h-full flex-col p-4">
+          <div className="flex items-center justify-between">
+            <span className="font-bold">{siteName}</span>
+            <button
+              type="button"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label="Close menu"
+              onClick={closeDrawer}
+            >
+              <X aria-hidden="true" className="h-6 w-6" />
+            </button>
+          </div>
+          <nav aria-label="Mobile" className="mt-4">
+            <ul className="flex flex-col gap-1">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === '/'} className={`${linkClass} block text-base`} onClick={closeDrawer}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
+            Get Free Proposal
+          </Link>
+        </div>
+      </dialog>
+    </header>
+  )
+}

@@ -1,0 +1,117 @@
+/**
+ * schema.org structured data for the public pages (rendered as JSON-LD). Pure functions of the
+ * content, the saved settings and SITE_URL, so they can be tested without a browser.
+ */
+import { COMPANY, OFFICES, SOCIAL_LINKS } from '~/content/site.ts'
+import type { Faq } from '~/content/faq.ts'
+import type { Plan } from '~/content/pricing.ts'
+import { absoluteUrl } from './seo.ts'
+
+type Json = Record<string, unknown>
+
+export type OrganizationInput = {
+  siteUrl: string
+  siteName: string
+  siteDescription?: string
+  contactEmail: string
+  contactPhone: string
+}
+
+/** The agency with both offices (San Francisco headquarters and the Gwalior development center). */
+export function organizationJsonLd(s: OrganizationInput): Json {
+  const offices = OFFICES.map((o) => ({
+    '@type': 'Place',
+    name: `${s.siteName} ${o.label}, ${o.city}`,
+    telephone: o.phone,
+    address: { '@type': 'PostalAddress', streetAddress: o.address, addressLocality: o.city, addressCountry: o.country },
+    geo: { '@type': 'GeoCoordinates', latitude: o.latitude, longitude: o.longitude },
+  }))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': absoluteUrl(s.siteUrl, '/#organization'),
+    name: s.siteName,
+    legalName: COMPANY.legalName,
+    url: absoluteUrl(s.siteUrl, '/'),
+    logo: absoluteUrl(s.siteUrl, '/favicon.svg'),
+    image: absoluteUrl(s.siteUrl, '/images/og-default.png'),
+    ...(s.siteDescription && { description: s.siteDescription }),
+    email: s.contactEmail,
+    telephone: s.contactPhone,
+    foundingDate: String(COMPANY.foundedYear),
+    address: offices.map((o) => o.address),
+    location: offices,
+    sameAs: SOCIAL_LINKS.map((l) => l.href),
+  }
+}
+
+export type PostForJsonLd = {
+  id: number
+  title: string
+  subheading?: string | null
+  excerpt: string
+  category: string
+  author: string
+  image: string
+  date: string
+  updatedAt?: string
+}
+
+/** One blog post. */
+export function blogPostingJsonLd(siteUrl: string, siteName: string, post: PostForJsonLd): Json {
+  const url = absoluteUrl(siteUrl, `/blog/${post.id}`)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    ...(post.subheading && { alternativeHeadline: post.subheading }),
+    description: post.excerpt,
+    articleSection: post.category,
+    ...(post.image && { image: absoluteUrl(siteUrl, post.image) }),
+    datePublished: post.date,
+    dateModified: post.updatedAt ?? post.date,
+    author: { '@type': 'Person', name: post.author },
+    publisher: { '@type': 'Organization', '@id': absoluteUrl(siteUrl, '/#organization'), name: siteName },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+  }
+}
+
+/** A list of questions with their answers (/faq). */
+export function faqPageJsonLd(faqs: readonly Faq[]): Json {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
+  }
+}
+
+/** The three plans as offers of the website service (/pricing). */
+export function plansJsonLd(siteUrl: string, siteName: string, plans: readonly Plan[]): Json {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: 'Small business website design and development',
+    serviceType: 'Web design',
+    provider: { '@type': 'Organization', '@id': absoluteUrl(siteUrl, '/#organization'), name: siteName },
+    areaServed: 'US',
+    offers: plans.map((p) => ({
+      '@type': 'Offer',
+      name: `${p.name} plan`,
+      description: p.description,
+      price: p.price.toFixed(2),
+      priceCurrency: 'USD',
+      url: absoluteUrl(siteUrl, '/pricing'),
+      availability: 'https://schema.org/InStock',
+    })),
+  }
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}

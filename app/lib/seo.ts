@@ -1,0 +1,81 @@
+/**
+ * Page metadata for every public page: title with the site-name suffix, description, keywords,
+ * Open Graph and Twitter tags and a canonical link, all built from SITE_URL (passed down by the
+ * root loader) so that previews and search engines see absolute addresses.
+ */
+import type { MetaDescriptor } from 'react-router'
+import { PAGE_META, TITLE_SUFFIX, type PageKey, type PageMeta } from '~/content/seo.ts'
+
+/** The shared image for link previews when a page has none of its own. */
+export const DEFAULT_OG_IMAGE = '/images/og-default.png'
+
+export type SeoOptions = {
+  siteUrl: string
+  /** Path of the page (no query string); used for the canonical link and og:url. */
+  path: string
+  /** Saved site name; the static TITLE_SUFFIX is used when it is missing. */
+  siteName?: string
+  /** Site-relative or absolute image for og:image and twitter:image. */
+  image?: string
+  type?: 'website' | 'article'
+  /** For pages that must not be indexed (404s). */
+  noindex?: boolean
+}
+
+/** Joins SITE_URL and a site-relative path; absolute URLs pass through unchanged. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path
+  const base = siteUrl.replace(/\/+$/, '')
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+/** `Title | Site Name`; the suffix follows the saved site name. */
+export function fullTitle(title: string, siteName?: string): string {
+  return `${title}${siteName ? ` | ${siteName}` : TITLE_SUFFIX}`
+}
+
+/** Meta descriptors for one page, from its PAGE_META entry (or an ad-hoc entry such as a post). */
+export function seoMeta(page: PageKey | PageMeta, opts: SeoOptions): MetaDescriptor[] {
+  const meta = typeof page === 'string' ? PAGE_META[page] : page
+  const title = fullTitle(meta.title, opts.siteName)
+  const url = absoluteUrl(opts.siteUrl, opts.path)
+  const image = absoluteUrl(opts.siteUrl, opts.image || DEFAULT_OG_IMAGE)
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: meta.description },
+    { name: 'keywords', content: meta.keywords.join(', ') },
+    { property: 'og:type', content: opts.type ?? 'website' },
+    { property: 'og:site_name', content: opts.siteName || TITLE_SUFFIX.replace(/^ \| /, '') },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: meta.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: meta.description },
+    { name: 'twitter:image', content: image },
+  ]
+  if (opts.noindex) tags.push({ name: 'robots', content: 'noindex' })
+  else tags.push({ tagName: 'link', rel: 'canonical', href: url })
+  return tags
+}
+
+type RootMatchData = { siteUrl?: string; site?: { siteName?: string } }
+
+/** SITE_URL and the site name from the root loader's data among a meta function's matches. */
+export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): {
+  siteUrl: string
+  siteName?: string
+} {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as RootMatchData | undefined
+  return { siteUrl: root?.siteUrl ?? '', siteName: root?.site?.siteName }
+}
+
+/** Shorthand used by most pages: meta for a PAGE_META key at the current location. */
+export function pageMeta(
+  key: PageKey,
+  args: { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>; location: { pathname: string } },
+): MetaDescriptor[] {
+  const site = siteFromMatches(args.matches)
+  return seoMeta(key, { ...site, path: args.location.pathname })
+}
