@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import Database from 'better-sqlite3'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export const ADMIN = '/admin'
+export const USERNAME = 'admin'
+export const PASSWORD = 'e2e-admin-password'
+
+/** A short unique suffix so tests never depend on what other files created. */
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** The e2e server's data folder (tests/e2e/server.js writes it per port). */
+export function dataDir(): string {
+  return readFileSync(path.join('test-results', `e2e-data-dir-${process.env.E2E_PORT ?? 3100}.txt`), 'utf8').trim()
+}
+
+/** Runs one statement on the e2e server's SQLite file. */
+export function sql(statement: string, ...params: unknown[]) {
+  const db = new Database(path.join(dataDir(), 'site.db'))
+  try {
+    return db.prepare(statement).run(...params)
+  } finally {
+    db.close()
+  }
+}
+
+/** Sends the CSRF token the way the browser client does. */
+async function csrf(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/auth/session')
+  return ((await res.json()) as { csrfToken: string }).csrfToken
+}
+
+/** Signs the page's browser context in through the API (the UI login has its own tests). */
+export async function login(page: Page, password = PASSWORD) {
+  const token = await csrf(page.request)
+  const res = await page.request.post('/api/auth/login', { data: { username: USERNAME, password }, headers: { 'x-csrf-token': token } })
+  expect(res.status()).toBe(200)
+}
+
+/** An API write with the page's cookies (for arranging data and restoring shared state). */
+export async function apiWrite(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+  const token = await csrf(page.request)
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': token } })
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true)
+  return res.json()
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText(title)
+  if (description) await expect(toast).toContainText(description)
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations).toEqual([])
+}
+
+/** On a phone the admin navigation sits in a drawer. */
+export async function openAdminNav(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open admin menu' })
+  if (await menu.isVisible()) await menu.click()
+}
