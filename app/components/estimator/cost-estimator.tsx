@@ -57,13 +57,14 @@ export function CostEstimator() {
 
   const toggleAddon = (id: string) => setAddons((list) => (list.includes(id) ? list.filter((a) => a !== id) : [...list, id]))
 
+  // Headings start at h3: the pricing page introduces the estimator with its own h2.
   return (
     <section aria-labelledby={`${uid}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <div className="flex items-center gap-3">
         <Calculator aria-hidden="true" className="size-7 text-blue-700" />
-        <h2 id={`${uid}-heading`} className="text-2xl font-bold text-slate-900">
+        <h3 id={`${uid}-heading`} className="text-2xl font-bold text-slate-900">
           Cost Estimator
-        </h2>
+        </h3>
       </div>
       <p className="mt-2 text-slate-700">
         Choose what you need and press Calculate for an instant estimate. The first {INCLUDED_PAGES} pages are included; each extra page costs{' '}
@@ -197,9 +198,9 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
 
   return (
     <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-blue-200 bg-blue-50 p-5 sm:p-6">
-      <h3 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
+      <h4 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
         Your estimate
-      </h3>
+      </h4>
       <p className="mt-1 text-slate-800">
         Estimated total: <strong className="text-3xl font-bold text-blue-800">{formatUsd(result.total)}</strong>
       </p>

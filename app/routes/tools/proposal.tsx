@@ -3,10 +3,11 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
 import { handleProposalPost, prefillFromUrl } from './+shared/proposal.server.ts'
-import { toolMeta } from './+shared/tool-meta.ts'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { pageMeta } from '~/lib/seo.ts'
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return toolMeta('proposal', '/proposal', loaderData?.siteUrl)
+export function meta(args: Route.MetaArgs) {
+  return pageMeta('proposal', args)
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -14,7 +15,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const from = url.searchParams.get('from')
   return {
     csrfToken: context.csrfToken(),
-    siteUrl: context.app.config.siteUrl,
     submitted: url.searchParams.get('submitted') === '1',
     from: from === 'estimator' || from === 'builder' ? from : null,
     prefill: prefillFromUrl(url),
@@ -36,14 +36,15 @@ const NEXT_STEPS = [
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { csrfToken, submitted, from, prefill } = loaderData
   return (
-    <main id="main-content" className="bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
+    <main id="main-content">
+      <PageHeader
+        eyebrow="Free proposal"
+        title="Get Your Free Proposal"
+        intro="Tell us about your project and we will send you a custom proposal with a fixed price within 24 hours."
+      />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Get Your Free Proposal</h1>
-          <p className="mt-3 max-w-2xl text-lg text-slate-700">
-            Tell us about your project and we will send you a custom proposal with a fixed price within 24 hours.
-          </p>
-          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
             {submitted && !actionData && <SubmittedNotice />}
             {from && !actionData && prefill.requirements && (
               <p className="mb-5 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
@@ -61,7 +62,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             />
           </div>
         </div>
-        <aside aria-labelledby="next-steps-heading" className="lg:pt-24">
+        <aside aria-labelledby="next-steps-heading" className="lg:pt-4">
           <h2 id="next-steps-heading" className="text-lg font-semibold text-slate-900">
             What happens next
           </h2>

@@ -1,0 +1,304 @@
+import { Star } from 'lucide-react'
+import {
+  ANIMATION_STYLES,
+  BUTTON_STYLES,
+  COLOR_SCHEMES,
+  CTA_PLACEMENTS,
+  FEATURE_TOGGLES,
+  FONTS,
+  FOOTER_STYLES,
+  HEADER_STYLES,
+  INDUSTRIES,
+  LAYOUTS,
+  LAYOUT_DENSITIES,
+  NAVIGATION_STYLES,
+  PREVIEW_SERVICE_LIMIT,
+  SERVICE_GROUPS,
+  SLIDERS,
+  clampSlider,
+  setIndustry,
+  templatesFor,
+  toggleService,
+  type AdvancedFeatures,
+  type BuilderConfig,
+  type BuilderCustomizations,
+  type ContentSections,
+  type SocialLinks,
+} from '~/lib/builder.ts'
+import { CheckList, ChoiceGroup, PanelSection, RangeField, SelectField, TextField } from './controls.tsx'
+
+export type Update = (fn: (c: BuilderConfig) => BuilderConfig) => void
+type PanelProps = { config: BuilderConfig; update: Update }
+
+const setField =
+  <K extends keyof BuilderConfig>(update: Update, key: K) =>
+  (value: BuilderConfig[K]) =>
+    update((c) => ({ ...c, [key]: value }))
+
+const setCustom =
+  <K extends keyof BuilderCustomizations>(update: Update, key: K) =>
+  (value: BuilderCustomizations[K]) =>
+    update((c) => ({ ...c, customizations: { ...c.customizations, [key]: value } }))
+
+export function BasicPanel({ config, update }: PanelProps) {
+  return (
+    <div className="space-y-6">
+      <PanelSection title="Business details" description="This is what your visitors read first.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Business Name" required value={config.businessName} onChange={setField(update, 'businessName')} autoComplete="organization" />
+          <TextField label="Tagline" value={config.tagline} onChange={setField(update, 'tagline')} placeholder="e.g. Fresh bread every morning" />
+          <div className="sm:col-span-2">
+            <TextField label="Description" multiline value={config.description} onChange={setField(update, 'description')} />
+          </div>
+          <SelectField
+            label="Industry"
+            value={config.industry}
+            placeholder="Select an industry"
+            options={INDUSTRIES}
+            onChange={(v) => update((c) => setIndustry(c, v))}
+          />
+          <TextField label="Logo (text or initials)" value={config.logo} onChange={setField(update, 'logo')} />
+        </div>
+      </PanelSection>
+      <PanelSection title="Contact information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Phone" type="tel" value={config.phone} onChange={setField(update, 'phone')} autoComplete="tel" />
+          <TextField label="Email" type="email" value={config.email} onChange={setField(update, 'email')} autoComplete="email" />
+          <div className="sm:col-span-2">
+            <TextField label="Address" value={config.address} onChange={setField(update, 'address')} autoComplete="street-address" />
+          </div>
+        </div>
+      </PanelSection>
+    </div>
+  )
+}
+
+export function ServicesPanel({ config, update }: PanelProps) {
+  const count = config.selectedServices.length
+  return (
+    <div className="space-y-6">
+      <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" aria-live="polite">
+        {count} selected. The preview shows up to {PREVIEW_SERVICE_LIMIT} services.
+      </p>
+      {SERVICE_GROUPS.map((group) => (
+        <PanelSection key={group.name} title={group.name}>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {group.services.map((s) => {
+              const selected = config.selectedServices.includes(s.id)
+              return (
+                <button
+                  key={s.id}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => update((c) => toggleService(c, s.id))}
+                  className={`flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
+                    selected ? 'border-blue-700 bg-blue-50 text-blue-950 ring-1 ring-blue-700' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400'
+                  }`}
+                >
+                  <span className="font-medium">{s.name}</span>
+                  {s.popular && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Popular</span>}
+                </button>
+              )
+            })}
+          </div>
+        </PanelSection>
+      ))}
+    </div>
+  )
+}
+
+export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps & { onChooseIndustry: () => void }) {
+  const templates = templatesFor(config.industry)
+  if (!config.industry) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center">
+        <p className="text-slate-800">Please select an industry first to see available templates.</p>
+        <button type="button" onClick={onChooseIndustry} className="mt-3 rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50">
+          Choose an industry
+        </button>
+      </div>
+    )
+  }
+  const industry = INDUSTRIES.find((i) => i.id === config.industry)?.label ?? config.industry
+  if (templates.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-800">
+        There are no ready-made templates for {industry} yet. We will design your site from scratch around your brand.
+      </p>
+    )
+  }
+  return (
+    <PanelSection title={`${industry} templates`} description="Pick a starting point; everything stays customizable.">
+      <div className="grid gap-3 sm:grid-cols-2">
+        {templates.map((t) => {
+          const selected = t.id === config.selectedTemplate
+          return (
+            <button
+              key={t.id}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => update((c) => ({ ...c, selectedTemplate: selected ? '' : t.id }))}
+              className={`rounded-lg border p-4 text-left ${
+                selected ? 'border-blue-700 bg-blue-50 ring-1 ring-blue-700' : 'border-slate-300 bg-white hover:border-slate-400'
+              }`}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">{t.name}</span>
+                {t.featured && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    <Star aria-hidden="true" className="size-3 fill-current" />
+                    Featured
+                  </span>
+                )}
+              </span>
+              <span className="mt-1 block text-sm text-slate-700">{t.preview}</span>
+              <span className="mt-2 block text-xs font-medium tracking-wide text-slate-600 uppercase">Style: {t.style}</span>
+            </button>
+          )
+        })}
+      </div>
+    </PanelSection>
+  )
+}
+
+export function DesignPanel({ config, update }: PanelProps) {
+  const cz = config.customizations
+  return (
+    <div className="space-y-6">
+      <ChoiceGroup
+        label="Color Scheme"
+        options={COLOR_SCHEMES.map((s) => ({ id: s.id, label: s.label, swatch: [s.primary, s.secondary, s.background] }))}
+        value={config.colorScheme}
+        onChange={setField(update, 'colorScheme')}
+        columns="grid-cols-1 sm:grid-cols-2"
+      />
+      <ChoiceGroup
+        label="Layout"
+        options={LAYOUTS.map((l) => ({ id: l.id, label: l.label, hint: l.description }))}
+        value={config.layout}
+        onChange={setField(update, 'layout')}
+        columns="grid-cols-1 sm:grid-cols-2"
+      />
+      <ChoiceGroup label="Font Family" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
+      <ChoiceGroup label="Header Style" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4" />
+      <ChoiceGroup
+        label="Navigation Style"
+        options={NAVIGATION_STYLES}
+        value={cz.navigationStyle}
+        onChange={setCustom(update, 'navigationStyle')}
+        columns="grid-cols-2 sm:grid-cols-4"
+      />
+      <ChoiceGroup label="Button Style" options={BUTTON_STYLES} value={cz.buttonStyle} onChange={setCustom(update, 'buttonStyle')} />
+    </div>
+  )
+}
+
+const CONTENT_SECTION_ITEMS: { id: keyof ContentSections; label: string }[] = [
+  { id: 'hero', label: 'Hero banner' },
+  { id: 'about', label: 'About' },
+  { id: 'services', label: 'Services' },
+  { id: 'contact', label: 'Contact' },
+  { id: 'portfolio', label: 'Portfolio' },
+  { id: 'testimonials', label: 'Testimonials' },
+  { id: 'blog', label: 'Blog' },
+  { id: 'faq', label: 'FAQ' },
+  { id: 'team', label: 'Team' },
+  { id: 'pricing', label: 'Pricing' },
+]
+
+const ADVANCED_ITEMS: { id: keyof AdvancedFeatures; label: string }[] = [
+  { id: 'customDomain', label: 'Custom domain' },
+  { id: 'sslCertificate', label: 'SSL certificate' },
+  { id: 'backupService', label: 'Daily backups' },
+  { id: 'securityScan', label: 'Security scanning' },
+  { id: 'performanceOptimization', label: 'Performance optimization' },
+  { id: 'cdnDelivery', label: 'CDN delivery' },
+  { id: 'databaseIntegration', label: 'Database integration' },
+  { id: 'apiIntegration', label: 'API integration' },
+  { id: 'thirdPartyIntegrations', label: 'Third-party integrations' },
+]
+
+export function FeaturesPanel({ config, update }: PanelProps) {
+  const { min, max, step } = SLIDERS.pages
+  return (
+    <div className="space-y-6">
+      <CheckList
+        label="Features"
+        items={FEATURE_TOGGLES}
+        values={config.features}
+        onToggle={(id, on) => update((c) => ({ ...c, features: { ...c.features, [id]: on } }))}
+      />
+      <RangeField
+        label="Number of Pages"
+        value={config.pages}
+        min={min}
+        max={max}
+        step={step}
+        onChange={(v) => update((c) => ({ ...c, pages: clampSlider('pages', v) }))}
+      />
+      <CheckList
+        label="Content Sections"
+        items={CONTENT_SECTION_ITEMS}
+        values={config.contentSections}
+        onToggle={(id, on) => update((c) => ({ ...c, contentSections: { ...c.contentSections, [id]: on } }))}
+      />
+      <CheckList
+        label="Advanced Features"
+        items={ADVANCED_ITEMS}
+        values={config.advancedFeatures}
+        onToggle={(id, on) => update((c) => ({ ...c, advancedFeatures: { ...c.advancedFeatures, [id]: on } }))}
+      />
+    </div>
+  )
+}
+
+const SOCIAL_ITEMS: { id: keyof SocialLinks; label: string }[] = [
+  { id: 'facebook', label: 'Facebook URL' },
+  { id: 'instagram', label: 'Instagram URL' },
+  { id: 'twitter', label: 'X (Twitter) URL' },
+  { id: 'linkedin', label: 'LinkedIn URL' },
+  { id: 'youtube', label: 'YouTube URL' },
+  { id: 'tiktok', label: 'TikTok URL' },
+]
+
+export function CustomizePanel({ config, update }: PanelProps) {
+  const cz = config.customizations
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 sm:grid-cols-2">
+        <RangeField
+          label="Spacing"
+          unit="px"
+          value={cz.spacing}
+          {...SLIDERS.spacing}
+          onChange={(v) => setCustom(update, 'spacing')(clampSlider('spacing', v))}
+        />
+        <RangeField
+          label="Border Radius"
+          unit="px"
+          value={cz.borderRadius}
+          {...SLIDERS.borderRadius}
+          onChange={(v) => setCustom(update, 'borderRadius')(clampSlider('borderRadius', v))}
+        />
+      </div>
+      <ChoiceGroup label="Footer Style" options={FOOTER_STYLES} value={cz.footerStyle} onChange={setCustom(update, 'footerStyle')} />
+      <ChoiceGroup label="Animation Style" options={ANIMATION_STYLES} value={cz.animationStyle} onChange={setCustom(update, 'animationStyle')} />
+      <ChoiceGroup label="Layout Density" options={LAYOUT_DENSITIES} value={cz.layoutDensity} onChange={setCustom(update, 'layoutDensity')} />
+      <ChoiceGroup label="Call-to-Action Placement" options={CTA_PLACEMENTS} value={cz.ctaPlacement} onChange={setCustom(update, 'ctaPlacement')} />
+      <PanelSection title="Social Links">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {SOCIAL_ITEMS.map((s) => (
+            <TextField
+              key={s.id}
+              label={s.label}
+              type="url"
+              value={config.socialLinks[s.id]}
+              placeholder="https://"
+              onChange={(v) => update((c) => ({ ...c, socialLinks: { ...c.socialLinks, [s.id]: v } }))}
+            />
+          ))}
+        </div>
+      </PanelSection>
+    </div>
+  )
+}

@@ -1,0 +1,218 @@
+import { Check } from 'lucide-react'
+import { useId, type ReactNode } from 'react'
+import type { BuilderOption } from '~/lib/builder.ts'
+
+/** Small form controls of the builder: every one labelled, keyboard operable, no drag-only input. */
+
+export function PanelSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div>
+        <h3 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h3>
+        {description && <p className="text-sm text-slate-600">{description}</p>}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+type TextFieldProps = {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  type?: 'text' | 'email' | 'tel' | 'url'
+  required?: boolean
+  placeholder?: string
+  autoComplete?: string
+  multiline?: boolean
+}
+
+export function TextField({ label, value, onChange, type = 'text', required, placeholder, autoComplete, multiline }: TextFieldProps) {
+  const id = useId()
+  const cls = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500'
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
+      </label>
+      {multiline ? (
+        <textarea id={id} rows={3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={cls} />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          autoComplete={autoComplete ?? 'off'}
+          aria-required={required || undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className={cls}
+        />
+      )}
+    </div>
+  )
+}
+
+type SelectFieldProps = {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: readonly BuilderOption[]
+  placeholder?: string
+}
+
+export function SelectField({ label, value, onChange, options, placeholder }: SelectFieldProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+type RangeFieldProps = {
+  label: string
+  value: number
+  min: number
+  max: number
+  step: number
+  unit?: string
+  onChange: (value: number) => void
+}
+
+/** A native range input: arrow keys, Page Up/Down, Home/End all work; the value is always shown. */
+export function RangeField({ label, value, min, max, step, unit = '', onChange }: RangeFieldProps) {
+  const id = useId()
+  const text = `${value}${unit}`
+  return (
+    <div>
+      <div className="flex items-center justify-between">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <output htmlFor={id} className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-900">
+          {text}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={text}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="mt-2 w-full accent-blue-700"
+      />
+      <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+        <span>
+          {min}
+          {unit}
+        </span>
+        <span>
+          {max}
+          {unit}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+type ChoiceGroupProps = {
+  label: string
+  options: readonly (BuilderOption & { hint?: string; swatch?: string[] })[]
+  value: string
+  onChange: (id: string) => void
+  columns?: string
+}
+
+/** Single choice shown as pressable cards (aria-pressed), so every option is visible at once. */
+export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-cols-2 sm:grid-cols-3' }: ChoiceGroupProps) {
+  const id = useId()
+  return (
+    <div role="group" aria-labelledby={id}>
+      <p id={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </p>
+      <div className={`mt-2 grid gap-2 ${columns}`}>
+        {options.map((o) => {
+          const selected = o.id === value
+          return (
+            <button
+              key={o.id}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => onChange(o.id)}
+              className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
+                selected ? 'border-blue-700 bg-blue-50 text-blue-950 ring-1 ring-blue-700' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400'
+              }`}
+            >
+              {o.swatch && (
+                <span aria-hidden="true" className="mt-0.5 flex shrink-0 overflow-hidden rounded-full border border-slate-300">
+                  {o.swatch.map((c) => (
+                    <span key={c} className="block size-4" style={{ background: c }} />
+                  ))}
+                </span>
+              )}
+              <span className="flex-1">
+                <span className="block font-medium">{o.label}</span>
+                {o.hint && <span className="block text-xs text-slate-600">{o.hint}</span>}
+              </span>
+              {selected && <Check aria-hidden="true" className="size-4 shrink-0 text-blue-700" />}
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+type CheckListProps<K extends string> = {
+  label: string
+  items: readonly { id: K; label: string }[]
+  values: Readonly<Record<K, boolean>>
+  onToggle: (id: K, checked: boolean) => void
+}
+
+export function CheckList<K extends string>({ label, items, values, onToggle }: CheckListProps<K>) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {items.map((item) => (
+          <label
+            key={item.id}
+            className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+          >
+            <input type="checkbox" checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-blue-700" />
+            {item.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,68 @@
+import { Monitor, Smartphone, Tablet } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import type { BuilderConfig } from '~/lib/builder.ts'
+import { DEVICE_WIDTHS, type Device } from './preview-style.ts'
+import { SitePreview } from './site-preview.tsx'
+
+const DEVICES: { id: Device; label: string; icon: typeof Monitor }[] = [
+  { id: 'desktop', label: 'Desktop', icon: Monitor },
+  { id: 'tablet', label: 'Tablet', icon: Tablet },
+  { id: 'mobile', label: 'Mobile', icon: Smartphone },
+]
+
+export function DeviceToggle({ device, onChange }: { device: Device; onChange: (d: Device) => void }) {
+  return (
+    <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+      {DEVICES.map(({ id, label, icon: Icon }) => (
+        <button
+          key={id}
+          type="button"
+          aria-pressed={device === id}
+          onClick={() => onChange(id)}
+          className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${
+            device === id ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-100'
+          }`}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * Lays the preview out at the device's real width (so it reflows as that device would) and
+ * zooms it down when the space on screen is narrower.
+ */
+export function PreviewFrame({ config, device, label }: { config: BuilderConfig; device: Device; label: string }) {
+  const outerRef = useRef<HTMLDivElement>(null)
+  const [available, setAvailable] = useState<number | null>(null)
+  const width = DEVICE_WIDTHS[device]
+
+  useEffect(() => {
+    const el = outerRef.current
+    if (!el) return
+    const measure = () => setAvailable(el.clientWidth)
+    measure()
+    const ro = new ResizeObserver(measure)
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [])
+
+  const scale = available ? Math.min(1, available / width) : 1
+  return (
+    <div ref={outerRef} className="w-full overflow-hidden">
+      <div
+        role="region"
+        aria-label={label}
+        data-device={device}
+        data-testid="preview-frame"
+        className={`mx-auto overflow-hidden border-slate-300 bg-white shadow-lg ${device === 'mobile' ? 'rounded-[1.75rem] border-8' : device === 'tablet' ? 'rounded-2xl border-8' : 'rounded-lg border'}`}
+        style={{ width, zoom: scale }}
+      >
+        <SitePreview config={config} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,246 @@
+import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide-react'
+import type { CSSProperties } from 'react'
+import { FEATURE_LABELS, INDUSTRIES, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
+
+const SOCIAL_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+}
+
+const EXTRA_SECTIONS = [
+  { id: 'portfolio', title: 'Our Work', text: 'A gallery of recent projects and happy customers.' },
+  { id: 'testimonials', title: 'What Customers Say', text: '"Friendly, fast and professional. Highly recommended!"' },
+  { id: 'blog', title: 'Latest News', text: 'Tips, stories and announcements from the team.' },
+  { id: 'faq', title: 'Questions & Answers', text: 'Quick answers to the questions customers ask most.' },
+  { id: 'team', title: 'Meet the Team', text: 'The people who make it all happen.' },
+  { id: 'pricing', title: 'Pricing', text: 'Simple packages with no hidden fees.' },
+] as const
+
+/**
+ * The visitor's website as the builder currently describes it. Pure rendering of the config (no
+ * state), laid out with container queries so the same markup reflows at desktop, tablet and
+ * mobile widths. Nothing in it is interactive: it is a picture of a site, not a second site.
+ */
+export function SitePreview({ config }: { config: BuilderConfig }) {
+  const s = schemeOf(config)
+  const cz = config.customizations
+  const pad = sectionPadding(config)
+  const name = config.businessName.trim() || 'Your Business Name'
+  const pages = pageNames(config.pages)
+  const services = previewServices(config)
+  const hiddenServices = config.selectedServices.length - services.length
+  const template = templatesFor(config.industry).find((t) => t.id === config.selectedTemplate)
+  const industry = INDUSTRIES.find((i) => i.id === config.industry)?.label
+  const features = (Object.keys(config.features) as (keyof BuilderFeatures)[]).filter((k) => config.features[k])
+  const socials = Object.entries(config.socialLinks).filter(([, v]) => v.trim())
+  const anim = animationClass(config)
+  const radius = cz.borderRadius
+  const sidebarLayout = cz.headerStyle === 'sidebar'
+
+  const headingClass = {
+    modern: 'font-extrabold tracking-tight',
+    classic: 'font-bold border-b-2 pb-2',
+    creative: 'font-black italic',
+    luxury: 'font-light uppercase tracking-[0.2em]',
+  }[config.layout]
+  const sectionTitle = (text: string) => (
+    <h4 className={`text-2xl ${headingClass}`} style={{ borderColor: s.primary }}>
+      {text}
+    </h4>
+  )
+  const card: CSSProperties = { borderRadius: radius, border: `1px solid color-mix(in srgb, ${s.primary} 35%, transparent)` }
+  const align = { left: 'text-left items-start', center: 'text-center items-center', right: 'text-right items-end' }[cz.ctaPlacement] ?? 'text-center items-center'
+
+  const logo = (
+    <span className="flex items-center gap-2 font-bold">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-9 items-center justify-center text-sm"
+        style={{ background: s.primary, color: textOnPrimary(s), borderRadius: Math.min(radius, 18) }}
+      >
+        {(config.logo.trim() || name).slice(0, 2).toUpperCase()}
+      </span>
+      <span className="text-lg">{name}</span>
+    </span>
+  )
+
+  const navLinks = (vertical: boolean) => (
+    <ul className={vertical ? 'flex flex-col gap-2 text-sm' : 'flex flex-wrap gap-x-5 gap-y-1 text-sm'}>
+      {pages.slice(0, 6).map((p, i) => (
+        <li key={p} className={`flex items-center gap-1 ${i === 0 ? 'font-semibold underline underline-offset-4' : ''}`}>
+          {p}
+          {cz.navigationStyle === 'dropdown' && i > 0 && i < 3 && <ChevronDown aria-hidden="true" className="size-3" />}
+        </li>
+      ))}
+      {pages.length > 6 && <li>+{pages.length - 6} more</li>}
+    </ul>
+  )
+  const menuButton = (
+    <span className="inline-flex items-center gap-1 text-sm font-medium">
+      <Menu aria-hidden="true" className="size-5" /> Menu
+    </span>
+  )
+  const nav =
+    cz.navigationStyle === 'hamburger' ? (
+      menuButton
+    ) : (
+      <>
+        <span className="@2xl:hidden">{menuButton}</span>
+        <span className="hidden @2xl:block">{navLinks(cz.navigationStyle === 'sidebar' && sidebarLayout)}</span>
+      </>
+    )
+
+  const header = sidebarLayout ? (
+    <div className="flex flex-col gap-4 p-5 @2xl:min-h-full @2xl:w-52 @2xl:shrink-0" style={{ background: s.secondary, color: readableOn(s.secondary) }}>
+      {logo}
+      <span className="@2xl:hidden">{menuButton}</span>
+      <span className="hidden @2xl:block">{navLinks(true)}</span>
+    </div>
+  ) : (
+    <div
+      className={`flex gap-3 px-5 py-4 ${cz.headerStyle === 'centered' ? 'flex-col items-center text-center' : 'items-center justify-between'}`}
+      style={cz.headerStyle === 'minimal' ? { borderBottom: `1px solid ${s.primary}` } : { background: s.primary, color: textOnPrimary(s) }}
+    >
+      {logo}
+      <div className="flex items-center gap-4">
+        {nav}
+        {config.features.darkMode && (
+          <span className="inline-flex items-center">
+            <Moon aria-hidden="true" className="size-4" />
+            <span className="sr-only">Dark mode switch</span>
+          </span>
+        )}
+      </div>
+    </div>
+  )
+
+  const body = (
+    <div className="min-w-0 flex-1">
+      {config.contentSections.hero && (
+        <div className={`flex flex-col gap-4 px-6 ${align} ${config.layout === 'creative' ? 'border-l-8' : ''}`} style={{ paddingBlock: pad * 2, borderColor: s.primary }}>
+          {template && (
+            <span className="rounded-full px-3 py-1 text-xs font-semibold" style={{ border: `1px solid ${s.text}` }}>
+              Template: {template.name}
+            </span>
+          )}
+          <h3 className={`text-4xl @2xl:text-5xl ${headingClass}`} style={{ borderColor: s.primary }}>
+            {name}
+          </h3>
+          <p className="max-w-xl text-lg">{config.tagline.trim() || 'Your tagline goes here'}</p>
+          <span className={anim} style={buttonStyle(config)}>
+            Get Started
+          </span>
+        </div>
+      )}
+      {config.contentSections.about && (
+        <div className="px-6" style={{ paddingBlock: pad }}>
+          {sectionTitle('About Us')}
+          <p className="mt-3 max-w-2xl">
+            {config.description.trim() || `Tell visitors who you are${industry ? ` and what makes your ${industry.toLowerCase()} business special` : ''}.`}
+          </p>
+        </div>
+      )}
+      {config.contentSections.services && (
+        <div className="px-6" style={{ paddingBlock: pad }}>
+          {sectionTitle('Our Services')}
+          {services.length === 0 ? (
+            <p className="mt-3">Select services to show them here.</p>
+          ) : (
+            <ul aria-label="Previewed services" className="mt-4 grid gap-3 @md:grid-cols-2 @4xl:grid-cols-4">
+              {services.map((svc) => (
+                <li key={svc} className={`p-4 font-semibold ${anim}`} style={card}>
+                  {svc}
+                </li>
+              ))}
+            </ul>
+          )}
+          {hiddenServices > 0 && (
+            <p className="mt-2 text-sm">
+              and {hiddenServices} more service{hiddenServices === 1 ? '' : 's'}
+            </p>
+          )}
+        </div>
+      )}
+      {features.length > 0 && (
+        <div className="px-6" style={{ paddingBlock: pad }}>
+          {sectionTitle('Features')}
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {features.map((f) => (
+              <li key={f} className="px-3 py-1 text-sm" style={{ ...card, borderRadius: Math.max(radius, 4) }}>
+                {FEATURE_LABELS[f]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {EXTRA_SECTIONS.filter((x) => config.contentSections[x.id]).map((x) => (
+        <div key={x.id} className="px-6" style={{ paddingBlock: pad }}>
+          {sectionTitle(x.title)}
+          <p className="mt-3">{x.text}</p>
+        </div>
+      ))}
+      {config.contentSections.contact && (
+        <div className="px-6" style={{ paddingBlock: pad }}>
+          {sectionTitle('Contact Us')}
+          <ul className="mt-3 grid gap-2 @2xl:grid-cols-3">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4" /> {config.phone.trim() || '(555) 123-4567'}
+            </li>
+            <li className="flex items-center gap-2 break-all">
+              <Mail aria-hidden="true" className="size-4" /> {config.email.trim() || 'hello@yourbusiness.com'}
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4" /> {config.address.trim() || '123 Main Street'}
+            </li>
+          </ul>
+        </div>
+      )}
+      <div className="px-6 py-5 text-sm" style={{ borderTop: `1px solid ${s.primary}` }}>
+        {cz.footerStyle === 'detailed' ? (
+          <div className="grid gap-4 @2xl:grid-cols-3">
+            <div>
+              <p className="font-semibold">{name}</p>
+              <p>{config.tagline.trim() || 'Your tagline goes here'}</p>
+            </div>
+            <div>
+              <p className="font-semibold">Pages</p>
+              <p>{pages.slice(0, 4).join(' · ')}</p>
+            </div>
+            <div>
+              <p className="font-semibold">Follow us</p>
+              <p>{socials.length ? socials.map(([k]) => SOCIAL_NAMES[k]).join(' · ') : 'Add your social links'}</p>
+            </div>
+          </div>
+        ) : (
+          <div className={cz.footerStyle === 'centered' ? 'text-center' : 'flex flex-wrap justify-between gap-2'}>
+            <p>
+              © {new Date().getFullYear()} {name}
+            </p>
+            {socials.length > 0 && <p>{socials.map(([k]) => SOCIAL_NAMES[k]).join(' · ')}</p>}
+          </div>
+        )}
+      </div>
+    </div>
+  )
+
+  return (
+    <div className="@container" style={{ background: s.background, color: s.text, fontFamily: fontStack(config) }}>
+      {sidebarLayout ? (
+        <div className="flex flex-col @2xl:flex-row">
+          {header}
+          {body}
+        </div>
+      ) : (
+        <>
+          {header}
+          {body}
+        </>
+      )}
+    </div>
+  )
+}

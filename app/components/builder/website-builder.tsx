@@ -1,0 +1,159 @@
+import { Eye, RotateCcw, Rocket, X } from 'lucide-react'
+import { Dialog, Tabs } from 'radix-ui'
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { BUILDER_STORAGE_KEY, createDefaultConfig, parseStoredConfig, summarizeConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, TemplatesPanel } from './builder-panels.tsx'
+import { DeviceToggle, PreviewFrame } from './preview-frame.tsx'
+import type { Device } from './preview-style.ts'
+
+const TABS = [
+  { id: 'basic', label: 'Basic' },
+  { id: 'services', label: 'Services' },
+  { id: 'templates', label: 'Templates' },
+  { id: 'design', label: 'Design' },
+  { id: 'features', label: 'Features' },
+  { id: 'customize', label: 'Customize' },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+/** Builder state that survives reloads: restored after hydration (the server knows nothing of it). */
+function usePersistentConfig() {
+  const [config, setConfig] = useState<BuilderConfig>(createDefaultConfig)
+  const [restored, setRestored] = useState(false)
+
+  useEffect(() => {
+    try {
+      setConfig(parseStoredConfig(window.localStorage.getItem(BUILDER_STORAGE_KEY)))
+    } catch {
+      // Storage unavailable: the builder still works, it just forgets on reload.
+    }
+    setRestored(true)
+  }, [])
+
+  // Saved only once restored, so the defaults of the first render never overwrite a saved design.
+  useEffect(() => {
+    if (!restored) return
+    try {
+      window.localStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(config))
+    } catch {
+      // Quota or privacy mode: nothing to do.
+    }
+  }, [config, restored])
+
+  const update = useCallback((fn: (c: BuilderConfig) => BuilderConfig) => setConfig(fn), [])
+  return { config, update, reset: () => setConfig(createDefaultConfig()) }
+}
+
+/**
+ * 'Super Advanced Website Builder' (spec sections 2, 3 and 5): six tabs of options on the left,
+ * a live preview at desktop, tablet or mobile width on the right, both fed by one config.
+ */
+export function WebsiteBuilder() {
+  const { config, update, reset } = usePersistentConfig()
+  const [tab, setTab] = useState<TabId>('basic')
+  const [device, setDevice] = useState<Device>('desktop')
+  const [fullOpen, setFullOpen] = useState(false)
+  const proposalHref = `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config) }).toString()}`
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="min-w-0">
+        <h2 className="mb-3 text-xl font-semibold text-slate-900">Customize your website</h2>
+        <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-6">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.id}
+              value={t.id}
+              className="rounded-md px-2 py-2 text-sm font-medium text-slate-800 hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <Tabs.Content value="basic">
+            <BasicPanel config={config} update={update} />
+          </Tabs.Content>
+          <Tabs.Content value="services">
+            <ServicesPanel config={config} update={update} />
+          </Tabs.Content>
+          <Tabs.Content value="templates">
+            <TemplatesPanel config={config} update={update} onChooseIndustry={() => setTab('basic')} />
+          </Tabs.Content>
+          <Tabs.Content value="design">
+            <DesignPanel config={config} update={update} />
+          </Tabs.Content>
+          <Tabs.Content value="features">
+            <FeaturesPanel config={config} update={update} />
+          </Tabs.Content>
+          <Tabs.Content value="customize">
+            <CustomizePanel config={config} update={update} />
+          </Tabs.Content>
+        </div>
+        <button
+          type="button"
+          onClick={reset}
+          className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Reset to defaults
+        </button>
+      </Tabs.Root>
+
+      <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="live-preview-heading" className="text-xl font-semibold text-slate-900">
+            Live Preview
+          </h2>
+          <DeviceToggle device={device} onChange={setDevice} />
+        </div>
+        <PreviewFrame config={config} device={device} label={`Website preview, ${device} width`} />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            onClick={() => setFullOpen(true)}
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+          >
+            <Eye aria-hidden="true" className="size-5" />
+            Generate Advanced Preview
+          </button>
+          <Link
+            to={proposalHref}
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800"
+          >
+            <Rocket aria-hidden="true" className="size-5" />
+            Convert to Real Website
+          </Link>
+        </div>
+      </section>
+
+      <Dialog.Root open={fullOpen} onOpenChange={setFullOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/80" />
+          <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-slate-100 focus:outline-none">
+            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-300 bg-white px-4 py-3">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
+              </Dialog.Title>
+              <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
+              <div className="flex items-center gap-3">
+                <DeviceToggle device={device} onChange={setDevice} />
+                <Dialog.Close
+                  aria-label="Close preview"
+                  className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100"
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
+              </div>
+            </div>
+            {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
+            <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
+              <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  )
+}

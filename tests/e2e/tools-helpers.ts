@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** A short unique suffix so tests never depend on what other files created. */
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** Keeps the home page's discovery popup from covering pages in tests about something else. */
+export async function skipDiscoveryPopup(page: Page) {
+  await page.addInitScript(() => {
+    try {
+      window.localStorage.setItem('discovery-popup-shown', 'true')
+    } catch {
+      // storage unavailable: nothing to do
+    }
+  })
+}
+
+/** Opens a page and waits until React has hydrated it (the public layout marks <html data-hydrated>). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations).toEqual([])
+}
+
+/** Signs an API request context in as the e2e administrator. */
+export async function loginAdmin(request: APIRequestContext) {
+  const session = (await (await request.get('/api/auth/session')).json()) as { csrfToken: string }
+  const res = await request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'e2e-admin-password' },
+    headers: { 'x-csrf-token': session.csrfToken },
+  })
+  expect(res.status()).toBe(200)
+}
+
+export type StoredProposal = { id: number; name: string; email: string; phone: string | null; businessType: string; budget: string; requirements: string; status: string }
+
+/** The proposals whose name matches `q`, as the administrator sees them through the API. */
+export async function findProposals(request: APIRequestContext, q: string): Promise<StoredProposal[]> {
+  await loginAdmin(request)
+  const res = await request.get(`/api/proposals?q=${encodeURIComponent(q)}`)
+  expect(res.status()).toBe(200)
+  return (await res.json()) as StoredProposal[]
+}
+
+/**
+ * The text drawn on the pages of an uncompressed PDF made by pdfkit: it writes each line as a TJ
+ * array of hex strings (split where kerning applies), so joining the hex runs of each array
+ * gives back the line.
+ */
+export function pdfText(pdf: Buffer): string {
+  const body = pdf.toString('latin1')
+  const lines: string[] = []
+  for (const m of body.matchAll(/\[((?:<[0-9a-fA-F]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/g)) {
+    const hex = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('')
+    lines.push(Buffer.from(hex, 'hex').toString('latin1'))
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, findProposals, uid, visit } from './tools-helpers.ts'
+
+const form = (page: Page) => ({
+  name: page.getByLabel('Full Name'),
+  email: page.getByLabel('Email Address'),
+  phone: page.getByLabel('Phone Number'),
+  businessType: page.getByLabel('Business Type'),
+  budget: page.getByLabel('Budget Range'),
+  requirements: page.getByLabel('Project Requirements'),
+  submit: page.getByRole('button', { name: 'Submit Proposal Request' }),
+})
+
+async function fillValid(page: Page, name: string) {
+  const f = form(page)
+  await f.name.fill(name)
+  await f.email.fill('visitor@example.com')
+  await f.phone.fill('+1 415 555 0100')
+  await f.businessType.selectOption('retail')
+  await f.budget.selectOption('1000-2500')
+  await f.requirements.fill('An online shop with 20 products and card payments.')
+}
+
+test.describe('proposal request', () => {
+  test('shows the form with the spec fields and no accessibility violations', async ({ page }) => {
+    await visit(page, '/proposal')
+    await expect(page.getByRole('heading', { level: 1, name: 'Get Your Free Proposal' })).toBeVisible()
+    const f = form(page)
+    await expect(f.name).toHaveAttribute('required', '')
+    await expect(f.email).toHaveAttribute('type', 'email')
+    await expect(f.requirements).toHaveAttribute('required', '')
+    await expect(f.phone).not.toHaveAttribute('required', '')
+    await expect(f.businessType).not.toHaveAttribute('required', '')
+    await expect(f.businessType.locator('option')).toHaveText([
+      'Select your business type',
+      'Restaurant / Food Service',
+      'Retail / E-commerce',
+      'Healthcare',
+      'Professional Services',
+      'Technology',
+      'Non-profit',
+      'Other',
+    ])
+    await expect(f.budget.locator('option')).toHaveText(['Select your budget range', '$100 - $500', '$500 - $1,000', '$1,000 - $2,500', '$2,500 - $5,000', '$5,000+'])
+    // The honeypot is in the form but hidden from people and assistive technology.
+    const honeypot = page.locator('input[name="website"]')
+    await expect(honeypot).toHaveCount(1)
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+  })
+
+  test('sends the request without reloading, clears the form and stores the row', async ({ page, request }) => {
+    const name = `Success ${uid()}`
+    await visit(page, '/proposal')
+    await fillValid(page, name)
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/proposals', async (route) => {
+      await held
+      await route.continue()
+    })
+    let reloaded = false
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true
+    })
+    await form(page).submit.click()
+    const pending = page.getByRole('button', { name: 'Submitting...' })
+    await expect(pending).toBeDisabled()
+    release()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText('Proposal Request Submitted!')
+    await expect(toast).toContainText('We will send your custom proposal within 24 hours.')
+    await expect(form(page).name).toHaveValue('')
+    await expect(form(page).requirements).toHaveValue('')
+    await expect(form(page).businessType).toHaveValue('')
+    await expect(form(page).submit).toBeEnabled()
+    expect(reloaded).toBe(false)
+
+    const rows = await findProposals(request, name)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ name, email: 'visitor@example.com', businessType: 'retail', budget: '1000-2500', status: 'pending' })
+  })
+
+  test('keeps every value and shows the failure toast when the server fails', async ({ page }) => {
+    const name = `Failure ${uid()}`
+    await visit(page, '/proposal')
+    await fillValid(page, name)
+    await page.route('**/api/proposals', (route) => route.fulfill({ status: 500, body: 'boom' }))
+    await form(page).submit.click()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText('Submission Failed')
+    await expect(toast).toContainText('There was an error submitting your proposal. Please try again.')
+    const f = form(page)
+    await expect(f.name).toHaveValue(name)
+    await expect(f.email).toHaveValue('visitor@example.com')
+    await expect(f.phone).toHaveValue('+1 415 555 0100')
+    await expect(f.businessType).toHaveValue('retail')
+    await expect(f.budget).toHaveValue('1000-2500')
+    await expect(f.requirements).toHaveValue('An online shop with 20 products and card payments.')
+    await expect(f.submit).toBeEnabled()
+  })
+
+  test('shows the server field errors beside their fields', async ({ page }) => {
+    await visit(page, '/proposal')
+    await fillValid(page, `Fields ${uid()}`)
+    await page.route('**/api/proposals', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Validation failed', fields: { email: 'Enter a valid email address', requirements: 'Project requirements is required' } }),
+      }),
+    )
+    await form(page).submit.click()
+    await expect(page.getByTestId('toast')).toContainText('Submission Failed')
+    const email = form(page).email
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address')
+    await expect(form(page).requirements).toHaveAccessibleDescription(/Project requirements is required/)
+    await expect(form(page).name).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveValue('visitor@example.com')
+  })
+
+  test('checks business type and budget with the shared schema before sending', async ({ page }) => {
+    await visit(page, '/proposal')
+    let sent = false
+    await page.route('**/api/proposals', (route) => {
+      sent = true
+      return route.continue()
+    })
+    const f = form(page)
+    await f.name.fill(`Missing ${uid()}`)
+    await f.email.fill('visitor@example.com')
+    await f.requirements.fill('A bakery website.')
+    await f.submit.click()
+    await expect(f.businessType).toHaveAttribute('aria-invalid', 'true')
+    await expect(f.businessType).toHaveAccessibleDescription('Choose a business type')
+    await expect(f.budget).toHaveAccessibleDescription('Choose a budget range')
+    await expect(f.businessType).toBeFocused()
+    expect(sent).toBe(false)
+  })
+})
+
+test.describe('proposal request without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a plain form post stores the request and shows the success message', async ({ page, request }) => {
+    const name = `NoJS ${uid()}`
+    await page.goto('/proposal')
+    await fillValid(page, name)
+    await form(page).submit.click()
+    await expect(page).toHaveURL(/\/proposal\?submitted=1$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })).toContainText(
+      'We will send your custom proposal within 24 hours.',
+    )
+    await expect(form(page).name).toHaveValue('')
+    const rows = await findProposals(request, name)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ budget: '1000-2500', businessType: 'retail' })
+  })
+
+  test('server errors come back beside the fields with the values kept', async ({ page, request }) => {
+    const name = `NoJS invalid ${uid()}`
+    await page.goto('/proposal')
+    const f = form(page)
+    await f.name.fill(name)
+    await f.email.fill('visitor@example.com')
+    await f.phone.fill('call me maybe')
+    await f.requirements.fill('A portfolio site.')
+    const response = page.waitForResponse((r) => r.request().method() === 'POST')
+    await f.submit.click()
+    expect((await response).status()).toBe(400)
+    await expect(f.businessType).toHaveAttribute('aria-invalid', 'true')
+    await expect(f.businessType).toHaveAccessibleDescription('Choose a business type')
+    await expect(f.budget).toHaveAccessibleDescription('Choose a budget range')
+    await expect(f.phone).toHaveAccessibleDescription('Enter a valid phone number')
+    await expect(f.name).toHaveValue(name)
+    await expect(f.phone).toHaveValue('call me maybe')
+    await expect(f.requirements).toHaveValue('A portfolio site.')
+    expect(await findProposals(request, name)).toHaveLength(0)
+  })
+})
