@@ -1,5 +1,5 @@
 // The production build on a fresh SQLite database for each Playwright run.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -15,7 +15,7 @@ process.env.LOG_LEVEL = 'warn'
 // All e2e tests post from 127.0.0.1; the 429 itself is covered by the API tests.
 process.env.PROPOSAL_RATE_LIMIT_PER_HOUR = '1000'
 process.env.E2E_DATA_DIR = dir
-// Admin tests open this run's SQLite file (e.g. to age a session); one file per port.
-mkdirSync('test-results', { recursive: true })
-writeFileSync(path.join('test-results', `e2e-data-dir-${process.env.PORT}.txt`), dir)
+// Admin tests open this run's SQLite file (e.g. to age a session); one file per port, outside
+// test-results/ (which every Playwright run empties).
+writeFileSync(path.join(tmpdir(), `e2e-data-dir-${process.env.PORT}.txt`), dir)
 await import('../../server.js')
