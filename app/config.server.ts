@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
 })
 
@@ -49,7 +49,8 @@ export type Config = {
   logLevel: string
   dataDir: string
   trustProxy: boolean
-  rateLimits: boolean
+  /** In-memory cache of rendered public pages (production only). */
+  pageCache: boolean
   /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
   proposalRateLimitPerHour: number
 }
@@ -83,7 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
-    rateLimits: e.RATE_LIMITS === 'on',
+    pageCache: e.PAGE_CACHE === 'on',
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
   }
 }

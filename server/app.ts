@@ -14,6 +14,7 @@ import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
 import { ensureAdmin } from '~/services/auth.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
+import { createViewCounter } from '~/services/view-counter.server.ts'
 import { maintenanceMode } from './maintenance.ts'
 import { createPageCache } from './page-cache.ts'
 import { securityHeaders } from './security.ts'
@@ -62,13 +63,21 @@ export async function createApplication(config: Config, opts: ApplicationOptions
 
   const pageCache = createPageCache(db, logger)
   await pageCache.start()
-  const ctx: AppContext = { db, dialect, config, logger, mailer, contentChanged: () => pageCache.invalidate() }
+  const views = createViewCounter(db)
+  const ctx: AppContext = { db, dialect, config, logger, mailer, views, contentChanged: () => pageCache.invalidate() }
   const dev = config.nodeEnv === 'development'
   const app = express()
   app.locals.ctx = ctx
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
 
+  // Requests in flight, so shutdown can wait for handlers whose client already went away.
+  let inflight = 0
+  app.use((_req, res, next) => {
+    inflight++
+    res.once('close', () => inflight--)
+    next()
+  })
   app.use((req, res, next) => {
     const started = process.hrtime.bigint()
     res.on('finish', () => {
@@ -97,7 +106,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false }))
   if (opts.clientDir) {
     app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static(opts.clientDir, { maxAge: '1d', index: false }))
+    // Only file-like paths can be in public/: pages skip the disk lookup.
+    const files = express.static(opts.clientDir, { maxAge: '1d', index: false })
+    app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith('.data') ? files(req, res, next) : next()))
   }
   if (opts.devMiddleware) app.use(opts.devMiddleware)
 
@@ -140,7 +151,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   app.use('/api', createApiRouter())
 
   app.use(maintenanceMode(ctx, pageCache.version))
-  if (config.nodeEnv === 'production') app.use(pageCache.middleware)
+  if (config.nodeEnv === 'production' && config.pageCache) app.use(pageCache.middleware)
 
   if (opts.build) {
     app.all(
@@ -182,7 +193,11 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   async function close() {
     if (closed) return
     closed = true
+    for (let i = 0; i < 50 && inflight > 0; i++) await new Promise((r) => setTimeout(r, 100))
+    // A handler can outlive its aborted connection by a query or two.
+    await new Promise((r) => setTimeout(r, 200))
     pageCache.stop()
+    await views.stop()
     await mailer.stop()
     await closeDb()
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
@@ -8,7 +9,7 @@ import { bumpContentVersion, readContentVersion } from '~/services/content-versi
 /** Public pages that are the same for every visitor (no form tokens, no personal data). */
 const CACHEABLE = /^\/(|services|portfolio|blog|blog\/\d+|about|faq|pricing|contact|privacy|terms|demo-builder|sitemap\.xml|robots\.txt|rss\.xml)$/
 
-type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; etag: string }
+type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; gzipped: Buffer; etag: string }
 
 export type PageCache = ReturnType<typeof createPageCache>
 
@@ -48,7 +49,13 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
       return res.status(304).end()
     }
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v)
-    res.status(e.status).end(req.method === 'HEAD' ? undefined : e.body)
+    res.setHeader('Vary', 'Accept-Encoding')
+    // Compressed once when stored; the compression middleware leaves encoded bodies alone.
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    if (gzip) res.setHeader('Content-Encoding', 'gzip')
+    const body = gzip ? e.gzipped : e.body
+    res.setHeader('Content-Length', body.length)
+    res.status(e.status).end(req.method === 'HEAD' ? undefined : body)
   }
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -82,7 +89,7 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
           if (v) headers[h] = String(v)
         }
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-        entries.set(key, { version: renderedAt, status: 200, headers, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` })
+        entries.set(key, { version: renderedAt, status: 200, headers, body, gzipped: gzipSync(body), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` })
       }
       return end(chunk, ...rest)
     }) as typeof res.end

@@ -137,7 +137,7 @@ export function createApiRouter() {
   api.get('/blogs/:id', route(async (req, res) => {
     const admin = await optionalAdmin(req)
     noStore(res)
-    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id)))
+    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views))
   }))
   api.post('/blogs', route(async (req, res) => {
     const admin = await requireAdmin(req)

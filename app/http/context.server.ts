@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import type { Db, Dialect } from '~/db/db.server.ts'
 import type { Mailer } from '~/services/mail.server.ts'
+import type { ViewCounter } from '~/services/view-counter.server.ts'
 
 /** What every request handler (API or page loader) may use; built once per process. */
 export type AppContext = {
@@ -10,6 +11,8 @@ export type AppContext = {
   config: Config
   logger: Logger
   mailer: Mailer
+  /** Batches blog post view counts; pass to readPost. */
+  views: ViewCounter
   /** Call after a change visitors can see (posts, projects, settings): cached pages refresh everywhere. */
   contentChanged: () => Promise<void>
 }

@@ -60,11 +60,11 @@ export async function deleteBlogPost(db: Db, id: number): Promise<boolean> {
   return Number(res.numDeletedRows) > 0
 }
 
-/** Atomic in SQL so concurrent readers on several instances never lose a count. */
-export async function incrementBlogViews(db: Db, id: number): Promise<void> {
+/** Atomic in SQL so several instances adding at once never lose a count. */
+export async function addBlogViews(db: Db, id: number, n: number): Promise<void> {
   await db
     .updateTable('blogPosts')
-    .set({ views: sql`views + 1` })
+    .set({ views: sql`views + ${n}` })
     .where('id', '=', id)
     .execute()
 }

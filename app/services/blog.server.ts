@@ -5,6 +5,7 @@ import type { BlogPost, BlogStats } from '~/models/blog.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
+import type { ViewCounter } from './view-counter.server.ts'
 
 export type { BlogPost, BlogStats }
 
@@ -24,15 +25,18 @@ export async function listPosts(db: Db, _admin: Admin, query: AdminBlogQuery = {
 }
 
 /**
- * A visitor's read of a post: drafts do not exist for them, and each read counts one view.
- * The admin reads any post without counting.
+ * A visitor's read of a post: drafts do not exist for them, and each read counts one view
+ * (through the process's batching counter when given). The admin reads any post without counting.
  */
-export async function readPost(db: Db, admin: Admin | null, id: number): Promise<BlogPost> {
+export async function readPost(db: Db, admin: Admin | null, id: number, views?: ViewCounter): Promise<BlogPost> {
   const post = await model.findBlogPost(db, id)
   if (!post || (!admin && post.status !== 'published')) throw new NotFoundError('Post not found')
   if (!admin) {
-    await model.incrementBlogViews(db, id)
-    post.views += 1
+    if (views) post.views += views.count(id)
+    else {
+      await model.addBlogViews(db, id, 1)
+      post.views += 1
+    }
   }
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }

@@ -42,9 +42,10 @@ export async function submitProposal(
         body: notificationText(saved),
       })
     }
+    // Counted in the same commit: one disk flush per request instead of two.
+    await recordEvent(trx, limit, [clientKey], now)
     return saved
   })
-  await recordEvent(db, limit, [clientKey], now)
   return proposal
 }
 

@@ -21,7 +21,7 @@ export const PROPOSAL_LIMIT: Limit = {
 export async function checkLimit(db: Db, limit: Limit, keys: string[], now = Date.now()): Promise<void> {
   const since = new Date(now - limit.windowMs).toISOString()
   for (const key of keys) {
-    if ((await model.countRateEvents(db, limit.bucket, key, since)) >= limit.max) {
+    if ((await model.countRateEvents(db, limit.bucket, key, since, limit.max)) >= limit.max) {
       throw new RateLimitedError(limit.message, Math.ceil(limit.windowMs / 1000))
     }
   }

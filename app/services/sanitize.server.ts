@@ -35,7 +35,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 }
 
-/** Cleans admin-written HTML; run on write and again on render (defence in depth). */
+const memo = new Map<string, string>()
+const MEMO_MAX = 1000
+
+/**
+ * Cleans admin-written HTML; run on write and again on render (defence in depth). Rendering
+ * the same post again is served from a small memo, since parsing HTML is the costly part.
+ */
 export function sanitizeBlogHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS)
+  const hit = memo.get(html)
+  if (hit !== undefined) return hit
+  const clean = sanitizeHtml(html, OPTIONS)
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string)
+  memo.set(html, clean)
+  return clean
 }

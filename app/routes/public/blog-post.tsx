@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id)
   if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) return data({ post: null }, { status: 404 })
   try {
-    const post = await readPost(context.app.db, null, id)
+    const post = await readPost(context.app.db, null, id, context.app.views)
     return { post }
   } catch (err) {
     if (err instanceof NotFoundError) return data({ post: null }, { status: 404 })

@@ -1,0 +1,41 @@
+import type { Db } from '~/db/db.server.ts'
+import { addBlogViews } from '~/models/blog.server.ts'
+
+/**
+ * Post views are counted in memory and written in one statement per post every few seconds,
+ * so a popular post costs no disk write per read. A crash can lose the last few seconds of
+ * view counts (never a proposal or a post); a graceful stop flushes them.
+ */
+export function createViewCounter(db: Db, flushMs = 2000) {
+  const pending = new Map<number, number>()
+  let timer: NodeJS.Timeout | undefined
+
+  async function flush() {
+    const batch = [...pending]
+    pending.clear()
+    for (const [id, n] of batch) await addBlogViews(db, id, n)
+  }
+
+  return {
+    /** Counts one view and returns how many this instance has not written yet for the post. */
+    count(id: number): number {
+      const n = (pending.get(id) ?? 0) + 1
+      pending.set(id, n)
+      if (!timer) {
+        timer = setTimeout(() => {
+          timer = undefined
+          void flush()
+        }, flushMs)
+        timer.unref()
+      }
+      return n
+    },
+    async stop() {
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await flush()
+    },
+  }
+}
+
+export type ViewCounter = ReturnType<typeof createViewCounter>
