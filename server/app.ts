@@ -12,7 +12,8 @@ import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
-import { ensureAdmin } from '~/services/auth.server.ts'
+import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
+import { pruneEvents } from '~/services/rate-limit.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { createViewCounter } from '~/services/view-counter.server.ts'
 import { maintenanceMode } from './maintenance.ts'
@@ -63,6 +64,11 @@ export async function createApplication(config: Config, opts: ApplicationOptions
 
   const pageCache = createPageCache(db, logger)
   await pageCache.start()
+  // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
+  const prune = () => Promise.all([pruneSessions(db), pruneEvents(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
+  await prune()
+  const housekeeping = setInterval(prune, 60 * 60_000)
+  housekeeping.unref()
   const views = createViewCounter(db)
   const ctx: AppContext = { db, dialect, config, logger, mailer, views, contentChanged: () => pageCache.invalidate() }
   const dev = config.nodeEnv === 'development'
@@ -196,6 +202,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     for (let i = 0; i < 50 && inflight > 0; i++) await new Promise((r) => setTimeout(r, 100))
     // A handler can outlive its aborted connection by a query or two.
     await new Promise((r) => setTimeout(r, 200))
+    clearInterval(housekeeping)
     pageCache.stop()
     await views.stop()
     await mailer.stop()
