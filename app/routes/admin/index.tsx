@@ -6,3 +6,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
   return redirect(`/${context.app.config.adminPath}/dashboard`)
 }
+
+/**
+ * Never rendered (the loader always redirects or throws), but its presence keeps this a page
+ * route: without a component, React Router treats `/:adminPath` as a resource route and any
+ * one-segment unknown path (/nope) would answer a bare JSON `null` instead of the 404 page.
+ */
+export default function AdminIndex() {
+  return null
+}
