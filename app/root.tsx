@@ -2,8 +2,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root'
 import { useNonce } from './components/nonce.tsx'
 import { JsonLd } from './components/site/json-ld.tsx'
+import { NotFoundContent } from './components/site/not-found-content.tsx'
+import { PublicShell } from './components/site/public-shell.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
+import { useSite } from './components/site/use-site.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
+import { fullTitle } from './lib/seo.ts'
 import { getSettings } from './services/settings.server.ts'
 import './app.css'
 
@@ -61,17 +65,29 @@ export default function App() {
   )
 }
 
+/**
+ * Errors no route handles. A 404 here (e.g. a one-segment path that the admin's `:adminPath`
+ * route rejects) gets the same page as any other unknown path, inside the public frame.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const { site } = useSite()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ToastProvider>
+        <PublicShell>
+          <title>{fullTitle('404 Page Not Found', site.siteName)}</title>
+          <meta name="robots" content="noindex" />
+          <NotFoundContent />
+        </PublicShell>
+      </ToastProvider>
+    )
+  }
   return (
     <main id="main-content" className="mx-auto flex min-h-screen max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
-      <title>{notFound ? '404 Page Not Found' : 'Something went wrong'}</title>
+      <title>Something went wrong</title>
       <meta name="robots" content="noindex" />
-      <p className="text-6xl font-extrabold text-blue-700">{notFound ? '404' : '500'}</p>
-      <h1 className="mt-4 text-3xl font-bold">{notFound ? '404 Page Not Found' : 'Something went wrong'}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
-      </p>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
       <a className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800" href="/">
         Back to Home
       </a>

@@ -76,22 +76,28 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <address className="mt-4 space-y-3 text-sm not-italic" aria-label="Contact details">
-            <p className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <a href={`mailto:${site.contactEmail}`} className={linkClass}>
-                {site.contactEmail}
-              </a>
-            </p>
-            <p className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, '')}`} className={linkClass}>
-                {site.contactPhone}
-              </a>
-            </p>
-            <p className="flex gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>{site.address}</span>
-            </p>
+            {site.contactEmail && (
+              <p className="flex gap-2">
+                <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+                  {site.contactEmail}
+                </a>
+              </p>
+            )}
+            {site.contactPhone && (
+              <p className="flex gap-2">
+                <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, '')}`} className={linkClass}>
+                  {site.contactPhone}
+                </a>
+              </p>
+            )}
+            {site.address && (
+              <p className="flex gap-2">
+                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>{site.address}</span>
+              </p>
+            )}
           </address>
         </div>
       </div>

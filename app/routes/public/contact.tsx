@@ -30,18 +30,22 @@ export default function Contact() {
               {site.contactEmail}
             </a>
           </li>
-          <li className="rounded-2xl border border-slate-200 p-6">
-            <Phone aria-hidden="true" className="h-6 w-6 text-blue-700" />
-            <h3 className="mt-3 font-bold text-slate-900">Phone</h3>
-            <a href={tel(site.contactPhone)} className="mt-1 block text-blue-800 hover:underline">
-              {site.contactPhone}
-            </a>
-          </li>
-          <li className="rounded-2xl border border-slate-200 p-6">
-            <MapPin aria-hidden="true" className="h-6 w-6 text-blue-700" />
-            <h3 className="mt-3 font-bold text-slate-900">Address</h3>
-            <p className="mt-1 text-slate-700">{site.address}</p>
-          </li>
+          {site.contactPhone && (
+            <li className="rounded-2xl border border-slate-200 p-6">
+              <Phone aria-hidden="true" className="h-6 w-6 text-blue-700" />
+              <h3 className="mt-3 font-bold text-slate-900">Phone</h3>
+              <a href={tel(site.contactPhone)} className="mt-1 block text-blue-800 hover:underline">
+                {site.contactPhone}
+              </a>
+            </li>
+          )}
+          {site.address && (
+            <li className="rounded-2xl border border-slate-200 p-6">
+              <MapPin aria-hidden="true" className="h-6 w-6 text-blue-700" />
+              <h3 className="mt-3 font-bold text-slate-900">Address</h3>
+              <p className="mt-1 text-slate-700">{site.address}</p>
+            </li>
+          )}
         </ul>
       </section>
 

@@ -1,5 +1,6 @@
-import { Link, data } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/not-found'
+import { NotFoundContent } from '~/components/site/not-found-content.tsx'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -14,39 +15,6 @@ export function loader() {
   return data({ notFound: true }, { status: 404 })
 }
 
-const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/services', label: 'Services' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact' },
-]
-
 export default function NotFound() {
-  return (
-    <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <p className="text-6xl font-extrabold text-blue-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <nav aria-label="Helpful links" className="mt-8">
-        <ul className="flex flex-wrap justify-center gap-3">
-          {LINKS.map((l, i) => (
-            <li key={l.to}>
-              <Link
-                to={l.to}
-                className={
-                  i === 0
-                    ? 'inline-flex rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800'
-                    : 'inline-flex rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-blue-700 hover:text-blue-800'
-                }
-              >
-                {i === 0 ? 'Back to Home' : l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </main>
-  )
+  return <NotFoundContent />
 }
