@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
@@ -13,7 +14,7 @@ export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36)
 
 /** The e2e server's data folder (tests/e2e/server.js writes it per port). */
 export function dataDir(): string {
-  return readFileSync(path.join('test-results', `e2e-data-dir-${process.env.E2E_PORT ?? 3100}.txt`), 'utf8').trim()
+  return readFileSync(path.join(tmpdir(), `e2e-data-dir-${process.env.E2E_PORT ?? 3100}.txt`), 'utf8').trim()
 }
 
 /** Runs one statement on the e2e server's SQLite file. */
@@ -54,6 +55,10 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Responsive check too: nothing wider than the screen (down to phone width).
+  // (Compared with the device width: a phone browser zooms out to fit a page that is too wide.)
+  const width = page.viewportSize()?.width ?? 0
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations).toEqual([])
 }

@@ -69,7 +69,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="recent-proposals" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="recent-proposals" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <div className="mb-4 flex items-center justify-between gap-2">
             <h2 id="recent-proposals" className="text-lg font-semibold text-slate-900">
               Recent Proposals
@@ -97,7 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section aria-labelledby="recent-posts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="recent-posts" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <div className="mb-4 flex items-center justify-between gap-2">
             <h2 id="recent-posts" className="text-lg font-semibold text-slate-900">
               Recent Blog Posts

@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
+import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+
+test('the new-post editor: defaults, categories, Save First and Missing Required Fields', async ({ page }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/blogs/new`)
+  await expect(page.getByRole('heading', { name: 'Create New Blog Post', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Author')).toHaveValue('Admin')
+  await expect(page.getByLabel('Read Time')).toHaveValue('5 min read')
+  await expect(page.getByLabel('Status')).toHaveValue('draft')
+  const categories = await page.getByLabel('Category').locator('option').allTextContents()
+  expect(categories.slice(1)).toEqual(['Web Design', 'AI Technology', 'Performance', 'Security', 'Mobile Design', 'SEO'])
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expectToast(page, 'Save First', 'Please save the blog post before previewing.')
+
+  // Title only: nothing is saved.
+  const title = `Incomplete ${uid()}`
+  await page.getByLabel(/^Title/).fill(title)
+  await expect(page.getByLabel('Meta Title')).toHaveValue(title)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Missing Required Fields', 'Please fill in all required fields.')
+  await expect(page.getByLabel('Subheading')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/blogs\/new$/)
+  const list = await page.request.get(`/api/blogs?q=${encodeURIComponent(title)}`)
+  expect(await list.json()).toEqual([])
+})
+
+test('blog CRUD with the rich-text editor and an uploaded image, reflected on the public site', async ({ page, browser }) => {
+  const tag = uid()
+  const title = `Speed wins ${tag}`
+  await login(page)
+  await page.goto(`${ADMIN}/blogs`)
+  await page.getByRole('link', { name: 'New Post' }).click()
+  await page.getByLabel(/^Title/).fill(title)
+  await page.getByLabel('Subheading').fill('Why fast pages sell more')
+  await page.getByLabel('Excerpt').fill(`A short look at page speed ${tag}.`)
+  await page.getByLabel('Category').selectOption('Performance')
+  await page.getByLabel('Status').selectOption('published')
+
+  // Rich text: a heading and bold text from the toolbar.
+  const editor = page.getByRole('textbox', { name: 'Content' })
+  await editor.click()
+  await page.keyboard.type('Fast sites')
+  await page.getByRole('button', { name: 'Heading 2' }).click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Every second counts.')
+  await page.keyboard.press('Shift+Home')
+  await page.getByRole('button', { name: 'Bold' }).click()
+  await expect(editor.locator('h2')).toHaveText('Fast sites')
+  await expect(editor.locator('b, strong')).toHaveText('Every second counts.')
+  // The HTML source view shows the same content; a script added there is dropped by the server.
+  await page.getByRole('button', { name: 'HTML source' }).click()
+  const source = page.getByLabel('HTML source')
+  await expect(source).toHaveValue(/<h2>Fast sites<\/h2>/)
+  await source.fill(`${await source.inputValue()}<p>Plain ${tag}</p><script>window.pwned=1</script>`)
+  await page.getByRole('button', { name: 'HTML source' }).click()
+  await expect(editor.getByText(`Plain ${tag}`)).toBeVisible()
+
+  // Upload a picture (PNG made on the fly, 2000 px wide: stored resized as WebP).
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+  await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByLabel('Image URL')).toHaveValue(/^\/uploads\/[a-f0-9]{32}\.webp$/)
+  const imageUrl = await page.getByLabel('Image URL').inputValue()
+  await expect(page.getByRole('img', { name: 'Preview of image url' })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Blog Created', 'Blog post has been created successfully.')
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/blogs$`))
+
+  // The list finds it by search; the card shows its fields.
+  await page.getByRole('searchbox', { name: 'Search blog posts' }).fill(tag)
+  await page.getByRole('button', { name: 'Search' }).click()
+  const card = page.getByRole('list', { name: 'Blog posts' }).getByRole('article')
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText(title)
+  await expect(card).toContainText('By Admin')
+  await expect(card).toContainText('Performance')
+  await expect(card).toContainText('0 views')
+  await expect(card).toContainText('Published')
+  await expectNoAxeViolations(page)
+  const href = await card.getByRole('link', { name: `Preview ${title} (opens in a new tab)` }).getAttribute('href')
+  const id = href!.split('/').pop()!
+
+  // A visitor (no admin cookie) sees the post with its picture and the cleaned content.
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto(`/blog/${id}`)
+  await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  await expect(visitor.getByText('Why fast pages sell more')).toBeVisible()
+  await expect(visitor.locator(`img[src="${imageUrl}"]`)).toBeVisible()
+  await expect(visitor.getByRole('heading', { name: 'Fast sites', level: 2 })).toBeVisible()
+  expect(await visitor.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+  const html = await (await visitor.request.get(`/blog/${id}`)).text()
+  expect(html).not.toContain('window.pwned')
+  const picture = await visitor.request.get(imageUrl)
+  expect(picture.headers()['content-type']).toBe('image/webp')
+  expect(picture.headers()['cache-control']).toContain('max-age=31536000')
+  expect((await sharp(await picture.body()).metadata()).width).toBe(1600)
+
+  // Edit: the new title shows publicly.
+  await card.getByRole('link', { name: `Edit ${title}` }).click()
+  await expect(page.getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible()
+  await expect(page.getByLabel(/^Title/)).toHaveValue(title)
+  await page.getByLabel(/^Title/).fill(`${title} updated`)
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expectToast(page, 'Blog Updated', 'Blog post has been updated successfully.')
+  await visitor.goto(`/blog/${id}`)
+  await expect(visitor.getByRole('heading', { name: `${title} updated`, level: 1 })).toBeVisible()
+
+  // Status to draft: gone from the public site; the admin previews the draft in a dialog.
+  await page.goto(`${ADMIN}/blogs?q=${tag}`)
+  await page.getByLabel(`Status for ${title} updated`).selectOption('draft')
+  await expectToast(page, 'Status Updated', 'Blog post status changed to draft')
+  await visitor.goto(`/blog/${id}`)
+  await expect(visitor.getByRole('heading', { name: 'Post Not Found' })).toBeVisible()
+  await page.getByRole('button', { name: `Preview ${title} updated` }).click()
+  const preview = page.getByRole('dialog', { name: `${title} updated` })
+  await expect(preview.getByRole('heading', { name: 'Fast sites' })).toBeVisible()
+  await preview.getByRole('button', { name: 'Close preview' }).click()
+
+  // Delete asks first.
+  await page.getByRole('button', { name: `Delete ${title} updated` }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('Delete this blog post?')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expectToast(page, 'Blog Post Deleted', 'The blog post has been removed.')
+  await expect(page.getByRole('link', { name: 'Create Your First Blog Post' })).toBeVisible()
+  await expect(page.getByText('No blog posts found matching your criteria.')).toBeVisible()
+})
+
+test('the edit page of a saved published post previews it in a new tab', async ({ page, context }) => {
+  const tag = uid()
+  await login(page)
+  await page.goto(`${ADMIN}/blogs/new`)
+  await page.getByLabel(/^Title/).fill(`Preview me ${tag}`)
+  await page.getByLabel('Subheading').fill('Sub')
+  await page.getByLabel('Excerpt').fill('Excerpt')
+  await page.getByLabel('Category').selectOption('SEO')
+  await page.getByLabel('Status').selectOption('published')
+  await page.getByRole('button', { name: 'HTML source' }).click()
+  await page.getByLabel('HTML source').fill('<p>Body</p>')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Blog Created')
+  await page.goto(`${ADMIN}/blogs?q=${tag}`)
+  await page.getByRole('link', { name: `Edit Preview me ${tag}` }).click()
+  const popup = context.waitForEvent('page')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const tab = await popup
+  await expect(tab).toHaveURL(/\/blog\/\d+$/)
+  await expect(tab.getByRole('heading', { name: `Preview me ${tag}`, level: 1 })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Blogs' }).click()
+  await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible()
+})
