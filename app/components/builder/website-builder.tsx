@@ -53,7 +53,6 @@ export function WebsiteBuilder() {
   const { config, update, reset } = usePersistentConfig()
   const [tab, setTab] = useState<TabId>('basic')
   const [device, setDevice] = useState<Device>('desktop')
-  const [fullOpen, setFullOpen] = useState(false)
   const proposalHref = `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config) }).toString()}`
 
   return (
@@ -110,14 +109,7 @@ export function WebsiteBuilder() {
         </div>
         <PreviewFrame config={config} device={device} label={`Website preview, ${device} width`} />
         <div className="flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            onClick={() => setFullOpen(true)}
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-3 font-semibold text-blue-800 hover:bg-blue-50"
-          >
-            <Eye aria-hidden="true" className="size-5" />
-            Generate Advanced Preview
-          </button>
+          <FullScreenPreview config={config} device={device} onDeviceChange={setDevice} />
           <Link
             to={proposalHref}
             className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800"
@@ -127,33 +119,42 @@ export function WebsiteBuilder() {
           </Link>
         </div>
       </section>
-
-      <Dialog.Root open={fullOpen} onOpenChange={setFullOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/80" />
-          <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-slate-100 focus:outline-none">
-            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-300 bg-white px-4 py-3">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">
-                Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
-              </Dialog.Title>
-              <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
-              <div className="flex items-center gap-3">
-                <DeviceToggle device={device} onChange={setDevice} />
-                <Dialog.Close
-                  aria-label="Close preview"
-                  className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100"
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-            </div>
-            {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
-            <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
-              <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
     </div>
+  )
+}
+
+/** 'Generate Advanced Preview': the same live preview, full screen, in a modal dialog. */
+function FullScreenPreview({ config, device, onDeviceChange }: { config: BuilderConfig; device: Device; onDeviceChange: (d: Device) => void }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+        <Eye aria-hidden="true" className="size-5" />
+        Generate Advanced Preview
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/80" />
+        <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-slate-100 focus:outline-none">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-300 bg-white px-4 py-3">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
+            </Dialog.Title>
+            <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
+            <div className="flex items-center gap-3">
+              <DeviceToggle device={device} onChange={onDeviceChange} />
+              <Dialog.Close
+                aria-label="Close preview"
+                className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </div>
+          </div>
+          {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
+          <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
+            <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }

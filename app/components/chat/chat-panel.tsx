@@ -58,7 +58,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
         </button>
       </div>
 
-      <div ref={logRef} role="log" aria-label="Conversation" className="flex-1 overflow-y-auto p-4">
+      <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="flex-1 overflow-y-auto p-4">
         <ol className="space-y-3">
           {state.messages.map((m, i) => (
             <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, skipDiscoveryPopup, visit } from './tools-helpers.ts'
+
+const launcher = (page: Page) => page.getByRole('button', { name: 'Chat assistant' })
+const chat = (page: Page) => page.getByRole('dialog', { name: 'Chat Assistant' })
+const suggestions = (page: Page) => chat(page).getByRole('group', { name: 'Suggested questions' }).getByRole('button')
+
+test.describe('chat assistant', () => {
+  test.beforeEach(async ({ page }) => {
+    await skipDiscoveryPopup(page)
+  })
+
+  test('loads only when first opened, and opens and closes from the floating button', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (r) => {
+      if (/chat-panel/.test(r.url())) chunks.push(r.url())
+    })
+    await visit(page, '/services')
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false')
+    await expect(chat(page)).toHaveCount(0)
+    expect(chunks).toHaveLength(0)
+
+    await launcher(page).click()
+    await expect(chat(page)).toBeVisible()
+    expect(chunks.length).toBeGreaterThan(0)
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true')
+    const panelId = await chat(page).getAttribute('id')
+    await expect(launcher(page)).toHaveAttribute('aria-controls', panelId!)
+    await expect(chat(page).getByRole('log').getByRole('listitem')).toHaveCount(1)
+    await expect(chat(page).getByRole('log')).toContainText("I'm the virtual assistant")
+
+    await launcher(page).click()
+    await expect(chat(page)).toBeHidden()
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false')
+
+    // Escape closes it too and gives focus back to the button.
+    await launcher(page).click()
+    await expect(chat(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(chat(page)).toBeHidden()
+    await expect(launcher(page)).toBeFocused()
+  })
+
+  test('offers two questions at a time, answers with the spec prices and leads to the proposal', async ({ page }) => {
+    await visit(page, '/about')
+    await launcher(page).click()
+    const log = chat(page).getByRole('log')
+    const proposalButton = chat(page).getByRole('button', { name: 'Get Free Proposal' })
+
+    await expect(suggestions(page)).toHaveText(['How much does a website cost?', 'How long does it take to build my website?'])
+    await expect(proposalButton).toHaveCount(0)
+
+    await suggestions(page).first().click() // counter 1
+    await expect(log.getByRole('listitem')).toHaveCount(3)
+    await expect(log).toContainText('How much does a website cost?')
+    await expect(log).toContainText('Websites start from $299, and e-commerce stores start from $799.')
+    await expect(suggestions(page)).toHaveText(['How long does it take to build my website?', 'What happens after the free first year?'])
+    await expect(proposalButton).toHaveCount(0)
+
+    await suggestions(page).first().click() // counter 2
+    await expect(log).toContainText('Most websites are delivered in 7 days. Complex e-commerce projects take 10-14 days.')
+    await expect(proposalButton).toBeVisible()
+    await expect(suggestions(page)).toHaveCount(2)
+
+    await suggestions(page).first().click() // counter 3: no more suggestions
+    await expect(log).toContainText('hosting is $10/month and domain renewal is $15/year')
+    await expect(log.getByRole('listitem')).toHaveCount(7)
+    await expect(chat(page).getByRole('group', { name: 'Suggested questions' })).toHaveCount(0)
+    await expect(proposalButton).toBeFocused()
+
+    await proposalButton.click()
+    await expect(page).toHaveURL(/\/proposal$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Get Your Free Proposal' })).toBeVisible()
+    await expect(chat(page)).toBeHidden()
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('has no accessibility violations with the chat open', async ({ page }) => {
+    await visit(page, '/faq')
+    await launcher(page).click()
+    await expect(chat(page)).toBeVisible()
+    await suggestions(page).first().click()
+    await suggestions(page).first().click()
+    await expect(chat(page).getByRole('button', { name: 'Get Free Proposal' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})
+
+test.describe('discovery popup', () => {
+  test('appears 3 seconds after load, once per browser, and Hire a Developer goes to /proposal', async ({ page }) => {
+    await visit(page, '/')
+    const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
+    await page.waitForTimeout(2000)
+    await expect(popup).toHaveCount(0)
+    await expect(popup).toBeVisible({ timeout: 4000 })
+    expect(await page.evaluate(() => window.localStorage.getItem('discovery-popup-shown'))).not.toBeNull()
+    await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
+    await expectNoAxeViolations(page)
+
+    await popup.getByRole('button', { name: 'Hire a Developer' }).click()
+    await expect(page).toHaveURL(/\/proposal$/)
+    await expect(popup).toHaveCount(0)
+
+    // Once per browser: a new visit, even after waiting, shows nothing.
+    await visit(page, '/')
+    await page.waitForTimeout(3500)
+    await expect(popup).toHaveCount(0)
+  })
+
+  test('Escape closes it and focus returns to the page', async ({ page }) => {
+    await visit(page, '/')
+    const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
+    await expect(popup).toBeVisible({ timeout: 6000 })
+    // Focus is trapped inside while it is open.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab')
+      expect(await popup.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(popup).toHaveCount(0)
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('stays hidden when the browser has already seen it', async ({ page }) => {
+    await skipDiscoveryPopup(page)
+    await visit(page, '/')
+    await page.waitForTimeout(3500)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
