@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, PASSWORD, USERNAME, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+
+const DEFAULTS = {
+  siteName: 'Launchpad Web Studio',
+  contactEmail: 'hello@launchpad-web.example',
+  contactPhone: '+1 (415) 555-0134',
+  maintenanceMode: false,
+}
+
+/** Settings are shared by every test of the run: put the visible ones back. */
+async function restoreSettings(page: Page) {
+  await login(page)
+  await apiWrite(page, 'PUT', '/api/settings', DEFAULTS)
+}
+
+test('General settings are saved and shown on the public site', async ({ page, browser }) => {
+  const phone = `+1 (415) 555-${Math.floor(1000 + Math.random() * 8999)}`
+  const email = `studio-${uid()}@example.com`
+  await login(page)
+  await page.goto(`${ADMIN}/settings`)
+  await expectNoAxeViolations(page)
+  try {
+    await page.getByLabel('Contact Email').fill(email)
+    await page.getByLabel('Contact Phone').fill(phone)
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
+    await page.reload()
+    await expect(page.getByLabel('Contact Email')).toHaveValue(email)
+
+    const visitor = await (await browser.newContext()).newPage()
+    await visitor.goto('/')
+    const footer = visitor.getByRole('contentinfo')
+    await expect(footer).toContainText(email)
+    await expect(footer).toContainText(phone)
+  } finally {
+    await restoreSettings(page)
+  }
+})
+
+test('maintenance mode closes the public site and reopens it', async ({ page, browser }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/settings`)
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    const toggle = page.getByRole('switch', { name: 'Maintenance Mode' })
+    await expect(toggle).not.toBeChecked()
+    await toggle.click()
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Settings Updated')
+    const closed = await visitor.goto('/services')
+    expect(closed?.status()).toBe(503)
+    await expect(visitor.getByRole('heading', { name: "We'll be right back" })).toBeVisible()
+    // The back office keeps working.
+    await page.reload()
+    await expect(page.getByRole('switch', { name: 'Maintenance Mode' })).toBeChecked()
+
+    await page.getByRole('switch', { name: 'Maintenance Mode' }).click()
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Settings Updated')
+    const open = await visitor.goto('/services')
+    expect(open?.status()).toBe(200)
+  } finally {
+    await restoreSettings(page)
+  }
+})
+
+test('password change: mismatch refused in the browser, wrong current password shown, then the new one works', async ({ page }) => {
+  const newPassword = `new-pass-${uid()}`
+  await login(page)
+  await page.goto(`${ADMIN}/settings`)
+  let sent = 0
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/password')) sent++
+  })
+  await page.getByLabel('Current Password').fill(PASSWORD)
+  await page.getByLabel('New Password').fill(newPassword)
+  await page.getByLabel('Confirm Password').fill(`${newPassword}x`)
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expectToast(page, 'Password Mismatch', "New password and confirmation don't match.")
+  expect(sent).toBe(0)
+
+  await page.getByLabel('Current Password').fill('wrong-current-password')
+  await page.getByLabel('Confirm Password').fill(newPassword)
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(page.locator('#currentPassword-error')).toHaveText('Current password is incorrect.')
+  await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true')
+
+  try {
+    await page.getByLabel('Current Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
+
+    // Sign in again through the login page with the new password.
+    await page.context().clearCookies()
+    await page.goto(`${ADMIN}/login`)
+    await page.getByLabel('Username').fill(USERNAME)
+    await page.getByLabel('Password', { exact: true }).fill(newPassword)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expectToast(page, 'Login Successful')
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  } finally {
+    // Other tests sign in with the run's password: put it back.
+    await apiWrite(page, 'POST', '/api/auth/password', { currentPassword: newPassword, newPassword: PASSWORD, confirmPassword: PASSWORD })
+  }
+})
