@@ -179,4 +179,20 @@ test.describe('proposal request without JavaScript', () => {
     await expect(f.requirements).toHaveValue('A portfolio site.')
     expect(await findProposals(request, name)).toHaveLength(0)
   })
+
+  test('a post without the CSRF token is refused, keeping the values', async ({ page, request }) => {
+    const name = `NoJS csrf ${uid()}`
+    await page.goto('/proposal')
+    await fillValid(page, name)
+    await page.context().clearCookies()
+    const response = page.waitForResponse((r) => r.request().method() === 'POST')
+    await form(page).submit.click()
+    expect((await response).status()).toBe(403)
+    await expect(page.getByRole('alert')).toContainText('Your session has expired. Please check your details and submit the form again.')
+    await expect(form(page).name).toHaveValue(name)
+    // The refreshed page carries a new token, so submitting again works.
+    await form(page).submit.click()
+    await expect(page).toHaveURL(/\/proposal\?submitted=1$/)
+    expect(await findProposals(request, name)).toHaveLength(1)
+  })
 })

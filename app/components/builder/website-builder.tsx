@@ -59,7 +59,7 @@ export function WebsiteBuilder() {
     <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="min-w-0">
         <h2 className="mb-3 text-xl font-semibold text-slate-900">Customize your website</h2>
-        <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-6">
+        <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-6 xl:grid-cols-3">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.id}
