@@ -1,0 +1,121 @@
+import net from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { findMailByStatus } from '~/models/outbox.server.ts'
+import { dialects, startTestApp, validProposal, type TestApp } from '../helpers/app.ts'
+
+type Received = { from: string; to: string[]; raw: string }
+
+/** A real SMTP server on loopback that keeps every message it accepts. */
+async function startSmtp(port = 0) {
+  const received: Received[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        done()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const address = server.server.address() as net.AddressInfo
+  return { received, port: address.port, close: () => new Promise<void>((r) => server.close(() => r())) }
+}
+
+/** A loopback port that nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const s = net.createServer()
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))
+  const { port } = s.address() as net.AddressInfo
+  await new Promise((r) => s.close(r))
+  return port
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Quoted-printable soft line breaks may split long lines; undo them before matching. */
+const body = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+
+describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
+  let t: TestApp | undefined
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
+  afterEach(async () => {
+    await t?.stop()
+    await smtp?.close()
+    t = smtp = undefined
+  })
+
+  it('mails the proposal details to the contact email', async () => {
+    smtp = await startSmtp()
+    t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Site <site@example.com>' })
+    const res = await t.client().post('/api/proposals', { ...validProposal(), name: 'Mail Check', email: 'mail.check@example.com' })
+    expect(res.status).toBe(201)
+
+    const mail = await waitFor('the notification', () => smtp!.received[0])
+    expect(mail.to).toEqual(['hello@launchpad-web.example'])
+    expect(mail.from).toBe('site@example.com')
+    const text = body(mail.raw)
+    expect(text).toContain('Subject: New proposal request from Mail Check')
+    expect(text).toContain('Email: mail.check@example.com')
+    expect(text).toContain('Phone: +91 98765 43210')
+    expect(text).toContain('Business type: Restaurant / Food Service')
+    expect(text).toContain('Budget: $1,000 - $2,500')
+    expect(text).toContain('A menu site with online table booking.')
+    await waitFor('the outbox row marked sent', async () => (await findMailByStatus(t!.ctx.db, 'sent')).length === 1)
+  })
+
+  it('keeps the mail while SMTP is down and delivers it once the server is back', async () => {
+    const port = await freePort()
+    t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const res = await t.client().post('/api/proposals', { ...validProposal(), name: 'Outage Check' })
+    expect(res.status).toBe(201)
+    // The proposal itself is stored at once.
+    const admin = await t.client().login()
+    expect(((await (await admin.get('/api/proposals')).json()) as { name: string }[]).map((p) => p.name)).toContain('Outage Check')
+
+    const failed = await waitFor('a failed attempt', async () => (await findMailByStatus(t!.ctx.db, 'pending')).find((m) => m.attempts > 0))
+    expect(failed.lastError).toBeTruthy()
+    expect(failed.status).toBe('pending')
+
+    smtp = await startSmtp(port)
+    const mail = await waitFor('the delivery after the outage', () => smtp!.received[0], 15_000)
+    expect(body(mail.raw)).toContain('Subject: New proposal request from Outage Check')
+    const [row] = await waitFor('the row marked sent', async () => {
+      const sent = await findMailByStatus(t!.ctx.db, 'sent')
+      return sent.length ? sent : undefined
+    })
+    expect(row.attempts).toBeGreaterThan(0)
+    expect(await findMailByStatus(t.ctx.db, 'pending')).toEqual([])
+  })
+
+  it('sends nothing when notifications are off', async () => {
+    smtp = await startSmtp()
+    t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+    const admin = await t.client().login()
+    expect((await admin.put('/api/settings', { enableNotifications: false })).status).toBe(200)
+    expect((await t.client().post('/api/proposals', validProposal())).status).toBe(201)
+    await new Promise((r) => setTimeout(r, 800))
+    expect(smtp.received).toEqual([])
+    expect(await findMailByStatus(t.ctx.db)).toEqual([])
+  })
+})
