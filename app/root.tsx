@@ -32,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       address: s.address,
     },
     analytics: s.enableAnalytics,
+    /** Built here so the browser bundle does not need the builder. */
+    organization: organizationJsonLd({ siteUrl: context.app.config.siteUrl, ...s }),
   }
 }
 
@@ -49,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
-        {root && <JsonLd data={organizationJsonLd({ siteUrl: root.siteUrl, ...root.site })} />}
+        {root && <JsonLd data={root.organization} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,5 @@
 import { useNonce } from '~/components/nonce.tsx'
-import { serializeJsonLd } from '~/lib/json-ld.ts'
+import { serializeJsonLd } from '~/lib/json-ld-serialize.ts'
 
 /** A JSON-LD block; carries the CSP nonce like every inline script. */
 export function JsonLd({ data }: { data: unknown }) {

@@ -23,7 +23,16 @@ const ALL = PORTFOLIO_FILTERS[0]
 const MAX_TECH = 3
 
 /** Filter buttons (All Projects, E-commerce, Business, Education, Restaurant) over a grid of project cards. */
-export function PortfolioGrid({ items, eagerImages = 0 }: { items: readonly PortfolioCardItem[]; eagerImages?: number }) {
+export function PortfolioGrid({
+  items,
+  eagerImages = 0,
+  headingLevel = 3,
+}: {
+  items: readonly PortfolioCardItem[]
+  eagerImages?: number
+  /** Level of the card titles: 2 on the portfolio page (under its h1), 3 in the home section. */
+  headingLevel?: 2 | 3
+}) {
   const [filter, setFilter] = useState<string>(ALL)
   const shown = filter === ALL ? items : items.filter((i) => i.category === filter)
   return (
@@ -47,7 +56,7 @@ export function PortfolioGrid({ items, eagerImages = 0 }: { items: readonly Port
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
           {shown.map((item, i) => (
             <li key={item.id}>
-              <PortfolioCard item={item} eager={i < eagerImages} />
+              <PortfolioCard item={item} eager={i < eagerImages} headingLevel={headingLevel} />
             </li>
           ))}
         </ul>
@@ -56,7 +65,8 @@ export function PortfolioGrid({ items, eagerImages = 0 }: { items: readonly Port
   )
 }
 
-function PortfolioCard({ item, eager }: { item: PortfolioCardItem; eager: boolean }) {
+function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem; eager: boolean; headingLevel: 2 | 3 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3'
   const href = item.isLive ? liveHref(item.liveUrl) : null
   const extra = item.technologies.length - MAX_TECH
   return (
@@ -74,7 +84,7 @@ function PortfolioCard({ item, eager }: { item: PortfolioCardItem; eager: boolea
         <p>
           <span className="inline-block rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">{item.category}</span>
         </p>
-        <h3 className="mt-3 text-xl font-bold text-slate-900">{item.title}</h3>
+        <Title className="mt-3 text-xl font-bold text-slate-900">{item.title}</Title>
         <p className="mt-2 flex-1 leading-7 text-slate-600">{item.description}</p>
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Technologies">
           {item.technologies.slice(0, MAX_TECH).map((t) => (

@@ -14,6 +14,7 @@ const FALLBACK: SiteData = {
     address: COMPANY.address,
   },
   analytics: false,
+  organization: {},
 }
 
 /** The root loader's site-wide data (settings, SITE_URL); content defaults if it is unavailable. */

@@ -34,7 +34,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         intro="Websites and online stores we have designed, built and launched for restaurants, shops, clinics, schools and other local businesses."
       />
       <section aria-label="Projects" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-        <PortfolioGrid items={loaderData.items} eagerImages={1} />
+        <PortfolioGrid items={loaderData.items} eagerImages={1} headingLevel={2} />
       </section>
       <section className="bg-blue-700">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6">
