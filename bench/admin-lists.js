@@ -4,6 +4,7 @@
 // (server-rendered HTML with the session cookie) of the admin list screens, with and without a
 // search. Results go to docs/BENCHMARKS.md (section "admin-lists").
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'

@@ -105,6 +105,7 @@ test('blog CRUD with the rich-text editor and an uploaded image, reflected on th
   await card.getByRole('link', { name: `Edit ${title}` }).click()
   await expect(page.getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible()
   await expect(page.getByLabel(/^Title/)).toHaveValue(title)
+  await expectNoAxeViolations(page)
   await page.getByLabel(/^Title/).fill(`${title} updated`)
   await page.getByRole('button', { name: 'Update' }).click()
   await expectToast(page, 'Blog Updated', 'Blog post has been updated successfully.')

@@ -85,6 +85,7 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   await card.getByRole('link', { name: `Edit ${title}` }).click()
   await expect(page.getByLabel('Project Title')).toHaveValue(title)
   await expect(page.getByRole('switch', { name: /Live Status/ })).not.toBeChecked()
+  await expectNoAxeViolations(page)
   await page.getByLabel('Description').fill(`Edited description ${tag}.`)
   await page.getByRole('button', { name: 'Update Project' }).click()
   await expectToast(page, 'Portfolio Updated', 'Portfolio item has been updated successfully.')
