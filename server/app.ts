@@ -62,14 +62,19 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
   mailer.start(opts.mailPollMs)
 
-  const pageCache = createPageCache(db, logger)
+  const views = createViewCounter(db)
+  // A post served from the page cache still counts as a read (views are batched in memory).
+  const countCachedView = (path: string) => {
+    const post = /^\/blog\/(\d+)$/.exec(path)
+    if (post) views.count(Number(post[1]))
+  }
+  const pageCache = createPageCache(db, logger, { onHit: countCachedView })
   await pageCache.start()
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
   const prune = () => Promise.all([pruneSessions(db), pruneEvents(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
   await prune()
   const housekeeping = setInterval(prune, 60 * 60_000)
   housekeeping.unref()
-  const views = createViewCounter(db)
   const ctx: AppContext = { db, dialect, config, logger, mailer, views, contentChanged: () => pageCache.invalidate() }
   const dev = config.nodeEnv === 'development'
   const app = express()
@@ -128,7 +133,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
 
   // CSRF, part 2 for the API: the double-submit token in a header.
   app.use('/api', (req, res, next) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
+    // The page-view beacon is cookie-free by design (no token to echo) and can only add one to a
+    // counter; the same-origin check above still applies to it.
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/pageviews') return next()
     if (!csrfTokenMatches(req.headers.cookie, req.get(CSRF_HEADER))) {
       return res.status(403).json({ error: 'Missing or invalid CSRF token. Fetch /api/auth/session first and send its csrfToken in the X-CSRF-Token header.' })
     }

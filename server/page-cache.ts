@@ -18,7 +18,7 @@ export type PageCache = ReturnType<typeof createPageCache>
  * rendered at. Each entry keeps the CSP header it was rendered with, because the page's
  * inline scripts carry that response's nonce.
  */
-export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number; maxEntries?: number } = {}) {
+export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string) => void } = {}) {
   const entries = new Map<string, Entry>()
   const maxEntries = opts.maxEntries ?? 500
   let version = '?'
@@ -62,7 +62,10 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
     if (!cacheable(req)) return next()
     const key = req.originalUrl
     const hit = entries.get(key)
-    if (hit && hit.version === version) return send(req, res, hit)
+    if (hit && hit.version === version) {
+      opts.onHit?.(req.path)
+      return send(req, res, hit)
+    }
 
     // Miss: let React Router render, capture the body, store it if it is a plain 200.
     const renderedAt = version

@@ -56,6 +56,24 @@ describe('HTTP caching of public pages and reads', () => {
     expect(await revalidate(`${s.url}/api/portfolio`, etag)).toBe(304)
   })
 
+  it('counts a view for every read of a post, cached or not', async () => {
+    const posts = (await (await fetch(`${s.url}/api/blogs`)).json()) as { id: number }[]
+    const id = posts[0].id
+    for (let i = 0; i < 3; i++) await (await fetch(`${s.url}/blog/${id}`)).text()
+    const admin = await s.client().login(ADMIN.username, ADMIN.password)
+    const views = async () => ((await (await admin.get(`/api/blogs/${id}`)).json()) as { views: number }).views
+    await expect.poll(views, { timeout: 6000, interval: 250 }).toBe(3)
+  })
+
+  it('takes the cookie-free page-view beacon without a CSRF token, but only from our own origin', async () => {
+    const beacon = (headers: Record<string, string>) =>
+      fetch(`${s.url}/api/pageviews`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ path: '/about' }) })
+    const ok = await beacon({ origin: s.url, 'sec-fetch-site': 'same-origin' })
+    expect(ok.status).toBe(204)
+    expect(ok.headers.get('set-cookie')).toBeNull()
+    expect((await beacon({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+  })
+
   it('changes as soon as the administrator changes content', async () => {
     const first = await fetch(`${s.url}/`)
     await first.text()

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { api } from '~/lib/api-client.ts'
 
 type PrivacyNavigator = Navigator & { globalPrivacyControl?: boolean }
 
@@ -11,14 +10,21 @@ export function visitorOptedOut(nav: PrivacyNavigator): boolean {
 
 /**
  * First-party page-view count: one POST /api/pageviews {path} per page shown, to our own server,
- * only while the analytics setting is on and the visitor has not opted out. It sets no cookie of
- * its own and sends nothing but the path.
+ * only while the analytics setting is on and the visitor has not opted out. It sends no cookies
+ * (and so needs no CSRF token: the server accepts it on the same-origin check alone) and nothing
+ * but the path.
  */
 export function PageViewBeacon({ enabled }: { enabled: boolean }) {
   const { pathname } = useLocation()
   useEffect(() => {
     if (!enabled || visitorOptedOut(navigator)) return
-    api('/api/pageviews', { method: 'POST', body: { path: pathname } }).catch(() => {
+    fetch('/api/pageviews', {
+      method: 'POST',
+      credentials: 'omit',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: pathname }),
+    }).catch(() => {
       // A lost count is not worth bothering the visitor with.
     })
   }, [enabled, pathname])
