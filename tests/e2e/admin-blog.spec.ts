@@ -147,6 +147,9 @@ test('the edit page of a saved published post previews it in a new tab', async (
   await expectToast(page, 'Blog Created')
   await page.goto(`${ADMIN}/blogs?q=${tag}`)
   await page.getByRole('link', { name: `Edit Preview me ${tag}` }).click()
+  await expect(page).toHaveURL(/\/blogs\/edit\/\d+$/)
+  // The Preview button opens the tab from a click handler: wait until the page is hydrated.
+  await page.waitForLoadState('networkidle')
   const popup = context.waitForEvent('page')
   await page.getByRole('button', { name: 'Preview' }).click()
   const tab = await popup

@@ -1,10 +1,10 @@
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Eye, Plus } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Route } from './+types/blogs'
 import { listHref, readListParams } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
-import { Badge, btn, capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { Badge, btn, capitalize, EditDeleteActions, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { useAdminAction } from '~/components/admin/use-admin-action.ts'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -123,23 +123,17 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                         }
                       />
                     )}
-                    <Link to={`${path}/edit/${post.id}`} className={btn.icon} aria-label={`Edit ${post.title}`}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </Link>
-                    <ConfirmButton
-                      className={btn.iconDanger}
-                      aria-label={`Delete ${post.title}`}
-                      title="Delete this blog post?"
-                      description={`"${post.title}" will be permanently removed. This cannot be undone.`}
-                      onConfirm={() =>
+                    <EditDeleteActions
+                      editHref={`${path}/edit/${post.id}`}
+                      name={post.title}
+                      noun="blog post"
+                      onDelete={() =>
                         run(() => api(`/api/blogs/${post.id}`, { method: 'DELETE' }), {
                           success: { title: 'Blog Post Deleted', description: 'The blog post has been removed.' },
                           failure: 'Failed to delete blog post.',
                         })
                       }
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </ConfirmButton>
+                    />
                   </div>
                 </div>
               </article>

@@ -1,10 +1,10 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
+import { ExternalLink, Plus } from 'lucide-react'
 import { Switch } from 'radix-ui'
 import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
 import { listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Badge, btn, capitalize, ConfirmButton, FilterLinks, inputClass, PageHeader } from '~/components/admin/ui.tsx'
+import { Badge, btn, capitalize, EditDeleteActions, FilterLinks, inputClass, PageHeader } from '~/components/admin/ui.tsx'
 import { useAdminAction } from '~/components/admin/use-admin-action.ts'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -173,23 +173,17 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                           <ExternalLink aria-hidden="true" className="size-4" />
                         </a>
                       )}
-                      <Link to={`${path}/edit/${item.id}`} className={btn.icon} aria-label={`Edit ${item.title}`}>
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Link>
-                      <ConfirmButton
-                        className={btn.iconDanger}
-                        aria-label={`Delete ${item.title}`}
-                        title="Delete this portfolio item?"
-                        description={`"${item.title}" will be permanently removed. This cannot be undone.`}
-                        onConfirm={() =>
+                      <EditDeleteActions
+                        editHref={`${path}/edit/${item.id}`}
+                        name={item.title}
+                        noun="portfolio item"
+                        onDelete={() =>
                           run(() => api(`/api/portfolio/${item.id}`, { method: 'DELETE' }), {
                             success: { title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' },
                             failure: 'Failed to delete portfolio item.',
                           })
                         }
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </ConfirmButton>
+                      />
                     </div>
                   </div>
                 </article>
