@@ -131,6 +131,10 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     next()
   })
 
+  // Maintenance first (it never blocks /api), then pages and public reads from memory.
+  app.use(maintenanceMode(ctx, pageCache.version))
+  if (config.nodeEnv === 'production' && config.pageCache) app.use(pageCache.middleware)
+
   // CSRF, part 2 for the API: the double-submit token in a header.
   app.use('/api', (req, res, next) => {
     // The page-view beacon is cookie-free by design (no token to echo) and can only add one to a
@@ -163,8 +167,6 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   })
   app.use('/api', createApiRouter())
 
-  app.use(maintenanceMode(ctx, pageCache.version))
-  if (config.nodeEnv === 'production' && config.pageCache) app.use(pageCache.middleware)
 
   if (opts.build) {
     app.all(

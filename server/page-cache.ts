@@ -6,8 +6,11 @@ import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { bumpContentVersion, readContentVersion } from '~/services/content-version.server.ts'
 
-/** Public pages that are the same for every visitor (no form tokens, no personal data). */
-const CACHEABLE = /^\/(|services|portfolio|blog|blog\/\d+|about|faq|pricing|contact|privacy|terms|demo-builder|sitemap\.xml|robots\.txt|rss\.xml)$/
+/**
+ * Public pages and API reads that are the same for every visitor (no form tokens, no personal
+ * data). Signed-in requests never use the cache: the admin sees drafts and archived items.
+ */
+const CACHEABLE = /^\/(|services|portfolio|blog|blog\/\d+|about|faq|pricing|contact|privacy|terms|demo-builder|sitemap\.xml|robots\.txt|rss\.xml|api\/portfolio|api\/blogs)$/
 
 type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; gzipped: Buffer; etag: string }
 
@@ -87,12 +90,12 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
       if (res.statusCode === 200 && !res.getHeader('set-cookie') && req.method === 'GET' && renderedAt === version) {
         const body = Buffer.concat(chunks)
         const headers: Record<string, string> = {}
-        for (const h of ['content-type', 'content-security-policy']) {
+        for (const h of ['content-type', 'content-security-policy', 'cache-control']) {
           const v = res.getHeader(h)
           if (v) headers[h] = String(v)
         }
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-        entries.set(key, { version: renderedAt, status: 200, headers, body, gzipped: gzipSync(body), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` })
+        entries.set(key, { version: renderedAt, status: 200, headers, body, gzipped: gzipSync(body), etag: String(res.getHeader('etag') ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`) })
       }
       return end(chunk, ...rest)
     }) as typeof res.end
