@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
 })
 
@@ -51,6 +52,8 @@ export type Config = {
   trustProxy: boolean
   /** In-memory cache of rendered public pages (production only). */
   pageCache: boolean
+  /** Worker processes sharing the port (node:cluster); 1 runs everything in this process. */
+  webConcurrency: number
   /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
   proposalRateLimitPerHour: number
 }
@@ -85,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     trustProxy: e.TRUST_PROXY === 'true',
     pageCache: e.PAGE_CACHE === 'on',
+    webConcurrency: e.WEB_CONCURRENCY,
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
   }
 }

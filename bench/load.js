@@ -40,12 +40,16 @@ async function csrfSession(url) {
 
 async function runTargets(dialect, env) {
   const rows = []
-  for (const cache of ['on', 'off']) {
-    const server = await startServer(3400, { ...env, PAGE_CACHE: cache, PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000' })
+  const setups = [
+    { cache: 'on', workers: 1, tag: 'cached' },
+    { cache: 'off', workers: 1, tag: 'no page cache' },
+    { cache: 'off', workers: 2, tag: 'no page cache, WEB_CONCURRENCY=2' },
+  ]
+  for (const { cache, workers, tag } of setups) {
+    const server = await startServer(3400, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000' })
     try {
       const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
       const postPath = `/blog/${posts[0].id}`
-      const tag = cache === 'on' ? 'cached' : 'no page cache'
       // Warm up (fills the page cache and the JIT).
       for (const p of ['/', postPath]) for (let i = 0; i < 20; i++) await (await fetch(server.url + p)).text()
       rows.push(summary(`${dialect}: home page (${tag})`, await load({ url: `${server.url}/` })))
@@ -117,7 +121,7 @@ const md = `## Load (npm run bench)
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
 Command: \`npm run build && npm run bench\` (autocannon in the benchmark process, ${CONNECTIONS} connections, ${DURATION} s per target, the server in its own process on loopback; load generator and server share the 2 cores).
-"cached" is the production default (rendered public pages kept in memory until content changes); "no page cache" runs the server with \`PAGE_CACHE=off\`, so every request is rendered by React on the server.
+"cached" is the production default (rendered public pages kept in memory until content changes); "no page cache" runs the server with \`PAGE_CACHE=off\`, so every request is rendered by React on the server; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port.
 ${pgNote}
 ${table}
 

@@ -50,6 +50,20 @@ describe('npm start on an empty data folder', () => {
     }
   }, 60_000)
 
+  it('runs several worker processes with WEB_CONCURRENCY and stops them all on SIGTERM', async () => {
+    const dir = tempDir('cluster-')
+    const cl = await startServer({ DATA_DIR: dir, WEB_CONCURRENCY: '2' })
+    try {
+      for (let i = 0; i < 6; i++) expect((await fetch(`${cl.url}/`)).status).toBe(200)
+      expect(((await (await fetch(`${cl.url}/api/portfolio`)).json()) as unknown[]).length).toBe(4)
+      // Seeded once, not once per worker.
+      const admin = await cl.client().login(ADMIN.username, ADMIN.password)
+      expect(((await (await admin.get('/api/portfolio')).json()) as unknown[]).length).toBe(4)
+    } finally {
+      expect(await cl.stop()).toBe(0)
+    }
+  }, 60_000)
+
   it('stops at start with one line naming a bad variable', async () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(process.execPath, ['server.js'], { env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } }, (err, _o, stderr) =>
