@@ -82,9 +82,3 @@ export async function findBlogStats(db: Db): Promise<BlogStats> {
   const published = Number(row.published ?? 0)
   return { total, published, draft: total - published, totalViews: Number(row.totalViews ?? 0) }
 }
-
-/** Latest content change, for validators of cached public pages. */
-export async function findBlogLastModified(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('blogPosts').select((eb) => eb.fn.max('updatedAt').as('m')).executeTakeFirst()
-  return (row?.m as string | null) ?? null
-}

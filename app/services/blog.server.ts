@@ -41,12 +41,6 @@ export async function readPost(db: Db, admin: Admin | null, id: number, views?: 
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }
 
-/** Published post without counting a view (for feeds, sitemaps and page metadata). */
-export async function peekPublishedPost(db: Db, id: number): Promise<BlogPost | undefined> {
-  const post = await model.findBlogPost(db, id)
-  return post && post.status === 'published' ? { ...post, content: sanitizeBlogHtml(post.content) } : undefined
-}
-
 export function createPost(db: Db, _admin: Admin, input: BlogPostInput): Promise<BlogPost> {
   return model.insertBlogPost(db, { ...input, content: sanitizeBlogHtml(input.content), date: input.date ?? today() })
 }

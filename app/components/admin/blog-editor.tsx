@@ -7,7 +7,7 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/schemas.ts'
 import { ImageField } from './image-field.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
-import { btn, capitalize, inputClass, labelClass, PageHeader } from './ui.tsx'
+import { btn, capitalize, errorAria, FieldError, inputClass, labelClass, PageHeader, RequiredMark } from './ui.tsx'
 
 export type BlogForm = {
   title: string
@@ -82,17 +82,11 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
     id: `post-${k}`,
     value: form[k],
     onChange: (e: { target: { value: string } }) => set(k)(e.target.value),
-    'aria-invalid': errors[k] ? true : undefined,
-    'aria-describedby': errors[k] ? `post-${k}-error` : undefined,
+    ...errorAria(`post-${k}`, errors[k]),
     className: inputClass,
   })
-  const req = <span aria-hidden="true" className="text-red-700"> *</span>
-  const err = (k: string) =>
-    errors[k] ? (
-      <p id={`post-${k}-error`} className="mt-1 text-sm text-red-700">
-        {errors[k]}
-      </p>
-    ) : null
+  const req = <RequiredMark />
+  const err = (k: string) => <FieldError id={`post-${k}`} message={errors[k]} />
 
   return (
     <>

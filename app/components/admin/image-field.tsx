@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react'
 import { useId, useState } from 'react'
-import { inputClass, labelClass } from './ui.tsx'
+import { inputClass, labelClass, RequiredMark } from './ui.tsx'
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp']
 const MAX_BYTES = 5 * 1024 * 1024
@@ -71,7 +71,7 @@ export function ImageField({
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
+        {required && <RequiredMark />}
       </label>
       <input
         id={id}

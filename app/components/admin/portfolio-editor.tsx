@@ -6,7 +6,7 @@ import { useToast } from '~/components/ui/toast.tsx'
 import { ApiError, api } from '~/lib/api-client.ts'
 import { PORTFOLIO_STATUSES } from '~/lib/schemas.ts'
 import { ImageField } from './image-field.tsx'
-import { btn, capitalize, inputClass, labelClass, PageHeader } from './ui.tsx'
+import { btn, capitalize, errorAria, FieldError, inputClass, labelClass, PageHeader, RequiredMark } from './ui.tsx'
 
 export type PortfolioForm = {
   title: string
@@ -75,21 +75,15 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
     }
   }
 
-  const req = <span aria-hidden="true" className="text-red-700"> *</span>
+  const req = <RequiredMark />
   const text = (k: 'title' | 'category' | 'liveUrl') => ({
     id: `item-${k}`,
     value: form[k],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value })),
-    'aria-invalid': errors[k] ? true : undefined,
-    'aria-describedby': errors[k] ? `item-${k}-error` : undefined,
+    ...errorAria(`item-${k}`, errors[k]),
     className: inputClass,
   })
-  const err = (k: string) =>
-    errors[k] ? (
-      <p id={`item-${k}-error`} className="mt-1 text-sm text-red-700">
-        {errors[k]}
-      </p>
-    ) : null
+  const err = (k: string) => <FieldError id={`item-${k}`} message={errors[k]} />
 
   return (
     <>

@@ -190,3 +190,25 @@ export function EditDeleteActions({ editHref, name, noun, onDelete }: { editHref
     </>
   )
 }
+
+/** The asterisk after a required field's label (the field itself carries `required`). */
+export const RequiredMark = () => (
+  <span aria-hidden="true" className="text-red-700">
+    {' '}
+    *
+  </span>
+)
+
+/** Wires an input to its server-side error message (shown by FieldError with the same id). */
+export function errorAria(id: string, message: string | undefined) {
+  return { 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? `${id}-error` : undefined }
+}
+
+/** A field's error message, beside the field, referenced by errorAria(). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null
+}

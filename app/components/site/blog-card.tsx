@@ -33,14 +33,7 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
           <span className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">{post.category}</span>
-          <span className="inline-flex items-center gap-1">
-            <Calendar aria-hidden="true" className="h-4 w-4" />
-            <time dateTime={post.date}>{formatDate(post.date)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden="true" className="h-4 w-4" />
-            {post.readTime}
-          </span>
+          <PostDateAndReadTime date={post.date} readTime={post.readTime} />
         </div>
         <h2 className="mt-4 text-xl font-bold text-slate-900">
           <Link to={`/blog/${post.id}`} className="hover:text-blue-800">
@@ -59,5 +52,21 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
         </div>
       </div>
     </article>
+  )
+}
+
+/** A post's date and reading time, as the blog list and the post page show them. */
+export function PostDateAndReadTime({ date, readTime }: { date: string; readTime: string }) {
+  return (
+    <>
+      <span className="inline-flex items-center gap-1">
+        <Calendar aria-hidden="true" className="h-4 w-4" />
+        <time dateTime={date}>{formatDate(date)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden="true" className="h-4 w-4" />
+        {readTime}
+      </span>
+    </>
   )
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/settings'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { btn, inputClass, labelClass, PageHeader } from '~/components/admin/ui.tsx'
+import { btn, errorAria, FieldError, inputClass, labelClass, PageHeader } from '~/components/admin/ui.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { ApiError, api } from '~/lib/api-client.ts'
@@ -69,12 +69,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  const fieldError = (k: string) =>
-    errors[k] ? (
-      <p id={`${k}-error`} className="mt-1 text-sm text-red-700">
-        {errors[k]}
-      </p>
-    ) : null
+  const fieldError = (k: string) => <FieldError id={k} message={errors[k]} />
   const text = (k: TextKey, label: string, type = 'text') => (
     <div>
       <label htmlFor={k} className={labelClass}>
@@ -85,8 +80,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         type={type}
         value={values[k]}
         onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={errors[k] ? `${k}-error` : undefined}
+        {...errorAria(k, errors[k])}
         className={inputClass}
       />
       {fieldError(k)}
@@ -103,8 +97,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         autoComplete={autoComplete}
         value={pw[k]}
         onChange={(e) => setPw((p) => ({ ...p, [k]: e.target.value }))}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={errors[k] ? `${k}-error` : undefined}
+        {...errorAria(k, errors[k])}
         className={inputClass}
       />
       {fieldError(k)}

@@ -1,7 +1,7 @@
-import { ArrowLeft, Calendar, Clock, User } from 'lucide-react'
+import { ArrowLeft, User } from 'lucide-react'
 import { Link, data } from 'react-router'
 import type { Route } from './+types/blog-post'
-import { formatDate } from '~/components/site/format.ts'
+import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
@@ -73,14 +73,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <span className="sr-only">Author: </span>
               {post.author}
             </span>
-            <span className="inline-flex items-center gap-1">
-              <Calendar aria-hidden="true" className="h-4 w-4" />
-              <time dateTime={post.date}>{formatDate(post.date)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
-              {post.readTime}
-            </span>
+            <PostDateAndReadTime date={post.date} readTime={post.readTime} />
           </div>
         </header>
         {post.image && (
