@@ -1,7 +1,8 @@
 // `npm run bench`: load test of the production build with autocannon (this process) against the
 // server (its own process) on loopback, on SQLite and on PostgreSQL, plus nginx serving a saved copy
 // of the home page as the static ceiling. Results go to docs/BENCHMARKS.md (section "load").
-// BENCH_DURATION (seconds, default 20) and BENCH_CONNECTIONS (default 50) adjust the run.
+// BENCH_DURATION (seconds, default 20), BENCH_WARMUP (seconds of load per page before measuring,
+// default 5) and BENCH_CONNECTIONS (default 50) adjust the run.
 // The PostgreSQL run wipes the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -12,6 +13,7 @@ import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5)
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://app:app@127.0.0.1:5432/appdb'
 ensureBuild()
 
@@ -50,8 +52,9 @@ async function runTargets(dialect, env) {
     try {
       const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
       const postPath = `/blog/${posts[0].id}`
-      // Warm up (fills the page cache and the JIT).
-      for (const p of ['/', postPath]) for (let i = 0; i < 20; i++) await (await fetch(server.url + p)).text()
+      // Warm up under the same load: fills the page cache and lets the JIT settle (a server-rendered
+      // page costs noticeably more during its first seconds of traffic).
+      for (const p of ['/', postPath]) await load({ url: server.url + p, duration: WARMUP })
       rows.push(summary(`${dialect}: home page (${tag})`, await load({ url: `${server.url}/` })))
       rows.push(summary(`${dialect}: blog post (${tag})`, await load({ url: server.url + postPath })))
       if (cache === 'on') {
@@ -120,7 +123,7 @@ const table = [
 const md = `## Load (npm run bench)
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
-Command: \`npm run build && npm run bench\` (autocannon in the benchmark process, ${CONNECTIONS} connections, ${DURATION} s per target, the server in its own process on loopback; load generator and server share the 2 cores).
+Command: \`npm run build && npm run bench\` (autocannon in the benchmark process, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s of warm-up load per page, the server in its own process on loopback; load generator and server share the 2 cores).
 "cached" is the production default (rendered public pages kept in memory until content changes); "no page cache" runs the server with \`PAGE_CACHE=off\`, so every request is rendered by React on the server; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port.
 ${pgNote}
 ${table}

@@ -1,4 +1,5 @@
-import { CalendarCheck, X } from 'lucide-react'
+import { CalendarCheck, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
 import { useNavigate } from 'react-router'
 
@@ -10,7 +11,7 @@ export default function DiscoveryDialog({ open, setOpen }: { open: boolean; setO
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[61] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8">
-          <CalendarCheck aria-hidden="true" className="size-10 text-blue-700" />
+          <Icon node={CalendarCheck} aria-hidden="true" className="size-10 text-blue-700" />
           <Dialog.Title className="mt-4 text-2xl font-bold text-slate-900">Book a free discovery call</Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-700">
             Tell a developer about your business in a 15-minute call. You get honest advice and a fixed-price proposal within 24 hours,
@@ -35,7 +36,7 @@ export default function DiscoveryDialog({ open, setOpen }: { open: boolean; setO
             aria-label="Close"
             className="absolute top-3 right-3 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
-            <X aria-hidden="true" className="size-5" />
+            <Icon node={X} aria-hidden="true" className="size-5" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

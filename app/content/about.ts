@@ -21,7 +21,7 @@ export type ValueTitle = 'Mission Driven' | 'Client First' | 'Quality Excellence
 export type Value = {
   title: ValueTitle
   description: string
-  /** Name of a lucide-react icon component. */
+  /** Name of a Lucide icon. */
   icon: string
 }
 

@@ -9,7 +9,7 @@ export type Service = {
   title: string
   description: string
   features: string[]
-  /** Name of a lucide-react icon component. */
+  /** Name of a Lucide icon. */
   icon: ServiceIcon
 }
 

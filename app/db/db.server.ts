@@ -32,8 +32,27 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
+  cacheStatements(sqlite)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * Kysely prepares every query anew, and parsing the SQL was a visible share of a page's render.
+ * better-sqlite3 statements are reusable, so keep one per SQL text (parameters stay bound per
+ * call). A statement still iterating is never handed out twice.
+ */
+function cacheStatements(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source)
+    if (cached && !cached.busy) return cached
+    if (cache.size >= max) cache.clear()
+    const stmt = prepare(source)
+    cache.set(source, stmt)
+    return stmt
+  }) as typeof sqlite.prepare
 }
 
 /** Brings the schema to the latest version; the same path for a fresh install and an upgrade. */

@@ -1,4 +1,5 @@
-import { ArrowLeft, Eye, Save } from 'lucide-react'
+import { ArrowLeft, Eye, Save } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useToast } from '~/components/ui/toast.tsx'
@@ -91,7 +92,7 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
   return (
     <>
       <Link to={list} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blogs
+        <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Blogs
       </Link>
       <PageHeader title={saved ? 'Edit Blog Post' : 'Create New Blog Post'} />
       <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
@@ -194,10 +195,10 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
 
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={preview} className={btn.secondary}>
-              <Eye aria-hidden="true" className="size-4" /> Preview
+              <Icon node={Eye} aria-hidden="true" className="size-4" /> Preview
             </button>
             <button type="submit" disabled={saving} className={btn.primary}>
-              <Save aria-hidden="true" className="size-4" /> {saving ? 'Saving...' : saved ? 'Update' : 'Save'}
+              <Icon node={Save} aria-hidden="true" className="size-4" /> {saving ? 'Saving...' : saved ? 'Update' : 'Save'}
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
-import { Upload } from 'lucide-react'
+import { Upload } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useId, useState } from 'react'
 import { inputClass, labelClass, RequiredMark } from './ui.tsx'
 
@@ -90,7 +91,7 @@ export function ImageField({
           htmlFor={fileId}
           className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-blue-600"
         >
-          <Upload aria-hidden="true" className="size-4" />
+          <Icon node={Upload} aria-hidden="true" className="size-4" />
           {uploading ? 'Uploading...' : 'Upload image'}
           <input
             id={fileId}

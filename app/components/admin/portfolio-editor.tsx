@@ -1,4 +1,5 @@
-import { Plus, X } from 'lucide-react'
+import { Plus, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Switch } from 'radix-ui'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -150,7 +151,7 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
               className={`${inputClass} mt-0`}
             />
             <button type="button" onClick={addTech} className={btn.secondary} aria-label="Add technology">
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon node={Plus} aria-hidden="true" className="size-4" />
             </button>
           </div>
           {techMessage && (
@@ -169,7 +170,7 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
                     onClick={() => setForm((f) => ({ ...f, technologies: f.technologies.filter((x) => x !== t) }))}
                     className="rounded-full p-0.5 hover:bg-blue-100"
                   >
-                    <X aria-hidden="true" className="size-3.5" />
+                    <Icon node={X} aria-hidden="true" className="size-3.5" />
                   </button>
                 </li>
               ))}

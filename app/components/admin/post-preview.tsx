@@ -1,4 +1,5 @@
-import { X } from 'lucide-react'
+import { X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { formatDate } from './ui.tsx'
@@ -20,7 +21,7 @@ export function PostPreviewDialog({ post, open, onOpenChange, trigger }: { post:
           <div className="sticky top-0 flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-5 py-3">
             <p className="text-sm font-medium text-slate-700">Draft preview (not yet public)</p>
             <Dialog.Close className="rounded p-1 text-slate-700 hover:bg-slate-100" aria-label="Close preview">
-              <X aria-hidden="true" className="size-5" />
+              <Icon node={X} aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
           <article className="mx-auto max-w-3xl px-5 py-8">

@@ -1,4 +1,5 @@
-import { X } from 'lucide-react'
+import { X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
 import { BUDGET_LABELS, BUSINESS_TYPE_LABELS } from '~/lib/schemas.ts'
 import { Badge, btn, capitalize, formatDate } from './ui.tsx'
@@ -19,7 +20,7 @@ export function ProposalDetails({ proposal: p }: { proposal: Proposal }) {
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Proposal from {p.name}</Dialog.Title>
             <Dialog.Close className="rounded p-1 text-slate-700 hover:bg-slate-100" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
+              <Icon node={X} aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-600">Received {formatDate(p.date)}</Dialog.Description>

@@ -1,4 +1,5 @@
-import { Bold, Code, Heading2, Heading3, Image, Italic, Link2, List, ListOrdered, Quote, FileCode } from 'lucide-react'
+import { Bold, Code, Heading2, Heading3, Image, Italic, Link2, List, ListOrdered, Quote, FileCode } from 'lucide'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 type Props = { id: string; label: ReactNode; value: string; onChange: (html: string) => void; invalid?: boolean; describedBy?: string }
@@ -29,7 +30,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
     emit()
   }
 
-  const tools: { label: string; icon: typeof Bold; run: () => void }[] = [
+  const tools: { label: string; icon: IconNode; run: () => void }[] = [
     { label: 'Heading 2', icon: Heading2, run: () => exec('formatBlock', 'h2') },
     { label: 'Heading 3', icon: Heading3, run: () => exec('formatBlock', 'h3') },
     { label: 'Bold', icon: Bold, run: () => exec('bold') },
@@ -75,7 +76,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
               onClick={t.run}
               className="rounded p-1.5 text-slate-800 hover:bg-slate-100 disabled:opacity-40"
             >
-              <t.icon aria-hidden="true" className="size-4" />
+              <Icon node={t.icon} aria-hidden="true" className="size-4" />
             </button>
           ))}
           <button
@@ -84,7 +85,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
             onClick={() => setSource((s) => !s)}
             className="ml-auto inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
           >
-            <FileCode aria-hidden="true" className="size-4" /> HTML source
+            <Icon node={FileCode} aria-hidden="true" className="size-4" /> HTML source
           </button>
         </div>
         {source ? (

@@ -1,4 +1,5 @@
-import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide-react'
+import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import { NavLink, useNavigate } from 'react-router'
@@ -29,7 +30,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
   return (
     <>
       <ul className="space-y-1">
-        {LINKS.map(({ to, label, icon: Icon }) => (
+        {LINKS.map(({ to, label, icon }) => (
           <li key={to}>
             <NavLink
               to={`/${adminPath}/${to}`}
@@ -38,7 +39,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
                 `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-700 text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}`
               }
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon node={icon} aria-hidden="true" className="size-4" />
               {label}
             </NavLink>
           </li>
@@ -49,7 +50,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
         onClick={logout}
         className="mt-6 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white"
       >
-        <LogOut aria-hidden="true" className="size-4" />
+        <Icon node={LogOut} aria-hidden="true" className="size-4" />
         Logout
       </button>
     </>
@@ -65,7 +66,7 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
         <span className="font-semibold">Admin Panel</span>
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-slate-800" aria-label="Open admin menu">
-            <Menu aria-hidden="true" className="size-5" />
+            <Icon node={Menu} aria-hidden="true" className="size-5" />
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
@@ -73,7 +74,7 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
               <div className="mb-6 flex items-center justify-between">
                 <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
                 <Dialog.Close className="rounded-md p-2 hover:bg-slate-800" aria-label="Close admin menu">
-                  <X aria-hidden="true" className="size-5" />
+                  <Icon node={X} aria-hidden="true" className="size-5" />
                 </Dialog.Close>
               </div>
               <Dialog.Description className="sr-only">Signed in as {username}</Dialog.Description>

@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { AlertDialog } from 'radix-ui'
 import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
@@ -176,7 +177,7 @@ export function EditDeleteActions({ editHref, name, noun, onDelete }: { editHref
   return (
     <>
       <Link to={editHref} className={btn.icon} aria-label={`Edit ${name}`}>
-        <Pencil aria-hidden="true" className="size-4" />
+        <Icon node={Pencil} aria-hidden="true" className="size-4" />
       </Link>
       <ConfirmButton
         className={btn.iconDanger}
@@ -185,7 +186,7 @@ export function EditDeleteActions({ editHref, name, noun, onDelete }: { editHref
         description={`"${name}" will be permanently removed. This cannot be undone.`}
         onConfirm={onDelete}
       >
-        <Trash2 aria-hidden="true" className="size-4" />
+        <Icon node={Trash2} aria-hidden="true" className="size-4" />
       </ConfirmButton>
     </>
   )

@@ -1,4 +1,5 @@
-import { Star } from 'lucide-react'
+import { Star } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import {
   ANIMATION_STYLES,
   BUTTON_STYLES,
@@ -146,7 +147,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
                 <span className="font-semibold text-slate-900">{t.name}</span>
                 {t.featured && (
                   <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    <Star aria-hidden="true" className="size-3 fill-current" />
+                    <Icon node={Star} aria-hidden="true" className="size-3 fill-current" />
                     Featured
                   </span>
                 )}

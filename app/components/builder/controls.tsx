@@ -1,4 +1,5 @@
-import { Check } from 'lucide-react'
+import { Check } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useId, type ReactNode } from 'react'
 import type { BuilderOption } from '~/lib/builder.ts'
 
@@ -182,7 +183,7 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
                 <span className="block font-medium">{o.label}</span>
                 {o.hint && <span className="block text-xs text-slate-600">{o.hint}</span>}
               </span>
-              {selected && <Check aria-hidden="true" className="size-4 shrink-0 text-blue-700" />}
+              {selected && <Icon node={Check} aria-hidden="true" className="size-4 shrink-0 text-blue-700" />}
             </button>
           )
         })}

@@ -1,10 +1,11 @@
-import { Monitor, Smartphone, Tablet } from 'lucide-react'
+import { Monitor, Smartphone, Tablet } from 'lucide'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import type { BuilderConfig } from '~/lib/builder.ts'
 import { DEVICE_WIDTHS, type Device } from './preview-style.ts'
 import { SitePreview } from './site-preview.tsx'
 
-const DEVICES: { id: Device; label: string; icon: typeof Monitor }[] = [
+const DEVICES: { id: Device; label: string; icon: IconNode }[] = [
   { id: 'desktop', label: 'Desktop', icon: Monitor },
   { id: 'tablet', label: 'Tablet', icon: Tablet },
   { id: 'mobile', label: 'Mobile', icon: Smartphone },
@@ -13,7 +14,7 @@ const DEVICES: { id: Device; label: string; icon: typeof Monitor }[] = [
 export function DeviceToggle({ device, onChange }: { device: Device; onChange: (d: Device) => void }) {
   return (
     <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-      {DEVICES.map(({ id, label, icon: Icon }) => (
+      {DEVICES.map(({ id, label, icon }) => (
         <button
           key={id}
           type="button"
@@ -23,7 +24,7 @@ export function DeviceToggle({ device, onChange }: { device: Device; onChange: (
             device === id ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-100'
           }`}
         >
-          <Icon aria-hidden="true" className="size-4" />
+          <Icon node={icon} aria-hidden="true" className="size-4" />
           {label}
         </button>
       ))}

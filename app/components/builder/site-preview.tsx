@@ -1,4 +1,5 @@
-import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide-react'
+import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import type { CSSProperties } from 'react'
 import { FEATURE_LABELS, INDUSTRIES, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
 import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
@@ -74,7 +75,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
       {pages.slice(0, 6).map((p, i) => (
         <li key={p} className={`flex items-center gap-1 ${i === 0 ? 'font-semibold underline underline-offset-4' : ''}`}>
           {p}
-          {cz.navigationStyle === 'dropdown' && i > 0 && i < 3 && <ChevronDown aria-hidden="true" className="size-3" />}
+          {cz.navigationStyle === 'dropdown' && i > 0 && i < 3 && <Icon node={ChevronDown} aria-hidden="true" className="size-3" />}
         </li>
       ))}
       {pages.length > 6 && <li>+{pages.length - 6} more</li>}
@@ -82,7 +83,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   )
   const menuButton = (
     <span className="inline-flex items-center gap-1 text-sm font-medium">
-      <Menu aria-hidden="true" className="size-5" /> Menu
+      <Icon node={Menu} aria-hidden="true" className="size-5" /> Menu
     </span>
   )
   const nav =
@@ -111,7 +112,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
         {nav}
         {config.features.darkMode && (
           <span className="inline-flex items-center">
-            <Moon aria-hidden="true" className="size-4" />
+            <Icon node={Moon} aria-hidden="true" className="size-4" />
             <span className="sr-only">Dark mode switch</span>
           </span>
         )}
@@ -189,13 +190,13 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
           {sectionTitle('Contact Us')}
           <ul className="mt-3 grid gap-2 @2xl:grid-cols-3">
             <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4" /> {config.phone.trim() || '(555) 123-4567'}
+              <Icon node={Phone} aria-hidden="true" className="size-4" /> {config.phone.trim() || '(555) 123-4567'}
             </li>
             <li className="flex items-center gap-2 break-all">
-              <Mail aria-hidden="true" className="size-4" /> {config.email.trim() || 'hello@yourbusiness.com'}
+              <Icon node={Mail} aria-hidden="true" className="size-4" /> {config.email.trim() || 'hello@yourbusiness.com'}
             </li>
             <li className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="size-4" /> {config.address.trim() || '123 Main Street'}
+              <Icon node={MapPin} aria-hidden="true" className="size-4" /> {config.address.trim() || '123 Main Street'}
             </li>
           </ul>
         </div>

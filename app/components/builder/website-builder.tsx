@@ -1,4 +1,5 @@
-import { Eye, RotateCcw, Rocket, X } from 'lucide-react'
+import { Eye, RotateCcw, Rocket, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, Tabs } from 'radix-ui'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -95,7 +96,7 @@ export function WebsiteBuilder() {
           onClick={reset}
           className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
-          <RotateCcw aria-hidden="true" className="size-4" />
+          <Icon node={RotateCcw} aria-hidden="true" className="size-4" />
           Reset to defaults
         </button>
       </Tabs.Root>
@@ -114,7 +115,7 @@ export function WebsiteBuilder() {
             to={proposalHref}
             className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800"
           >
-            <Rocket aria-hidden="true" className="size-5" />
+            <Icon node={Rocket} aria-hidden="true" className="size-5" />
             Convert to Real Website
           </Link>
         </div>
@@ -128,7 +129,7 @@ function FullScreenPreview({ config, device, onDeviceChange }: { config: Builder
   return (
     <Dialog.Root>
       <Dialog.Trigger className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-3 font-semibold text-blue-800 hover:bg-blue-50">
-        <Eye aria-hidden="true" className="size-5" />
+        <Icon node={Eye} aria-hidden="true" className="size-5" />
         Generate Advanced Preview
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -145,7 +146,7 @@ function FullScreenPreview({ config, device, onDeviceChange }: { config: Builder
                 aria-label="Close preview"
                 className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100"
               >
-                <X aria-hidden="true" className="size-5" />
+                <Icon node={X} aria-hidden="true" className="size-5" />
               </Dialog.Close>
             </div>
           </div>

@@ -1,4 +1,5 @@
-import { MessageCircle, X } from 'lucide-react'
+import { MessageCircle, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Suspense, lazy, useCallback, useRef, useState } from 'react'
 
 // NOTE: the panel (conversation, answers, navigation) is its own chunk, fetched the first time a
@@ -38,7 +39,7 @@ export function ChatLauncher() {
         }}
         className="fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition hover:bg-blue-800 print:hidden"
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+        {open ? <Icon node={X} aria-hidden="true" className="size-6" /> : <Icon node={MessageCircle} aria-hidden="true" className="size-6" />}
       </button>
     </>
   )

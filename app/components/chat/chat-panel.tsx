@@ -1,4 +1,5 @@
-import { Bot, Send, X } from 'lucide-react'
+import { Bot, Send, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
@@ -48,13 +49,13 @@ export default function ChatPanel({ id, open, onClose }: Props) {
     >
       <div className="flex items-center justify-between gap-3 bg-blue-700 px-4 py-3 text-white">
         <div className="flex items-center gap-2">
-          <Bot aria-hidden="true" className="size-5" />
+          <Icon node={Bot} aria-hidden="true" className="size-5" />
           <h2 id={titleId} className="font-semibold">
             Chat Assistant
           </h2>
         </div>
         <button type="button" onClick={() => onClose(true)} aria-label="Close chat" className="rounded p-1 hover:bg-white/15">
-          <X aria-hidden="true" className="size-5" />
+          <Icon node={X} aria-hidden="true" className="size-5" />
         </button>
       </div>
 
@@ -101,7 +102,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
             }}
             className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
           >
-            <Send aria-hidden="true" className="size-4" />
+            <Icon node={Send} aria-hidden="true" className="size-4" />
             Get Free Proposal
           </button>
         )}

@@ -1,4 +1,5 @@
-import { Calculator, Download, Send } from 'lucide-react'
+import { Calculator, Download, Send } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import {
@@ -61,7 +62,7 @@ export function CostEstimator() {
   return (
     <section aria-labelledby={`${uid}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <div className="flex items-center gap-3">
-        <Calculator aria-hidden="true" className="size-7 text-blue-700" />
+        <Icon node={Calculator} aria-hidden="true" className="size-7 text-blue-700" />
         <h3 id={`${uid}-heading`} className="text-2xl font-bold text-slate-900">
           Cost Estimator
         </h3>
@@ -175,7 +176,7 @@ export function CostEstimator() {
             disabled={!websiteType}
             className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900 sm:w-auto"
           >
-            <Calculator aria-hidden="true" className="size-4" />
+            <Icon node={Calculator} aria-hidden="true" className="size-4" />
             Calculate
           </button>
           {!websiteType && <p className="mt-2 text-sm text-slate-600">Choose a website type to calculate your estimate.</p>}
@@ -238,14 +239,14 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
           download="estimate.pdf"
           className="inline-flex items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-100"
         >
-          <Download aria-hidden="true" className="size-4" />
+          <Icon node={Download} aria-hidden="true" className="size-4" />
           Download estimate (PDF)
         </a>
         <Link
           to={estimateProposalHref(input, result)}
           className="inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
         >
-          <Send aria-hidden="true" className="size-4" />
+          <Icon node={Send} aria-hidden="true" className="size-4" />
           Request this proposal
         </Link>
       </div>

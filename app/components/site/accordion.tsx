@@ -1,4 +1,5 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useId } from 'react'
 
 export type AccordionItem = { question: string; answer: string; category?: string }
@@ -44,7 +45,7 @@ export function Accordion({
                   )}
                   {item.question}
                 </span>
-                <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+                <Icon node={ChevronDown} aria-hidden="true" className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
               </button>
             </Heading>
             <div id={`${id}-a`} role="region" aria-labelledby={`${id}-q`} hidden={!open} className="px-5 pb-5 leading-7 text-slate-700">

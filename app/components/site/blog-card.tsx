@@ -1,4 +1,5 @@
-import { Calendar, Clock, User } from 'lucide-react'
+import { Calendar, Clock, User } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import { formatDate } from './format.ts'
 
@@ -43,7 +44,7 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
         <p className="mt-3 flex-1 leading-7 text-slate-600">{post.excerpt}</p>
         <div className="mt-5 flex items-center justify-between gap-4">
           <span className="inline-flex items-center gap-1 text-sm text-slate-600">
-            <User aria-hidden="true" className="h-4 w-4" />
+            <Icon node={User} aria-hidden="true" className="h-4 w-4" />
             {post.author}
           </span>
           <Link to={`/blog/${post.id}`} className="text-sm font-semibold text-blue-800 hover:underline">
@@ -60,11 +61,11 @@ export function PostDateAndReadTime({ date, readTime }: { date: string; readTime
   return (
     <>
       <span className="inline-flex items-center gap-1">
-        <Calendar aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Calendar} aria-hidden="true" className="h-4 w-4" />
         <time dateTime={date}>{formatDate(date)}</time>
       </span>
       <span className="inline-flex items-center gap-1">
-        <Clock aria-hidden="true" className="h-4 w-4" />
+        <Icon node={Clock} aria-hidden="true" className="h-4 w-4" />
         {readTime}
       </span>
     </>

@@ -1,4 +1,5 @@
-import { MapPin } from 'lucide-react'
+import { MapPin } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 
 /**
@@ -36,7 +37,7 @@ export function LazyMap({ query, title, address }: { query: string; title: strin
         <iframe src={src} title={title} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className="h-full w-full border-0" />
       ) : (
         <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-slate-600" data-map-placeholder="">
-          <MapPin aria-hidden="true" className="h-8 w-8 text-blue-700" />
+          <Icon node={MapPin} aria-hidden="true" className="h-8 w-8 text-blue-700" />
           <p className="text-sm">{address}</p>
           <p className="text-xs">The map loads when you scroll here.</p>
         </div>

@@ -1,4 +1,5 @@
-import { ExternalLink } from 'lucide-react'
+import { ExternalLink } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useState } from 'react'
 import { liveHref } from '~/lib/urls.ts'
 
@@ -103,7 +104,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
           >
             View Live Site
             <span className="sr-only">: {item.title} (opens in a new tab)</span>
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />
           </a>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { Mail, MapPin, Phone, Rss } from 'lucide-react'
+import { Mail, MapPin, Phone, Rss } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import { SOCIAL_LINKS } from '~/content/site.ts'
 import type { SiteData } from './use-site.ts'
@@ -68,7 +69,7 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
             ))}
             <li>
               <a href="/rss.xml" className={`${linkClass} inline-flex items-center gap-1`}>
-                <Rss aria-hidden="true" className="h-4 w-4" /> RSS feed
+                <Icon node={Rss} aria-hidden="true" className="h-4 w-4" /> RSS feed
               </a>
             </li>
           </ul>
@@ -78,7 +79,7 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
           <address className="mt-4 space-y-3 text-sm not-italic" aria-label="Contact details">
             {site.contactEmail && (
               <p className="flex gap-2">
-                <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <Icon node={Mail} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                 <a href={`mailto:${site.contactEmail}`} className={linkClass}>
                   {site.contactEmail}
                 </a>
@@ -86,7 +87,7 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
             )}
             {site.contactPhone && (
               <p className="flex gap-2">
-                <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <Icon node={Phone} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                 <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, '')}`} className={linkClass}>
                   {site.contactPhone}
                 </a>
@@ -94,7 +95,7 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
             )}
             {site.address && (
               <p className="flex gap-2">
-                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <Icon node={MapPin} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                 <span>{site.address}</span>
               </p>
             )}

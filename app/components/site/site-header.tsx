@@ -1,4 +1,5 @@
-import { Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { LogoMark } from './logo.tsx'
@@ -16,8 +17,7 @@ export const NAV_LINKS = [
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800'
 
-const ctaClass =
-  'items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800'
+const ctaClass = 'items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800'
 
 /**
  * Top navigation. From the lg breakpoint the links sit in the bar; below it a menu button opens
@@ -73,7 +73,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             aria-controls="site-drawer"
             onClick={openDrawer}
           >
-            <Menu aria-hidden="true" className="h-6 w-6" />
+            <Icon node={Menu} aria-hidden="true" className="h-6 w-6" />
           </button>
         </div>
       </div>
@@ -98,23 +98,29 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               aria-label="Close menu"
               onClick={closeDrawer}
             >
-              <X aria-hidden="true" className="h-6 w-6" />
+              <Icon node={X} aria-hidden="true" className="h-6 w-6" />
             </button>
           </div>
-          <nav aria-label="Mobile" className="mt-4">
-            <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end={l.to === '/'} className={`${linkClass} block text-base`} onClick={closeDrawer}>
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
-            Get Free Proposal
-          </Link>
+          {/* Rendered only while open: the bar already carries these links for crawlers and
+              the server need not render every link twice. */}
+          {open && (
+            <>
+              <nav aria-label="Mobile" className="mt-4">
+                <ul className="flex flex-col gap-1">
+                  {NAV_LINKS.map((l) => (
+                    <li key={l.to}>
+                      <NavLink to={l.to} end={l.to === '/'} className={`${linkClass} block text-base`} onClick={closeDrawer}>
+                        {l.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
+                Get Free Proposal
+              </Link>
+            </>
+          )}
         </div>
       </dialog>
     </header>

@@ -1,4 +1,5 @@
-import { X } from 'lucide-react'
+import { X } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 
 export type Toast = { title: string; description?: string; variant?: 'default' | 'destructive' }
@@ -36,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-slate-700'}`}>{toast.description}</p>}
             </div>
             <button type="button" onClick={() => setToast(null)} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
-              <X aria-hidden="true" className="size-4" />
+              <Icon node={X} aria-hidden="true" className="size-4" />
             </button>
           </div>
         )}

@@ -1,4 +1,5 @@
-import { Eye, Plus } from 'lucide-react'
+import { Eye, Plus } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/blogs'
 import { listHref, readListParams } from '~/components/admin/list-params.ts'
@@ -46,7 +47,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         description="Create, edit and publish your blog posts."
         actions={
           <Link to={`${path}/new`} className={btn.primary}>
-            <Plus aria-hidden="true" className="size-4" /> New Post
+            <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
           </Link>
         }
       />
@@ -59,7 +60,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-slate-600">{q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}</p>
           <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
-            <Plus aria-hidden="true" className="size-4" /> Create Your First Blog Post
+            <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Blog Post
           </Link>
         </div>
       ) : (
@@ -84,7 +85,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                   <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
                     <span className="rounded bg-slate-100 px-2 py-0.5">{post.category}</span>
                     <span className="flex items-center gap-1">
-                      <Eye aria-hidden="true" className="size-4" /> {post.views} views
+                      <Icon node={Eye} aria-hidden="true" className="size-4" /> {post.views} views
                     </span>
                   </p>
                   <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
@@ -111,14 +112,14 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                     </select>
                     {post.status === 'published' ? (
                       <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`Preview ${post.title} (opens in a new tab)`}>
-                        <Eye aria-hidden="true" className="size-4" />
+                        <Icon node={Eye} aria-hidden="true" className="size-4" />
                       </a>
                     ) : (
                       <PostPreviewDialog
                         post={post}
                         trigger={
                           <button type="button" className={btn.icon} aria-label={`Preview ${post.title}`}>
-                            <Eye aria-hidden="true" className="size-4" />
+                            <Icon node={Eye} aria-hidden="true" className="size-4" />
                           </button>
                         }
                       />

@@ -1,4 +1,5 @@
-import { Clock, Eye, FileText, Inbox, Pencil, Plus } from 'lucide-react'
+import { Clock, Eye, FileText, Inbox, Pencil, Plus } from 'lucide'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
@@ -22,12 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
-function StatCard({ title, value, subtitle, icon: Icon }: { title: string; value: number; subtitle: string; icon: typeof Inbox }) {
+function StatCard({ title, value, subtitle, icon }: { title: string; value: number; subtitle: string; icon: IconNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium text-slate-700">{title}</h2>
-        <Icon aria-hidden="true" className="size-5 text-slate-500" />
+        <Icon node={icon} aria-hidden="true" className="size-5 text-slate-500" />
       </div>
       <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
       <p className="mt-1 text-xs text-slate-600">{subtitle}</p>
@@ -103,7 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               Recent Blog Posts
             </h2>
             <Link to={`${base}/blogs/new`} className={btn.primary}>
-              <Plus aria-hidden="true" className="size-4" /> New Post
+              <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
             </Link>
           </div>
           {stats.recentPosts.length === 0 ? (
@@ -120,10 +121,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex gap-2">
                     <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`View ${post.title} on the site (opens in a new tab)`}>
-                      <Eye aria-hidden="true" className="size-4" />
+                      <Icon node={Eye} aria-hidden="true" className="size-4" />
                     </a>
                     <Link to={`${base}/blogs/edit/${post.id}`} className={btn.icon} aria-label={`Edit ${post.title}`}>
-                      <Pencil aria-hidden="true" className="size-4" />
+                      <Icon node={Pencil} aria-hidden="true" className="size-4" />
                     </Link>
                   </div>
                 </li>

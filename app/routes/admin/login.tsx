@@ -1,4 +1,5 @@
-import { Eye, EyeOff, Lock } from 'lucide-react'
+import { Eye, EyeOff, Lock } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
@@ -63,7 +64,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <div className="mb-6 text-center">
           <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-blue-100 text-blue-800">
-            <Lock aria-hidden="true" className="size-6" />
+            <Icon node={Lock} aria-hidden="true" className="size-6" />
           </span>
           <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Sign in to manage your website</p>
@@ -100,7 +101,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 aria-pressed={showPassword}
                 className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-700 hover:text-slate-900"
               >
-                {showPassword ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+                {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
               </button>
             </div>
           </div>

@@ -1,4 +1,5 @@
-import { ExternalLink, Plus } from 'lucide-react'
+import { ExternalLink, Plus } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Switch } from 'radix-ui'
 import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
@@ -53,7 +54,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         description="Manage the projects shown on your public portfolio."
         actions={
           <Link to={`${path}/new`} className={btn.primary}>
-            <Plus aria-hidden="true" className="size-4" /> New Project
+            <Icon node={Plus} aria-hidden="true" className="size-4" /> New Project
           </Link>
         }
       />
@@ -93,7 +94,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-slate-600">{q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}</p>
           <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
-            <Plus aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
+            <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
           </Link>
         </div>
       ) : (
@@ -170,7 +171,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                       </span>
                       {href && (
                         <a href={href} target="_blank" rel="noreferrer noopener" className={btn.icon} aria-label={`Open the live site of ${item.title} (new tab)`}>
-                          <ExternalLink aria-hidden="true" className="size-4" />
+                          <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
                         </a>
                       )}
                       <EditDeleteActions

@@ -1,4 +1,5 @@
-import { Download, Trash2 } from 'lucide-react'
+import { Download, Trash2 } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/proposals'
 import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -45,7 +46,7 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
         description="Review and manage proposal requests from your website visitors."
         actions={
           <a href={exportHref} download="proposals.csv" className={btn.secondary}>
-            <Download aria-hidden="true" className="size-4" /> Export CSV
+            <Icon node={Download} aria-hidden="true" className="size-4" /> Export CSV
           </a>
         }
       />
@@ -120,7 +121,7 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
                       })
                     }
                   >
-                    <Trash2 aria-hidden="true" className="size-4" /> Delete
+                    <Icon node={Trash2} aria-hidden="true" className="size-4" /> Delete
                   </ConfirmButton>
                 </div>
               </article>

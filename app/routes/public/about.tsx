@@ -1,4 +1,5 @@
-import { Award, Clock, HeartHandshake, MapPin, Phone, Target, Users } from 'lucide-react'
+import { Award, Clock, HeartHandshake, MapPin, Phone, Target, Users } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/about'
 import { LazyMap } from '~/components/site/lazy-map.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -39,10 +40,10 @@ export default function About() {
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {VALUES.map((v) => {
-              const Icon = VALUE_ICONS[v.icon] ?? Target
+              const icon = VALUE_ICONS[v.icon] ?? Target
               return (
                 <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <Icon aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
+                  <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
                   <h3 className="mt-4 text-lg font-bold text-slate-900">{v.title}</h3>
                   <p className="mt-2 leading-7 text-slate-600">{v.description}</p>
                 </li>
@@ -66,17 +67,17 @@ export default function About() {
               </h3>
               <ul className="mt-4 space-y-2 text-slate-700">
                 <li className="flex gap-2">
-                  <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   {o.address}
                 </li>
                 <li className="flex gap-2">
-                  <Phone aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   <a href={`tel:${o.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
                     {o.phone}
                   </a>
                 </li>
                 <li className="flex gap-2">
-                  <Clock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   {o.hours}
                 </li>
               </ul>

@@ -1,4 +1,5 @@
-import { ArrowLeft, User } from 'lucide-react'
+import { ArrowLeft, User } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Link, data } from 'react-router'
 import type { Route } from './+types/blog-post'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
@@ -48,7 +49,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-extrabold text-slate-900">Post Not Found</h1>
         <p className="mt-4 text-lg text-slate-600">The article you are looking for does not exist or is no longer published.</p>
         <Link to="/blog" className="mt-8 inline-flex items-center gap-2 rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
           Back to Blog
         </Link>
       </main>
@@ -58,7 +59,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <main id="main-content">
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <Link to="/blog" className={backClass}>
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
           Back to Blog
         </Link>
         <header className="mt-8">
@@ -69,7 +70,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {post.subheading && <p className="mt-3 text-xl leading-8 text-slate-600">{post.subheading}</p>}
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1">
-              <User aria-hidden="true" className="h-4 w-4" />
+              <Icon node={User} aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only">Author: </span>
               {post.author}
             </span>
@@ -92,7 +93,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         />
         <footer className="mt-12 border-t border-slate-200 pt-8">
           <Link to="/blog" className={backClass}>
-            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+            <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
             Back to Blog
           </Link>
         </footer>

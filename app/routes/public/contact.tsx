@@ -1,4 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { Clock, Mail, MapPin, Phone } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/contact'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -24,7 +25,7 @@ export default function Contact() {
         </h2>
         <ul className="grid gap-6 sm:grid-cols-3">
           <li className="rounded-2xl border border-slate-200 p-6">
-            <Mail aria-hidden="true" className="h-6 w-6 text-blue-700" />
+            <Icon node={Mail} aria-hidden="true" className="h-6 w-6 text-blue-700" />
             <h3 className="mt-3 font-bold text-slate-900">Email</h3>
             <a href={`mailto:${site.contactEmail}`} className="mt-1 block break-words text-blue-800 hover:underline">
               {site.contactEmail}
@@ -32,7 +33,7 @@ export default function Contact() {
           </li>
           {site.contactPhone && (
             <li className="rounded-2xl border border-slate-200 p-6">
-              <Phone aria-hidden="true" className="h-6 w-6 text-blue-700" />
+              <Icon node={Phone} aria-hidden="true" className="h-6 w-6 text-blue-700" />
               <h3 className="mt-3 font-bold text-slate-900">Phone</h3>
               <a href={tel(site.contactPhone)} className="mt-1 block text-blue-800 hover:underline">
                 {site.contactPhone}
@@ -41,7 +42,7 @@ export default function Contact() {
           )}
           {site.address && (
             <li className="rounded-2xl border border-slate-200 p-6">
-              <MapPin aria-hidden="true" className="h-6 w-6 text-blue-700" />
+              <Icon node={MapPin} aria-hidden="true" className="h-6 w-6 text-blue-700" />
               <h3 className="mt-3 font-bold text-slate-900">Address</h3>
               <p className="mt-1 text-slate-700">{site.address}</p>
             </li>
@@ -62,17 +63,17 @@ export default function Contact() {
                   {o.city}, {o.country}
                 </h3>
                 <p className="mt-3 flex gap-2 text-slate-700">
-                  <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   {o.address}
                 </p>
                 <p className="mt-2 flex gap-2 text-slate-700">
-                  <Phone aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   <a href={tel(o.phone)} className="hover:underline">
                     {o.phone}
                   </a>
                 </p>
                 <p className="mt-2 flex gap-2 text-slate-700">
-                  <Clock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
                   {o.hours}
                 </p>
               </li>

@@ -1,4 +1,5 @@
-import { Search } from 'lucide-react'
+import { Search } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/faq'
@@ -29,7 +30,7 @@ export default function Faq() {
           <label htmlFor="faq-search" className="sr-only">
             Search FAQs
           </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
+          <Icon node={Search} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
           <input
             id="faq-search"
             type="search"

@@ -1,4 +1,5 @@
-import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide-react'
+import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Suspense, useState } from 'react'
 import { Await, Link } from 'react-router'
 import type { Route } from './+types/home'
@@ -16,8 +17,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** The portfolio sits below the fold, so it streams in after the first paint instead of holding it up. */
-export function loader({ context }: Route.LoaderArgs) {
-  const portfolio = listPublicPortfolio(context.app.db).then((items) =>
+export async function loader({ context }: Route.LoaderArgs) {
+  const portfolio = await listPublicPortfolio(context.app.db).then((items) =>
     items.map(({ id, title, description, category, image, technologies, isLive, liveUrl }) => ({
       id,
       title,
@@ -50,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-blue-800"
               >
                 {HERO.primaryCta.label}
-                <ArrowRight aria-hidden="true" className="h-5 w-5" />
+                <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
               </Link>
               <Link
                 to={HERO.secondaryCta.href}
@@ -62,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Why choose us">
               {BADGES.map((b) => (
                 <li key={b} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
-                  <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-green-700" />
+                  <Icon node={CheckCircle2} aria-hidden="true" className="h-4 w-4 text-green-700" />
                   {b}
                 </li>
               ))}
@@ -90,7 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-3">
             {OFFLINE_SECTION.points.map((p) => (
               <li key={p} className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
+                <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
                 {p}
               </li>
             ))}
@@ -105,11 +106,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {PROCESS_STEPS.map((step, i) => {
-              const Icon = STEP_ICONS[i]
+              const icon = STEP_ICONS[i]
               return (
                 <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                   <div className="flex items-center justify-between">
-                    <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
+                    <Icon node={icon} aria-hidden="true" className="h-8 w-8 text-blue-700" />
                     <span className="text-sm font-semibold text-slate-600">{step.duration}</span>
                   </div>
                   <h3 className="mt-4 text-lg font-bold text-slate-900">
@@ -140,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="inline-flex items-center gap-2 rounded-lg border border-blue-700 px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
           >
             View All Projects
-            <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
           </Link>
         </div>
       </section>

@@ -1,4 +1,5 @@
-import { Check } from 'lucide-react'
+import { Check } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
@@ -46,7 +47,7 @@ export default function Pricing() {
               <ul className="mt-6 flex-1 space-y-3" aria-label={`${p.name} plan includes`}>
                 {p.features.map((f) => (
                   <li key={f} className="flex gap-2 text-slate-700">
-                    <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                    <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
                     {f}
                   </li>
                 ))}

@@ -1,4 +1,5 @@
-import { Check, Code, LayoutDashboard, Megaphone, Search, ShoppingCart, Wrench, X } from 'lucide-react'
+import { Check, Code, LayoutDashboard, Megaphone, Search, ShoppingCart, Wrench, X } from 'lucide'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/services'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -11,19 +12,19 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('services', args)
 }
 
-const ICONS: Record<ServiceIcon, typeof Code> = { Code, ShoppingCart, Search, LayoutDashboard, Megaphone, Wrench }
+const ICONS: Record<ServiceIcon, IconNode> = { Code, ShoppingCart, Search, LayoutDashboard, Megaphone, Wrench }
 
 function Answer({ value }: { value: string }) {
   if (value === 'Yes')
     return (
       <span className="inline-flex items-center gap-1 font-semibold text-green-800">
-        <Check aria-hidden="true" className="h-5 w-5" /> Yes
+        <Icon node={Check} aria-hidden="true" className="h-5 w-5" /> Yes
       </span>
     )
   if (value === 'No')
     return (
       <span className="inline-flex items-center gap-1 text-slate-600">
-        <X aria-hidden="true" className="h-5 w-5" /> No
+        <Icon node={X} aria-hidden="true" className="h-5 w-5" /> No
       </span>
     )
   return <span>{value}</span>
@@ -42,16 +43,16 @@ export default function Services() {
       <section aria-label="Our services" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((s) => {
-            const Icon = ICONS[s.icon]
+            const icon = ICONS[s.icon]
             return (
               <li key={s.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <Icon aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
+                <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
                 <h2 className="mt-5 text-xl font-bold text-slate-900">{s.title}</h2>
                 <p className="mt-3 leading-7 text-slate-600">{s.description}</p>
                 <ul className="mt-5 flex-1 space-y-2" aria-label={`${s.title} features`}>
                   {s.features.map((f) => (
                     <li key={f} className="flex gap-2 text-slate-700">
-                      <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                      <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
                       {f}
                     </li>
                   ))}

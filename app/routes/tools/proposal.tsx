@@ -1,4 +1,5 @@
-import { Clock, FileText, MessageSquare } from 'lucide-react'
+import { Clock, FileText, MessageSquare } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
@@ -67,9 +68,9 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             What happens next
           </h2>
           <ol className="mt-4 space-y-5">
-            {NEXT_STEPS.map(({ icon: Icon, title, text }) => (
+            {NEXT_STEPS.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-3">
-                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700" />
+                <Icon node={icon} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700" />
                 <div>
                   <p className="font-medium text-slate-900">{title}</p>
                   <p className="text-sm text-slate-700">{text}</p>

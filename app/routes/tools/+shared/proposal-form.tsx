@@ -1,4 +1,5 @@
-import { CheckCircle2, Loader2 } from 'lucide-react'
+import { CheckCircle2, Loader2 } from 'lucide'
+import { Icon } from '~/components/ui/icon.tsx'
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useToast } from '~/components/ui/toast.tsx'
 import { ApiError, api } from '~/lib/api-client.ts'
@@ -174,7 +175,7 @@ export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, for
         disabled={submitting}
         className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
-        {submitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+        {submitting && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
         {submitting ? 'Submitting...' : 'Submit Proposal Request'}
       </button>
     </form>
@@ -197,7 +198,7 @@ function ctrl({ id, name, invalid, describedBy }: ControlProps) {
 export function SubmittedNotice() {
   return (
     <div role="status" className="mb-6 flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+      <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
       <div>
         <p className="font-semibold">{SUCCESS_TOAST.title}</p>
         <p className="mt-1 text-sm">{SUCCESS_TOAST.description}</p>
