@@ -45,6 +45,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary into a hidden <div> revealed by a script:
+        // the whole document goes out at once, so its content belongs in place (and works
+        // without JavaScript).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true
         },

@@ -48,6 +48,22 @@ describe('HTTP caching of public pages and reads', () => {
     expect(admin.headers.get('cache-control') ?? '').not.toMatch(/public/)
   })
 
+  it('sends a rendered page whole, with its length, and the home portfolio in the markup', async () => {
+    // /proposal carries a form token, so it is rendered for every request. (Uncompressed: gzip
+    // replaces the length with chunks.)
+    const page = await fetch(`${s.url}/proposal`, { headers: { 'accept-encoding': 'identity' } })
+    const body = Buffer.from(await page.arrayBuffer())
+    expect(page.headers.get('transfer-encoding')).toBeNull()
+    expect(Number(page.headers.get('content-length'))).toBe(body.length)
+    expect(body.toString('utf8').trimEnd()).toMatch(/<\/html>$/)
+    // The home page's portfolio is deferred data: it is in the first answer, not a fallback.
+    const [first] = (await (await fetch(`${s.url}/api/portfolio`)).json()) as { title: string }[]
+    const home = await (await fetch(`${s.url}/`)).text()
+    const main = home.slice(home.indexOf('<main'), home.indexOf('</main>'))
+    expect(main).toContain(first.title)
+    expect(main).not.toContain('Loading portfolio...')
+  })
+
   it('public API reads carry validators and answer 304', async () => {
     const res = await fetch(`${s.url}/api/portfolio`)
     const etag = res.headers.get('etag')!
