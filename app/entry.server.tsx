@@ -6,7 +6,7 @@ import { NonceProvider } from './components/nonce.tsx'
 export const streamTimeout = 5_000
 
 /**
- * Renders the whole document, then answers with it in one piece (docs/decisions/010-page-rendering.md).
+ * Renders the whole document, then answers with it in one piece (docs/decisions/010-server-render-cost.md).
  * Our loaders answer in milliseconds, so streaming the shell first gained nothing visible and cost
  * CPU: many small writes through web streams and, with gzip, a flush per chunk. Deferred loader
  * data still shows its fallback during client-side navigation. Every script carries the CSP nonce.

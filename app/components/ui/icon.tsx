@@ -21,7 +21,7 @@ function innerHtml(node: IconNode) {
 /**
  * A Lucide icon (`import { Menu } from 'lucide'`) drawn as one <svg> whose paths are a single
  * string, so React renders one element instead of one per path; on the server that made icons
- * a quarter of a page's render time with lucide-react (docs/decisions/010-static-icons.md).
+ * a quarter of a page's render time with lucide-react (docs/decisions/010-server-render-cost.md).
  */
 export function Icon({ node, ...props }: IconProps) {
   return (
