@@ -17,8 +17,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** The portfolio sits below the fold, so it streams in after the first paint instead of holding it up. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const portfolio = await listPublicPortfolio(context.app.db).then((items) =>
+export function loader({ context }: Route.LoaderArgs) {
+  const portfolio = listPublicPortfolio(context.app.db).then((items) =>
     items.map(({ id, title, description, category, image, technologies, isLive, liveUrl }) => ({
       id,
       title,
