@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
-  { ignores: ['build/', '.build-*/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/.tmp/', 'data/'] },
+  { ignores: ['build/', 'build-*/', '.build-*/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/.tmp/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

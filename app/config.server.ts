@@ -28,7 +28,13 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|(\s*(loopback|uniquelocal|linklocal|[0-9a-f.:]+(\/\d{1,3})?)\s*)(,(\s*(loopback|uniquelocal|linklocal|[0-9a-f.:]+(\/\d{1,3})?)\s*))*)$/i,
+      'must be false, true (one proxy), a number of proxy hops, or the proxies\' addresses (e.g. 10.0.0.2,10.0.0.3 or loopback)',
+    )
+    .default('false'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
@@ -49,7 +55,12 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: string
   dataDir: string
-  trustProxy: boolean
+  /**
+   * Which proxies in front may say who the client is (Express's `trust proxy`): false, a number of
+   * hops, or their addresses. Never `true`: Express would then believe the left-most
+   * X-Forwarded-For entry, which the client writes.
+   */
+  trustProxy: false | number | string[]
   /** In-memory cache of rendered public pages (production only). */
   pageCache: boolean
   /** Worker processes sharing the port (node:cluster); 1 runs everything in this process. */
@@ -86,9 +97,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pageCache: e.PAGE_CACHE === 'on',
     webConcurrency: e.WEB_CONCURRENCY,
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
   }
+}
+
+function parseTrustProxy(v: string): Config['trustProxy'] {
+  if (v === 'false') return false
+  if (v === 'true') return 1
+  if (/^\d+$/.test(v)) return Number(v) || false
+  return v.split(',').map((s) => s.trim()).filter(Boolean)
 }

@@ -13,12 +13,16 @@ import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
-import { pruneEvents } from '~/services/rate-limit.server.ts'
+import { pruneLimits } from '~/services/rate-limit.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { createViewCounter } from '~/services/view-counter.server.ts'
+import { createImageStore, importUploadsFromDisk } from '~/services/uploads.server.ts'
+import { blogPostId } from '~/lib/public-paths.ts'
 import { maintenanceMode } from './maintenance.ts'
 import { createPageCache } from './page-cache.ts'
+import { BODY_LIMITS, bodyLimits, noStoreUnder, normalizedPathsOnly } from './request-guards.ts'
 import { securityHeaders } from './security.ts'
+import { serveUploads } from './uploads.ts'
 
 export type ApplicationOptions = {
   /** The React Router build; omitted in API-only tests. */
@@ -63,19 +67,21 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   mailer.start(opts.mailPollMs)
 
   const views = createViewCounter(db)
+  const images = createImageStore(db)
+  await importUploadsFromDisk(images, config.dataDir, logger)
   // A post served from the page cache still counts as a read (views are batched in memory).
   const countCachedView = (path: string) => {
-    const post = /^\/blog\/(\d+)$/.exec(path)
-    if (post) views.count(Number(post[1]))
+    const id = blogPostId(path)
+    if (id !== undefined) views.count(id)
   }
   const pageCache = createPageCache(db, logger, { onHit: countCachedView })
   await pageCache.start()
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
-  const prune = () => Promise.all([pruneSessions(db), pruneEvents(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
+  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
   await prune()
   const housekeeping = setInterval(prune, 60 * 60_000)
   housekeeping.unref()
-  const ctx: AppContext = { db, dialect, config, logger, mailer, views, contentChanged: () => pageCache.invalidate() }
+  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, contentChanged: () => pageCache.invalidate() }
   const dev = config.nodeEnv === 'development'
   const app = express()
   app.locals.ctx = ctx
@@ -89,6 +95,12 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     res.once('close', () => inflight--)
     next()
   })
+  // Shutting down (beginDrain): every answer closes its connection, so keep-alive clients leave.
+  let draining = false
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader('Connection', 'close')
+    next()
+  })
   app.use((req, res, next) => {
     const started = process.hrtime.bigint()
     res.on('finish', () => {
@@ -98,7 +110,10 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     })
     next()
   })
+  app.use(normalizedPathsOnly())
+  app.use(bodyLimits(config.adminPath))
   app.use(securityHeaders(config, dev))
+  app.use(noStoreUnder(`/${config.adminPath}`))
   app.use(compression())
 
   app.get('/healthz', (_req, res) => {
@@ -106,6 +121,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   })
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
+    if (draining) return void res.status(503).json({ status: 'draining' })
     try {
       await pingDatabase(db)
       res.json({ status: 'ready', database: dialect })
@@ -114,7 +130,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     }
   })
 
-  app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false }))
+  app.use('/uploads', serveUploads(images))
   if (opts.clientDir) {
     app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     // Only file-like paths can be in public/: pages skip the disk lookup.
@@ -145,7 +161,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     }
     next()
   })
-  app.use('/api', express.json({ limit: '1mb' }), (req, res, next) => {
+  app.use('/api', express.json({ limit: BODY_LIMITS.api }), (req, res, next) => {
     // A body-less POST (logout) is fine; any other body must be JSON.
     // NOTE: /api/uploads takes raw image bytes as its body (app/api/uploads.server.ts).
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
@@ -195,6 +211,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   // Body-parser errors (malformed JSON, too large) are the client's fault: 4xx, never 5xx.
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (err.status && err.status >= 400 && err.status < 500) {
+      if (err.status === 413) res.setHeader('Connection', 'close')
       return res.status(err.status).json({ error: err.type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
     }
     sendError(req, res, (e: unknown) => {
@@ -217,5 +234,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     await mailer.stop()
     await closeDb()
   }
-  return { app, ctx, close, pageCache }
+  /** Shutdown has begun: /readyz answers 503 and every response says `Connection: close`. */
+  function beginDrain() {
+    draining = true
+  }
+  return { app, ctx, close, beginDrain, pageCache }
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { bumpContentVersion, readContentVersion } from '~/services/content-version.server.ts'
+import { hashedPolicy } from './security.ts'
 
 /**
  * Public pages and API reads that are the same for every visitor (no form tokens, no personal
@@ -17,9 +18,11 @@ type Entry = { version: string; status: number; headers: Record<string, string>;
 export type PageCache = ReturnType<typeof createPageCache>
 
 /**
- * Rendered public pages kept in memory, keyed by URL and the content version they were
- * rendered at. Each entry keeps the CSP header it was rendered with, because the page's
- * inline scripts carry that response's nonce.
+ * Rendered public pages kept in memory, keyed by path and the content version they were
+ * rendered at. The query string is not part of the key: no cacheable page reads it, and keying
+ * on it would let `/?cb=N` fill the cache with copies and push real pages out. A stored page gets
+ * a CSP that allows its inline scripts by hash, not by the nonce it was rendered with (which
+ * every visitor of the copy would see).
  */
 export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string) => void } = {}) {
   const entries = new Map<string, Entry>()
@@ -63,7 +66,7 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
 
   const middleware: RequestHandler = (req, res, next) => {
     if (!cacheable(req)) return next()
-    const key = req.originalUrl
+    const key = req.path
     const hit = entries.get(key)
     if (hit && hit.version === version) {
       opts.onHit?.(req.path)
@@ -90,10 +93,11 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
       if (res.statusCode === 200 && !res.getHeader('set-cookie') && req.method === 'GET' && renderedAt === version) {
         const body = Buffer.concat(chunks)
         const headers: Record<string, string> = {}
-        for (const h of ['content-type', 'content-security-policy', 'cache-control']) {
+        for (const h of ['content-type', 'cache-control']) {
           const v = res.getHeader(h)
           if (v) headers[h] = String(v)
         }
+        if (headers['content-type']?.startsWith('text/html')) headers['content-security-policy'] = hashedPolicy(body.toString('utf8'))
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
         entries.set(key, { version: renderedAt, status: 200, headers, body, gzipped: gzipSync(body), etag: String(res.getHeader('etag') ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`) })
       }

@@ -1,6 +1,36 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import type { Config } from '~/config.server.ts'
+
+/** The Content-Security-Policy with the given script-src sources; the rest is the same everywhere. */
+export function contentSecurityPolicy(scriptSrc: string, dev = false): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    'frame-src https://www.google.com https://maps.google.com',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
+
+/**
+ * The policy for a page served from the cache to many visitors: its inline scripts are allowed
+ * by their hashes and files by 'self', so no nonce is shared between visitors (a nonce known to
+ * everyone would let an injected script run).
+ */
+export function hashedPolicy(html: string): string {
+  const hashes = new Set<string>()
+  for (const m of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`)
+  return contentSecurityPolicy(["'self'", ...hashes].join(' '))
+}
 
 /**
  * Security headers on every response. Scripts run only with this request's nonce
@@ -11,20 +41,7 @@ export function securityHeaders(config: Config, dev: boolean): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString('base64')
     res.locals.nonce = nonce
-    const csp = [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
-      "font-src 'self'",
-      `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
-      'frame-src https://www.google.com https://maps.google.com',
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-    ].join('; ')
-    res.setHeader('Content-Security-Policy', csp)
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`, dev))
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')

@@ -229,7 +229,7 @@ export function createApiRouter() {
     // Do Not Track and Global Privacy Control are honoured on the server too.
     if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
     const { path } = parseBody(PageViewSchema, req.body)
-    await recordPageView(ctx(req).db, path)
+    await recordPageView(ctx(req).db, path, `ip:${req.ip ?? 'unknown'}`)
     res.status(204).end()
   }))
 

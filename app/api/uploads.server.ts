@@ -6,7 +6,8 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
 /**
  * POST /api/uploads: the admin sends one picture as the raw request body with its image
- * Content-Type (no multipart parsing needed). Answers 201 { url }. The type is checked again
+ * Content-Type (no multipart parsing needed). Answers 201 { url, width, height }; the image is
+ * stored in the database and served at that url by server/uploads.ts. The type is checked again
  * from the bytes, so a mislabelled file is refused.
  */
 export function createUploadsRouter() {
@@ -23,7 +24,7 @@ export function createUploadsRouter() {
       if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
         throw new BadRequestError({ file: 'Send a JPEG, PNG or WebP image as the request body with its image Content-Type.' })
       }
-      const stored = await storeImage(ctx(req).config.dataDir, req.body)
+      const stored = await storeImage(ctx(req).images, req.body)
       res.status(201).json(stored)
     }),
   )

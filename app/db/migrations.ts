@@ -120,6 +120,43 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  /** Rate limits as one counter row per key, checked and counted in one atomic statement. */
+  '2026_11_23_001_rate_limits': {
+    async up(db) {
+      await db.schema
+        .createTable('rate_limits')
+        .ifNotExists()
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('rate_limits_expires_idx').ifNotExists().on('rate_limits').column('expires_at').execute()
+      await db.schema.dropTable('rate_events').ifExists().execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('rate_limits').ifExists().execute()
+    },
+  },
+  /** Uploaded images move from DATA_DIR/uploads into the database (docs/decisions/011). */
+  '2026_11_23_002_uploads': {
+    async up(db) {
+      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
+      await db.schema
+        .createTable('uploads')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', isPostgres ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('uploads').ifExists().execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

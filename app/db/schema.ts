@@ -70,11 +70,12 @@ export interface SessionTable {
   expiresAt: string
 }
 
-export interface RateEventTable {
-  id: Generated<number>
-  bucket: string
+/** One counter per limited key (e.g. `login:ip:1.2.3.4`) and its current window. */
+export interface RateLimitTable {
   key: string
-  createdAt: string
+  windowStart: string
+  expiresAt: string
+  count: number
 }
 
 export interface PageViewTable {
@@ -96,6 +97,17 @@ export interface MailOutboxTable {
   sentAt: string | null
 }
 
+/** Uploaded images (WebP), bytes in a BLOB (SQLite) or bytea (pg) column; both drivers return a Buffer. */
+export interface UploadTable {
+  name: string
+  contentType: string
+  bytes: Buffer
+  size: number
+  /** Hex SHA-256 of the bytes, computed when stored: the strong ETag. */
+  sha256: string
+  createdAt: string
+}
+
 export interface Database {
   portfolioItems: PortfolioItemTable
   blogPosts: BlogPostTable
@@ -103,9 +115,10 @@ export interface Database {
   settings: SettingTable
   adminUsers: AdminUserTable
   sessions: SessionTable
-  rateEvents: RateEventTable
+  rateLimits: RateLimitTable
   pageViews: PageViewTable
   mailOutbox: MailOutboxTable
+  uploads: UploadTable
 }
 
 export type PortfolioItemRow = Selectable<PortfolioItemTable>
@@ -119,3 +132,5 @@ export type NewProposalRow = Insertable<ProposalTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
+export type UploadRow = Selectable<UploadTable>
+export type NewUploadRow = Insertable<UploadTable>

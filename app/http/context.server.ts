@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import type { Db, Dialect } from '~/db/db.server.ts'
 import type { Mailer } from '~/services/mail.server.ts'
+import type { ImageStore } from '~/services/uploads.server.ts'
 import type { ViewCounter } from '~/services/view-counter.server.ts'
 
 /** What every request handler (API or page loader) may use; built once per process. */
@@ -13,6 +14,8 @@ export type AppContext = {
   mailer: Mailer
   /** Batches blog post view counts; pass to readPost. */
   views: ViewCounter
+  /** Uploaded images (the database, with a memory cache in front). */
+  images: ImageStore
   /** Call after a change visitors can see (posts, projects, settings): cached pages refresh everywhere. */
   contentChanged: () => Promise<void>
 }

@@ -43,13 +43,17 @@ const text = (label: string, max: number) =>
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`)
 
-/** A picture reference: an uploaded file under /uploads, a site path, or an http(s) URL. */
+/**
+ * A picture reference: a path on this site (an upload under /uploads, or a file in public/) or an
+ * https URL. No backslashes anywhere: browsers read `/\evil.example/x.png` as `//evil.example/x.png`,
+ * another host.
+ */
 export const imageRef = (label: string) =>
   z
     .string()
     .trim()
     .max(2000, `${label} is too long`)
-    .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), `${label} must be an http(s) URL or a site path`)
+    .refine((v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v) || /^https:\/\/[^\s\\/]+(\/[^\s\\]*)?$/i.test(v), `${label} must be an https URL or a site path`)
 
 /** Live URLs may be a bare domain (https:// is added on display) but never another scheme. */
 const liveUrl = z
@@ -190,7 +194,21 @@ export const SettingsSchema = z.object({
   maintenanceMode: z.boolean({ error: 'Must be true or false' }),
 })
 export type Settings = z.infer<typeof SettingsSchema>
-export const SettingsPatchSchema = SettingsSchema.partial()
+/**
+ * Partial update: only the fields sent are checked and changed. Written out rather than
+ * `SettingsSchema.partial()`, because zod keeps `.default('')` inside `.partial()` and a missing
+ * field would come back as '' and wipe the stored value.
+ */
+export const SettingsPatchSchema = z.object({
+  siteName: text('Site name', 100).optional(),
+  siteDescription: optionalText('Site description', 500).optional(),
+  contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')).optional(),
+  contactPhone: optionalText('Contact phone', 40).optional(),
+  address: optionalText('Address', 300).optional(),
+  enableNotifications: z.boolean({ error: 'Must be true or false' }).optional(),
+  enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
+  maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),
+})
 
 export const PageViewSchema = z.object({
   path: z.string().trim().min(1).max(300).regex(/^\//, 'Path must start with /'),

@@ -1,4 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import pLimit from 'p-limit'
+import { RateLimitedError } from './errors.server.ts'
 
 /** OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB). */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 }
@@ -12,10 +15,27 @@ function scrypt(password: string, salt: Buffer, keyLen: number, opts: ScryptOpti
 
 const maxmem = (N: number, r: number) => 256 * N * r
 
+/**
+ * Each hash takes a libuv thread, a whole core and 128 MiB for ~100 ms. At most one per core
+ * beyond the one serving requests (and never more than two) leaves the rest of the thread pool
+ * (files, compression, DNS) and a core to everyone else; a longer queue than a real admin ever
+ * makes is refused at once instead of piling up memory and latency.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1))
+const HASH_QUEUE = 16
+const hashing = pLimit(HASH_CONCURRENCY)
+
+function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing.pendingCount >= HASH_QUEUE) {
+    return Promise.reject(new RateLimitedError('The server is busy checking passwords. Please try again in a moment.', 1))
+  }
+  return hashing(work)
+}
+
 /** Returns `scrypt$N$r$p$salt$hash` (base64url), self-describing so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scrypt(password, salt, KEY_LEN, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) })
+  const key = await gated(() => scrypt(password, salt, KEY_LEN, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) }))
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
@@ -24,12 +44,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   const N = Number(n)
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N,
-    r: Number(r),
-    p: Number(p),
-    maxmem: maxmem(N, Number(r)),
-  })
+  const key = await gated(() =>
+    scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+      N,
+      r: Number(r),
+      p: Number(p),
+      maxmem: maxmem(N, Number(r)),
+    }),
+  )
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 

@@ -5,7 +5,7 @@ import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
-import { PROPOSAL_LIMIT, checkLimit, recordEvent } from './rate-limit.server.ts'
+import { PROPOSAL_LIMIT, consume } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 
 export type { Proposal }
@@ -23,9 +23,11 @@ export async function submitProposal(
   maxPerHour = PROPOSAL_LIMIT.max,
 ): Promise<Proposal> {
   const limit = { ...PROPOSAL_LIMIT, max: maxPerHour }
-  await checkLimit(db, limit, [clientKey], now)
   const settings = await getSettings(db)
   const proposal = await db.transaction().execute(async (trx) => {
+    // Counted and checked in one statement that holds the counter's lock until this commit, so
+    // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
+    await consume(trx, limit, clientKey, now)
     const saved = await model.insertProposal(trx, {
       name: input.name,
       email: input.email,
@@ -42,8 +44,6 @@ export async function submitProposal(
         body: notificationText(saved),
       })
     }
-    // Counted in the same commit: one disk flush per request instead of two.
-    await recordEvent(trx, limit, [clientKey], now)
     return saved
   })
   return proposal

@@ -1,42 +1,87 @@
+import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
-import * as model from '~/models/rate-events.server.ts'
+import type { Database } from '~/db/schema.ts'
+import * as model from '~/models/rate-limits.server.ts'
 import { RateLimitedError } from './errors.server.ts'
 
-export type Limit = { bucket: string; max: number; windowMs: number; message: string }
+export type Limit = { name: string; max: number; windowMs: number; message: string }
 
-export const LOGIN_LIMIT: Limit = {
-  bucket: 'login-failure',
+/** Sign-in: five attempts per address per 15 minutes (refunded when the password was right). */
+export const LOGIN_ADDRESS_LIMIT: Limit = {
+  name: 'login:ip',
   max: 5,
   windowMs: 15 * 60_000,
   message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
 }
+/**
+ * Sign-in, account-wide, from addresses that never signed in successfully: ten attempts per
+ * 15 minutes run at full speed; beyond that the account takes one attempt per 10 seconds
+ * (ACCOUNT_SLOW_LANE). It slows a spray from many addresses without locking the admin out.
+ */
+export const LOGIN_ACCOUNT_LIMIT: Limit = {
+  name: 'login:account',
+  max: 10,
+  windowMs: 15 * 60_000,
+  message: 'Too many failed sign-in attempts for this account. Please wait a few seconds and try again.',
+}
+export const LOGIN_ACCOUNT_SLOW_LANE: Limit = { ...LOGIN_ACCOUNT_LIMIT, name: 'login:account-slot', max: 1, windowMs: 10_000 }
+/** An address that signed in successfully stays known (and skips the account-wide limit) this long. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000
+/** Changing the password: five wrong current passwords per admin per 15 minutes. */
+export const PASSWORD_CHANGE_LIMIT: Limit = {
+  name: 'password-change',
+  max: 5,
+  windowMs: 15 * 60_000,
+  message: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
+}
 export const PROPOSAL_LIMIT: Limit = {
-  bucket: 'proposal',
+  name: 'proposal',
   max: 5,
   windowMs: 60 * 60_000,
   message: 'Too many proposal requests from your address. Please try again later.',
 }
+/** Page-view beacons per address per hour: a real visitor never comes close. */
+export const PAGE_VIEW_LIMIT: Limit = { name: 'pageview', max: 600, windowMs: 60 * 60_000, message: 'Too many page views from your address.' }
 
-/** Throws RateLimitedError when any key already has `max` events inside the window. */
-export async function checkLimit(db: Db, limit: Limit, keys: string[], now = Date.now()): Promise<void> {
-  const since = new Date(now - limit.windowMs).toISOString()
-  for (const key of keys) {
-    if ((await model.countRateEvents(db, limit.bucket, key, since, limit.max)) >= limit.max) {
-      throw new RateLimitedError(limit.message, Math.ceil(limit.windowMs / 1000))
-    }
+export const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject}`
+
+/**
+ * Counts this attempt and throws RateLimitedError when it is over the limit, as one atomic step
+ * in the database (see models/rate-limits). Returns the key so the caller can refund the attempt.
+ * Pass a transaction to count in the same commit as the work it guards.
+ */
+export async function consume(db: Db | Transaction<Database>, limit: Limit, subject: string, now = Date.now()): Promise<string> {
+  const key = limitKey(limit, subject)
+  const { count, windowStart } = await model.countEvent(db, key, limit.windowMs, now)
+  if (count > limit.max) {
+    const retryAfterMs = Date.parse(windowStart) + limit.windowMs - now
+    // `now` was read before this request's earlier awaits; another may have opened the window since.
+    const seconds = Math.min(limit.windowMs, Math.max(1000, retryAfterMs)) / 1000
+    throw new RateLimitedError(limit.message, Math.ceil(seconds))
   }
+  return key
 }
 
-export async function recordEvent(db: Db, limit: Limit, keys: string[], now = Date.now()): Promise<void> {
-  const at = new Date(now).toISOString()
-  for (const key of keys) await model.insertRateEvent(db, limit.bucket, key, at)
+/** Gives back an attempt counted by `consume` (e.g. the password was right after all). */
+export function refund(db: Db, key: string): Promise<void> {
+  return model.uncountEvent(db, key)
 }
 
-export async function clearEvents(db: Db, limit: Limit, key: string): Promise<void> {
-  await model.deleteRateEvents(db, limit.bucket, key)
+export function reset(db: Db, key: string): Promise<void> {
+  return model.deleteKey(db, key)
 }
 
-/** Housekeeping: events older than a day count for nothing. */
-export async function pruneEvents(db: Db, now = Date.now()): Promise<void> {
-  await model.deleteRateEventsBefore(db, new Date(now - 24 * 60 * 60_000).toISOString())
+/** Remembers something for `windowMs` (e.g. an address that signed in); `remembered` asks. */
+export async function remember(db: Db, key: string, windowMs: number, now = Date.now()): Promise<void> {
+  await model.deleteKey(db, key)
+  await model.countEvent(db, key, windowMs, now)
+}
+
+export async function remembered(db: Db, key: string, now = Date.now()): Promise<boolean> {
+  return (await model.readCount(db, key, now)) > 0
+}
+
+/** Housekeeping: counters whose window has passed count for nothing. */
+export async function pruneLimits(db: Db, now = Date.now()): Promise<void> {
+  await model.deleteExpired(db, new Date(now).toISOString())
 }

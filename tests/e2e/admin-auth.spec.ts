@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, PASSWORD, USERNAME, expectNoAxeViolations, expectToast, login, openAdminNav, sql, uid } from './admin-helpers.ts'
 
+/** The login form's submission with JavaScript: React Router posts to the route's `.data` URL. */
+const isLoginAction = (url: URL) => url.pathname === `${ADMIN}/login.data`
+
 test('an admin page without a session redirects to the login page', async ({ page }) => {
   const email = `guard-${uid()}@example.com`
   await page.request.get('/api/auth/session')
@@ -30,9 +33,13 @@ test('a wrong password shows Login Failed and stays on the login page', async ({
 
 test('the throttling answer is shown as a clear message', async ({ page }) => {
   // The real 429 is covered by the API tests; here the server's answer is replayed so the
-  // shared e2e server's login limit is not used up.
-  await page.route('**/api/auth/login', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', retryAfter: 900 }) }),
+  // shared e2e server's login limit is not used up. The form posts to the login route's action
+  // (`/admin/login.data` with JavaScript), which answers in React Router's single-fetch encoding.
+  const throttled = [{ _1: 2 }, 'data', { _3: 4, _5: 6 }, 'username', USERNAME, 'formError', { _7: 8, _9: 10 }, 'kind', 'throttled', 'message', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.']
+  await page.route(isLoginAction, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, contentType: 'text/x-script', headers: { 'x-remix-response': 'yes', 'retry-after': '900' }, body: `${JSON.stringify(throttled)}\n` })
+      : route.continue(),
   )
   await page.goto(`${ADMIN}/login`)
   await page.getByLabel('Username').fill(USERNAME)
@@ -54,8 +61,8 @@ test('login with the password toggle, then the dashboard; logout returns to the 
 
   let release: () => void = () => {}
   const held = new Promise<void>((r) => (release = r))
-  await page.route('**/api/auth/login', async (route) => {
-    await held
+  await page.route(isLoginAction, async (route) => {
+    if (route.request().method() === 'POST') await held
     await route.continue()
   })
   await page.getByRole('button', { name: 'Sign In' }).click()

@@ -39,8 +39,9 @@ export async function resetPostgres(url: string): Promise<void> {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 
 /** Starts the real Express app (API only, no page build) on a free loopback port. */
-export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}) {
-  if (databaseUrl.startsWith('postgres')) await resetPostgres(databaseUrl)
+export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}, opts: { keepData?: boolean } = {}) {
+  // keepData: a second instance on the same database, as behind a load balancer.
+  if (databaseUrl.startsWith('postgres') && !opts.keepData) await resetPostgres(databaseUrl)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-data-'))
   const config = loadConfig({
     DATABASE_URL: databaseUrl,

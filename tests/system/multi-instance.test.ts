@@ -68,7 +68,7 @@ describe('two instances on one PostgreSQL database', () => {
   it('reads on one instance what was written on the other, and cached pages follow an admin change on both', async () => {
     // Logins from this address were throttled above: clear that state as an operator would.
     const { db, close } = (await import('~/db/db.server.ts')).openDatabase(process.env.TEST_PG_URL!)
-    await db.deleteFrom('rateEvents').execute()
+    await db.deleteFrom('rateLimits').execute()
     await close()
 
     const admin = a.client()

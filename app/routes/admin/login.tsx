@@ -1,63 +1,75 @@
 import { Eye, EyeOff, Lock } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Form, useLocation, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { btn, inputClass, labelClass } from '~/components/admin/ui.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { checkAdminPath } from '~/http/admin-guard.server.ts'
-import { ApiError, api } from '~/lib/api-client.ts'
+import { CSRF_FIELD } from '~/http/csrf.server.ts'
+import { handleLoginPost, REDIRECT_FIELD } from './+shared/login.server.ts'
 
-export function loader({ context, params }: Route.LoaderArgs) {
+/** Keeps the 429's Retry-After. (Everything under the admin path is no-store: server/request-guards.ts.) */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers()
+  const retryAfter = actionHeaders.get('Retry-After')
+  if (retryAfter) out.set('Retry-After', retryAfter)
+  return out
+}
+
+/** Credentials never come from the URL: only `redirectTo` (and `expired`) are read here. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
   checkAdminPath(context, params.adminPath)
-  return { adminPath: context.app.config.adminPath, siteName: 'Admin Panel' }
+  return {
+    adminPath: context.app.config.adminPath,
+    siteName: 'Admin Panel',
+    csrfField: CSRF_FIELD,
+    csrfToken: context.csrfToken(),
+    redirectTo: new URL(request.url).searchParams.get(REDIRECT_FIELD) ?? '',
+  }
+}
+
+/** Sign-in is a POST that works without JavaScript (post/redirect/get on success). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const adminPath = checkAdminPath(context, params.adminPath)
+  return handleLoginPost(request, context, adminPath)
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex, nofollow' }]
 
-/** Only a path inside the back office may be a post-login target (no open redirect). */
-function safeRedirect(target: string | null, adminPath: string): string {
-  const fallback = `/${adminPath}/dashboard`
-  if (!target || !target.startsWith(`/${adminPath}/`) || target.startsWith('//') || target.startsWith(`/${adminPath}/login`)) return fallback
-  return target
-}
-
-export default function Login({ loaderData }: Route.ComponentProps) {
-  const { adminPath } = loaderData
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrfField, csrfToken, redirectTo } = loaderData
   const [params] = useSearchParams()
   const toast = useToast()
-  const navigate = useNavigate()
+  const location = useLocation()
+  const navigation = useNavigation()
   const [showPassword, setShowPassword] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-  const [throttled, setThrottled] = useState<string | null>(null)
   const expiredShown = useRef(false)
+  const welcomed = useRef(false)
+  // The form's own submission, and the redirect that follows a successful one.
+  const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+  const formError = actionData?.formError
+  const errors = actionData?.fieldErrors ?? {}
 
   useEffect(() => {
-    if (params.get('expired') === '1' && !expiredShown.current) {
+    if (params.get('expired') === '1' && !expiredShown.current && !actionData) {
       expiredShown.current = true
       toast({ title: 'Session Expired', description: 'Please log in again.', variant: 'destructive' })
     }
-  }, [params, toast])
+  }, [params, toast, actionData])
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const form = new FormData(e.currentTarget)
-    setSubmitting(true)
-    setThrottled(null)
-    try {
-      await api('/api/auth/login', { method: 'POST', body: { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') } })
+  // A refused sign-in (each answer is a new object, so a repeated failure toasts again).
+  useEffect(() => {
+    if (actionData?.formError) toast({ title: 'Login Failed', description: actionData.formError.message, variant: 'destructive' })
+  }, [actionData, toast])
+
+  // The action answered with a redirect away from this page: signed in.
+  useEffect(() => {
+    if (navigation.state === 'loading' && navigation.formData && navigation.location.pathname !== location.pathname && !welcomed.current) {
+      welcomed.current = true
       toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
-      navigate(safeRedirect(params.get('redirectTo'), adminPath), { replace: true })
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        setThrottled(err.message)
-        toast({ title: 'Login Failed', description: err.message, variant: 'destructive' })
-      } else {
-        toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
-      }
-      setSubmitting(false)
     }
-  }
+  }, [navigation, location.pathname, toast])
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
@@ -69,17 +81,33 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Sign in to manage your website</p>
         </div>
-        {throttled && (
+        {formError && (
           <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {throttled}
+            {formError.message}
           </p>
         )}
-        <form onSubmit={onSubmit} className="space-y-4">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name={csrfField} value={csrfToken} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <div>
             <label htmlFor="username" className={labelClass}>
               Username
             </label>
-            <input id="username" name="username" required autoComplete="username" className={inputClass} />
+            <input
+              id="username"
+              name="username"
+              required
+              autoComplete="username"
+              defaultValue={actionData?.username ?? ''}
+              aria-invalid={errors.username ? true : undefined}
+              aria-describedby={errors.username ? 'username-error' : undefined}
+              className={inputClass}
+            />
+            {errors.username && (
+              <p id="username-error" className="mt-1 text-sm font-medium text-red-700">
+                {errors.username}
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor="password" className={labelClass}>
@@ -92,6 +120,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 type={showPassword ? 'text' : 'password'}
                 required
                 autoComplete="current-password"
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'password-error' : undefined}
                 className={`${inputClass} pr-11`}
               />
               <button
@@ -104,11 +134,16 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
               </button>
             </div>
+            {errors.password && (
+              <p id="password-error" className="mt-1 text-sm font-medium text-red-700">
+                {errors.password}
+              </p>
+            )}
           </div>
           <button type="submit" disabled={submitting} className={`${btn.primary} w-full`}>
             {submitting ? 'Signing In...' : 'Sign In'}
           </button>
-        </form>
+        </Form>
       </div>
     </main>
   )

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
-import { csrfTokenMatches } from '~/http/csrf.server.ts'
+import { CSRF_FIELD, csrfTokenMatches } from '~/http/csrf.server.ts'
+import { readForm } from '~/http/forms.server.ts'
 import { BUDGETS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
@@ -31,9 +32,13 @@ export type ProposalActionResult = {
  * the request was stored (the route then redirects: post/redirect/get).
  */
 export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalActionResult } | null> {
-  const form = await request.formData()
+  const read = await readForm(request)
+  if (!read.ok) {
+    return { status: read.status, body: { values: EMPTY_PROPOSAL, errors: {}, formError: 'The form could not be read. Please fill it in and submit it again.' } }
+  }
+  const form = read.form
   const raw = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues
-  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get('_csrf') ?? ''))) {
+  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get(CSRF_FIELD) ?? ''))) {
     return {
       status: 403,
       body: { values: raw, errors: {}, formError: 'Your session has expired. Please check your details and submit the form again.' },

@@ -1,0 +1,11 @@
+/** The public pages that exist, besides one page per published post (`/blog/{id}`). */
+export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder'] as const
+
+/** A blog post's address; the capture is its id. */
+export const BLOG_POST_PATH = /^\/blog\/(\d{1,9})$/
+
+/** The post id in a blog post path, or undefined. */
+export function blogPostId(path: string): number | undefined {
+  const m = BLOG_POST_PATH.exec(path)
+  return m ? Number(m[1]) : undefined
+}

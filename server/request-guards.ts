@@ -1,0 +1,80 @@
+import type { RequestHandler, Response } from 'express'
+import { MAX_UPLOAD_BYTES } from '~/services/uploads.server.ts'
+
+/**
+ * Largest request body each kind of route accepts, in bytes. Checked from Content-Length before
+ * a byte is read, so a 100 MB post costs nothing; /api bodies without a length are also counted
+ * while they stream (express.json / express.raw stop at the same limits).
+ */
+export const BODY_LIMITS = {
+  /** POST /api/uploads: one picture, before resizing. */
+  upload: MAX_UPLOAD_BYTES,
+  /** Every other /api call: JSON (the largest is a blog post of 200,000 characters). */
+  api: 1024 * 1024,
+  /** Back-office forms (a blog post's HTML travels in one). */
+  adminForm: 2 * 1024 * 1024,
+  /** Public forms (the proposal form: 5,000 characters of requirements and a few fields). */
+  publicForm: 64 * 1024,
+} as const
+
+const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function refuse(res: Response, status: number, error: string) {
+  // The unread body would otherwise be read and thrown away to keep the connection: close it.
+  res.setHeader('Connection', 'close')
+  res.setHeader('Cache-Control', 'no-store')
+  res.status(status).json({ error })
+}
+
+/**
+ * Only paths in normal form go further: `/admin/../blog/1` (sent as-is, or with %2e%2e) would
+ * pass a prefix check on the raw path while React Router serves the page it resolves to. Browsers
+ * never send such paths; GETs are redirected to the resolved path, anything else is refused.
+ */
+export function normalizedPathsOnly(): RequestHandler {
+  return (req, res, next) => {
+    const raw = req.url.split('?')[0]
+    if (!raw.includes('.') && !raw.includes('%')) return next()
+    let resolved: string
+    try {
+      resolved = new URL(req.url, 'http://x').pathname
+    } catch {
+      return refuse(res, 400, 'Malformed path')
+    }
+    if (resolved === raw) return next()
+    // `/.//evil.example` resolves to `//evil.example`, which a Location header reads as a host.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !resolved.startsWith('//')) {
+      const query = req.url.slice(raw.length)
+      return res.redirect(301, resolved + query)
+    }
+    refuse(res, 400, 'Malformed path')
+  }
+}
+
+/** Refuses bodies over the route's limit (413) and page-route bodies of unknown length (411). */
+export function bodyLimits(adminPath: string): RequestHandler {
+  const adminPrefix = `/${adminPath}/`
+  return (req, res, next) => {
+    if (HAS_NO_BODY.has(req.method)) return next()
+    const p = req.path
+    const isApi = p.startsWith('/api/')
+    const limit = p === '/api/uploads' ? BODY_LIMITS.upload : isApi ? BODY_LIMITS.api : p.startsWith(adminPrefix) ? BODY_LIMITS.adminForm : BODY_LIMITS.publicForm
+    const length = req.headers['content-length']
+    if (length === undefined) {
+      // Page routes hand the raw stream to React Router, which would buffer it whole; browsers
+      // always send a length with a form, so a body without one is refused.
+      if (!isApi && req.headers['transfer-encoding'] !== undefined) return refuse(res, 411, 'Send the form with a Content-Length')
+      return next()
+    }
+    if (Number(length) > limit) return refuse(res, 413, 'Request body is too large')
+    next()
+  }
+}
+
+/** Back-office pages and their data carry personal data: never stored by a browser or proxy. */
+export function noStoreUnder(prefix: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === prefix || req.path.startsWith(`${prefix}/`) || req.path.startsWith(`${prefix}.`)) res.setHeader('Cache-Control', 'no-store')
+    next()
+  }
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
+
+/** One request exactly as written: the path is sent as-is (no `..` resolution, as curl --path-as-is). */
+function raw(url: string, method: string, rawPath: string, headers: Record<string, string | number> = {}, body?: string): Promise<Answer> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, method, path: rawPath, headers, agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/**
+ * Streams `total` bytes of a url-encoded form (with a Content-Length, or chunked without one) on
+ * a raw socket and resolves with the status line's code as soon as the server answers; the server
+ * may close the socket mid-upload, which is the point.
+ */
+function bigPost(url: string, pathname: string, total: number, withLength: boolean): Promise<number> {
+  const { hostname, port } = new URL(url)
+  const chunk = Buffer.alloc(1024 * 1024, 'a')
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname)
+    let answer = ''
+    let done = false
+    socket.on('data', (d) => {
+      answer += d.toString('latin1')
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(answer)
+      if (m && !done) {
+        done = true
+        resolve(Number(m[1]))
+        socket.destroy()
+      }
+    })
+    socket.on('error', (err) => setTimeout(() => (done ? undefined : reject(err)), 1000))
+    socket.on('close', () => setTimeout(() => (done ? undefined : reject(new Error('closed without an answer'))), 1000))
+    const head = [`POST ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/x-www-form-urlencoded', `Origin: ${url}`]
+    head.push(withLength ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked')
+    socket.write(`${head.join('\r\n')}\r\n\r\n`)
+    let sent = 0
+    const pump = () => {
+      while (sent < total && !socket.destroyed) {
+        sent += chunk.length
+        const ok = withLength ? socket.write(chunk) : socket.write(`${chunk.length.toString(16)}\r\n`) && socket.write(chunk) && socket.write('\r\n')
+        if (!ok) return socket.once('drain', pump)
+      }
+    }
+    pump()
+  })
+}
+
+/** The server process's peak resident memory so far, in MB (Linux). */
+const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+describe('hardening of the production server', () => {
+  let s: RunningServer
+  beforeAll(async () => {
+    const dir = tempDir()
+    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
+    // Warm up, so the peak below is the steady state plus whatever the big posts cost.
+    for (const p of ['/', '/proposal', '/blog', '/api/blogs']) await (await fetch(`${s.url}${p}`)).text()
+  })
+  afterAll(async () => {
+    await s?.stop()
+  })
+
+  it('refuses a 100 MB form post with 413 before reading it, and its memory barely moves', async () => {
+    const before = peakMb(s.proc.pid!)
+    expect(await bigPost(s.url, '/proposal', 100 * 1024 * 1024, true)).toBe(413)
+    const four = await Promise.all(Array.from({ length: 4 }, () => bigPost(s.url, '/proposal', 100 * 1024 * 1024, true)))
+    expect(four).toEqual([413, 413, 413, 413])
+    expect(await bigPost(s.url, '/api/proposals', 100 * 1024 * 1024, true)).toBe(413)
+    expect(await bigPost(s.url, '/admin/login', 100 * 1024 * 1024, true)).toBe(413)
+    // Without a length, page routes refuse at once; /api counts while it streams.
+    expect(await bigPost(s.url, '/proposal', 100 * 1024 * 1024, false)).toBe(411)
+    expect(peakMb(s.proc.pid!) - before).toBeLessThan(50)
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
+  }, 60_000)
+
+  it('answers an empty or non-form body on POST /proposal with 400 or 415, not a 500', async () => {
+    const empty = await raw(s.url, 'POST', '/proposal', { 'content-length': 0, origin: s.url })
+    expect([400, 415]).toContain(empty.status)
+    const emptyForm = await raw(s.url, 'POST', '/proposal', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 0, origin: s.url })
+    expect(emptyForm.status).toBe(400)
+    const json = JSON.stringify({ name: 'x' })
+    const notForm = await raw(s.url, 'POST', '/proposal', { 'content-type': 'application/json', 'content-length': json.length, origin: s.url }, json)
+    expect(notForm.status).toBe(415)
+    expect(s.output()).not.toMatch(/unhandled error|TypeError/)
+  })
+
+  it('checks maintenance mode on the resolved path: /admin/../blog/1 is not a way around it', async () => {
+    const admin = await s.client().login(ADMIN.username, ADMIN.password)
+    expect((await admin.put('/api/settings', { maintenanceMode: true })).status).toBe(200)
+    try {
+      expect((await raw(s.url, 'GET', '/blog/1')).status).toBe(503)
+      for (const sneaky of ['/admin/../blog/1', '/admin/%2e%2e/blog/1', '/admin/%2E%2E/blog/1', '/api/../blog/1', '/assets/./../blog/1']) {
+        const res = await raw(s.url, 'GET', sneaky)
+        expect(res.status, sneaky).toBe(301)
+        expect(res.headers.location, sneaky).toBe('/blog/1')
+        expect(res.body).not.toContain('<article')
+      }
+      expect((await raw(s.url, 'POST', '/admin/../proposal', { 'content-length': 0 })).status).toBe(400)
+      // A resolved path that would read as another host is refused, not redirected.
+      expect((await raw(s.url, 'GET', '/.//evil.example')).status).toBe(400)
+    } finally {
+      expect((await admin.put('/api/settings', { maintenanceMode: false })).status).toBe(200)
+    }
+  })
+
+  it('keys the page cache on the path: a query string cannot make it render afresh', async () => {
+    await (await fetch(`${s.url}/about`)).text()
+    const etag = (await fetch(`${s.url}/about`)).headers.get('etag')
+    expect(etag).toBeTruthy()
+    // A fresh render has a fresh nonce, hence another body and another ETag: the same ETag
+    // means the same stored copy.
+    for (let i = 0; i < 20; i++) expect((await fetch(`${s.url}/about?cb=${i}`)).headers.get('etag')).toBe(etag)
+  })
+
+  it('marks every back-office page and its data no-store', async () => {
+    for (const p of ['/admin/login', '/admin/dashboard', '/admin/dashboard.data', '/admin/proposals.data']) {
+      const res = await fetch(`${s.url}${p}`, { redirect: 'manual' })
+      expect(res.headers.get('cache-control'), p).toBe('no-store')
+    }
+    const admin = await s.client().login(ADMIN.username, ADMIN.password)
+    for (const p of ['/admin/dashboard', '/admin/proposals.data']) {
+      const res = await admin.get(p)
+      expect(res.status, p).toBe(200)
+      expect(res.headers.get('cache-control'), p).toBe('no-store')
+    }
+  })
+})

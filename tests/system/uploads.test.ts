@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { resetPostgres } from '../helpers/app.ts'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+/** Uploaded images live in the database: every instance serves them and backups include them. */
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { env: { ...process.env, ...env } }, (err, stdout, stderr) =>
+      resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    )
+  })
+}
+
+/** The PostgreSQL client tools matching the local server (15), else whatever is on PATH. */
+const pgTool = (name: string) => (fs.existsSync(`/usr/lib/postgresql/15/bin/${name}`) ? `/usr/lib/postgresql/15/bin/${name}` : name)
+
+function pgUrl(): string {
+  const url = process.env.TEST_PG_URL
+  if (!url) throw new Error('TEST_PG_URL is not set: run the tests with `npm test`')
+  return url
+}
+
+/** Signs in on `s`, uploads a fresh picture through POST /api/uploads and returns its URL. */
+async function upload(s: RunningServer, colour: string): Promise<string> {
+  const admin = await s.client().login(ADMIN.username, ADMIN.password)
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).png().toBuffer()
+  const res = await fetch(`${s.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'image/png',
+      'x-csrf-token': admin.csrf!,
+      cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: new Uint8Array(png),
+  })
+  expect(res.status).toBe(201)
+  const body = (await res.json()) as { url: string; width: number; height: number }
+  expect(body).toMatchObject({ url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.webp$/), width: 900, height: 600 })
+  return body.url
+}
+
+async function fetchImage(s: RunningServer, url: string): Promise<{ status: number; bytes: Buffer; etag: string | null }> {
+  const res = await fetch(s.url + url)
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') }
+}
+
+async function pgQuery(sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: pgUrl() })
+  await client.connect()
+  try {
+    return await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+const running: RunningServer[] = []
+async function start(env: Record<string, string>) {
+  const s = await startServer(env)
+  running.push(s)
+  return s
+}
+async function stop(s: RunningServer) {
+  running.splice(running.indexOf(s), 1)
+  expect(await s.stop()).toBe(0)
+}
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()))
+})
+
+describe('uploads on PostgreSQL', () => {
+  it('an image uploaded through one instance is served byte for byte by another', async () => {
+    await resetPostgres(pgUrl())
+    const env = { DATABASE_URL: pgUrl() }
+    // Separate data folders: nothing is shared but the database.
+    const a = await start({ ...env, DATA_DIR: tempDir() })
+    const b = await start({ ...env, DATA_DIR: tempDir() })
+    const url = await upload(a, '#228833')
+    const onA = await fetchImage(a, url)
+    const onB = await fetchImage(b, url)
+    expect(onA.status).toBe(200)
+    expect(onB.status).toBe(200)
+    expect(onB.bytes.equals(onA.bytes)).toBe(true)
+    expect((await sharp(onB.bytes).metadata()).format).toBe('webp')
+    expect(onB.etag).toBe(onA.etag)
+    const revalidated = await fetch(b.url + url, { headers: { 'if-none-match': onA.etag! } })
+    expect(revalidated.status).toBe(304)
+  }, 60_000)
+
+  it('pg_dump and pg_restore (the README way) bring the images back', async () => {
+    await resetPostgres(pgUrl())
+    const env = { DATABASE_URL: pgUrl(), DATA_DIR: tempDir() }
+    let s = await start(env)
+    const url = await upload(s, '#884422')
+    const before = await fetchImage(s, url)
+    expect(before.status).toBe(200)
+
+    // Dumped while the site runs.
+    const dump = path.join(tempDir(), 'site.dump')
+    const dumped = await run(pgTool('pg_dump'), ['--format=custom', `--file=${dump}`, pgUrl()])
+    expect(dumped.status, dumped.out).toBe(0)
+    await stop(s)
+
+    await pgQuery('drop table uploads')
+    const restored = await run(pgTool('pg_restore'), ['--clean', '--if-exists', `--dbname=${pgUrl()}`, dump])
+    expect(restored.status, restored.out).toBe(0)
+    expect((await pgQuery('select count(*)::int as n from uploads')).rows[0].n).toBe(1)
+
+    s = await start(env)
+    const after = await fetchImage(s, url)
+    expect(after.status).toBe(200)
+    expect(after.bytes.equals(before.bytes)).toBe(true)
+    expect(after.etag).toBe(before.etag)
+  }, 90_000)
+})
+
+describe('uploads on SQLite', () => {
+  it('npm run backup includes the images and npm run restore brings them back', async () => {
+    const dir = tempDir()
+    const dbFile = path.join(dir, 'site.db')
+    const env = { DATABASE_URL: dbFile, DATA_DIR: dir }
+    let s = await start(env)
+    const url = await upload(s, '#3344aa')
+    const before = await fetchImage(s, url)
+    expect(before.status).toBe(200)
+    // Nothing on disk besides the database.
+    expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false)
+
+    const backupFile = path.join(tempDir(), 'snapshot.db')
+    const backup = await run('node', ['scripts/backup.js', backupFile], env)
+    expect(backup.status, backup.out).toBe(0)
+    expect(backup.out).toContain('Backup written to')
+    await stop(s)
+
+    // Lose the image: its row is deleted with the site stopped.
+    const db = new Database(dbFile)
+    expect(db.prepare('delete from uploads where name = ?').run(url.slice('/uploads/'.length)).changes).toBe(1)
+    db.close()
+    s = await start(env)
+    expect((await fetchImage(s, url)).status).toBe(404)
+    await stop(s)
+
+    const restore = await run('node', ['scripts/restore.js', backupFile], env)
+    expect(restore.status, restore.out).toBe(0)
+    s = await start(env)
+    const after = await fetchImage(s, url)
+    expect(after.status).toBe(200)
+    expect(after.bytes.equals(before.bytes)).toBe(true)
+    expect(after.etag).toBe(before.etag)
+  }, 90_000)
+})
