@@ -103,3 +103,25 @@ test('security headers on every page and API answer', async ({ request }) => {
     expect(h['x-powered-by'], path).toBeUndefined()
   }
 })
+
+test('a page served from the cache runs under a hashed policy: it hydrates and the browser reports no violation', async ({ page }) => {
+  const consoleViolations: string[] = []
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) consoleViolations.push(m.text())
+  })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __violations: string[] }
+    w.__violations = []
+    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  await page.goto('/faq') // fills the cache if it was empty
+  const res = await page.goto('/faq')
+  const policy = res?.headers()['content-security-policy'] ?? ''
+  expect(policy).toMatch(/script-src 'self' 'sha256-/)
+  expect(policy).not.toMatch(/nonce-/)
+  await page.waitForLoadState('networkidle')
+  // The inline module script ran (its hash matched) and loaded the route modules.
+  expect(await page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+  expect(consoleViolations).toEqual([])
+})

@@ -12,6 +12,14 @@ describe('configuration', () => {
     expect(c).toMatchObject({ dialect: 'postgres', siteUrl: 'https://agency.example', secureCookies: true })
   })
 
+  it('never trusts the client-written end of X-Forwarded-For: TRUST_PROXY is hops or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8'])
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid configuration: TRUST_PROXY /)
+  })
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
