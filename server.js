@@ -2,7 +2,9 @@
 // and shuts down gracefully on SIGTERM/SIGINT.
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
+import { setImmediate } from 'node:timers'
 import { pathToFileURL } from 'node:url'
 
 const DEV = process.argv.includes('--dev')
@@ -52,9 +54,38 @@ async function runPrimary(count) {
   const logger = prep.ctx.logger
   await prep.close()
   let stopping = false
+  let failed = false
+
+  // A stopping worker closes its listener, says so, and waits for a go before it drains its
+  // keep-alive connections. The port closes with the last listener, dropping the connections
+  // queued for a worker; so while the whole cluster stops, no worker drains (sends Connection:
+  // close, making clients reconnect) until all have stopped listening. A worker stopped alone
+  // drains at once: the others keep the port.
+  const stopped = new Map() // worker id -> told to drain yet
+  function releaseDrain() {
+    const live = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead())
+    if (stopping && live.some((w) => !stopped.has(w.id))) return
+    for (const w of live) {
+      if (stopped.get(w.id) !== false) continue
+      stopped.set(w.id, true)
+      w.send({ shutdown: 'drain' }, () => {})
+    }
+  }
+  cluster.on('message', (worker, msg) => {
+    if (msg?.shutdown !== 'listener closed') return
+    stopped.set(worker.id, false)
+    // Under systemd (or Ctrl-C) every process gets the signal: let the primary's own arrive.
+    setTimeout(releaseDrain, stopping ? 0 : 250)
+  })
+
   for (let i = 0; i < count; i++) cluster.fork()
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return
+    stopped.delete(worker.id)
+    if (stopping) {
+      if (code !== 0) failed = true
+      releaseDrain()
+      return
+    }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another')
     cluster.fork()
   })
@@ -63,10 +94,17 @@ async function runPrimary(count) {
     stopping = true
     logger.info({ signal }, 'stopping workers')
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM')
+    const force = setTimeout(() => {
+      logger.error('workers still running after 15 s; killing them')
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL')
+      process.exit(1)
+    }, 15_000)
+    force.unref()
+    // Exits 0 only when every worker did (a worker exits 1 when its requests outlast the grace).
     const check = setInterval(() => {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         clearInterval(check)
-        process.exit(0)
+        process.exit(failed ? 1 : 0)
       }
     }, 100)
   }
@@ -75,7 +113,7 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
-  const { app, ctx, close } = await mod.createApplication(config, {
+  const { app, ctx, close, beginDrain } = await mod.createApplication(config, {
     build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
     clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
     devMiddleware: vite?.middlewares,
@@ -86,8 +124,43 @@ async function runServer() {
   })
   server.keepAliveTimeout = 65_000
 
+  // Every open connection: requests in progress on it, and since when (and at which byte count)
+  // it has been idle, so shutdown closes only connections no request is on its way on.
+  const connections = new Map()
+  server.on('connection', (socket) => {
+    connections.set(socket, { busy: 0, res: undefined, idleSince: Date.now(), bytesRead: 0 })
+    socket.once('close', () => connections.delete(socket))
+  })
+  server.prependListener('request', (req, res) => {
+    const conn = connections.get(req.socket)
+    if (!conn) return
+    conn.busy++
+    conn.res = res
+    res.once('close', () => {
+      conn.busy--
+      conn.idleSince = Date.now()
+      conn.bytesRead = req.socket.bytesRead
+    })
+  })
+
+  /**
+   * Destroys connections with no request in progress that have been quiet for `quietMs` and
+   * received no byte since. A client may send its next request on a kept-alive connection at any
+   * moment, so a connection that was just used is left alone (its next response says
+   * `Connection: close` instead), and the check is repeated after the poll phase has read
+   * whatever arrived meanwhile (setImmediate) before the socket is destroyed.
+   */
+  function closeQuietConnections(quietMs) {
+    const now = Date.now()
+    for (const [socket, conn] of connections) {
+      const quiet = () => conn.busy === 0 && socket.bytesRead === conn.bytesRead
+      if (quiet() && now - conn.idleSince >= quietMs) setImmediate(() => quiet() && socket.destroy())
+    }
+  }
+
   let stopping = false
-  async function shutdown(signal) {
+  let draining = false
+  function shutdown(signal) {
     if (stopping) return
     stopping = true
     ctx.logger.info({ signal }, 'shutting down: finishing requests in flight')
@@ -96,13 +169,36 @@ async function runServer() {
       process.exit(1)
     }, 10_000)
     force.unref()
-    server.close(async () => {
+    // Stop accepting connections. (net's close, not http's: http's also destroys every idle
+    // keep-alive connection at once, resetting requests already on their way on them.) The
+    // callback runs once the last connection is gone.
+    net.Server.prototype.close.call(server, async () => {
       await close()
       await vite?.close()
       ctx.logger.info('closed')
       process.exit(0)
     })
-    server.closeIdleConnections()
+    if (cluster.isWorker) {
+      // The primary says when every worker has stopped listening (the port is closed then);
+      // sending Connection: close earlier would have clients reconnect to a closing port.
+      process.send({ shutdown: 'listener closed' })
+      process.on('message', (msg) => msg?.shutdown === 'drain' && drain())
+      setTimeout(drain, 2_000).unref()
+    } else {
+      drain()
+    }
+  }
+
+  /** /readyz answers 503, every response says Connection: close, quiet connections are closed. */
+  function drain() {
+    if (draining) return
+    draining = true
+    beginDrain()
+    for (const conn of connections.values()) {
+      if (conn.busy > 0 && conn.res && !conn.res.headersSent) conn.res.setHeader('Connection', 'close')
+    }
+    closeQuietConnections(1_000)
+    setInterval(() => closeQuietConnections(1_000), 100).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
