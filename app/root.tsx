@@ -7,6 +7,7 @@ import { PublicShell } from './components/site/public-shell.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
 import { useSite } from './components/site/use-site.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
+import { isCacheablePath } from './lib/public-paths.ts'
 import { fullTitle } from './lib/seo.ts'
 import { getSettings } from './services/settings.server.ts'
 import './app.css'
@@ -20,9 +21,14 @@ export const links: Route.LinksFunction = () => [
  * Site-wide data for every page: SITE_URL (canonical links, JSON-LD), the saved site name and
  * contact details (header, footer, /contact) and whether the page-view beacon may run.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const s = await getSettings(context.app.db)
   return {
+    /**
+     * The token every form posts back (<CsrfField />). Pages kept in the shared cache have no form
+     * and get none: giving them one would set a cookie and make them personal.
+     */
+    csrfToken: isCacheablePath(new URL(request.url).pathname) ? null : context.csrfToken(),
     siteUrl: context.app.config.siteUrl,
     site: {
       siteName: s.siteName,

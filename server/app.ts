@@ -111,8 +111,8 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     next()
   })
   app.use(normalizedPathsOnly())
-  app.use(bodyLimits(config.adminPath))
   app.use(securityHeaders(config, dev))
+  app.use(bodyLimits(config.adminPath))
   app.use(noStoreUnder(`/${config.adminPath}`))
   app.use(compression())
 
@@ -211,7 +211,6 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   // Body-parser errors (malformed JSON, too large) are the client's fault: 4xx, never 5xx.
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (err.status && err.status >= 400 && err.status < 500) {
-      if (err.status === 413) res.setHeader('Connection', 'close')
       return res.status(err.status).json({ error: err.type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
     }
     sendError(req, res, (e: unknown) => {

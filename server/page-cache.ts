@@ -4,14 +4,11 @@ import type { Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
+import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
+import { isCacheablePath } from '~/lib/public-paths.ts'
 import { bumpContentVersion, readContentVersion } from '~/services/content-version.server.ts'
 import { hashedPolicy } from './security.ts'
 
-/**
- * Public pages and API reads that are the same for every visitor (no form tokens, no personal
- * data). Signed-in requests never use the cache: the admin sees drafts and archived items.
- */
-const CACHEABLE = /^\/(|services|portfolio|blog|blog\/\d+|about|faq|pricing|contact|privacy|terms|demo-builder|sitemap\.xml|robots\.txt|rss\.xml|api\/portfolio|api\/blogs)$/
 
 type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; gzipped: Buffer; etag: string }
 
@@ -43,7 +40,8 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
   }
 
   function cacheable(req: Request): boolean {
-    return (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.test(req.path) && !req.headers.cookie?.includes('sid=')
+    // Signed-in requests never use the cache: the admin sees drafts and archived items.
+    return (req.method === 'GET' || req.method === 'HEAD') && isCacheablePath(req.path) && readCookie(req.headers.cookie, SESSION_COOKIE) === undefined
   }
 
   function send(req: Request, res: Response, e: Entry) {

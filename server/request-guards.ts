@@ -19,9 +19,12 @@ export const BODY_LIMITS = {
 
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/**
+ * The answer goes out before the body is read. Node then reads what the client still sends and
+ * throws it away (memory stays flat); closing the socket at once instead would make the kernel
+ * reset the connection and the client would lose this answer.
+ */
 function refuse(res: Response, status: number, error: string) {
-  // The unread body would otherwise be read and thrown away to keep the connection: close it.
-  res.setHeader('Connection', 'close')
   res.setHeader('Cache-Control', 'no-store')
   res.status(status).json({ error })
 }

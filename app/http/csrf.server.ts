@@ -8,8 +8,7 @@ import { CSRF_COOKIE, readCookie } from './cookies.server.ts'
  * - And must echo the `csrf` cookie's value, in the `X-CSRF-Token` header (fetch) or a `_csrf`
  *   form field (plain HTML forms, checked by the route action).
  */
-export const CSRF_HEADER = 'x-csrf-token'
-export const CSRF_FIELD = '_csrf'
+export { CSRF_FIELD, CSRF_HEADER } from '~/lib/csrf.ts'
 
 export function newCsrfToken(): string {
   return randomBytes(24).toString('base64url')

@@ -9,3 +9,14 @@ export function blogPostId(path: string): number | undefined {
   const m = BLOG_POST_PATH.exec(path)
   return m ? Number(m[1]) : undefined
 }
+
+/**
+ * What is the same for every visitor, so the page cache may keep it: the public pages without
+ * forms, the feeds and the public API reads. Everything else (forms with a token, the back
+ * office) is rendered per request.
+ */
+const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/demo-builder', '/sitemap.xml', '/robots.txt', '/rss.xml', '/api/portfolio', '/api/blogs'])
+
+export function isCacheablePath(path: string): boolean {
+  return CACHEABLE.has(path) || BLOG_POST_PATH.test(path)
+}

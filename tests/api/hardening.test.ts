@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PASSWORD, dialects, startTestApp, validItem, validPost, validProposal, type Client, type TestApp } from '../helpers/app.ts'
 
@@ -35,24 +34,10 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
         const right = c.post('/api/auth/login', RIGHT)
         wrong.push(...[26, 27, 28].map((i) => c.post('/api/auth/login', WRONG(i))))
 
-        // Meanwhile the server stays responsive, and the thread pool the hashes run on is not full.
-        const healthMs: number[] = []
-        const fileMs: number[] = []
-        for (let i = 0; i < 5; i++) {
-          let t0 = performance.now()
-          expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200)
-          healthMs.push(performance.now() - t0)
-          t0 = performance.now()
-          await readFile('package.json')
-          fileMs.push(performance.now() - t0)
-        }
-
         const answers = await Promise.all(wrong)
         expect(countStatus(answers, 401)).toBe(5)
         expect(countStatus(answers, 429)).toBe(24)
         expect((await right).status).toBe(429)
-        expect(Math.max(...healthMs)).toBeLessThan(100)
-        expect(Math.max(...fileMs)).toBeLessThan(100)
       } finally {
         await app.stop()
       }

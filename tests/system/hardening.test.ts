@@ -52,7 +52,9 @@ function bigPost(url: string, pathname: string, total: number, withLength: boole
     const pump = () => {
       while (sent < total && !socket.destroyed) {
         sent += chunk.length
-        const ok = withLength ? socket.write(chunk) : socket.write(`${chunk.length.toString(16)}\r\n`) && socket.write(chunk) && socket.write('\r\n')
+        if (!withLength) socket.write(`${chunk.length.toString(16)}\r\n`)
+        let ok = socket.write(chunk)
+        if (!withLength) ok = socket.write('\r\n')
         if (!ok) return socket.once('drain', pump)
       }
     }
@@ -138,5 +140,28 @@ describe('hardening of the production server', () => {
       expect(res.status, p).toBe(200)
       expect(res.headers.get('cache-control'), p).toBe('no-store')
     }
+  })
+
+  // Last: it uses up this address's sign-in allowance.
+  it('checks a burst of 30 parallel sign-ins before hashing, and stays responsive meanwhile', async () => {
+    const c = s.client()
+    await c.session()
+    const wrong = Array.from({ length: 30 }, (_, i) => c.post('/api/auth/login', { username: 'admin', password: `burst-${i}` }))
+    const healthMs: number[] = []
+    const fileMs: number[] = []
+    // A static file is read through the same thread pool the password hashes run on.
+    for (let i = 0; i < 5; i++) {
+      let t0 = performance.now()
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
+      healthMs.push(performance.now() - t0)
+      t0 = performance.now()
+      expect((await fetch(`${s.url}/favicon.svg`)).status).toBe(200)
+      fileMs.push(performance.now() - t0)
+    }
+    const answers = await Promise.all(wrong)
+    expect(answers.filter((r) => r.status === 401).length).toBe(5)
+    expect(answers.filter((r) => r.status === 429).length).toBe(25)
+    expect(Math.max(...healthMs)).toBeLessThan(100)
+    expect(Math.max(...fileMs)).toBeLessThan(100)
   })
 })

@@ -5,6 +5,7 @@ import { COMPANY } from '~/content/site.ts'
 export type SiteData = Awaited<ReturnType<typeof loader>>
 
 const FALLBACK: SiteData = {
+  csrfToken: null,
   siteUrl: '',
   site: {
     siteName: COMPANY.name,

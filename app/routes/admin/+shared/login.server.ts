@@ -1,6 +1,5 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { SESSION_COOKIE, readCookie, sessionCookie } from '~/http/cookies.server.ts'
-import { CSRF_FIELD, csrfTokenMatches } from '~/http/csrf.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { LoginSchema, fieldErrors } from '~/lib/schemas.ts'
 import * as auth from '~/services/auth.server.ts'
@@ -10,8 +9,6 @@ import { InvalidCredentialsError, RateLimitedError } from '~/services/errors.ser
 export const REDIRECT_FIELD = 'redirectTo'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials. Please try again.'
-export const CSRF_FAILED_MESSAGE = 'This sign-in form has expired. Please try again.'
-export const UNREADABLE_FORM_MESSAGE = 'The form could not be read. Please try again.'
 
 /** What the login page re-renders with after a refused sign-in (never the password). */
 export type LoginFailure = {
@@ -36,13 +33,9 @@ export function safeRedirect(target: string | null | undefined, adminPath: strin
 export async function handleLoginPost(request: Request, context: AppLoadContext, adminPath: string) {
   const fail = (status: number, body: LoginFailure, headers: Record<string, string> = {}) => data(body, { status, headers })
   const read = await readForm(request)
-  if (!read.ok) return fail(read.status, { username: '', formError: { kind: 'form', message: UNREADABLE_FORM_MESSAGE } })
+  const username = String(read.form?.get('username') ?? '')
+  if (!read.ok) return fail(read.failure.status, { username, formError: { kind: read.failure.status === 403 ? 'csrf' : 'form', message: read.failure.formError ?? '' } })
   const form = read.form
-  const username = String(form.get('username') ?? '')
-
-  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get(CSRF_FIELD) ?? ''))) {
-    return fail(403, { username, formError: { kind: 'csrf', message: CSRF_FAILED_MESSAGE } })
-  }
   const parsed = LoginSchema.safeParse({ username, password: String(form.get('password') ?? '') })
   if (!parsed.success) return fail(400, { username, fieldErrors: fieldErrors(parsed.error) })
 

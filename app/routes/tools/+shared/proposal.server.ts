@@ -1,5 +1,4 @@
 import type { AppLoadContext } from 'react-router'
-import { CSRF_FIELD, csrfTokenMatches } from '~/http/csrf.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { BUDGETS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
@@ -33,18 +32,10 @@ export type ProposalActionResult = {
  */
 export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalActionResult } | null> {
   const read = await readForm(request)
-  if (!read.ok) {
-    return { status: read.status, body: { values: EMPTY_PROPOSAL, errors: {}, formError: 'The form could not be read. Please fill it in and submit it again.' } }
-  }
   const form = read.form
-  const raw = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues
-  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get(CSRF_FIELD) ?? ''))) {
-    return {
-      status: 403,
-      body: { values: raw, errors: {}, formError: 'Your session has expired. Please check your details and submit the form again.' },
-    }
-  }
-  const parsed = ProposalSchema.safeParse({ ...raw, website: String(form.get('website') ?? '') })
+  const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
+  if (!read.ok) return { status: read.failure.status, body: { values: raw, errors: {}, formError: read.failure.formError } }
+  const parsed = ProposalSchema.safeParse({ ...raw, website: String(read.form.get('website') ?? '') })
   if (!parsed.success) return { status: 400, body: { values: raw, errors: fieldErrors(parsed.error) } }
   try {
     const { db, config } = context.app
