@@ -81,3 +81,14 @@ export function noStoreUnder(prefix: string): RequestHandler {
     next()
   }
 }
+
+/**
+ * The three guards above as one middleware: every request passes them, and each Express layer
+ * costs a few microseconds on the cached path. The order matters: the path is checked first.
+ */
+export function requestGuards(adminPath: string): RequestHandler {
+  const paths = normalizedPathsOnly()
+  const bodies = bodyLimits(adminPath)
+  const noStore = noStoreUnder(`/${adminPath}`)
+  return (req, res, next) => paths(req, res, () => bodies(req, res, () => noStore(req, res, next)))
+}
