@@ -20,7 +20,7 @@ import { createImageStore, importUploadsFromDisk } from '~/services/uploads.serv
 import { blogPostId } from '~/lib/public-paths.ts'
 import { maintenanceMode } from './maintenance.ts'
 import { createPageCache } from './page-cache.ts'
-import { BODY_LIMITS, bodyLimits, noStoreUnder, normalizedPathsOnly } from './request-guards.ts'
+import { BODY_LIMITS, requestGuards } from './request-guards.ts'
 import { securityHeaders } from './security.ts'
 import { serveUploads } from './uploads.ts'
 
@@ -88,16 +88,13 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
 
-  // Requests in flight, so shutdown can wait for handlers whose client already went away.
+  // Requests in flight, so shutdown can wait for handlers whose client already went away; and
+  // once shutting down (beginDrain), every answer closes its connection so keep-alive clients leave.
   let inflight = 0
+  let draining = false
   app.use((_req, res, next) => {
     inflight++
     res.once('close', () => inflight--)
-    next()
-  })
-  // Shutting down (beginDrain): every answer closes its connection, so keep-alive clients leave.
-  let draining = false
-  app.use((_req, res, next) => {
     if (draining) res.setHeader('Connection', 'close')
     next()
   })
@@ -110,10 +107,8 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     })
     next()
   })
-  app.use(normalizedPathsOnly())
   app.use(securityHeaders(config, dev))
-  app.use(bodyLimits(config.adminPath))
-  app.use(noStoreUnder(`/${config.adminPath}`))
+  app.use(requestGuards(config.adminPath))
   app.use(compression())
 
   app.get('/healthz', (_req, res) => {
