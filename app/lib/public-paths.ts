@@ -1,8 +1,8 @@
 /** The public pages that exist, besides one page per published post (`/blog/{id}`). */
 export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder'] as const
 
-/** A blog post's address; the capture is its id. */
-export const BLOG_POST_PATH = /^\/blog\/(\d{1,9})$/
+/** A blog post's address; the capture is its id, written the one way (`/blog/01` is not a post). */
+export const BLOG_POST_PATH = /^\/blog\/([1-9]\d{0,8})$/
 
 /** The post id in a blog post path, or undefined. */
 export function blogPostId(path: string): number | undefined {

@@ -60,7 +60,15 @@ export async function login(db: Db, input: { username: string; password: string;
     }
   }
   const user = await model.findAdminByUsername(db, input.username)
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password).then(() => false)
+  let ok: boolean
+  try {
+    ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password).then(() => false)
+  } catch (err) {
+    // Refused before the check (the hashing queue is full): the attempt was never tried.
+    await refund(db, addressKey)
+    if (accountKey) await refund(db, accountKey)
+    throw err
+  }
   if (!user || !ok) throw new InvalidCredentialsError()
   await reset(db, addressKey)
   if (accountKey) await refund(db, accountKey)

@@ -1,0 +1,42 @@
+import { expect } from 'vitest'
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '~/db/db.server.ts'
+import { seedIfEmpty } from '~/db/seed.server.ts'
+import { ensureAdmin, getSession, login, type Admin } from '~/services/auth.server.ts'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, resetPostgres } from '../helpers/app.ts'
+
+/**
+ * A freshly migrated database for service tests: a new SQLite file (the `dialects()` thunk makes a
+ * new temp path per call), or the PostgreSQL test database emptied first. Close the previous
+ * handle on PostgreSQL before asking for a new one.
+ */
+export async function freshDatabase(url: string, opts: { seed?: boolean } = {}): Promise<DatabaseHandle> {
+  if (url.startsWith('postgres')) await resetPostgres(url)
+  const handle = openDatabase(url)
+  await migrateToLatest(handle.db)
+  if (opts.seed) await seedIfEmpty(handle.db)
+  return handle
+}
+
+/**
+ * Creates the first admin and signs in for real, returning the acting admin the services take.
+ * NOTE: costs two scrypt runs (about a second on a busy machine), so do it once per suite.
+ */
+export async function signInAdmin(db: Db): Promise<Admin> {
+  await ensureAdmin(db, ADMIN_USERNAME, ADMIN_PASSWORD)
+  const { token } = await login(db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.250' })
+  const session = await getSession(db, token)
+  if (!session.admin) throw new Error('the admin session did not resolve')
+  return session.admin
+}
+
+/** Awaits a promise that must reject with `type`, and returns the error for further checks. */
+export async function rejection<E extends Error>(promise: Promise<unknown>, type: new (...args: any[]) => E): Promise<E> {
+  let error: unknown
+  try {
+    await promise
+  } catch (err) {
+    error = err
+  }
+  expect(error, `expected a ${type.name}`).toBeInstanceOf(type)
+  return error as E
+}
