@@ -1,5 +1,5 @@
 /** The server bundle's entry (vite SSR input): the app factory plus the React Router build. */
-export { createApplication } from './app.ts'
+export { createApplication } from './boot.ts'
 export { loadConfig, ConfigError } from '~/config.server.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 

@@ -6,7 +6,8 @@ import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { isCacheablePath } from '~/lib/public-paths.ts'
-import { bumpContentVersion, readContentVersion } from '~/services/content-version.server.ts'
+import { onContentChange } from '~/services/content-events.server.ts'
+import { readContentVersion } from '~/services/content-version.server.ts'
 import { hashedPolicy } from './security.ts'
 
 
@@ -26,11 +27,23 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
   const maxEntries = opts.maxEntries ?? 500
   let version = '?'
   let timer: NodeJS.Timeout | undefined
+  let unsubscribe: (() => void) | undefined
+  // Counts the changes this process announced, so a poll that read the version before one of
+  // them cannot put the older version back (and let a page rendered before the change be kept).
+  let announced = 0
+
+  /** A change made on this instance: a service announced it (app/services/content-events.server.ts). */
+  function changed(newVersion: string) {
+    announced++
+    version = newVersion
+    entries.clear()
+  }
 
   async function refresh() {
+    const seen = announced
     try {
       const v = await readContentVersion(db)
-      if (v !== version) {
+      if (v !== version && announced === seen) {
         version = v
         entries.clear()
       }
@@ -106,18 +119,21 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
 
   return {
     middleware,
-    /** Called after an admin write on this instance: take effect here at once. */
-    async invalidate() {
-      version = await bumpContentVersion(db)
-      entries.clear()
-    },
+    /**
+     * Reads the content version, then follows it: changes announced through `db` in this process
+     * clear the cache at once, before the write's answer goes out; other instances' changes are
+     * seen by polling the database.
+     */
     async start() {
+      unsubscribe ??= onContentChange(db, changed)
       await refresh()
       timer = setInterval(refresh, opts.pollMs ?? 1000)
       timer.unref()
     },
     stop() {
       if (timer) clearInterval(timer)
+      unsubscribe?.()
+      unsubscribe = undefined
     },
     size: () => entries.size,
     /** The content version this instance last saw; changes with every visible admin change. */

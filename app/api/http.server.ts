@@ -51,28 +51,35 @@ export async function optionalAdmin(req: Request): Promise<Admin | null> {
   return requireSession(ctx(req).db, token).catch(() => null)
 }
 
-/** Wraps an async handler so thrown domain errors become the right status and JSON body. */
+/**
+ * Wraps an async handler: whatever it throws goes to the app's one error handler (server/http.ts),
+ * which answers through errorAnswer below.
+ */
 export function route(fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    fn(req, res).catch((err: unknown) => sendError(req, res, next, err))
+    fn(req, res).catch(next)
   }
 }
 
-export function sendError(req: Request, res: Response, next: NextFunction, err: unknown): void {
-  if (res.headersSent) return next(err)
-  res.setHeader('Cache-Control', 'no-store')
-  if (err instanceof BadRequestError || err instanceof DomainValidationError) {
-    res.status(400).json({ error: 'Validation failed', fields: err.fields })
-  } else if (err instanceof InvalidCredentialsError) {
-    res.status(401).json({ error: err.message })
-  } else if (err instanceof UnauthorizedError) {
-    res.status(401).json({ error: err.message })
-  } else if (err instanceof NotFoundError) {
-    res.status(404).json({ error: err.message })
-  } else if (err instanceof RateLimitedError) {
-    res.setHeader('Retry-After', String(err.retryAfterSeconds))
-    res.status(429).json({ error: err.message, retryAfter: err.retryAfterSeconds })
-  } else {
-    next(err)
+/** What a thrown error answers: status, JSON body and extra headers; `unexpected` ones get logged. */
+export type ErrorAnswer = { status: number; body: { error: string } & Record<string, unknown>; headers: Record<string, string>; unexpected: boolean }
+
+/**
+ * The one map from any error to its answer, for the API and every other route. A 4xx status on
+ * the error itself comes from Express's body parsers (malformed JSON, too large): the client's
+ * fault. Domain errors get their status. Anything else is a 500 that hides its message.
+ */
+export function errorAnswer(err: unknown): ErrorAnswer {
+  const answer = (status: number, body: ErrorAnswer['body'], headers: Record<string, string> = {}) => ({ status, body, headers, unexpected: false })
+  const status = (err as { status?: unknown } | null | undefined)?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return answer(status, { error: (err as { type?: string }).type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
   }
+  if (err instanceof BadRequestError || err instanceof DomainValidationError) return answer(400, { error: 'Validation failed', fields: err.fields })
+  if (err instanceof InvalidCredentialsError || err instanceof UnauthorizedError) return answer(401, { error: err.message })
+  if (err instanceof NotFoundError) return answer(404, { error: err.message })
+  if (err instanceof RateLimitedError) {
+    return answer(429, { error: err.message, retryAfter: err.retryAfterSeconds }, { 'Retry-After': String(err.retryAfterSeconds) })
+  }
+  return { status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true }
 }

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { MAX_UPLOAD_BYTES, storeImage } from '~/services/uploads.server.ts'
-import { BadRequestError, ctx, requireAdmin, route, sendError } from './http.server.ts'
+import { BadRequestError, ctx, requireAdmin, route } from './http.server.ts'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
@@ -15,8 +15,8 @@ export function createUploadsRouter() {
   router.post(
     '/',
     // Authorize before reading up to 5 MB from a stranger.
-    (req: Request, res: Response, next: NextFunction) => {
-      requireAdmin(req).then(() => next(), (err: unknown) => sendError(req, res, next, err))
+    (req: Request, _res: Response, next: NextFunction) => {
+      requireAdmin(req).then(() => next(), next)
     },
     express.raw({ type: IMAGE_TYPES, limit: MAX_UPLOAD_BYTES }),
     route(async (req, res) => {

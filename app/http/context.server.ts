@@ -16,8 +16,6 @@ export type AppContext = {
   views: ViewCounter
   /** Uploaded images (the database, with a memory cache in front). */
   images: ImageStore
-  /** Call after a change visitors can see (posts, projects, settings): cached pages refresh everywhere. */
-  contentChanged: () => Promise<void>
 }
 
 declare module 'react-router' {

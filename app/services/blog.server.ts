@@ -1,13 +1,15 @@
 import type { Db } from '~/db/db.server.ts'
-import type { BlogPostInput, BlogPostPatch, BlogStatus } from '~/lib/schemas.ts'
+import type { BlogStatus } from '~/lib/constants.ts'
+import type { BlogPostInput, BlogPostPatch } from '~/lib/schemas.ts'
 import * as model from '~/models/blog.server.ts'
-import type { BlogPost, BlogStats } from '~/models/blog.server.ts'
+import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
 import type { Admin } from './auth.server.ts'
+import { announceContentChange } from './content-events.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
 
-export type { BlogPost, BlogStats }
+export type { BlogPost, BlogPostSummary, BlogStats }
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -15,6 +17,11 @@ const today = () => new Date().toISOString().slice(0, 10)
 export async function listPublishedPosts(db: Db): Promise<BlogPost[]> {
   const posts = await model.findBlogPosts(db, { status: 'published' })
   return posts.map((p) => ({ ...p, content: sanitizeBlogHtml(p.content) }))
+}
+
+/** Published posts without their bodies, newest first, for cards, feeds and the sitemap: no body to read or sanitize. */
+export function listPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
+  return model.findPublishedPostSummaries(db)
 }
 
 export type AdminBlogQuery = { status?: BlogStatus; q?: string; limit?: number; offset?: number }
@@ -41,8 +48,10 @@ export async function readPost(db: Db, admin: Admin | null, id: number, views?: 
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }
 
-export function createPost(db: Db, _admin: Admin, input: BlogPostInput): Promise<BlogPost> {
-  return model.insertBlogPost(db, { ...input, content: sanitizeBlogHtml(input.content), date: input.date ?? today() })
+export async function createPost(db: Db, _admin: Admin, input: BlogPostInput): Promise<BlogPost> {
+  const post = await model.insertBlogPost(db, { ...input, content: sanitizeBlogHtml(input.content), date: input.date ?? today() })
+  await announceContentChange(db)
+  return post
 }
 
 export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogPostPatch): Promise<BlogPost> {
@@ -50,11 +59,13 @@ export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogP
   if (clean.content !== undefined) clean.content = sanitizeBlogHtml(clean.content)
   const post = await model.updateBlogPost(db, id, clean)
   if (!post) throw new NotFoundError('Post not found')
+  await announceContentChange(db)
   return post
 }
 
 export async function deletePost(db: Db, _admin: Admin, id: number): Promise<void> {
   if (!(await model.deleteBlogPost(db, id))) throw new NotFoundError('Post not found')
+  await announceContentChange(db)
 }
 
 export function getBlogStats(db: Db, _admin: Admin): Promise<BlogStats> {

@@ -3,6 +3,7 @@ import type { PortfolioItemInput, PortfolioItemPatch } from '~/lib/schemas.ts'
 import * as model from '~/models/portfolio.server.ts'
 import type { PortfolioItem, PortfolioQuery } from '~/models/portfolio.server.ts'
 import type { Admin } from './auth.server.ts'
+import { announceContentChange } from './content-events.server.ts'
 import { NotFoundError } from './errors.server.ts'
 
 export type { PortfolioItem }
@@ -28,16 +29,20 @@ export async function getPortfolioItem(db: Db, admin: Admin | null, id: number):
   return item
 }
 
-export function createPortfolioItem(db: Db, _admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
-  return model.insertPortfolioItem(db, input)
+export async function createPortfolioItem(db: Db, _admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
+  const item = await model.insertPortfolioItem(db, input)
+  await announceContentChange(db)
+  return item
 }
 
 export async function updatePortfolioItem(db: Db, _admin: Admin, id: number, patch: PortfolioItemPatch): Promise<PortfolioItem> {
   const item = await model.updatePortfolioItem(db, id, patch)
   if (!item) throw new NotFoundError('Portfolio item not found')
+  await announceContentChange(db)
   return item
 }
 
 export async function deletePortfolioItem(db: Db, _admin: Admin, id: number): Promise<void> {
   if (!(await model.deletePortfolioItem(db, id))) throw new NotFoundError('Portfolio item not found')
+  await announceContentChange(db)
 }

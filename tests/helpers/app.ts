@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import pino from 'pino'
 import { loadConfig } from '~/config.server.ts'
-import { createApplication } from '../../server/app.ts'
+import { createApplication } from '../../server/boot.ts'
 
 export const ADMIN_USERNAME = 'admin'
 export const ADMIN_PASSWORD = 'correct-horse-battery'

@@ -1,87 +1,38 @@
 import path from 'node:path'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type ErrorRequestHandler } from 'express'
 import { createRequestHandler } from '@react-router/express'
 import type { ServerBuild } from 'react-router'
-import pino, { type Logger } from 'pino'
+import type { Logger } from 'pino'
+import { errorAnswer } from '~/api/http.server.ts'
 import { createApiRouter } from '~/api/router.server.ts'
-import { sendError } from '~/api/http.server.ts'
-import type { Config } from '~/config.server.ts'
-import { migrateToLatest, openDatabase, pingDatabase } from '~/db/db.server.ts'
-import { seedIfEmpty } from '~/db/seed.server.ts'
+import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
-import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
-import { pruneLimits } from '~/services/rate-limit.server.ts'
-import { createMailer } from '~/services/mail.server.ts'
-import { createViewCounter } from '~/services/view-counter.server.ts'
-import { createImageStore, importUploadsFromDisk } from '~/services/uploads.server.ts'
-import { blogPostId } from '~/lib/public-paths.ts'
 import { maintenanceMode } from './maintenance.ts'
-import { createPageCache } from './page-cache.ts'
+import type { PageCache } from './page-cache.ts'
 import { BODY_LIMITS, requestGuards } from './request-guards.ts'
 import { securityHeaders } from './security.ts'
 import { serveUploads } from './uploads.ts'
 
-export type ApplicationOptions = {
+export type HttpOptions = {
   /** The React Router build; omitted in API-only tests. */
   build?: ServerBuild | (() => Promise<ServerBuild>)
   /** Built client files (production); Vite serves them in development. */
   clientDir?: string
   /** Vite dev middleware, mounted before the page handler. */
   devMiddleware?: express.RequestHandler
-  logger?: Logger
-  mailPollMs?: number
-  mailBackoffMs?: number
-}
-
-export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token'], remove: true },
-    ...(config.nodeEnv === 'development' && { transport: { target: 'pino-pretty' } }),
-  })
 }
 
 /**
- * Opens and migrates the database, seeds a fresh install, creates the first admin and returns
- * the Express app with everything mounted. `close()` stops the mail worker and the database.
+ * The Express app: the middleware chain in its order and nothing else (server/boot.ts builds
+ * what it uses). `inFlight()` counts requests not yet closed, so shutdown can wait for handlers
+ * whose client already went away; after `beginDrain()` /readyz answers 503 and every answer
+ * closes its connection, so keep-alive clients leave.
  */
-export async function createApplication(config: Config, opts: ApplicationOptions = {}) {
-  const logger = opts.logger ?? createLogger(config)
-  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl)
-  const applied = await migrateToLatest(db)
-  if (applied.length) logger.info({ migrations: applied, dialect }, 'database migrated')
-  if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')
-  const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword)
-  if (admin.generatedPassword) {
-    // Printed once, to the console only, never to the JSON log.
-    process.stdout.write(
-      `\n  First start: admin account "${config.adminUsername}" created with password: ${admin.generatedPassword}\n  Sign in at ${config.siteUrl}/${config.adminPath}/login and change it under Settings > Security.\n\n`,
-    )
-  } else if (admin.created) {
-    logger.info({ username: config.adminUsername }, 'admin account created from ADMIN_USERNAME/ADMIN_PASSWORD')
-  }
-  const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
-  mailer.start(opts.mailPollMs)
-
-  const views = createViewCounter(db)
-  const images = createImageStore(db)
-  await importUploadsFromDisk(images, config.dataDir, logger)
-  // A post served from the page cache still counts as a read (views are batched in memory).
-  const countCachedView = (path: string) => {
-    const id = blogPostId(path)
-    if (id !== undefined) views.count(id)
-  }
-  const pageCache = createPageCache(db, logger, { onHit: countCachedView })
-  await pageCache.start()
-  // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
-  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
-  await prune()
-  const housekeeping = setInterval(prune, 60 * 60_000)
-  housekeeping.unref()
-  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, contentChanged: () => pageCache.invalidate() }
+export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpOptions = {}) {
+  const { config, logger, db, dialect } = ctx
   const dev = config.nodeEnv === 'development'
   const app = express()
   app.locals.ctx = ctx
@@ -125,7 +76,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     }
   })
 
-  app.use('/uploads', serveUploads(images))
+  app.use('/uploads', serveUploads(ctx.images))
   if (opts.clientDir) {
     app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     // Only file-like paths can be in public/: pages skip the disk lookup.
@@ -165,19 +116,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     }
     next()
   })
-  // Successful admin writes to what visitors see invalidate cached pages before the answer goes out.
-  app.use(/^\/api\/(portfolio|blogs|settings)/, (req, res, next) => {
-    if (req.method === 'GET') return next()
-    const json = res.json.bind(res)
-    res.json = (body: unknown) => {
-      if (res.statusCode >= 300) return json(body)
-      ctx.contentChanged().then(() => json(body), next)
-      return res
-    }
-    next()
-  })
+  // Writes to what visitors see need nothing here: the services announce them and the page cache
+  // listens (app/services/content-events.server.ts, docs/decisions/016).
   app.use('/api', createApiRouter())
-
 
   if (opts.build) {
     app.all(
@@ -203,34 +144,29 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     )
   }
 
-  // Body-parser errors (malformed JSON, too large) are the client's fault: 4xx, never 5xx.
-  app.use((err: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
-    if (err.status && err.status >= 400 && err.status < 500) {
-      return res.status(err.status).json({ error: err.type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
-    }
-    sendError(req, res, (e: unknown) => {
-      logger.error({ err: (e as Error)?.message, stack: (e as Error)?.stack, path: req.path }, 'unhandled error')
-      if (res.headersSent) return next(e)
-      res.status(500).json({ error: 'Internal server error' })
-    }, err)
-  })
+  app.use(answerErrors(logger))
 
-  let closed = false
-  async function close() {
-    if (closed) return
-    closed = true
-    for (let i = 0; i < 50 && inflight > 0; i++) await new Promise((r) => setTimeout(r, 100))
-    // A handler can outlive its aborted connection by a query or two.
-    await new Promise((r) => setTimeout(r, 200))
-    clearInterval(housekeeping)
-    pageCache.stop()
-    await views.stop()
-    await mailer.stop()
-    await closeDb()
+  return {
+    app,
+    inFlight: () => inflight,
+    /** Shutdown has begun: /readyz answers 503 and every response says `Connection: close`. */
+    beginDrain() {
+      draining = true
+    },
   }
-  /** Shutdown has begun: /readyz answers 503 and every response says `Connection: close`. */
-  function beginDrain() {
-    draining = true
+}
+
+/**
+ * The one error handler, for the API and the pages alike: every thrown error answers with the
+ * status and JSON body errorAnswer maps it to, never cached; unexpected ones are logged.
+ */
+function answerErrors(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    const answer = errorAnswer(err)
+    if (answer.unexpected) logger.error({ err: (err as Error)?.message, stack: (err as Error)?.stack, path: req.path }, 'unhandled error')
+    if (res.headersSent) return next(err)
+    res.setHeader('Cache-Control', 'no-store')
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
+    res.status(answer.status).json(answer.body)
   }
-  return { app, ctx, close, beginDrain, pageCache }
 }

@@ -1,0 +1,86 @@
+import pino, { type Logger } from 'pino'
+import type { Config } from '~/config.server.ts'
+import { migrateToLatest, openDatabase } from '~/db/db.server.ts'
+import { seedIfEmpty } from '~/db/seed.server.ts'
+import type { AppContext } from '~/http/context.server.ts'
+import { blogPostId } from '~/lib/public-paths.ts'
+import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
+import { createMailer } from '~/services/mail.server.ts'
+import { pruneLimits } from '~/services/rate-limit.server.ts'
+import { createImageStore, importUploadsFromDisk } from '~/services/uploads.server.ts'
+import { createViewCounter } from '~/services/view-counter.server.ts'
+import { createHttpApp, type HttpOptions } from './http.ts'
+import { createPageCache } from './page-cache.ts'
+
+export type ApplicationOptions = HttpOptions & {
+  logger?: Logger
+  mailPollMs?: number
+  mailBackoffMs?: number
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token'], remove: true },
+    ...(config.nodeEnv === 'development' && { transport: { target: 'pino-pretty' } }),
+  })
+}
+
+/**
+ * Boots the application: opens and migrates the database, seeds a fresh install, creates the
+ * first admin, starts the mail worker, view counter, page cache and housekeeping, then builds
+ * the Express app (server/http.ts). `close()` waits for requests in flight and stops it all.
+ */
+export async function createApplication(config: Config, opts: ApplicationOptions = {}) {
+  const logger = opts.logger ?? createLogger(config)
+  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl)
+  const applied = await migrateToLatest(db)
+  if (applied.length) logger.info({ migrations: applied, dialect }, 'database migrated')
+  if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')
+  const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword)
+  if (admin.generatedPassword) {
+    // Printed once, to the console only, never to the JSON log.
+    process.stdout.write(
+      `\n  First start: admin account "${config.adminUsername}" created with password: ${admin.generatedPassword}\n  Sign in at ${config.siteUrl}/${config.adminPath}/login and change it under Settings > Security.\n\n`,
+    )
+  } else if (admin.created) {
+    logger.info({ username: config.adminUsername }, 'admin account created from ADMIN_USERNAME/ADMIN_PASSWORD')
+  }
+  const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
+  mailer.start(opts.mailPollMs)
+
+  const views = createViewCounter(db)
+  const images = createImageStore(db)
+  await importUploadsFromDisk(images, config.dataDir, logger)
+  // A post served from the page cache still counts as a read (views are batched in memory).
+  const countCachedView = (path: string) => {
+    const id = blogPostId(path)
+    if (id !== undefined) views.count(id)
+  }
+  // Follows the content version: the services' announcements here, other instances' by polling.
+  const pageCache = createPageCache(db, logger, { onHit: countCachedView })
+  await pageCache.start()
+  // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
+  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
+  await prune()
+  const housekeeping = setInterval(prune, 60 * 60_000)
+  housekeeping.unref()
+
+  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images }
+  const { app, inFlight, beginDrain } = createHttpApp(ctx, pageCache, opts)
+
+  let closed = false
+  async function close() {
+    if (closed) return
+    closed = true
+    for (let i = 0; i < 50 && inFlight() > 0; i++) await new Promise((r) => setTimeout(r, 100))
+    // A handler can outlive its aborted connection by a query or two.
+    await new Promise((r) => setTimeout(r, 200))
+    clearInterval(housekeeping)
+    pageCache.stop()
+    await views.stop()
+    await mailer.stop()
+    await closeDb()
+  }
+  return { app, ctx, close, beginDrain, pageCache }
+}
