@@ -1,37 +1,12 @@
 import { z } from 'zod'
+import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 
 /**
  * One zod schema per payload, shared by the REST API, route actions and forms.
  * Nothing here may import server code: the browser bundles it too.
+ * NOTE: the value sets (statuses, budgets, labels...) live in ./constants.ts; import them from
+ * there and never re-export them here, so that using a constant never loads zod (issue 15).
  */
-
-export const BUSINESS_TYPES = ['restaurant', 'retail', 'healthcare', 'professional', 'technology', 'nonprofit', 'other'] as const
-export const BUSINESS_TYPE_LABELS: Record<(typeof BUSINESS_TYPES)[number], string> = {
-  restaurant: 'Restaurant / Food Service',
-  retail: 'Retail / E-commerce',
-  healthcare: 'Healthcare',
-  professional: 'Professional Services',
-  technology: 'Technology',
-  nonprofit: 'Non-profit',
-  other: 'Other',
-}
-export const BUDGETS = ['100-500', '500-1000', '1000-2500', '2500-5000', '5000+'] as const
-export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
-  '100-500': '$100 - $500',
-  '500-1000': '$500 - $1,000',
-  '1000-2500': '$1,000 - $2,500',
-  '2500-5000': '$2,500 - $5,000',
-  '5000+': '$5,000+',
-}
-export const PROPOSAL_STATUSES = ['pending', 'reviewed', 'completed'] as const
-export const BLOG_STATUSES = ['draft', 'published'] as const
-export const BLOG_CATEGORIES = ['Web Design', 'AI Technology', 'Performance', 'Security', 'Mobile Design', 'SEO'] as const
-export const PORTFOLIO_STATUSES = ['active', 'archived'] as const
-export const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const
-
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
-export type BlogStatus = (typeof BLOG_STATUSES)[number]
-export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number]
 
 const text = (label: string, max: number) =>
   z
@@ -172,6 +147,9 @@ export const LoginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
 })
 
+/** The spec's text for a new password and confirmation that differ (also the 'Password Mismatch' notice). */
+export const PASSWORD_MISMATCH = "New password and confirmation don't match."
+
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(256),
@@ -180,7 +158,7 @@ export const PasswordChangeSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: "New password and confirmation don't match.",
+    message: PASSWORD_MISMATCH,
   })
 
 export const SettingsSchema = z.object({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { BlogPostRow } from '~/db/schema.ts'
-import type { BlogStatus } from '~/lib/schemas.ts'
+import type { BlogStatus } from '~/lib/constants.ts'
 import { containsAny, nowIso } from './search.server.ts'
 
 export type BlogPost = Omit<BlogPostRow, 'status'> & { status: BlogStatus }
@@ -21,6 +21,17 @@ export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<Blog
   qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
   if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
   return (await qb.execute()).map(toPost)
+}
+
+/** A post without its body, for lists that never show it (cards, feeds, the sitemap). */
+export type BlogPostSummary = Omit<BlogPost, 'content'>
+
+const SUMMARY_COLUMNS = ['id', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'readTime', 'date', 'views', 'createdAt', 'updatedAt'] as const
+
+/** Published posts without their bodies, in findBlogPosts' order (newest first, by date then id). */
+export async function findPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
+  const rows = await db.selectFrom('blogPosts').select(SUMMARY_COLUMNS).where('status', '=', 'published').orderBy('date', 'desc').orderBy('id', 'desc').execute()
+  return rows.map((row) => ({ ...row, views: Number(row.views), status: row.status as BlogStatus }))
 }
 
 export async function countBlogPosts(db: Db, query: Omit<BlogQuery, 'limit' | 'offset' | 'status'> = {}): Promise<Record<string, number>> {

@@ -1,6 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
 import type { PortfolioItemRow } from '~/db/schema.ts'
-import type { PortfolioStatus } from '~/lib/schemas.ts'
+import type { PortfolioStatus } from '~/lib/constants.ts'
 import { containsAny, nowIso } from './search.server.ts'
 
 export type PortfolioItem = {

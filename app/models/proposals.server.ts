@@ -1,6 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
 import type { ProposalRow } from '~/db/schema.ts'
-import type { ProposalStatus } from '~/lib/schemas.ts'
+import type { ProposalStatus } from '~/lib/constants.ts'
 import { containsAny } from './search.server.ts'
 
 export type Proposal = Omit<ProposalRow, 'status'> & { status: ProposalStatus }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   ANIMATION_STYLES,
-  BUILDER_STORAGE_KEY,
   BUTTON_STYLES,
   COLOR_SCHEMES,
   CTA_PLACEMENTS,
-  DEFAULT_BUILDER_CONFIG,
   FEATURE_TOGGLES,
   FONTS,
   FOOTER_STYLES,
@@ -14,20 +12,24 @@ import {
   LAYOUTS,
   LAYOUT_DENSITIES,
   NAVIGATION_STYLES,
-  PREVIEW_SERVICE_LIMIT,
   SERVICE_GROUPS,
   SLIDERS,
   TEMPLATES,
+} from '~/content/builder-options.ts'
+import { parseStoredConfig } from '~/lib/builder-config.ts'
+import {
+  BUILDER_STORAGE_KEY,
+  DEFAULT_BUILDER_CONFIG,
+  PREVIEW_SERVICE_LIMIT,
   clampSlider,
   createDefaultConfig,
-  parseStoredConfig,
   previewServices,
   setIndustry,
   summarizeConfig,
   templatesFor,
   toggleService,
   type BuilderConfig,
-} from '~/lib/builder'
+} from '~/lib/builder.ts'
 
 const ids = (list: readonly { id: string }[]) => list.map((o) => o.id)
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { estimateLines } from '~/api/estimate.server.ts'
+import type { Db } from '~/db/db.server.ts'
+import { DomainValidationError } from '~/services/errors.server.ts'
+import { estimateLines, renderEstimatePdf } from '~/services/estimate.server.ts'
 import { budgetForTotal, estimatePdfHref, estimateProposalHref, estimateSummary } from '~/components/estimator/estimate-links.ts'
 import { buttonStyle, contrastRatio, pageNames, readableOn, sectionPadding, textOnPrimary, DEVICE_WIDTHS } from '~/components/builder/preview-style.ts'
-import { COLOR_SCHEMES, createDefaultConfig } from '~/lib/builder.ts'
+import { COLOR_SCHEMES } from '~/content/builder-options.ts'
+import { createDefaultConfig } from '~/lib/builder.ts'
 import { estimate } from '~/lib/estimator.ts'
 import { prefillFromUrl } from '~/routes/tools/+shared/proposal.server.ts'
 
@@ -64,6 +67,20 @@ describe('estimate PDF lines', () => {
       { label: 'Static Website (base price, 1 page)', amount: '$299' },
       { label: 'Subtotal', amount: '$299' },
     ])
+  })
+
+  it('refuses choices the estimator cannot price with a typed error, before touching the database', async () => {
+    const db = new Proxy({}, { get: () => { throw new Error('database used') } }) as Db
+    for (const input of [
+      { websiteType: 'mansion', pages: 5, addons: [] },
+      { websiteType: 'business', pages: 0, addons: [] },
+      { websiteType: 'business', pages: 5, addons: ['jacuzzi'] },
+      { websiteType: 'business', pages: 5, addons: [], urgency: 'yesterday' },
+    ]) {
+      const err = await renderEstimatePdf(db, input, { siteUrl: 'http://x' }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(DomainValidationError)
+      expect(Object.keys((err as DomainValidationError).fields)).toEqual(['_query'])
+    }
   })
 })
 

@@ -13,9 +13,11 @@ import {
   LAYOUTS,
   LAYOUT_DENSITIES,
   NAVIGATION_STYLES,
-  PREVIEW_SERVICE_LIMIT,
   SERVICE_GROUPS,
   SLIDERS,
+} from '~/content/builder-options.ts'
+import {
+  PREVIEW_SERVICE_LIMIT,
   clampSlider,
   setIndustry,
   templatesFor,

@@ -1,7 +1,7 @@
 import { Check } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useId, type ReactNode } from 'react'
-import type { BuilderOption } from '~/lib/builder.ts'
+import type { BuilderOption } from '~/content/builder-options.ts'
 
 /** Small form controls of the builder: every one labelled, keyboard operable, no drag-only input. */
 

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
-import { COLOR_SCHEMES, FONTS, type BuilderConfig, type ColorScheme } from '~/lib/builder.ts'
+import { COLOR_SCHEMES, FONTS, type ColorScheme } from '~/content/builder-options.ts'
+import type { BuilderConfig } from '~/lib/builder.ts'
 
 /** Pure styling rules of the live preview, kept apart from markup so they can be unit tested. */
 

@@ -1,7 +1,8 @@
 import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { CSSProperties } from 'react'
-import { FEATURE_LABELS, INDUSTRIES, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { FEATURE_LABELS, INDUSTRIES } from '~/content/builder-options.ts'
+import { previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
 import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
 
 const SOCIAL_NAMES: Record<string, string> = {

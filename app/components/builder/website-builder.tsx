@@ -1,9 +1,9 @@
 import { Eye, RotateCcw, Rocket, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, Tabs } from 'radix-ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { BUILDER_STORAGE_KEY, createDefaultConfig, parseStoredConfig, summarizeConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { BUILDER_STORAGE_KEY, createDefaultConfig, summarizeConfig, type BuilderConfig } from '~/lib/builder.ts'
 import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, TemplatesPanel } from './builder-panels.tsx'
 import { DeviceToggle, PreviewFrame } from './preview-frame.tsx'
 import type { Device } from './preview-style.ts'
@@ -18,18 +18,46 @@ const TABS = [
 ] as const
 type TabId = (typeof TABS)[number]['id']
 
+type Change = (c: BuilderConfig) => BuilderConfig
+
+/**
+ * The design saved in this browser, or null when there is none. The zod parser is loaded only
+ * when there is something to parse, so zod stays out of the page's first bundle.
+ * Throws when storage is unavailable or the parser cannot be loaded.
+ */
+async function readSavedConfig(): Promise<BuilderConfig | null> {
+  const json = window.localStorage.getItem(BUILDER_STORAGE_KEY)
+  if (json == null) return null
+  const { parseStoredConfig } = await import('~/lib/builder-config.ts')
+  return parseStoredConfig(json)
+}
+
 /** Builder state that survives reloads: restored after hydration (the server knows nothing of it). */
 function usePersistentConfig() {
   const [config, setConfig] = useState<BuilderConfig>(createDefaultConfig)
   const [restored, setRestored] = useState(false)
+  // Changes made while the saved design is still loading, replayed on top of it once it arrives.
+  const early = useRef<Change[] | null>([])
 
   useEffect(() => {
-    try {
-      setConfig(parseStoredConfig(window.localStorage.getItem(BUILDER_STORAGE_KEY)))
-    } catch {
-      // Storage unavailable: the builder still works, it just forgets on reload.
+    let cancelled = false
+    readSavedConfig().then(
+      (saved) => {
+        if (cancelled) return
+        const changes = early.current ?? []
+        early.current = null
+        if (saved) setConfig(changes.reduce((c, change) => change(c), saved))
+        setRestored(true)
+      },
+      () => {
+        // Storage unavailable, or the parser failed to load: the builder still works, it just
+        // forgets on reload (and never overwrites a saved design it could not read).
+        early.current = null
+      },
+    )
+    return () => {
+      cancelled = true
     }
-    setRestored(true)
   }, [])
 
   // Saved only once restored, so the defaults of the first render never overwrite a saved design.
@@ -42,8 +70,11 @@ function usePersistentConfig() {
     }
   }, [config, restored])
 
-  const update = useCallback((fn: (c: BuilderConfig) => BuilderConfig) => setConfig(fn), [])
-  return { config, update, reset: () => setConfig(createDefaultConfig()) }
+  const update = useCallback((change: Change) => {
+    early.current?.push(change)
+    setConfig(change)
+  }, [])
+  return { config, update, reset: () => update(createDefaultConfig) }
 }
 
 /**

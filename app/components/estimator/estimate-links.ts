@@ -1,4 +1,4 @@
-import { BUDGETS } from '~/lib/schemas.ts'
+import { BUDGETS } from '~/lib/constants.ts'
 import { ESTIMATOR_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
 
 type Budget = (typeof BUDGETS)[number]

@@ -1,12 +1,12 @@
 import type { Route } from './+types/rss'
 import { buildRss } from '~/lib/feeds.ts'
-import { listPublishedPosts } from '~/services/blog.server.ts'
+import { listPublishedPostSummaries } from '~/services/blog.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { PAGE_META } from '~/content/seo.ts'
 
 /** The published posts, newest first, as RSS 2.0. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [posts, settings] = await Promise.all([listPublishedPosts(context.app.db), getSettings(context.app.db)])
+  const [posts, settings] = await Promise.all([listPublishedPostSummaries(context.app.db), getSettings(context.app.db)])
   const xml = buildRss({
     siteUrl: context.app.config.siteUrl,
     title: `${settings.siteName} Blog`,

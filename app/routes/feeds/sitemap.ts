@@ -1,10 +1,10 @@
 import type { Route } from './+types/sitemap'
 import { STATIC_PAGES, buildSitemap, type SitemapEntry } from '~/lib/feeds.ts'
-import { listPublishedPosts } from '~/services/blog.server.ts'
+import { listPublishedPostSummaries } from '~/services/blog.server.ts'
 
 /** Static pages plus every published post, each post with its last modification day. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listPublishedPosts(context.app.db)
+  const posts = await listPublishedPostSummaries(context.app.db)
   const newest = posts.reduce<string | null>((max, p) => (max === null || p.updatedAt > max ? p.updatedAt : max), null)
   const entries: SitemapEntry[] = [
     ...STATIC_PAGES.map((path) => ({ path, lastmod: path === '/blog' ? newest : null })),

@@ -4,7 +4,7 @@ import { BlogCard } from '~/components/site/blog-card.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { blogCategories, blogListReducer, hasMore, initialBlogListState, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
-import { listPublishedPosts } from '~/services/blog.server.ts'
+import { listPublishedPostSummaries } from '~/services/blog.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('blog', args)
@@ -12,7 +12,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** Published posts for the cards (without their bodies), rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listPublishedPosts(context.app.db)
+  const posts = await listPublishedPostSummaries(context.app.db)
   return {
     posts: posts.map(({ id, title, excerpt, category, author, image, readTime, date }) => ({
       id,
