@@ -26,6 +26,7 @@ export default [
   // the loaders compare with it (anything else is a 404).
   ...prefix(':adminPath', [
     route('login', 'routes/admin/login.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),

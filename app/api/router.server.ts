@@ -1,20 +1,18 @@
 import express, { type Request, type Response } from 'express'
 import { clearSessionCookie, CSRF_COOKIE, readCookie, sessionCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { newCsrfToken } from '~/http/csrf.server.ts'
+import { BLOG_STATUSES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { proposalsCsv } from '~/lib/csv.ts'
 import {
   BlogPostPatchSchema,
   BlogPostSchema,
-  BLOG_STATUSES,
   LoginSchema,
   PageViewSchema,
   PasswordChangeSchema,
   PortfolioItemPatchSchema,
   PortfolioItemSchema,
-  PORTFOLIO_STATUSES,
   ProposalSchema,
   ProposalStatusSchema,
-  PROPOSAL_STATUSES,
   SettingsPatchSchema,
 } from '~/lib/schemas.ts'
 import { recordPageView } from '~/services/analytics.server.ts'

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
-import { BUDGET_LABELS, BUSINESS_TYPE_LABELS, type ProposalInput, type ProposalStatus } from '~/lib/schemas.ts'
+import { BUDGET_LABELS, BUSINESS_TYPE_LABELS, type ProposalStatus } from '~/lib/constants.ts'
+import type { ProposalInput } from '~/lib/schemas.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'

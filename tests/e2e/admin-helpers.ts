@@ -63,8 +63,14 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations).toEqual([])
 }
 
-/** On a phone the admin navigation sits in a drawer. */
-export async function openAdminNav(page: Page) {
-  const menu = page.getByRole('button', { name: 'Open admin menu' })
-  if (await menu.isVisible()) await menu.click()
+/**
+ * On a phone the admin navigation sits in a drawer: a dialog once the page is hydrated, a plain
+ * <details> disclosure before that (pass `javaScript: false` in tests that run without it).
+ */
+export async function openAdminNav(page: Page, { javaScript = true } = {}) {
+  const menu = page.getByLabel('Open admin menu')
+  if (!(await menu.isVisible())) return
+  // A click before hydration would open the disclosure that hydration then replaces.
+  if (javaScript) await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await menu.click()
 }

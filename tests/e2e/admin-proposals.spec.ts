@@ -87,7 +87,8 @@ test('a failed status change shows the red Error notice', async ({ page }) => {
   await submitProposal(page, { name: `Failing ${tag}`, email: `fail-${tag}@example.com` })
   await login(page)
   await page.goto(`${ADMIN}/proposals?q=${tag}`)
-  await page.route('**/api/proposals/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
+  // The dropdown posts to the list route's action (`/admin/proposals.data` with JavaScript); the server fails.
+  await page.route(`**${ADMIN}/proposals.data*`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
   await page.getByLabel(`Status for Failing ${tag}`).selectOption('completed')
   await expectToast(page, 'Error', 'Failed to update proposal status.')
   // The list shows the stored value again after reloading.

@@ -69,26 +69,27 @@ test('password change: mismatch refused in the browser, wrong current password s
   const newPassword = `new-pass-${uid()}`
   await login(page)
   await page.goto(`${ADMIN}/settings`)
+  // The Security form posts to the settings route's action (`/admin/settings.data` with JavaScript).
   let sent = 0
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/auth/password')) sent++
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith(`${ADMIN}/settings`)) sent++
   })
   await page.getByLabel('Current Password').fill(PASSWORD)
   await page.getByLabel('New Password').fill(newPassword)
   await page.getByLabel('Confirm Password').fill(`${newPassword}x`)
-  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await page.getByRole('button', { name: 'Change Password' }).click()
   await expectToast(page, 'Password Mismatch', "New password and confirmation don't match.")
   expect(sent).toBe(0)
 
   await page.getByLabel('Current Password').fill('wrong-current-password')
   await page.getByLabel('Confirm Password').fill(newPassword)
-  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await page.getByRole('button', { name: 'Change Password' }).click()
   await expect(page.locator('#currentPassword-error')).toHaveText('Current password is incorrect.')
   await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true')
 
   try {
     await page.getByLabel('Current Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await page.getByRole('button', { name: 'Change Password' }).click()
     await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
 
     // Sign in again through the login page with the new password.

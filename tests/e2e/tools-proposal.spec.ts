@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Route } from '@playwright/test'
 import { expectNoAxeViolations, findProposals, uid, visit } from './tools-helpers.ts'
+
+/** The form's post with JavaScript: a fetcher's POST to the route action, at `/proposal.data`. */
+const isProposalPost = (route: Route) => route.request().method() === 'POST'
+const PROPOSAL_ACTION = '**/proposal.data*'
 
 const form = (page: Page) => ({
   name: page.getByLabel('Full Name'),
@@ -56,8 +60,8 @@ test.describe('proposal request', () => {
     await fillValid(page, name)
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
-    await page.route('**/api/proposals', async (route) => {
-      await held
+    await page.route(PROPOSAL_ACTION, async (route) => {
+      if (isProposalPost(route)) await held
       await route.continue()
     })
     let reloaded = false
@@ -86,7 +90,7 @@ test.describe('proposal request', () => {
     const name = `Failure ${uid()}`
     await visit(page, '/proposal')
     await fillValid(page, name)
-    await page.route('**/api/proposals', (route) => route.fulfill({ status: 500, body: 'boom' }))
+    await page.route(PROPOSAL_ACTION, (route) => (isProposalPost(route) ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()))
     await form(page).submit.click()
     const toast = page.getByTestId('toast')
     await expect(toast).toContainText('Submission Failed')
@@ -104,12 +108,24 @@ test.describe('proposal request', () => {
   test('shows the server field errors beside their fields', async ({ page }) => {
     await visit(page, '/proposal')
     await fillValid(page, `Fields ${uid()}`)
-    await page.route('**/api/proposals', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'Validation failed', fields: { email: 'Enter a valid email address', requirements: 'Project requirements is required' } }),
-      }),
+    // The action's 400 answer (values and messages) in React Router's single-fetch encoding.
+    const refused = [
+      { _1: 2 },
+      'data',
+      { _3: 4, _5: 6 },
+      'ok',
+      false,
+      'errors',
+      { _7: 8, _9: 10 },
+      'email',
+      'Enter a valid email address',
+      'requirements',
+      'Project requirements is required',
+    ]
+    await page.route(PROPOSAL_ACTION, (route) =>
+      isProposalPost(route)
+        ? route.fulfill({ status: 400, contentType: 'text/x-script', headers: { 'x-remix-response': 'yes' }, body: `${JSON.stringify(refused)}\n` })
+        : route.continue(),
     )
     await form(page).submit.click()
     await expect(page.getByTestId('toast')).toContainText('Submission Failed')
@@ -124,8 +140,8 @@ test.describe('proposal request', () => {
   test('checks business type and budget with the shared schema before sending', async ({ page }) => {
     await visit(page, '/proposal')
     let sent = false
-    await page.route('**/api/proposals', (route) => {
-      sent = true
+    await page.route(PROPOSAL_ACTION, (route) => {
+      if (isProposalPost(route)) sent = true
       return route.continue()
     })
     const f = form(page)

@@ -1,45 +1,34 @@
 import { ArrowLeft, Eye, Save } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import type { z } from 'zod'
+import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
-import { ApiError, api } from '~/lib/api-client.ts'
-import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/schemas.ts'
+import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
+import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogForm, type BlogForm } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
+import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { btn, capitalize, errorAria, FieldError, inputClass, labelClass, PageHeader, RequiredMark } from './ui.tsx'
-
-export type BlogForm = {
-  title: string
-  subheading: string
-  excerpt: string
-  content: string
-  status: string
-  author: string
-  category: string
-  readTime: string
-  image: string
-}
-
-export const EMPTY_POST: BlogForm = { title: '', subheading: '', excerpt: '', content: '', status: 'draft', author: 'Admin', category: '', readTime: '5 min read', image: '' }
-const REQUIRED = ['title', 'subheading', 'excerpt', 'content', 'category'] as const
-
-/** Content counts as empty when it has no text and no picture (e.g. '<p><br></p>'). */
-function isBlankHtml(html: string): boolean {
-  return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === ''
-}
+import { useEditorForm, type EditorResult } from './use-editor-form.ts'
 
 type Saved = { id: number; status: string; date: string }
 
-/** New and edit share this form; `saved` is the stored post when editing. */
-export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; initial: BlogForm; saved?: Saved }) {
-  const [form, setForm] = useState<BlogForm>(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
+/**
+ * New and edit share this form. It posts to its route's action (a plain POST without
+ * JavaScript), which checks it with `schema` and saves it; in the browser the same schema checks
+ * it before it is sent. `saved` is the stored post when editing; `result` is the action's answer
+ * when it did not redirect.
+ */
+export function BlogEditor({ adminPath, initial, saved, schema, result }: { adminPath: string; initial: BlogForm; saved?: Saved; schema: z.ZodType; result?: EditorResult<BlogForm> }) {
+  const start = result?.values ?? initial
+  // What the SEO block, the preview and the content's hidden field show; the inputs keep their own values.
+  const [form, setForm] = useState<BlogForm>(start)
   const [previewOpen, setPreviewOpen] = useState(false)
+  const { errors, notice, onSubmit, saving } = useEditorForm({ schema, read: readBlogForm, order: BLOG_FIELDS, idPrefix: 'post', failure: BLOG_SAVE_FAILED, result })
   const toast = useToast()
-  const navigate = useNavigate()
   const list = `/${adminPath}/blogs`
   const set = (k: keyof BlogForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 
@@ -49,39 +38,10 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
     else setPreviewOpen(true)
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    const missing: Record<string, string> = {}
-    for (const k of REQUIRED) {
-      const v = form[k]
-      if (k === 'content' ? isBlankHtml(v) : !v.trim()) missing[k] = 'This field is required.'
-    }
-    setErrors(missing)
-    if (Object.keys(missing).length) {
-      toast({ title: 'Missing Required Fields', description: 'Please fill in all required fields.', variant: 'destructive' })
-      return
-    }
-    setSaving(true)
-    try {
-      if (saved) {
-        await api(`/api/blogs/${saved.id}`, { method: 'PUT', body: form })
-        toast({ title: 'Blog Updated', description: 'Blog post has been updated successfully.' })
-        navigate(list)
-      } else {
-        await api<{ id: number }>('/api/blogs', { method: 'POST', body: { ...form, date: new Date().toISOString().slice(0, 10) } })
-        toast({ title: 'Blog Created', description: 'Blog post has been created successfully.' })
-        navigate(list)
-      }
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fields)
-      toast({ title: 'Error', description: 'Failed to save blog post. Please try again.', variant: 'destructive' })
-      setSaving(false)
-    }
-  }
-
   const field = (k: keyof BlogForm) => ({
     id: `post-${k}`,
-    value: form[k],
+    name: k,
+    defaultValue: start[k],
     onChange: (e: { target: { value: string } }) => set(k)(e.target.value),
     ...errorAria(`post-${k}`, errors[k]),
     className: inputClass,
@@ -95,7 +55,14 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
         <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Blogs
       </Link>
       <PageHeader title={saved ? 'Edit Blog Post' : 'Create New Blog Post'} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <Notice notice={notice} />
+      {result?.formError && result.formError !== notice?.description && (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      )}
+      <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+        <CsrfField />
         <div className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <div>
             <label htmlFor="post-title" className={labelClass}>
@@ -121,6 +88,7 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
           <div>
             <RichTextEditor
               id="post-content"
+              name="content"
               label={<>Content{req}</>}
               value={form.content}
               onChange={set('content')}
@@ -144,12 +112,14 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
                   </option>
                 ))}
               </select>
+              {err('status')}
             </div>
             <div>
               <label htmlFor="post-author" className={labelClass}>
                 Author
               </label>
               <input {...field('author')} />
+              {err('author')}
             </div>
             <div>
               <label htmlFor="post-category" className={labelClass}>
@@ -170,8 +140,9 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
                 Read Time
               </label>
               <input {...field('readTime')} placeholder="5 min read" />
+              {err('readTime')}
             </div>
-            <ImageField id="post-image" label="Image URL" value={form.image} onChange={set('image')} error={errors.image} />
+            <ImageField id="post-image" name="image" label="Image URL" defaultValue={start.image} onChange={set('image')} error={errors.image} />
           </div>
 
           <section aria-labelledby="seo-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -202,7 +173,7 @@ export function BlogEditor({ adminPath, initial, saved }: { adminPath: string; i
             </button>
           </div>
         </div>
-      </form>
+      </Form>
       {saved && <PostPreviewDialog post={{ ...form, date: saved.date }} open={previewOpen} onOpenChange={setPreviewOpen} />}
     </>
   )

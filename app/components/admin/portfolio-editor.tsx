@@ -1,45 +1,56 @@
 import { Plus, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Switch } from 'radix-ui'
-import { useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { useToast } from '~/components/ui/toast.tsx'
-import { ApiError, api } from '~/lib/api-client.ts'
-import { PORTFOLIO_STATUSES } from '~/lib/schemas.ts'
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { Form, Link } from 'react-router'
+import type { z } from 'zod'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { PORTFOLIO_STATUSES } from '~/lib/constants.ts'
+import { dedupe } from '~/lib/schemas.ts'
 import { ImageField } from './image-field.tsx'
+import { Notice } from './notice.tsx'
+import { PORTFOLIO_FIELDS, PORTFOLIO_SAVE_FAILED, readPortfolioForm, type PortfolioForm } from './portfolio-form.ts'
 import { btn, capitalize, errorAria, FieldError, inputClass, labelClass, PageHeader, RequiredMark } from './ui.tsx'
+import { useEditorForm, type EditorResult } from './use-editor-form.ts'
+import { useHydrated } from './use-hydrated.ts'
 
-export type PortfolioForm = {
-  title: string
-  description: string
-  category: string
-  image: string
-  liveUrl: string
-  technologies: string[]
-  isLive: boolean
-  status: string
-}
-
-export const EMPTY_ITEM: PortfolioForm = { title: '', description: '', category: '', image: '', liveUrl: '', technologies: [], isLive: true, status: 'active' }
-const REQUIRED = ['title', 'description', 'category', 'image'] as const
-
-/** Portfolio editor for new and existing projects; `id` is set when editing. */
-export function PortfolioEditor({ adminPath, initial, id, categories }: { adminPath: string; initial: PortfolioForm; id?: number; categories: string[] }) {
-  const [form, setForm] = useState<PortfolioForm>(initial)
-  const [tech, setTech] = useState('')
+/**
+ * Portfolio editor for new and existing projects (`id` is set when editing). It posts to its
+ * route's action (a plain POST without JavaScript), which checks it with `schema` and saves it; in
+ * the browser the same schema checks it before it is sent. `result` is the action's answer when
+ * it did not redirect.
+ */
+export function PortfolioEditor({
+  adminPath,
+  initial,
+  id,
+  categories,
+  schema,
+  result,
+}: {
+  adminPath: string
+  initial: PortfolioForm
+  id?: number
+  categories: string[]
+  schema: z.ZodType
+  result?: EditorResult<PortfolioForm>
+}) {
+  const start = result?.values ?? initial
+  const [technologies, setTechnologies] = useState(() => dedupe(start.technologies))
   const [techMessage, setTechMessage] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const toast = useToast()
-  const navigate = useNavigate()
+  const [live, setLive] = useState(start.isLive)
+  const techInput = useRef<HTMLInputElement>(null)
+  const hydrated = useHydrated()
+  const { errors, notice, onSubmit, saving } = useEditorForm({ schema, read: readPortfolioForm, order: PORTFOLIO_FIELDS, idPrefix: 'item', failure: PORTFOLIO_SAVE_FAILED, result })
   const list = `/${adminPath}/portfolio`
+  const techError = errors.technologies ?? Object.entries(errors).find(([k]) => k.startsWith('technologies.'))?.[1]
 
   function addTech() {
-    const v = tech.trim()
-    if (!v) return setTechMessage('Enter a technology name first.')
-    if (form.technologies.some((t) => t.toLowerCase() === v.toLowerCase())) return setTechMessage(`${v} is already in the list.`)
-    setForm((f) => ({ ...f, technologies: [...f.technologies, v] }))
-    setTech('')
+    const el = techInput.current
+    const v = el?.value.trim() ?? ''
+    if (!el || !v) return setTechMessage('Enter a technology name first.')
+    if (technologies.some((t) => t.toLowerCase() === v.toLowerCase())) return setTechMessage(`${v} is already in the list.`)
+    setTechnologies((list) => [...list, v])
+    el.value = ''
     setTechMessage(null)
   }
   function onTechKey(e: KeyboardEvent<HTMLInputElement>) {
@@ -49,38 +60,11 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
     }
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    const missing: Record<string, string> = {}
-    for (const k of REQUIRED) if (!form[k].trim()) missing[k] = 'This field is required.'
-    setErrors(missing)
-    if (Object.keys(missing).length) {
-      toast({ title: 'Missing Required Fields', description: 'Please fill in all required fields.', variant: 'destructive' })
-      return
-    }
-    setSaving(true)
-    try {
-      const body = { ...form, liveUrl: form.liveUrl.trim() || null }
-      if (id) {
-        await api(`/api/portfolio/${id}`, { method: 'PUT', body })
-        toast({ title: 'Portfolio Updated', description: 'Portfolio item has been updated successfully.' })
-      } else {
-        await api('/api/portfolio', { method: 'POST', body })
-        toast({ title: 'Portfolio Created', description: 'Portfolio item has been created successfully.' })
-      }
-      navigate(list)
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fields)
-      toast({ title: 'Error', description: 'Failed to save portfolio item.', variant: 'destructive' })
-      setSaving(false)
-    }
-  }
-
   const req = <RequiredMark />
   const text = (k: 'title' | 'category' | 'liveUrl') => ({
     id: `item-${k}`,
-    value: form[k],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value })),
+    name: k,
+    defaultValue: start[k],
     ...errorAria(`item-${k}`, errors[k]),
     className: inputClass,
   })
@@ -89,7 +73,14 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
   return (
     <>
       <PageHeader title={id ? 'Edit Project' : 'New Project'} description="Projects marked active appear on the public portfolio." />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Notice notice={notice} />
+      {result?.formError && result.formError !== notice?.description && (
+        <p role="alert" className="mb-4 max-w-3xl rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      )}
+      <Form method="post" onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <CsrfField />
         <div>
           <label htmlFor="item-title" className={labelClass}>
             Project Title{req}
@@ -103,12 +94,11 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
           </label>
           <textarea
             id="item-description"
+            name="description"
             rows={4}
-            value={form.description}
-            onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            defaultValue={start.description}
             aria-required="true"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'item-description-error' : undefined}
+            {...errorAria('item-description', errors.description)}
             className={inputClass}
           />
           {err('description')}
@@ -134,44 +124,60 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
             {err('liveUrl')}
           </div>
         </div>
-        <ImageField id="item-image" label="Project Image URL" required value={form.image} onChange={(v) => setForm((f) => ({ ...f, image: v }))} error={errors.image} />
+        <ImageField id="item-image" name="image" label="Project Image URL" required defaultValue={start.image} error={errors.image} />
 
         <div>
-          <label htmlFor="item-tech" className={labelClass}>
+          <label htmlFor="item-technologies" className={labelClass}>
             Technologies
           </label>
           <div className="mt-1 flex gap-2">
+            {/* A name typed here without pressing Enter (or without JavaScript) is saved too, after the tags. */}
             <input
-              id="item-tech"
-              value={tech}
-              onChange={(e) => setTech(e.target.value)}
+              ref={techInput}
+              id="item-technologies"
+              name="technology"
               onKeyDown={onTechKey}
               placeholder="Type a technology and press Enter"
-              aria-describedby={techMessage ? 'item-tech-message' : undefined}
+              aria-invalid={techError ? true : undefined}
+              aria-describedby={techMessage ? 'item-tech-message' : techError ? 'item-technologies-error' : undefined}
               className={`${inputClass} mt-0`}
             />
-            <button type="button" onClick={addTech} className={btn.secondary} aria-label="Add technology">
-              <Icon node={Plus} aria-hidden="true" className="size-4" />
-            </button>
+            {hydrated && (
+              <button type="button" onClick={addTech} className={btn.secondary} aria-label="Add technology">
+                <Icon node={Plus} aria-hidden="true" className="size-4" />
+              </button>
+            )}
           </div>
           {techMessage && (
             <p id="item-tech-message" role="status" className="mt-1 text-sm text-red-700">
               {techMessage}
             </p>
           )}
-          {form.technologies.length > 0 && (
+          <FieldError id="item-technologies" message={techError} />
+          {technologies.length > 0 && (
             <ul aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
-              {form.technologies.map((t) => (
+              {technologies.map((t) => (
                 <li key={t} className="inline-flex items-center gap-1 rounded-full bg-blue-50 py-1 pr-1 pl-3 text-sm text-blue-900">
-                  {t}
-                  <button
-                    type="button"
-                    aria-label={`Remove ${t}`}
-                    onClick={() => setForm((f) => ({ ...f, technologies: f.technologies.filter((x) => x !== t) }))}
-                    className="rounded-full p-0.5 hover:bg-blue-100"
-                  >
-                    <Icon node={X} aria-hidden="true" className="size-3.5" />
-                  </button>
+                  {hydrated ? (
+                    <>
+                      <input type="hidden" name="technologies" value={t} />
+                      {t}
+                      <button
+                        type="button"
+                        aria-label={`Remove ${t}`}
+                        onClick={() => setTechnologies((list) => list.filter((x) => x !== t))}
+                        className="rounded-full p-0.5 hover:bg-blue-100"
+                      >
+                        <Icon node={X} aria-hidden="true" className="size-3.5" />
+                      </button>
+                    </>
+                  ) : (
+                    // Without JavaScript a tag is a checkbox: clear it to remove the technology.
+                    <label className="inline-flex items-center gap-1.5 pr-2">
+                      <input type="checkbox" name="technologies" value={t} defaultChecked />
+                      {t}
+                    </label>
+                  )}
                 </li>
               ))}
             </ul>
@@ -180,29 +186,43 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
 
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="flex items-center gap-3">
-            <Switch.Root
-              id="item-live"
-              checked={form.isLive}
-              onCheckedChange={(v) => setForm((f) => ({ ...f, isLive: v }))}
-              className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 data-[state=checked]:bg-green-700"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-            </Switch.Root>
-            <label htmlFor="item-live" className={labelClass}>
-              Live Status ({form.isLive ? 'Live' : 'Offline'})
+            {/* A real checkbox shown as a switch: it posts `isLive=true` when on, with or without JavaScript. */}
+            <span className="relative inline-flex shrink-0">
+              <input
+                id="item-isLive"
+                type="checkbox"
+                role="switch"
+                name="isLive"
+                value="true"
+                defaultChecked={start.isLive}
+                onChange={(e) => setLive(e.target.checked)}
+                className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              />
+              <span
+                aria-hidden="true"
+                className="pointer-events-none block h-6 w-11 rounded-full bg-slate-400 peer-checked:bg-green-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
+              />
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+              />
+            </span>
+            <label htmlFor="item-isLive" className={labelClass}>
+              Live Status ({live ? 'Live' : 'Offline'})
             </label>
           </div>
           <div>
             <label htmlFor="item-status" className={labelClass}>
               Status
             </label>
-            <select id="item-status" value={form.status} onChange={(e) => setForm((f) => ({ ...f, status: e.target.value }))} className={inputClass}>
+            <select id="item-status" name="status" defaultValue={start.status} {...errorAria('item-status', errors.status)} className={inputClass}>
               {PORTFOLIO_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {capitalize(s)}
                 </option>
               ))}
             </select>
+            {err('status')}
           </div>
         </div>
 
@@ -214,7 +234,7 @@ export function PortfolioEditor({ adminPath, initial, id, categories }: { adminP
             Cancel
           </Link>
         </div>
-      </form>
+      </Form>
     </>
   )
 }

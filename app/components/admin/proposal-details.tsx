@@ -1,7 +1,7 @@
 import { X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
-import { BUDGET_LABELS, BUSINESS_TYPE_LABELS } from '~/lib/schemas.ts'
+import { BUDGET_LABELS, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { Badge, btn, capitalize, formatDate } from './ui.tsx'
 
 type Proposal = { id: number; name: string; email: string; phone: string | null; businessType: string; budget: string; requirements: string; status: string; date: string }

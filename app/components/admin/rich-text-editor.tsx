@@ -1,17 +1,24 @@
 import { Bold, Code, Heading2, Heading3, Image, Italic, Link2, List, ListOrdered, Quote, FileCode } from 'lucide'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from './use-hydrated.ts'
 
-type Props = { id: string; label: ReactNode; value: string; onChange: (html: string) => void; invalid?: boolean; describedBy?: string }
+type Props = { id: string; name: string; label: ReactNode; value: string; onChange: (html: string) => void; invalid?: boolean; describedBy?: string }
 
 /**
  * A small rich-text editor: a contentEditable region driven by document.execCommand (still the
  * only built-in way to edit rich text and supported by every browser), with a toolbar and an
  * 'HTML source' view. Whatever it produces is sanitized by the server on save.
+ *
+ * The HTML goes with the form under `name`: from a hidden input kept in sync once the page runs in
+ * the browser, and from the 'HTML source' textarea before that (no JavaScript: the post is
+ * written as HTML, which the spec allows).
  */
-export function RichTextEditor({ id, label, value, onChange, invalid, describedBy }: Props) {
+export function RichTextEditor({ id, name, label, value, onChange, invalid, describedBy }: Props) {
   const areaRef = useRef<HTMLDivElement>(null)
-  const [source, setSource] = useState(false)
+  const hydrated = useHydrated()
+  const [sourceChosen, setSource] = useState(false)
+  const source = sourceChosen || !hydrated
 
   // Only push outside changes into the editable region: rewriting innerHTML on every keystroke
   // would move the caret.
@@ -82,6 +89,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
           <button
             type="button"
             aria-pressed={source}
+            disabled={!hydrated}
             onClick={() => setSource((s) => !s)}
             className="ml-auto inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
           >
@@ -95,6 +103,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
             </label>
             <textarea
               id={`${id}-source`}
+              name={hydrated ? undefined : name}
               rows={20}
               value={value}
               onChange={(e) => onChange(e.target.value)}
@@ -120,6 +129,7 @@ export function RichTextEditor({ id, label, value, onChange, invalid, describedB
           />
         )}
       </div>
+      {hydrated && <input type="hidden" name={name} value={value} />}
     </div>
   )
 }

@@ -1,10 +1,10 @@
 import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog } from 'radix-ui'
-import { useState } from 'react'
-import { NavLink, useNavigate } from 'react-router'
-import { useToast } from '~/components/ui/toast.tsx'
-import { api } from '~/lib/api-client.ts'
+import { useEffect, useState } from 'react'
+import { Form, NavLink } from 'react-router'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { useHydrated } from './use-hydrated.ts'
 
 const LINKS = [
   { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -14,19 +14,8 @@ const LINKS = [
   { to: 'settings', label: 'Settings', icon: Settings },
 ]
 
+/** The links, and Logout: a plain POST form to the logout route, so it works without JavaScript too. */
 function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: () => void }) {
-  const toast = useToast()
-  const navigate = useNavigate()
-  async function logout() {
-    try {
-      await api('/api/auth/logout', { method: 'POST' })
-    } catch {
-      // The cookie is cleared by the server; even if the call failed the login page is right.
-    }
-    onNavigate?.()
-    toast({ title: 'Logged Out', description: 'You have been successfully logged out.' })
-    navigate(`/${adminPath}/login`, { replace: true })
-  }
   return (
     <>
       <ul className="space-y-1">
@@ -45,45 +34,67 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={logout}
-        className="mt-6 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white"
-      >
-        <Icon node={LogOut} aria-hidden="true" className="size-4" />
-        Logout
-      </button>
+      <Form method="post" action={`/${adminPath}/logout`} replace className="mt-6">
+        <CsrfField />
+        <button
+          type="submit"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white"
+        >
+          <Icon node={LogOut} aria-hidden="true" className="size-4" />
+          Logout
+        </button>
+      </Form>
     </>
   )
 }
 
-/** Sidebar on wide screens; a slide-out drawer (modal dialog) below the lg breakpoint. */
+/**
+ * Sidebar on wide screens; a slide-out drawer (modal dialog) below the lg breakpoint. Before the
+ * page is hydrated (or without JavaScript) the drawer is a plain <details> disclosure, so a phone
+ * can still navigate and sign out.
+ */
 export function AdminSidebar({ adminPath, username }: { adminPath: string; username: string }) {
   const [open, setOpen] = useState(false)
+  const hydrated = useHydrated()
+  useEffect(() => {
+    // Lets end-to-end tests tell when the page has become interactive (as on the public pages).
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       <header className="sticky top-0 z-40 flex items-center justify-between border-b border-slate-800 bg-slate-900 px-4 py-3 text-white lg:hidden">
         <span className="font-semibold">Admin Panel</span>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-slate-800" aria-label="Open admin menu">
-            <Icon node={Menu} aria-hidden="true" className="size-5" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
-              <div className="mb-6 flex items-center justify-between">
-                <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
-                <Dialog.Close className="rounded-md p-2 hover:bg-slate-800" aria-label="Close admin menu">
-                  <Icon node={X} aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Signed in as {username}</Dialog.Description>
-              <nav aria-label="Admin">
-                <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
-              </nav>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        {hydrated ? (
+          <Dialog.Root open={open} onOpenChange={setOpen}>
+            <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-slate-800" aria-label="Open admin menu">
+              <Icon node={Menu} aria-hidden="true" className="size-5" />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
+                <div className="mb-6 flex items-center justify-between">
+                  <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
+                  <Dialog.Close className="rounded-md p-2 hover:bg-slate-800" aria-label="Close admin menu">
+                    <Icon node={X} aria-hidden="true" className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Signed in as {username}</Dialog.Description>
+                <nav aria-label="Admin">
+                  <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
+                </nav>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        ) : (
+          <details>
+            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-slate-800 [&::-webkit-details-marker]:hidden" aria-label="Open admin menu">
+              <Icon node={Menu} aria-hidden="true" className="size-5" />
+            </summary>
+            <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
+              <NavItems adminPath={adminPath} />
+            </nav>
+          </details>
+        )}
       </header>
       <aside className="hidden w-64 shrink-0 flex-col bg-slate-900 p-4 text-white lg:flex">
         <p className="mb-1 px-3 text-lg font-semibold">Admin Panel</p>

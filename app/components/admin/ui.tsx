@@ -1,5 +1,3 @@
-import { Pencil, Trash2 } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
 import { AlertDialog } from 'radix-ui'
 import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
@@ -170,26 +168,6 @@ export function formatDate(iso: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
   if (Number.isNaN(d.getTime())) return iso
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-}
-
-/** The edit link and the confirmed delete button that end every admin card. */
-export function EditDeleteActions({ editHref, name, noun, onDelete }: { editHref: string; name: string; noun: string; onDelete: () => Promise<unknown> }) {
-  return (
-    <>
-      <Link to={editHref} className={btn.icon} aria-label={`Edit ${name}`}>
-        <Icon node={Pencil} aria-hidden="true" className="size-4" />
-      </Link>
-      <ConfirmButton
-        className={btn.iconDanger}
-        aria-label={`Delete ${name}`}
-        title={`Delete this ${noun}?`}
-        description={`"${name}" will be permanently removed. This cannot be undone.`}
-        onConfirm={onDelete}
-      >
-        <Icon node={Trash2} aria-hidden="true" className="size-4" />
-      </ConfirmButton>
-    </>
-  )
 }
 
 /** The asterisk after a required field's label (the field itself carries `required`). */

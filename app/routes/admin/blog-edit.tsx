@@ -1,11 +1,17 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/blog-edit'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
+import { BLOG_SAVE_FAILED, readBlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { btn } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readPost } from '~/services/blog.server.ts'
+import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr } from '~/lib/client-action.ts'
+import { BlogPostPatchSchema } from '~/lib/schemas.ts'
+import { readPost, updatePost } from '~/services/blog.server.ts'
+import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -20,9 +26,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Saves the post: the editor's form, checked with BlogPostPatchSchema (as PUT /api/blogs/{id}
+ * checks JSON), then updatePost, then back to the list, which shows 'Blog Updated'
+ * (?saved=updated). A refused form answers 400 (403 without the CSRF token) with the messages
+ * and what was typed; a post deleted meanwhile answers 404 with the spec's failure notice.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  const read = await readForm(request)
+  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form))
+  const values = readBlogForm(read.form)
+  const checked = validate(BlogPostPatchSchema, values)
+  if (!checked.ok) return formFailure(checked.failure, values)
+  try {
+    await updatePost(context.app.db, admin, id, checked.data)
+  } catch (err) {
+    return saveFailed(context, err, BLOG_SAVE_FAILED, values)
+  }
+  return redirect(`/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=updated`, 303)
+}
+
+/** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOr(serverAction, { ok: false as const, formError: BLOG_SAVE_FAILED, fields: {} })
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('Edit Blog Post')
 
-export default function BlogEdit({ loaderData }: Route.ComponentProps) {
+export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, post } = loaderData
   useLoadErrorToast(!post, 'Failed to load blog post.')
   if (!post) {
@@ -43,6 +76,8 @@ export default function BlogEdit({ loaderData }: Route.ComponentProps) {
       adminPath={adminPath}
       initial={{ title, subheading, excerpt, content, status, author, category, readTime, image }}
       saved={{ id: post.id, status: post.status, date: post.date }}
+      schema={BlogPostPatchSchema}
+      result={actionData}
     />
   )
 }

@@ -1,15 +1,48 @@
+import { redirect } from 'react-router'
 import type { Route } from './+types/blog-new'
-import { BlogEditor, EMPTY_POST } from '~/components/admin/blog-editor.tsx'
+import { BlogEditor } from '~/components/admin/blog-editor.tsx'
+import { BLOG_SAVE_FAILED, EMPTY_POST, readBlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr } from '~/lib/client-action.ts'
+import { BlogPostSchema } from '~/lib/schemas.ts'
+import { createPost } from '~/services/blog.server.ts'
+import { saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
   return { adminPath: context.app.config.adminPath }
 }
 
+/**
+ * Creates the post: the editor's form, checked with BlogPostSchema (as POST /api/blogs checks
+ * JSON), then createPost, then back to the list, which shows 'Blog Created' (?saved=created).
+ * A refused form answers 400 (403 without the CSRF token) with the messages and what was typed.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form))
+  const values = readBlogForm(read.form)
+  const checked = validate(BlogPostSchema, values)
+  if (!checked.ok) return formFailure(checked.failure, values)
+  try {
+    await createPost(context.app.db, admin, checked.data)
+  } catch (err) {
+    return saveFailed(context, err, BLOG_SAVE_FAILED, values)
+  }
+  return redirect(`/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=created`, 303)
+}
+
+/** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOr(serverAction, { ok: false as const, formError: BLOG_SAVE_FAILED, fields: {} })
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('New Blog Post')
 
-export default function BlogNew({ loaderData }: Route.ComponentProps) {
-  return <BlogEditor adminPath={loaderData.adminPath} initial={EMPTY_POST} />
+export default function BlogNew({ loaderData, actionData }: Route.ComponentProps) {
+  return <BlogEditor adminPath={loaderData.adminPath} initial={EMPTY_POST} schema={BlogPostSchema} result={actionData} />
 }

@@ -1,17 +1,22 @@
-import { Eye, Plus } from 'lucide'
+import { Eye, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Link } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
+import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
 import { listHref, readListParams } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
-import { Badge, btn, capitalize, EditDeleteActions, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
-import { useAdminAction } from '~/components/admin/use-admin-action.ts'
+import { Badge, btn, capitalize, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
+import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { api } from '~/lib/api-client.ts'
-import { BLOG_STATUSES } from '~/lib/schemas.ts'
-import { listPosts } from '~/services/blog.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { BLOG_STATUSES } from '~/lib/constants.ts'
+import { BlogPostPatchSchema } from '~/lib/schemas.ts'
+import { deletePost, listPosts, updatePost } from '~/services/blog.server.ts'
+import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -27,13 +32,59 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+const ListIntentSchema = listIntentSchema(['status', 'delete'])
+const FAILED = { status: 'Failed to update blog post status.', delete: 'Failed to delete blog post.' }
+
+/**
+ * The cards' writes, posted by a fetcher (or a plain form without JavaScript): `intent=status`
+ * with the new status (checked with the API's BlogPostPatchSchema) or `intent=delete`. Answers the
+ * spec's notice; React Router then reloads the list.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
+  if (!parsed.success) throw data(null, { status: 400 })
+  const { intent, id } = parsed.data
+  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  if (!read.ok) return refused(read.failure.status)
+  const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
+  try {
+    if (intent === 'delete') {
+      await deletePost(context.app.db, admin, id)
+      return done({ title: 'Blog Post Deleted', description: 'The blog post has been removed.' })
+    }
+    const checked = validate(BlogPostPatchSchema, { status: read.form.get('status') })
+    if (!checked.ok || !checked.data.status) return refused(400)
+    const post = await updatePost(context.app.db, admin, id, checked.data)
+    return done({ title: 'Status Updated', description: `Blog post status changed to ${post.status}` })
+  } catch (err) {
+    return refused(failureStatus(context, err, FAILED[intent]))
+  }
+}
+
+/** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
+  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
-export default function Blogs({ loaderData }: Route.ComponentProps) {
+/** Shown after the editor's action redirects here with `?saved=`. */
+const SAVED_NOTICES: Record<string, Toast> = {
+  created: { title: 'Blog Created', description: 'Blog post has been created successfully.' },
+  updated: { title: 'Blog Updated', description: 'Blog post has been updated successfully.' },
+}
+
+export default function Blogs({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, q, status, page, posts, counts, total, pages, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load blog posts.')
-  const run = useAdminAction()
+  const saved = useSavedNotice(SAVED_NOTICES)
+  const [params] = useSearchParams()
   const path = `/${adminPath}/blogs`
+  const here = listHref(path, { q, status, page })
+  const confirming = posts.find((p) => String(p.id) === params.get(DELETE_PARAM))
   const filters = [
     { label: 'All', value: '', count: counts.all },
     { label: 'Published', value: 'published', count: counts.published },
@@ -51,6 +102,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
+      <Notice notice={actionData?.notice ?? saved} />
+      {confirming && <DeleteConfirmation id={confirming.id} name={confirming.title} noun="blog post" action={here} />}
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <SearchForm q={q} label="Search blog posts" placeholder="Search by title, category or author..." hidden={{ status }} />
         <FilterLinks label="Filter blog posts by status" items={filters} />
@@ -66,83 +119,66 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" aria-label="Blog posts">
           {posts.map((post) => (
-            <li key={post.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-              <article aria-labelledby={`post-${post.id}`} className="flex flex-1 flex-col">
-                <div className="relative aspect-video bg-slate-100">
-                  {post.image ? <img src={post.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
-                  <span className="absolute top-3 left-3">
-                    <Badge tone={post.status}>{capitalize(post.status)}</Badge>
-                  </span>
-                </div>
-                <div className="flex flex-1 flex-col p-5">
-                  <h2 id={`post-${post.id}`} className="text-lg font-semibold break-words text-slate-900">
-                    {post.title}
-                  </h2>
-                  <p className="mt-1 text-sm text-slate-600">
-                    By {post.author} · {formatDate(post.date)}
-                  </p>
-                  <p className="mt-2 line-clamp-3 text-sm text-slate-800">{post.excerpt}</p>
-                  <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
-                    <span className="rounded bg-slate-100 px-2 py-0.5">{post.category}</span>
-                    <span className="flex items-center gap-1">
-                      <Icon node={Eye} aria-hidden="true" className="size-4" /> {post.views} views
-                    </span>
-                  </p>
-                  <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-                    <label className="sr-only" htmlFor={`post-status-${post.id}`}>
-                      Status for {post.title}
-                    </label>
-                    <select
-                      id={`post-status-${post.id}`}
-                      value={post.status}
-                      onChange={(e) => {
-                        const next = e.target.value
-                        void run(() => api(`/api/blogs/${post.id}`, { method: 'PUT', body: { status: next } }), {
-                          success: { title: 'Status Updated', description: `Blog post status changed to ${next}` },
-                          failure: 'Failed to update blog post status.',
-                        })
-                      }}
-                      className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-                    >
-                      {BLOG_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {capitalize(s)}
-                        </option>
-                      ))}
-                    </select>
-                    {post.status === 'published' ? (
-                      <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`Preview ${post.title} (opens in a new tab)`}>
-                        <Icon node={Eye} aria-hidden="true" className="size-4" />
-                      </a>
-                    ) : (
-                      <PostPreviewDialog
-                        post={post}
-                        trigger={
-                          <button type="button" className={btn.icon} aria-label={`Preview ${post.title}`}>
-                            <Icon node={Eye} aria-hidden="true" className="size-4" />
-                          </button>
-                        }
-                      />
-                    )}
-                    <EditDeleteActions
-                      editHref={`${path}/edit/${post.id}`}
-                      name={post.title}
-                      noun="blog post"
-                      onDelete={() =>
-                        run(() => api(`/api/blogs/${post.id}`, { method: 'DELETE' }), {
-                          success: { title: 'Blog Post Deleted', description: 'The blog post has been removed.' },
-                          failure: 'Failed to delete blog post.',
-                        })
-                      }
-                    />
-                  </div>
-                </div>
-              </article>
-            </li>
+            <BlogCard key={post.id} post={post} editHref={`${path}/edit/${post.id}`} action={here} />
           ))}
         </ul>
       )}
       <Pager page={page} pages={pages} total={total} noun="posts" hrefFor={(n) => listHref(path, { q, status, page: n })} />
     </>
+  )
+}
+
+type Post = Route.ComponentProps['loaderData']['posts'][number]
+
+/** One post: its status dropdown and delete post through the card's fetcher to this route's action. */
+function BlogCard({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
+  const fetcher = useListFetcher()
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <article aria-labelledby={`post-${post.id}`} className="flex flex-1 flex-col">
+        <div className="relative aspect-video bg-slate-100">
+          {post.image ? <img src={post.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+          <span className="absolute top-3 left-3">
+            <Badge tone={post.status}>{capitalize(post.status)}</Badge>
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col p-5">
+          <h2 id={`post-${post.id}`} className="text-lg font-semibold break-words text-slate-900">
+            {post.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            By {post.author} · {formatDate(post.date)}
+          </p>
+          <p className="mt-2 line-clamp-3 text-sm text-slate-800">{post.excerpt}</p>
+          <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
+            <span className="rounded bg-slate-100 px-2 py-0.5">{post.category}</span>
+            <span className="flex items-center gap-1">
+              <Icon node={Eye} aria-hidden="true" className="size-4" /> {post.views} views
+            </span>
+          </p>
+          <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+            <StatusForm selectId={`post-status-${post.id}`} id={post.id} name={post.title} status={post.status} statuses={BLOG_STATUSES} action={action} fetcher={fetcher} />
+            {post.status === 'published' ? (
+              <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`Preview ${post.title} (opens in a new tab)`}>
+                <Icon node={Eye} aria-hidden="true" className="size-4" />
+              </a>
+            ) : (
+              <PostPreviewDialog
+                post={post}
+                trigger={
+                  <button type="button" className={btn.icon} aria-label={`Preview ${post.title}`}>
+                    <Icon node={Eye} aria-hidden="true" className="size-4" />
+                  </button>
+                }
+              />
+            )}
+            <Link to={editHref} className={btn.icon} aria-label={`Edit ${post.title}`}>
+              <Icon node={Pencil} aria-hidden="true" className="size-4" />
+            </Link>
+            <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />
+          </div>
+        </div>
+      </article>
+    </li>
   )
 }

@@ -7,7 +7,7 @@ import { adminMeta } from '~/components/admin/meta.ts'
 import { Badge, btn, capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { BUSINESS_TYPE_LABELS } from '~/lib/schemas.ts'
+import { BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

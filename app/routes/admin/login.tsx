@@ -3,10 +3,11 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useLocation, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
+import { Notice } from '~/components/admin/notice.tsx'
 import { btn, inputClass, labelClass } from '~/components/admin/ui.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { checkAdminPath } from '~/http/admin-guard.server.ts'
-import { CSRF_FIELD } from '~/http/csrf.server.ts'
 import { handleLoginPost, REDIRECT_FIELD } from './+shared/login.server.ts'
 
 /** Keeps the 429's Retry-After. (Everything under the admin path is no-store: server/request-guards.ts.) */
@@ -21,10 +22,6 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export function loader({ request, context, params }: Route.LoaderArgs) {
   checkAdminPath(context, params.adminPath)
   return {
-    adminPath: context.app.config.adminPath,
-    siteName: 'Admin Panel',
-    csrfField: CSRF_FIELD,
-    csrfToken: context.csrfToken(),
     redirectTo: new URL(request.url).searchParams.get(REDIRECT_FIELD) ?? '',
   }
 }
@@ -37,9 +34,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex, nofollow' }]
 
+/** Where the logout action lands (`?loggedOut=1`: app/routes/admin/logout.ts). */
+const LOGGED_OUT = { title: 'Logged Out', description: 'You have been successfully logged out.' }
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrfField, csrfToken, redirectTo } = loaderData
-  const [params] = useSearchParams()
+  const { redirectTo } = loaderData
+  const [params, setParams] = useSearchParams()
   const toast = useToast()
   const location = useLocation()
   const navigation = useNavigation()
@@ -50,6 +50,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const formError = actionData?.formError
   const errors = actionData?.fieldErrors ?? {}
+  const loggedOut = params.get('loggedOut') === '1' && !actionData
+
+  // Once the notice is shown the flag leaves the address (replace), so Back or a reload does not
+  // say it again. (Without JavaScript it stays, which is harmless.)
+  useEffect(() => {
+    if (!params.has('loggedOut')) return
+    setParams(
+      (p) => {
+        p.delete('loggedOut')
+        return p
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }, [params, setParams])
 
   useEffect(() => {
     if (params.get('expired') === '1' && !expiredShown.current && !actionData) {
@@ -81,13 +95,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
           <p className="mt-1 text-sm text-slate-600">Sign in to manage your website</p>
         </div>
+        <Notice notice={loggedOut ? LOGGED_OUT : undefined} />
         {formError && (
           <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {formError.message}
           </p>
         )}
         <Form method="post" className="space-y-4">
-          <input type="hidden" name={csrfField} value={csrfToken} />
+          <CsrfField />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <div>
             <label htmlFor="username" className={labelClass}>

@@ -1,10 +1,16 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/portfolio-edit'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
+import { PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
 import { btn } from '~/components/admin/ui.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { getPortfolioItem, listPortfolio } from '~/services/portfolio.server.ts'
+import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr } from '~/lib/client-action.ts'
+import { PortfolioItemPatchSchema } from '~/lib/schemas.ts'
+import { getPortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
+import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -20,9 +26,37 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Saves the project: the editor's form, checked with PortfolioItemPatchSchema (as PUT
+ * /api/portfolio/{id} checks JSON; the features, not in the form, stay as they are), then
+ * updatePortfolioItem, then back to the list, which shows 'Portfolio Updated' (?saved=updated).
+ * A refused form answers 400 (403 without the CSRF token) with the messages and what was typed;
+ * a project deleted meanwhile answers 404 with the spec's failure notice.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  const read = await readForm(request)
+  if (!read.ok) return formFailure(read.failure, read.form && readPortfolioForm(read.form))
+  const values = readPortfolioForm(read.form)
+  const checked = validate(PortfolioItemPatchSchema, values)
+  if (!checked.ok) return formFailure(checked.failure, values)
+  try {
+    await updatePortfolioItem(context.app.db, admin, id, checked.data)
+  } catch (err) {
+    return saveFailed(context, err, PORTFOLIO_SAVE_FAILED, values)
+  }
+  return redirect(`/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=updated`, 303)
+}
+
+/** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOr(serverAction, { ok: false as const, formError: PORTFOLIO_SAVE_FAILED, fields: {} })
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('Edit Project')
 
-export default function PortfolioEdit({ loaderData }: Route.ComponentProps) {
+export default function PortfolioEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, item, categories } = loaderData
   if (!item) {
     return (
@@ -43,6 +77,8 @@ export default function PortfolioEdit({ loaderData }: Route.ComponentProps) {
       id={item.id}
       categories={categories}
       initial={{ title, description, category, image, liveUrl: liveUrl ?? '', technologies, isLive, status }}
+      schema={PortfolioItemPatchSchema}
+      result={actionData}
     />
   )
 }

@@ -1,18 +1,31 @@
-import { ExternalLink, Plus } from 'lucide'
+import { ExternalLink, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Switch } from 'radix-ui'
-import { Form, Link, useSubmit } from 'react-router'
+import { data, Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
+import {
+  DELETE_PARAM,
+  DeleteButton,
+  DeleteConfirmation,
+  IntentFields,
+  pendingIntent,
+  StatusForm,
+  useListFetcher,
+  type ListActionResult,
+} from '~/components/admin/list-actions.tsx'
 import { listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Badge, btn, capitalize, EditDeleteActions, FilterLinks, inputClass, PageHeader } from '~/components/admin/ui.tsx'
-import { useAdminAction } from '~/components/admin/use-admin-action.ts'
+import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
+import { Badge, btn, capitalize, FilterLinks, inputClass, PageHeader } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
+import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { api } from '~/lib/api-client.ts'
-import { PORTFOLIO_STATUSES, type PortfolioStatus } from '~/lib/schemas.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { PORTFOLIO_STATUSES, type PortfolioStatus } from '~/lib/constants.ts'
+import { PortfolioItemPatchSchema } from '~/lib/schemas.ts'
 import { liveHref } from '~/lib/urls.ts'
-import { listPortfolio } from '~/services/portfolio.server.ts'
+import { deletePortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
+import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -33,14 +46,68 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+const ListIntentSchema = listIntentSchema(['status', 'live', 'delete'])
+const FAILED = { status: 'Failed to update portfolio item status.', live: 'Failed to update live status.', delete: 'Failed to delete portfolio item.' }
+
+/** A checkbox-like value as the boolean the patch schema wants (anything else stays as sent and is refused). */
+const flag = (v: FormDataEntryValue | null) => (v === 'true' ? true : v === 'false' ? false : v)
+
+/**
+ * The cards' writes, posted by a fetcher (or a plain form without JavaScript): `intent=status`
+ * with the new status, `intent=live` with `isLive` (both checked with the API's
+ * PortfolioItemPatchSchema) or `intent=delete`. Answers the spec's notice; React Router then
+ * reloads the list.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
+  if (!parsed.success) throw data(null, { status: 400 })
+  const { intent, id } = parsed.data
+  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  if (!read.ok) return refused(read.failure.status)
+  const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
+  try {
+    if (intent === 'delete') {
+      await deletePortfolioItem(context.app.db, admin, id)
+      return done({ title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' })
+    }
+    const checked =
+      intent === 'live'
+        ? validate(PortfolioItemPatchSchema, { isLive: flag(read.form.get('isLive')) })
+        : validate(PortfolioItemPatchSchema, { status: read.form.get('status') })
+    if (!checked.ok || (checked.data.isLive === undefined && checked.data.status === undefined)) return refused(400)
+    const item = await updatePortfolioItem(context.app.db, admin, id, checked.data)
+    if (intent === 'live') return done({ title: 'Live Status Updated', description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}` })
+    return done({ title: 'Status Updated', description: `Portfolio item status changed to ${item.status}` })
+  } catch (err) {
+    return refused(failureStatus(context, err, FAILED[intent]))
+  }
+}
+
+/** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
+  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('Portfolio')
 
-export default function Portfolio({ loaderData }: Route.ComponentProps) {
+/** Shown after the editor's action redirects here with `?saved=`. */
+const SAVED_NOTICES: Record<string, Toast> = {
+  created: { title: 'Portfolio Created', description: 'Portfolio item has been created successfully.' },
+  updated: { title: 'Portfolio Updated', description: 'Portfolio item has been updated successfully.' },
+}
+
+export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, q, category, status, items, categories, counts, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load portfolio items.')
-  const run = useAdminAction()
+  const saved = useSavedNotice(SAVED_NOTICES)
+  const [params] = useSearchParams()
   const submit = useSubmit()
   const path = `/${adminPath}/portfolio`
+  const here = listHref(path, { q, category, status })
+  const confirming = items.find((i) => String(i.id) === params.get(DELETE_PARAM))
   const filters = [
     { label: 'All', value: '', count: counts.all },
     { label: 'Active', value: 'active', count: counts.active },
@@ -58,6 +125,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
+      <Notice notice={actionData?.notice ?? saved} />
+      {confirming && <DeleteConfirmation id={confirming.id} name={confirming.title} noun="portfolio item" action={here} />}
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <Form method="get" role="search" className="flex w-full flex-wrap gap-2 lg:max-w-xl">
           {status && <input type="hidden" name="status" value={status} />}
@@ -99,100 +168,89 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" aria-label="Portfolio items">
-          {items.map((item) => {
-            const href = liveHref(item.liveUrl)
-            const extra = item.technologies.length - 3
-            return (
-              <li key={item.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                <article aria-labelledby={`item-${item.id}`} className="flex flex-1 flex-col">
-                  <div className="relative aspect-video bg-slate-100">
-                    {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
-                    <span className="absolute top-3 left-3 flex gap-2">
-                      <Badge tone={item.status}>{capitalize(item.status)}</Badge>
-                      {item.isLive && <Badge tone="live">Live</Badge>}
-                    </span>
-                  </div>
-                  <div className="flex flex-1 flex-col p-5">
-                    <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-slate-900">
-                      {item.title}
-                    </h2>
-                    <p className="mt-1 text-sm text-slate-600">{item.category}</p>
-                    <p className="mt-2 line-clamp-3 text-sm text-slate-800">{item.description}</p>
-                    {item.technologies.length > 0 && (
-                      <ul aria-label="Technologies" className="mt-3 flex flex-wrap gap-1.5">
-                        {item.technologies.slice(0, 3).map((t) => (
-                          <li key={t} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
-                            {t}
-                          </li>
-                        ))}
-                        {extra > 0 && <li className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">+{extra} more</li>}
-                      </ul>
-                    )}
-                    <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-                      <label className="sr-only" htmlFor={`item-status-${item.id}`}>
-                        Status for {item.title}
-                      </label>
-                      <select
-                        id={`item-status-${item.id}`}
-                        value={item.status}
-                        onChange={(e) => {
-                          const next = e.target.value
-                          void run(() => api(`/api/portfolio/${item.id}`, { method: 'PUT', body: { status: next } }), {
-                            success: { title: 'Status Updated', description: `Portfolio item status changed to ${next}` },
-                            failure: 'Failed to update portfolio item status.',
-                          })
-                        }}
-                        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-                      >
-                        {PORTFOLIO_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {capitalize(s)}
-                          </option>
-                        ))}
-                      </select>
-                      <span className="inline-flex items-center gap-2">
-                        <Switch.Root
-                          id={`item-live-${item.id}`}
-                          checked={item.isLive}
-                          aria-label={`Live status for ${item.title}`}
-                          onCheckedChange={(live) =>
-                            void run(() => api(`/api/portfolio/${item.id}`, { method: 'PUT', body: { isLive: live } }), {
-                              success: { title: 'Live Status Updated', description: `Portfolio item is now ${live ? 'live' : 'offline'}` },
-                              failure: 'Failed to update live status.',
-                            })
-                          }
-                          className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 data-[state=checked]:bg-green-700"
-                        >
-                          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-                        </Switch.Root>
-                        <span aria-hidden="true" className="text-sm text-slate-700">
-                          {item.isLive ? 'Live' : 'Offline'}
-                        </span>
-                      </span>
-                      {href && (
-                        <a href={href} target="_blank" rel="noreferrer noopener" className={btn.icon} aria-label={`Open the live site of ${item.title} (new tab)`}>
-                          <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
-                        </a>
-                      )}
-                      <EditDeleteActions
-                        editHref={`${path}/edit/${item.id}`}
-                        name={item.title}
-                        noun="portfolio item"
-                        onDelete={() =>
-                          run(() => api(`/api/portfolio/${item.id}`, { method: 'DELETE' }), {
-                            success: { title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' },
-                            failure: 'Failed to delete portfolio item.',
-                          })
-                        }
-                      />
-                    </div>
-                  </div>
-                </article>
-              </li>
-            )
-          })}
+          {items.map((item) => (
+            <PortfolioCard key={item.id} item={item} editHref={`${path}/edit/${item.id}`} action={here} />
+          ))}
         </ul>
       )}
     </>
+  )
+}
+
+type Item = Route.ComponentProps['loaderData']['items'][number]
+
+/** One project: its status dropdown, live switch and delete post through the card's fetcher to this route's action. */
+function PortfolioCard({ item, editHref, action }: { item: Item; editHref: string; action: string }) {
+  const fetcher = useListFetcher()
+  const href = liveHref(item.liveUrl)
+  const extra = item.technologies.length - 3
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <article aria-labelledby={`item-${item.id}`} className="flex flex-1 flex-col">
+        <div className="relative aspect-video bg-slate-100">
+          {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+          <span className="absolute top-3 left-3 flex gap-2">
+            <Badge tone={item.status}>{capitalize(item.status)}</Badge>
+            {item.isLive && <Badge tone="live">Live</Badge>}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col p-5">
+          <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-slate-900">
+            {item.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{item.category}</p>
+          <p className="mt-2 line-clamp-3 text-sm text-slate-800">{item.description}</p>
+          {item.technologies.length > 0 && (
+            <ul aria-label="Technologies" className="mt-3 flex flex-wrap gap-1.5">
+              {item.technologies.slice(0, 3).map((t) => (
+                <li key={t} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+                  {t}
+                </li>
+              ))}
+              {extra > 0 && <li className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">+{extra} more</li>}
+            </ul>
+          )}
+          <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+            <StatusForm selectId={`item-status-${item.id}`} id={item.id} name={item.title} status={item.status} statuses={PORTFOLIO_STATUSES} action={action} fetcher={fetcher} />
+            <LiveSwitch id={item.id} title={item.title} isLive={item.isLive} action={action} fetcher={fetcher} />
+            {href && (
+              <a href={href} target="_blank" rel="noreferrer noopener" className={btn.icon} aria-label={`Open the live site of ${item.title} (new tab)`}>
+                <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
+              </a>
+            )}
+            <Link to={editHref} className={btn.icon} aria-label={`Edit ${item.title}`}>
+              <Icon node={Pencil} aria-hidden="true" className="size-4" />
+            </Link>
+            <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />
+          </div>
+        </div>
+      </article>
+    </li>
+  )
+}
+
+/**
+ * The Live/Offline switch: a submit button that posts `intent=live` with the opposite value, so it
+ * works without JavaScript too; in the browser the card's fetcher sends it and it flips at once.
+ */
+function LiveSwitch({ id, title, isLive, action, fetcher }: { id: number; title: string; isLive: boolean; action: string; fetcher: ReturnType<typeof useListFetcher> }) {
+  const live = pendingIntent(fetcher) === 'live' ? fetcher.formData?.get('isLive') === 'true' : isLive
+  return (
+    <fetcher.Form method="post" action={action} className="inline-flex items-center gap-2">
+      <IntentFields intent="live" id={id} />
+      <input type="hidden" name="isLive" value={String(!live)} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={live}
+        aria-label={`Live status for ${title}`}
+        className={`relative h-6 w-11 shrink-0 rounded-full ${live ? 'bg-green-700' : 'bg-slate-400'}`}
+      >
+        <span className={`block size-5 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-[1.375rem]' : 'translate-x-0.5'}`} />
+      </button>
+      <span aria-hidden="true" className="text-sm text-slate-700">
+        {live ? 'Live' : 'Offline'}
+      </span>
+    </fetcher.Form>
   )
 }

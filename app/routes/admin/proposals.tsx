@@ -1,16 +1,23 @@
 import { Download, Trash2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
+import { data } from 'react-router'
 import type { Route } from './+types/proposals'
+import { CSRF_FIELD } from '~/lib/csrf.ts'
+import { useCsrfToken } from '~/components/csrf-field.tsx'
+import { StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
 import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { errorNotice, Notice } from '~/components/admin/notice.tsx'
 import { budgetLabel, businessTypeLabel, ProposalDetails } from '~/components/admin/proposal-details.tsx'
 import { Badge, btn, capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
-import { useAdminAction } from '~/components/admin/use-admin-action.ts'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { api } from '~/lib/api-client.ts'
-import { PROPOSAL_STATUSES } from '~/lib/schemas.ts'
-import { listProposals } from '~/services/proposals.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
+import { ProposalStatusSchema } from '~/lib/schemas.ts'
+import { deleteProposal, listProposals, setProposalStatus } from '~/services/proposals.server.ts'
+import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -26,13 +33,50 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+const ListIntentSchema = listIntentSchema(['status', 'delete'])
+const FAILED: Record<string, string> = { status: 'Failed to update proposal status.', delete: 'Failed to delete proposal.' }
+
+/**
+ * A card's writes, posted by its fetcher (or a plain form without JavaScript): `intent=status`
+ * with the new status (checked with the API's ProposalStatusSchema) or `intent=delete`. Answers
+ * the spec's notice; React Router then reloads the list and its counts.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
+  if (!parsed.success) throw data(null, { status: 400 })
+  const { intent, id } = parsed.data
+  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  if (!read.ok) return refused(read.failure.status)
+  try {
+    if (intent === 'delete') {
+      await deleteProposal(context.app.db, admin, id)
+      return { ok: true, notice: { title: 'Proposal Deleted', description: 'The proposal has been removed.' } } satisfies ListActionResult
+    }
+    const checked = validate(ProposalStatusSchema, { status: read.form.get('status') })
+    if (!checked.ok) return refused(400)
+    const proposal = await setProposalStatus(context.app.db, admin, id, checked.data.status)
+    return { ok: true, notice: { title: 'Status Updated', description: `Proposal status changed to ${proposal.status}` } } satisfies ListActionResult
+  } catch (err) {
+    return refused(failureStatus(context, err, FAILED[intent]))
+  }
+}
+
+/** An answer that is not the action's own (a proxy's error page, no connection) still gets the spec's red notice. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = await submittedIntent(request)
+  const failed = Object.hasOwn(FAILED, intent) ? FAILED[intent] : FAILED.status
+  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+}
+
 export const meta: Route.MetaFunction = () => adminMeta('Proposals')
 
-export default function Proposals({ loaderData }: Route.ComponentProps) {
+export default function Proposals({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, q, status, page, proposals, counts, pages, total, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load proposals.')
-  const run = useAdminAction()
   const path = `/${adminPath}/proposals`
+  const here = listHref(path, { q, status, page })
   const filters = [
     { label: 'All', value: '', count: counts.all },
     ...PROPOSAL_STATUSES.map((s) => ({ label: capitalize(s), value: s, count: counts[s] })),
@@ -50,6 +94,7 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
+      <Notice notice={actionData?.notice} />
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <SearchForm q={q} label="Search proposals" placeholder="Search by name, email or business type..." hidden={{ status }} />
         <FilterLinks label="Filter proposals by status" items={filters} />
@@ -60,76 +105,62 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-4" aria-label="Proposals">
           {proposals.map((p) => (
-            <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-              <article aria-labelledby={`proposal-${p.id}`}>
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                  <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h2 id={`proposal-${p.id}`} className="text-lg font-semibold break-words text-slate-900">
-                        {p.name}
-                      </h2>
-                      <Badge tone={p.status}>{capitalize(p.status)}</Badge>
-                    </div>
-                    <p className="text-sm break-all text-slate-700">{p.email}</p>
-                    {p.phone && <p className="text-sm text-slate-700">{p.phone}</p>}
-                  </div>
-                  <p className="text-sm text-slate-600">{formatDate(p.date)}</p>
-                </div>
-                <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                  <div>
-                    <dt className="inline font-medium text-slate-700">Business type: </dt>
-                    <dd className="inline text-slate-900">{businessTypeLabel(p.businessType)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-medium text-slate-700">Budget: </dt>
-                    <dd className="inline text-slate-900">{budgetLabel(p.budget)}</dd>
-                  </div>
-                </dl>
-                <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-wrap text-slate-800">{p.requirements}</p>
-                <div className="mt-4 flex flex-wrap items-center gap-2">
-                  <label className="sr-only" htmlFor={`status-${p.id}`}>
-                    Status for {p.name}
-                  </label>
-                  <select
-                    id={`status-${p.id}`}
-                    value={p.status}
-                    onChange={(e) => {
-                      const next = e.target.value
-                      void run(() => api(`/api/proposals/${p.id}`, { method: 'PUT', body: { status: next } }), {
-                        success: { title: 'Status Updated', description: `Proposal status changed to ${next}` },
-                        failure: 'Failed to update proposal status.',
-                      })
-                    }}
-                    className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-                  >
-                    {PROPOSAL_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {capitalize(s)}
-                      </option>
-                    ))}
-                  </select>
-                  <ProposalDetails proposal={p} />
-                  <ConfirmButton
-                    className={btn.iconDanger}
-                    aria-label={`Delete proposal from ${p.name}`}
-                    title="Delete this proposal?"
-                    description={`The proposal from ${p.name} will be permanently removed. This cannot be undone.`}
-                    onConfirm={() =>
-                      run(() => api(`/api/proposals/${p.id}`, { method: 'DELETE' }), {
-                        success: { title: 'Proposal Deleted', description: 'The proposal has been removed.' },
-                        failure: 'Failed to delete proposal.',
-                      })
-                    }
-                  >
-                    <Icon node={Trash2} aria-hidden="true" className="size-4" /> Delete
-                  </ConfirmButton>
-                </div>
-              </article>
-            </li>
+            <ProposalCard key={p.id} proposal={p} action={here} />
           ))}
         </ul>
       )}
       <Pager page={page} pages={pages} total={total} noun="proposals" hrefFor={(n) => listHref(path, { q, status, page: n })} />
     </>
+  )
+}
+
+type Proposal = Route.ComponentProps['loaderData']['proposals'][number]
+
+/** One request: its status dropdown and its confirmed delete post through the card's fetcher to this route's action. */
+function ProposalCard({ proposal: p, action }: { proposal: Proposal; action: string }) {
+  const fetcher = useListFetcher()
+  const csrfToken = useCsrfToken()
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <article aria-labelledby={`proposal-${p.id}`}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id={`proposal-${p.id}`} className="text-lg font-semibold break-words text-slate-900">
+                {p.name}
+              </h2>
+              <Badge tone={p.status}>{capitalize(p.status)}</Badge>
+            </div>
+            <p className="text-sm break-all text-slate-700">{p.email}</p>
+            {p.phone && <p className="text-sm text-slate-700">{p.phone}</p>}
+          </div>
+          <p className="text-sm text-slate-600">{formatDate(p.date)}</p>
+        </div>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div>
+            <dt className="inline font-medium text-slate-700">Business type: </dt>
+            <dd className="inline text-slate-900">{businessTypeLabel(p.businessType)}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-700">Budget: </dt>
+            <dd className="inline text-slate-900">{budgetLabel(p.budget)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-wrap text-slate-800">{p.requirements}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <StatusForm selectId={`proposal-status-${p.id}`} id={p.id} name={p.name} status={p.status} statuses={PROPOSAL_STATUSES} action={action} fetcher={fetcher} />
+          <ProposalDetails proposal={p} />
+          <ConfirmButton
+            className={btn.iconDanger}
+            aria-label={`Delete proposal from ${p.name}`}
+            title="Delete this proposal?"
+            description={`The proposal from ${p.name} will be permanently removed. This cannot be undone.`}
+            onConfirm={() => fetcher.submit({ [CSRF_FIELD]: csrfToken, intent: 'delete', id: p.id }, { method: 'post', action })}
+          >
+            <Icon node={Trash2} aria-hidden="true" className="size-4" /> Delete
+          </ConfirmButton>
+        </div>
+      </article>
+    </li>
   )
 }

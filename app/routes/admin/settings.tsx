@@ -1,25 +1,80 @@
-import { Switch } from 'radix-ui'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/settings'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { Notice } from '~/components/admin/notice.tsx'
 import { btn, errorAria, FieldError, inputClass, labelClass, PageHeader } from '~/components/admin/ui.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { ApiError, api } from '~/lib/api-client.ts'
-import type { Settings } from '~/lib/schemas.ts'
-import { getSettings } from '~/services/settings.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { fieldErrors, PasswordChangeSchema, SettingsPatchSchema } from '~/lib/schemas.ts'
+import { changePassword } from '~/services/auth.server.ts'
+import { DomainValidationError, RateLimitedError } from '~/services/errors.server.ts'
+import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import {
+  readPasswords,
+  readSettings,
+  SAVE_FAILED,
+  SETTINGS_INTENTS,
+  settingsNotice,
+  type SettingsIntent,
+  type SettingsResult,
+} from './+shared/settings-form.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
   return { settings: await getSettings(context.app.db) }
 }
 
-export const meta: Route.MetaFunction = () => adminMeta('Settings')
+const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
 
-type TextKey = 'siteName' | 'contactEmail' | 'siteDescription' | 'contactPhone' | 'address'
-type ToggleKey = 'enableNotifications' | 'enableAnalytics' | 'maintenanceMode'
-type Passwords = { currentPassword: string; newPassword: string; confirmPassword: string }
+/**
+ * The page's two forms post here. `intent=settings`: SettingsPatchSchema, then updateSettings.
+ * `intent=password`: PasswordChangeSchema, then changePassword (a wrong current password is a
+ * field error, too many attempts a form error). Answers what to show beside the fields; React
+ * Router then reloads the page's data, the site name and contact details included.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const parsed = IntentSchema.safeParse({ intent: read.form?.get('intent') })
+  if (!parsed.success) throw data(null, { status: 400 })
+  const { intent } = parsed.data
+  const values = intent === 'settings' && read.form ? readSettings(read.form) : undefined
+  const refused = (status: number, fields: Record<string, string>, formError?: string) =>
+    data({ intent, ok: false, fields, formError, values } satisfies SettingsResult, { status })
+  if (!read.ok) return refused(read.failure.status, read.failure.fields, read.failure.formError)
+
+  const { db, logger } = context.app
+  try {
+    if (intent === 'settings') {
+      const checked = validate(SettingsPatchSchema, values)
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await updateSettings(db, admin, checked.data)
+    } else {
+      const checked = validate(PasswordChangeSchema, readPasswords(read.form))
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await changePassword(db, admin, checked.data)
+    }
+  } catch (err) {
+    if (err instanceof DomainValidationError) return refused(400, err.fields)
+    if (err instanceof RateLimitedError) return refused(429, {}, err.message)
+    logger.error({ err: (err as Error)?.message }, 'settings save failed')
+    return refused(500, {}, SAVE_FAILED)
+  }
+  return { intent, ok: true, fields: {} } satisfies SettingsResult
+}
+
+/** An answer that is not the action's own (a proxy's error page, no connection) is a failed save. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent: SettingsIntent = (await submittedIntent(request)) === 'password' ? 'password' : 'settings'
+  return serverActionOr(serverAction, { intent, ok: false, fields: {}, formError: SAVE_FAILED } satisfies SettingsResult)
+}
+
+export const meta: Route.MetaFunction = () => adminMeta('Settings')
 
 function Card({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase()}`
@@ -34,76 +89,68 @@ function Card({ title, description, children }: { title: string; description: st
   )
 }
 
-export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const [values, setValues] = useState<Settings>(loaderData.settings)
-  const [pw, setPw] = useState<Passwords>({ currentPassword: '', newPassword: '', confirmPassword: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
-  const toast = useToast()
-  const revalidator = useRevalidator()
+function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null
+}
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    setErrors({})
-    const changingPassword = Boolean(pw.currentPassword || pw.newPassword || pw.confirmPassword)
-    if (pw.newPassword && pw.newPassword !== pw.confirmPassword) {
-      setErrors({ confirmPassword: "New password and confirmation don't match." })
-      toast({ title: 'Password Mismatch', description: "New password and confirmation don't match.", variant: 'destructive' })
-      return
-    }
-    setSaving(true)
-    try {
-      if (changingPassword) {
-        await api('/api/auth/password', { method: 'POST', body: pw })
-        setPw({ currentPassword: '', newPassword: '', confirmPassword: '' })
-      }
-      await api('/api/settings', { method: 'PUT', body: values })
-      toast({ title: 'Settings Updated', description: 'Your settings have been saved successfully.' })
-      await revalidator.revalidate()
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : {}
-      setErrors(fields)
-      toast({ title: 'Error', description: Object.values(fields)[0] ?? 'Failed to save settings. Please try again.', variant: 'destructive' })
-    } finally {
-      setSaving(false)
+export default function SettingsPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData: SettingsResult | undefined = answered
+  const toast = useToast()
+  const navigation = useNavigation()
+  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? navigation.formData?.get('intent') : undefined
+  // A refusal found in the browser, with the action's own schema, before anything was sent.
+  const [refused, setRefused] = useState<{ intent: SettingsIntent; fields: Record<string, string> } | null>(null)
+  // Each answer is a new object, so the same notice twice shows twice.
+  const notice = useMemo(() => actionData && settingsNotice(actionData), [actionData])
+  const passwordForm = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (actionData?.ok && actionData.intent === 'password') passwordForm.current?.reset()
+  }, [actionData])
+
+  const answer = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData : undefined)
+  const errorsOf = (intent: SettingsIntent) => (refused?.intent === intent ? refused.fields : (answer(intent)?.fields ?? {}))
+  // Without JavaScript a refused page shows the settings as they were sent, not as stored.
+  const start = answer('settings')?.values ?? loaderData.settings
+
+  function checkBeforeSending(intent: SettingsIntent, schema: z.ZodType, read: (form: FormData) => object) {
+    return (e: FormEvent<HTMLFormElement>) => {
+      const checked = schema.safeParse(read(new FormData(e.currentTarget)))
+      if (checked.success) return setRefused(null)
+      e.preventDefault()
+      const fields = fieldErrors(checked.error)
+      setRefused({ intent, fields })
+      toast(settingsNotice({ ok: false, fields }))
+      const first = Object.keys(fields)[0]
+      if (first) document.getElementById(first)?.focus()
     }
   }
 
+  const errors = { ...errorsOf('settings'), ...errorsOf('password') }
   const fieldError = (k: string) => <FieldError id={k} message={errors[k]} />
-  const text = (k: TextKey, label: string, type = 'text') => (
+  const text = (k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address', label: string, type = 'text') => (
     <div>
       <label htmlFor={k} className={labelClass}>
         {label}
       </label>
-      <input
-        id={k}
-        type={type}
-        value={values[k]}
-        onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
-        {...errorAria(k, errors[k])}
-        className={inputClass}
-      />
+      <input id={k} name={k} type={type} defaultValue={start[k]} {...errorAria(k, errors[k])} className={inputClass} />
       {fieldError(k)}
     </div>
   )
-  const password = (k: keyof Passwords, label: string, autoComplete: string) => (
+  const password = (k: 'currentPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
     <div>
       <label htmlFor={k} className={labelClass}>
         {label}
       </label>
-      <input
-        id={k}
-        type="password"
-        autoComplete={autoComplete}
-        value={pw[k]}
-        onChange={(e) => setPw((p) => ({ ...p, [k]: e.target.value }))}
-        {...errorAria(k, errors[k])}
-        className={inputClass}
-      />
+      <input id={k} name={k} type="password" autoComplete={autoComplete} {...errorAria(k, errors[k])} className={inputClass} />
       {fieldError(k)}
     </div>
   )
-  const toggle = (k: ToggleKey, label: string, hint: string) => (
+  // A real checkbox shown as a switch: it is sent when on, with or without JavaScript.
+  const toggle = (k: 'enableNotifications' | 'enableAnalytics' | 'maintenanceMode', label: string, hint: string) => (
     <div className="flex items-start justify-between gap-4 py-3">
       <div>
         <label htmlFor={k} className={labelClass}>
@@ -113,65 +160,73 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           {hint}
         </p>
       </div>
-      <Switch.Root
-        id={k}
-        checked={values[k]}
-        aria-describedby={`${k}-hint`}
-        onCheckedChange={(c) => setValues((v) => ({ ...v, [k]: c }))}
-        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-slate-400 data-[state=checked]:bg-blue-700"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
+      <span className="relative mt-1 inline-flex shrink-0">
+        <input id={k} name={k} type="checkbox" role="switch" defaultChecked={start[k]} aria-describedby={`${k}-hint`} className="peer absolute inset-0 size-full cursor-pointer opacity-0" />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none block h-6 w-11 rounded-full bg-slate-400 peer-checked:bg-blue-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
+        />
+        <span aria-hidden="true" className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
+      </span>
     </div>
   )
 
   return (
     <>
       <PageHeader title="Settings" description="Manage your website configuration." />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        <Card title="General" description="Shown on the public site (footer and contact page).">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('siteName', 'Site Name')}
-            {text('contactEmail', 'Contact Email', 'email')}
-          </div>
-          <div className="mt-4">
-            <label htmlFor="siteDescription" className={labelClass}>
-              Site Description
-            </label>
-            <textarea
-              id="siteDescription"
-              rows={3}
-              value={values.siteDescription}
-              onChange={(e) => setValues((v) => ({ ...v, siteDescription: e.target.value }))}
-              aria-invalid={errors.siteDescription ? true : undefined}
-              aria-describedby={errors.siteDescription ? 'siteDescription-error' : undefined}
-              className={inputClass}
-            />
-            {fieldError('siteDescription')}
-          </div>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {text('contactPhone', 'Contact Phone', 'tel')}
-            {text('address', 'Address')}
-          </div>
-        </Card>
-        <Card title="Security" description="Change the admin password. Other signed-in sessions are ended.">
-          <div className="grid gap-4 sm:grid-cols-3">
-            {password('currentPassword', 'Current Password', 'current-password')}
-            {password('newPassword', 'New Password', 'new-password')}
-            {password('confirmPassword', 'Confirm Password', 'new-password')}
-          </div>
-        </Card>
-        <Card title="System" description="Site-wide switches.">
-          <div className="divide-y divide-slate-200">
-            {toggle('enableNotifications', 'Email Notifications', 'Send an email to the contact email for each new proposal.')}
-            {toggle('enableAnalytics', 'Analytics Tracking', 'Count page views for the dashboard chart.')}
-            {toggle('maintenanceMode', 'Maintenance Mode', 'Show a maintenance page to visitors; the admin keeps working.')}
-          </div>
-        </Card>
-        <button type="submit" disabled={saving} className={btn.primary}>
-          {saving ? 'Saving...' : 'Save Settings'}
-        </button>
-      </form>
+      <Notice notice={notice} />
+      <div className="max-w-3xl space-y-6">
+        <Form method="post" noValidate onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)} className="space-y-6">
+          <CsrfField />
+          <input type="hidden" name="intent" value="settings" />
+          <Card title="General" description="Shown on the public site (footer and contact page).">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('siteName', 'Site Name')}
+              {text('contactEmail', 'Contact Email', 'email')}
+            </div>
+            <div className="mt-4">
+              <label htmlFor="siteDescription" className={labelClass}>
+                Site Description
+              </label>
+              <textarea id="siteDescription" name="siteDescription" rows={3} defaultValue={start.siteDescription} {...errorAria('siteDescription', errors.siteDescription)} className={inputClass} />
+              {fieldError('siteDescription')}
+            </div>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              {text('contactPhone', 'Contact Phone', 'tel')}
+              {text('address', 'Address')}
+            </div>
+          </Card>
+          <Card title="System" description="Site-wide switches.">
+            <div className="divide-y divide-slate-200">
+              {toggle('enableNotifications', 'Email Notifications', 'Send an email to the contact email for each new proposal.')}
+              {toggle('enableAnalytics', 'Analytics Tracking', 'Count page views for the dashboard chart.')}
+              {toggle('maintenanceMode', 'Maintenance Mode', 'Show a maintenance page to visitors; the admin keeps working.')}
+            </div>
+          </Card>
+          <FormError message={answer('settings')?.formError} />
+          <button type="submit" disabled={sending === 'settings'} className={btn.primary}>
+            {sending === 'settings' ? 'Saving...' : 'Save Settings'}
+          </button>
+        </Form>
+
+        <Form ref={passwordForm} method="post" noValidate onSubmit={checkBeforeSending('password', PasswordChangeSchema, readPasswords)}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="password" />
+          <Card title="Security" description="Change the admin password. Other signed-in sessions are ended.">
+            <div className="grid gap-4 sm:grid-cols-3">
+              {password('currentPassword', 'Current Password', 'current-password')}
+              {password('newPassword', 'New Password', 'new-password')}
+              {password('confirmPassword', 'Confirm Password', 'new-password')}
+            </div>
+            <div className="mt-4 space-y-4">
+              <FormError message={answer('password')?.formError} />
+              <button type="submit" disabled={sending === 'password'} className={btn.primary}>
+                {sending === 'password' ? 'Saving...' : 'Change Password'}
+              </button>
+            </div>
+          </Card>
+        </Form>
+      </div>
     </>
   )
 }

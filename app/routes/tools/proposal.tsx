@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
 import { handleProposalPost, prefillFromUrl } from './+shared/proposal.server.ts'
+import { SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 
@@ -11,11 +12,10 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('proposal', args)
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const from = url.searchParams.get('from')
   return {
-    csrfToken: context.csrfToken(),
     submitted: url.searchParams.get('submitted') === '1',
     from: from === 'estimator' || from === 'builder' ? from : null,
     prefill: prefillFromUrl(url),
@@ -24,8 +24,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleProposalPost(request, context)
-  if (!result) return redirect('/proposal?submitted=1')
+  if (!result) return redirect(SUBMITTED_PATH)
   return data(result.body, { status: result.status })
+}
+
+/**
+ * With JavaScript the form posts through a fetcher and the visitor stays on the page: the
+ * action's redirect (post/redirect/get, for the plain form) means the request was stored, and an
+ * answer that is not the action's own (a proxy's error page, no connection) is a failed submission.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ProposalAnswer> {
+  try {
+    return await serverAction()
+  } catch (err) {
+    if (err instanceof Response && err.headers.get('Location') === SUBMITTED_PATH) return { ok: true, errors: {} }
+    if (err instanceof Response) throw err
+    return { ok: false, errors: {} }
+  }
 }
 
 const NEXT_STEPS = [
@@ -35,7 +50,7 @@ const NEXT_STEPS = [
 ]
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrfToken, submitted, from, prefill } = loaderData
+  const { submitted, from, prefill } = loaderData
   return (
     <main id="main-content">
       <PageHeader
@@ -56,7 +71,6 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             )}
             <ProposalForm
               key={actionData ? 'posted' : 'fresh'}
-              csrfToken={csrfToken}
               initialValues={actionData?.values ?? prefill}
               initialErrors={actionData?.errors}
               formError={actionData?.formError}

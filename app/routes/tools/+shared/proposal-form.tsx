@@ -1,10 +1,12 @@
 import { CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useFetcher } from 'react-router'
+import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
-import { ApiError, api } from '~/lib/api-client.ts'
-import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
-import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalField, type ProposalValues } from './proposal-values.ts'
+import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
+import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
+import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 
 export const SUCCESS_TOAST = { title: 'Proposal Request Submitted!', description: 'We will send your custom proposal within 24 hours.' }
 export const FAILURE_TOAST = {
@@ -17,7 +19,6 @@ export const FAILURE_TOAST = {
 const ClientSchema = ProposalSchema.omit({ website: true })
 
 type Props = {
-  csrfToken: string
   initialValues: ProposalValues
   initialErrors?: Record<string, string>
   formError?: string
@@ -29,18 +30,19 @@ const inputClass = (invalid: boolean) =>
   }`
 
 /**
- * 'Get Your Free Proposal' form. It is a real <form method="post"> so it works before JavaScript
- * loads (the route action answers); once hydrated, it sends JSON to POST /api/proposals instead
- * and never reloads the page.
+ * 'Get Your Free Proposal' form, posted to the route's action: through a fetcher once hydrated
+ * (the page never reloads; the action's answer clears the form or shows why not), and as a plain
+ * <form method="post"> before JavaScript loads (the action answers with the page).
  */
-export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, formError: initialFormError }: Props) {
+export function ProposalForm({ initialValues, initialErrors = {}, formError: initialFormError }: Props) {
   const toast = useToast()
+  const fetcher = useFetcher<ProposalAnswer>()
   const [values, setValues] = useState<ProposalValues>(initialValues)
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
   const [formError, setFormError] = useState(initialFormError)
-  const [submitting, setSubmitting] = useState(false)
+  // The post, and the page data React Router reloads after it.
+  const submitting = fetcher.state !== 'idle'
   const formRef = useRef<HTMLFormElement>(null)
-  const honeypotRef = useRef<HTMLInputElement>(null)
   const uid = useId()
 
   const set = (field: ProposalField) => (e: { target: { value: string } }) => {
@@ -53,33 +55,30 @@ export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, for
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   }
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (submitting) return
-    setFormError(undefined)
-    const checked = ClientSchema.safeParse(values)
-    if (!checked.success) {
-      const errs = fieldErrors(checked.error)
-      setErrors(errs)
-      focusFirstError(errs)
-      return
-    }
-    setErrors({})
-    setSubmitting(true)
-    try {
-      await api('/api/proposals', { method: 'POST', body: { ...values, website: honeypotRef.current?.value ?? '' } })
+  // The action's answer (a new object each time): stored, or refused with the values kept.
+  useEffect(() => {
+    const answer = fetcher.data
+    if (!answer) return
+    setFormError(answer.formError)
+    setErrors(answer.errors)
+    if (answer.ok) {
       setValues(EMPTY_PROPOSAL)
       toast(SUCCESS_TOAST)
-    } catch (err) {
-      toast(FAILURE_TOAST)
-      if (err instanceof ApiError) {
-        if (err.status === 429) setFormError(err.message)
-        setErrors(err.fields)
-        focusFirstError(err.fields)
-      }
-    } finally {
-      setSubmitting(false)
+      return
     }
+    toast(FAILURE_TOAST)
+    focusFirstError(answer.errors)
+  }, [fetcher.data, toast])
+
+  /** Checked with the server's own schema first: while a field is refused nothing is sent. */
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    const checked = ClientSchema.safeParse(values)
+    if (submitting || !checked.success) e.preventDefault()
+    if (submitting) return
+    setFormError(undefined)
+    const errs = checked.success ? {} : fieldErrors(checked.error)
+    setErrors(errs)
+    focusFirstError(errs)
   }
 
   const field = (name: ProposalField, label: string, required: boolean, control: (a: ControlProps) => ReactNode, hint?: string) => {
@@ -112,8 +111,8 @@ export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, for
   }
 
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
-      <input type="hidden" name="_csrf" value={csrfToken} />
+    <fetcher.Form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
+      <CsrfField />
       <p id={`${uid}-required-note`} className="text-sm text-slate-600">
         Fields marked with <span aria-hidden="true" className="text-red-700">*</span>
         <span className="sr-only">an asterisk</span> are required.
@@ -167,7 +166,7 @@ export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, for
       {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={`${uid}-website`}>Website</label>
-        <input ref={honeypotRef} id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <button
@@ -178,7 +177,7 @@ export function ProposalForm({ csrfToken, initialValues, initialErrors = {}, for
         {submitting && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
         {submitting ? 'Submitting...' : 'Submit Proposal Request'}
       </button>
-    </form>
+    </fetcher.Form>
   )
 }
 

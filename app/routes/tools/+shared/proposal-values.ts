@@ -4,3 +4,12 @@ export type ProposalField = (typeof PROPOSAL_FIELDS)[number]
 export type ProposalValues = Record<ProposalField, string>
 
 export const EMPTY_PROPOSAL: ProposalValues = { name: '', email: '', phone: '', businessType: '', budget: '', requirements: '' }
+
+/** Where the action sends the plain form once the request is stored (post/redirect/get). */
+export const SUBMITTED_PATH = '/proposal?submitted=1'
+
+/**
+ * What the form shows after a submission: stored (`ok`), or refused with the messages beside the
+ * fields, a message for the whole form (429, expired token) and, without JavaScript, the values sent.
+ */
+export type ProposalAnswer = { ok: boolean; errors: Record<string, string>; formError?: string; values?: ProposalValues }

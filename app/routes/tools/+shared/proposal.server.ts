@@ -1,9 +1,10 @@
 import type { AppLoadContext } from 'react-router'
 import { readForm } from '~/http/forms.server.ts'
-import { BUDGETS, ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
+import { BUDGETS } from '~/lib/constants.ts'
+import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
-import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalValues } from './proposal-values.ts'
+import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalAnswer, type ProposalValues } from './proposal-values.ts'
 
 /** Longest requirements text carried in from the estimator or the builder (the schema's own limit). */
 const MAX_PREFILL = 5000
@@ -19,29 +20,25 @@ export function prefillFromUrl(url: URL): ProposalValues {
   }
 }
 
-export type ProposalActionResult = {
-  values: ProposalValues
-  errors: Record<string, string>
-  formError?: string
-}
+type ProposalRefusal = ProposalAnswer & { ok: false; values: ProposalValues }
 
 /**
- * The plain HTML form post (before JavaScript has loaded, or without it): same schema, same
+ * The form's post (a fetcher's with JavaScript, the plain HTML form's without): same schema, same
  * service and same rate limit as POST /api/proposals. Returns what to re-render, or null when
  * the request was stored (the route then redirects: post/redirect/get).
  */
-export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalActionResult } | null> {
+export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalRefusal } | null> {
   const read = await readForm(request)
   const form = read.form
   const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
-  if (!read.ok) return { status: read.failure.status, body: { values: raw, errors: {}, formError: read.failure.formError } }
+  if (!read.ok) return { status: read.failure.status, body: { ok: false, values: raw, errors: {}, formError: read.failure.formError } }
   const parsed = ProposalSchema.safeParse({ ...raw, website: String(read.form.get('website') ?? '') })
-  if (!parsed.success) return { status: 400, body: { values: raw, errors: fieldErrors(parsed.error) } }
+  if (!parsed.success) return { status: 400, body: { ok: false, values: raw, errors: fieldErrors(parsed.error) } }
   try {
     const { db, config } = context.app
     await submitProposal(db, parsed.data, `ip:${context.clientIp}`, Date.now(), config.proposalRateLimitPerHour)
   } catch (err) {
-    if (err instanceof RateLimitedError) return { status: 429, body: { values: raw, errors: {}, formError: err.message } }
+    if (err instanceof RateLimitedError) return { status: 429, body: { ok: false, values: raw, errors: {}, formError: err.message } }
     throw err
   }
   return null

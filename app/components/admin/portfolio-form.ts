@@ -1,0 +1,42 @@
+/** The portfolio editor's fields, named after PortfolioItemSchema's keys; read the same way in the browser and in the action. */
+export type PortfolioForm = {
+  title: string
+  description: string
+  category: string
+  image: string
+  liveUrl: string
+  technologies: string[]
+  isLive: boolean
+  status: string
+}
+
+export const EMPTY_ITEM: PortfolioForm = { title: '', description: '', category: '', image: '', liveUrl: '', technologies: [], isLive: true, status: 'active' }
+
+/** In the order they appear on the page (the first refused one gets the focus). */
+export const PORTFOLIO_FIELDS = ['title', 'description', 'category', 'liveUrl', 'image', 'technologies', 'isLive', 'status'] as const satisfies readonly (keyof PortfolioForm)[]
+
+/**
+ * The posted editor form as the input of PortfolioItemSchema (new) or PortfolioItemPatchSchema
+ * (edit), in the browser and in the route action:
+ * - `technologies` is one field per tag, then `technology`, the text box where the next one is
+ *   typed (so a name typed without pressing Enter, or without JavaScript, is kept, last); the
+ *   schema trims and drops blanks and duplicates;
+ * - `isLive` is a checkbox: present (value 'true') when on, absent when off;
+ * - `features` are not editable (spec) and not in the form: new items get none, edits keep theirs.
+ */
+export function readPortfolioForm(form: FormData): PortfolioForm {
+  const text = (k: string) => String(form.get(k) ?? '')
+  return {
+    title: text('title'),
+    description: text('description'),
+    category: text('category'),
+    image: text('image'),
+    liveUrl: text('liveUrl'),
+    technologies: [...form.getAll('technologies').map(String), text('technology')],
+    isLive: form.get('isLive') === 'true',
+    status: text('status'),
+  }
+}
+
+/** The spec's failure text for this editor (the red 'Error' notice). */
+export const PORTFOLIO_SAVE_FAILED = 'Failed to save portfolio item.'

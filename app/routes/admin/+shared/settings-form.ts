@@ -1,0 +1,44 @@
+import type { Toast } from '~/components/ui/toast.tsx'
+import { PASSWORD_MISMATCH, type Settings } from '~/lib/schemas.ts'
+
+/**
+ * The two forms of the settings page, read the same way in the browser (before sending) and by
+ * the route action. Each posts an `intent`: `settings` (SettingsPatchSchema) or `password`
+ * (PasswordChangeSchema).
+ */
+export const SETTINGS_INTENTS = ['settings', 'password'] as const
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
+
+const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address'] as const
+const TOGGLES = ['enableNotifications', 'enableAnalytics', 'maintenanceMode'] as const
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
+
+/** The settings form as SettingsPatchSchema reads it: a switch that is off is simply not sent. */
+export function readSettings(form: FormData): Settings {
+  const text = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Record<(typeof TEXT_FIELDS)[number], string>
+  const toggles = Object.fromEntries(TOGGLES.map((k) => [k, form.has(k)])) as Record<(typeof TOGGLES)[number], boolean>
+  return { ...text, ...toggles }
+}
+
+export function readPasswords(form: FormData): Record<(typeof PASSWORD_FIELDS)[number], string> {
+  return Object.fromEntries(PASSWORD_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Record<(typeof PASSWORD_FIELDS)[number], string>
+}
+
+/** What the action answers (never a password): which form, and what to show beside its fields. */
+export type SettingsResult = {
+  intent: SettingsIntent
+  ok: boolean
+  fields: Record<string, string>
+  formError?: string
+  /** The settings form as sent, so the page shows it again without JavaScript. */
+  values?: Settings
+}
+
+export const SAVE_FAILED = 'Failed to save settings. Please try again.'
+
+/** The spec's notice for an answer (or for a refusal in the browser before sending). */
+export function settingsNotice(result: Pick<SettingsResult, 'ok' | 'fields' | 'formError'>): Toast {
+  if (result.ok) return { title: 'Settings Updated', description: 'Your settings have been saved successfully.' }
+  if (result.fields.confirmPassword === PASSWORD_MISMATCH) return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
+  return { title: 'Error', description: result.formError ?? Object.values(result.fields)[0] ?? SAVE_FAILED, variant: 'destructive' }
+}

@@ -1,0 +1,137 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dialects, resetPostgres, validItem, validPost, type Client } from '../helpers/app.ts'
+import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+/**
+ * The blog and portfolio screens' route actions, as a browser without JavaScript posts them
+ * (plain form bodies to the page URLs), against the production build: field errors answer 400
+ * with the messages in the page, a save redirects to the list with its notice, the list's writes
+ * answer the spec's notices, and the API sees exactly what was saved.
+ */
+describe.each(dialects())('admin content route actions on %s', (name, url) => {
+  let s: RunningServer
+  let admin: Client
+
+  /** A plain HTML form post (no JavaScript): urlencoded, the CSRF token as the `_csrf` field. */
+  const postForm = (client: Client, to: string, fields: Record<string, string | string[]>, token = client.csrf ?? '') => {
+    const body = new URLSearchParams({ _csrf: token })
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one)
+    return client.post(to, body.toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+  }
+  const blogForm = (over: Record<string, string> = {}) => ({ ...validPost(), status: 'draft', author: '', readTime: '', image: '', ...over })
+  const findPost = async (title: string) => ((await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as Record<string, unknown>[]).find((p) => p.title === title)
+
+  beforeAll(async () => {
+    const dbUrl = name === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
+    if (name === 'postgres') await resetPostgres(dbUrl)
+    s = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: tempDir() })
+    admin = await s.client().login(ADMIN.username, ADMIN.password)
+  })
+  afterAll(async () => {
+    await s?.stop()
+  })
+
+  it('a new post with missing fields answers 400 with the messages beside the fields and saves nothing', async () => {
+    const res = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Half a post', subheading: '', excerpt: '', category: '' }))
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    for (const message of ['Subheading is required', 'Excerpt is required', 'Category must be one of']) expect(html).toContain(message)
+    expect(html).toContain('Missing Required Fields')
+    expect(html).toMatch(/id="post-title"[^>]*value="Half a post"|value="Half a post"[^>]*id="post-title"/)
+    expect(await findPost('Half a post')).toBeUndefined()
+  })
+
+  it('a post without the CSRF token answers 403 and saves nothing', async () => {
+    const res = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Forged post' }), 'not-the-token')
+    expect(res.status).toBe(403)
+    expect(await res.text()).toContain('Your session has expired. Please check your details and submit the form again.')
+    expect(await findPost('Forged post')).toBeUndefined()
+  })
+
+  it('signed out, an action redirects to the login page and saves nothing', async () => {
+    const visitor = s.client()
+    await visitor.session()
+    const res = await postForm(visitor, '/admin/blogs/new', blogForm({ title: 'Anonymous post' }))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toMatch(/^\/admin\/login\?redirectTo=%2Fadmin%2Fblogs%2Fnew/)
+    expect(await findPost('Anonymous post')).toBeUndefined()
+  })
+
+  it('creates, updates, changes the status of and deletes a post, answering the spec notices', async () => {
+    const created = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Form post', content: '<p>Hi</p><script>alert(1)</script>' }))
+    expect(created.status).toBe(303)
+    expect(created.headers.get('location')).toBe('/admin/blogs?saved=created')
+    const list = await (await admin.get('/admin/blogs?saved=created')).text()
+    expect(list).toContain('Blog post has been created successfully.')
+    const post = await findPost('Form post')
+    expect(post).toMatchObject({ author: 'Admin', readTime: '5 min read', status: 'draft', content: '<p>Hi</p>', date: new Date().toISOString().slice(0, 10) })
+
+    const updated = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Form post v2', status: 'published' }))
+    expect(updated.status).toBe(303)
+    expect(updated.headers.get('location')).toBe('/admin/blogs?saved=updated')
+    expect(await findPost('Form post v2')).toMatchObject({ id: post!.id, status: 'published', date: post!.date })
+
+    const status = await postForm(admin, '/admin/blogs', { intent: 'status', id: String(post!.id), status: 'draft' })
+    expect(status.status).toBe(200)
+    expect(await status.text()).toContain('Blog post status changed to draft')
+    const badStatus = await postForm(admin, '/admin/blogs', { intent: 'status', id: String(post!.id), status: 'secret' })
+    expect(badStatus.status).toBe(400)
+    expect(await badStatus.text()).toContain('Failed to update blog post status.')
+    expect(await findPost('Form post v2')).toMatchObject({ status: 'draft' })
+
+    const deleted = await postForm(admin, '/admin/blogs', { intent: 'delete', id: String(post!.id) })
+    expect(deleted.status).toBe(200)
+    expect(await deleted.text()).toContain('The blog post has been removed.')
+    expect(await findPost('Form post v2')).toBeUndefined()
+    const again = await postForm(admin, '/admin/blogs', { intent: 'delete', id: String(post!.id) })
+    expect(again.status).toBe(404)
+    expect(await again.text()).toContain('Failed to delete blog post.')
+    const gone = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm())
+    expect(gone.status).toBe(404)
+    expect(await gone.text()).toContain('Failed to save blog post. Please try again.')
+  })
+
+  it('refuses an unknown intent with 400', async () => {
+    const res = await postForm(admin, '/admin/blogs', { intent: 'publish-everything', id: '1' })
+    expect(res.status).toBe(400)
+  })
+
+  it('portfolio: repeated technology fields, the live checkbox, features kept on edit, live and status from the list', async () => {
+    // A visitor's cached copy of the public portfolio (no admin cookie) refreshes after the action's write.
+    const publicPortfolio = async () => (await fetch(`${s.url}/portfolio`)).text()
+    await publicPortfolio()
+    expect(await publicPortfolio()).not.toContain('Bakery shop')
+    const created = await postForm(admin, '/admin/portfolio/new', { ...validItem(), technologies: [' React ', 'react', '', 'Go'], technology: 'Astro', isLive: 'true', status: 'active' })
+    expect(created.status).toBe(303)
+    expect(created.headers.get('location')).toBe('/admin/portfolio?saved=created')
+    expect(await publicPortfolio()).toContain('Bakery shop')
+    const items = (await (await admin.get('/api/portfolio?q=Bakery%20shop')).json()) as { id: number; technologies: string[]; isLive: boolean; features: string[] }[]
+    expect(items).toHaveLength(1)
+    const [item] = items
+    // The tags, trimmed and without duplicates, then the name typed in the box.
+    expect(item).toMatchObject({ technologies: ['React', 'Go', 'Astro'], isLive: true, features: [] })
+    // Features are not in the form: an edit keeps the ones the API set.
+    await admin.put(`/api/portfolio/${item.id}`, { features: ['Online orders'] })
+
+    const missing = await postForm(admin, `/admin/portfolio/edit/${item.id}`, { ...validItem(), image: '', technologies: [] })
+    expect(missing.status).toBe(400)
+    expect(await missing.text()).toContain('Project Image URL is required')
+
+    // Unchecked switch: no isLive field at all.
+    const updated = await postForm(admin, `/admin/portfolio/edit/${item.id}`, { ...validItem(), technologies: ['Svelte'], status: 'active' })
+    expect(updated.status).toBe(303)
+    expect(updated.headers.get('location')).toBe('/admin/portfolio?saved=updated')
+    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({ technologies: ['Svelte'], isLive: false, features: ['Online orders'] })
+
+    const live = await postForm(admin, '/admin/portfolio', { intent: 'live', id: String(item.id), isLive: 'true' })
+    expect(live.status).toBe(200)
+    expect(await live.text()).toContain('Portfolio item is now live')
+    const archived = await postForm(admin, '/admin/portfolio', { intent: 'status', id: String(item.id), status: 'archived' })
+    expect(await archived.text()).toContain('Portfolio item status changed to archived')
+    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({ isLive: true, status: 'archived' })
+    const deleted = await postForm(admin, '/admin/portfolio', { intent: 'delete', id: String(item.id) })
+    expect(await deleted.text()).toContain('The portfolio item has been removed.')
+    expect((await admin.get(`/api/portfolio/${item.id}`)).status).toBe(404)
+  })
+})
