@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+      <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">
         {children}
         {root && <JsonLd data={root.organization} />}
         <ScrollRestoration nonce={nonce} />
@@ -95,8 +95,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>Something went wrong</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
-      <a className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800" href="/">
+      <p className="mt-4 text-ink-600">Please try again in a moment.</p>
+      <a className="mt-8 inline-block rounded-lg bg-primary-700 px-5 py-3 font-semibold text-white hover:bg-primary-800" href="/">
         Back to Home
       </a>
     </main>

@@ -20,12 +20,12 @@ export function ActivityChart({ data }: { data: Day[] }) {
   const totalV = data.reduce((a, d) => a + d.views, 0)
   return (
     <figure>
-      <figcaption className="mb-3 flex flex-wrap items-center gap-4 text-sm text-slate-700">
+      <figcaption className="mb-3 flex flex-wrap items-center gap-4 text-sm text-ink-700">
         <span className="flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-1 w-5 rounded bg-blue-700" /> Proposals ({totalP}, peak {peakP}/day)
+          <span aria-hidden="true" className="inline-block h-1 w-5 rounded bg-primary-700" /> Proposals ({totalP}, peak {peakP}/day)
         </span>
         <span className="flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-1 w-5 rounded bg-emerald-700" /> Page views ({totalV}, peak {peakV}/day)
+          <span aria-hidden="true" className="inline-block h-1 w-5 rounded bg-accent-700" /> Page views ({totalV}, peak {peakV}/day)
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" aria-hidden="true" focusable="false">

@@ -51,19 +51,19 @@ export function BlogEditor({ adminPath, initial, saved, schema, result }: { admi
 
   return (
     <>
-      <Link to={list} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline">
+      <Link to={list} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline">
         <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Blogs
       </Link>
       <PageHeader title={saved ? 'Edit Blog Post' : 'Create New Blog Post'} />
       <Notice notice={notice} />
       {result?.formError && result.formError !== notice?.description && (
-        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
           {result.formError}
         </p>
       )}
       <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
         <CsrfField />
-        <div className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="space-y-5 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
           <div>
             <label htmlFor="post-title" className={labelClass}>
               Title{req}
@@ -100,7 +100,7 @@ export function BlogEditor({ adminPath, initial, saved, schema, result }: { admi
         </div>
 
         <div className="space-y-5">
-          <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="space-y-4 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
             <div>
               <label htmlFor="post-status" className={labelClass}>
                 Status
@@ -145,22 +145,22 @@ export function BlogEditor({ adminPath, initial, saved, schema, result }: { admi
             <ImageField id="post-image" name="image" label="Image URL" defaultValue={start.image} onChange={set('image')} error={errors.image} />
           </div>
 
-          <section aria-labelledby="seo-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="seo-title" className="font-semibold text-slate-900">
+          <section aria-labelledby="seo-title" className="space-y-3 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id="seo-title" className="font-semibold text-ink-900">
               SEO
             </h2>
-            <p className="text-xs text-slate-600">Filled in from the title and the excerpt.</p>
+            <p className="text-xs text-ink-600">Filled in from the title and the excerpt.</p>
             <div>
               <label htmlFor="seo-meta-title" className={labelClass}>
                 Meta Title
               </label>
-              <input id="seo-meta-title" readOnly value={form.title} className={`${inputClass} bg-slate-50`} />
+              <input id="seo-meta-title" readOnly value={form.title} className={`${inputClass} bg-ink-50`} />
             </div>
             <div>
               <label htmlFor="seo-meta-description" className={labelClass}>
                 Meta Description
               </label>
-              <textarea id="seo-meta-description" readOnly rows={3} value={form.excerpt} className={`${inputClass} bg-slate-50`} />
+              <textarea id="seo-meta-description" readOnly rows={3} value={form.excerpt} className={`${inputClass} bg-ink-50`} />
             </div>
           </section>
 

@@ -107,7 +107,7 @@ export function ImageField({
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <label
             htmlFor={fileId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-blue-600"
+            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-ink-300 bg-white px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-ink-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600"
           >
             <Icon node={Upload} aria-hidden="true" className="size-4" />
             {uploading ? 'Uploading...' : 'Upload image'}
@@ -123,15 +123,15 @@ export function ImageField({
               }}
             />
           </label>
-          <span className="text-xs text-slate-600">JPEG, PNG or WebP, up to 5 MB</span>
+          <span className="text-xs text-ink-600">JPEG, PNG or WebP, up to 5 MB</span>
         </div>
       )}
       {message && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger-700">
           {message}
         </p>
       )}
-      {value && /^(\/|https?:\/\/)/i.test(value) && <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-slate-200 object-cover" />}
+      {value && /^(\/|https?:\/\/)/i.test(value) && <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover" />}
     </div>
   )
 }

@@ -78,7 +78,7 @@ export function StatusForm({
         onChange={(e) => {
           if (e.currentTarget.form) void fetcher.submit(e.currentTarget.form)
         }}
-        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
+        className="rounded-md border border-ink-400 bg-white px-2 py-1.5 text-sm text-ink-900"
       >
         {statuses.map((s) => (
           <option key={s} value={s}>
@@ -150,7 +150,7 @@ export function DeleteButton({ id, name, noun, action, fetcher }: DeleteProps) {
       </form>
       <AlertDialog.Root open={open} onOpenChange={setOpen}>
         <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
           <AlertDialog.Content
             onCloseAutoFocus={(e) => {
               e.preventDefault()
@@ -158,8 +158,8 @@ export function DeleteButton({ id, name, noun, action, fetcher }: DeleteProps) {
             }}
             className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
           >
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">Delete this {noun}?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">&quot;{name}&quot; will be permanently removed. This cannot be undone.</AlertDialog.Description>
+            <AlertDialog.Title className="text-lg font-semibold text-ink-900">Delete this {noun}?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-ink-700">&quot;{name}&quot; will be permanently removed. This cannot be undone.</AlertDialog.Description>
             {/* Closed on submit: the fetcher has read the form by then, and the card shows the answer. */}
             <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="mt-6 flex justify-end gap-2">
               <IntentFields intent="delete" id={id} />
@@ -182,12 +182,12 @@ export function DeleteConfirmation({ id, name, noun, action }: { id: number; nam
       role="alertdialog"
       aria-labelledby="delete-confirm-title"
       aria-describedby="delete-confirm-description"
-      className="mb-6 rounded-lg border border-red-300 bg-white p-5 shadow-sm"
+      className="mb-6 rounded-lg border border-danger-300 bg-white p-5 shadow-sm"
     >
-      <h2 id="delete-confirm-title" className="text-lg font-semibold text-slate-900">
+      <h2 id="delete-confirm-title" className="text-lg font-semibold text-ink-900">
         Delete this {noun}?
       </h2>
-      <p id="delete-confirm-description" className="mt-2 text-sm text-slate-700">
+      <p id="delete-confirm-description" className="mt-2 text-sm text-ink-700">
         &quot;{name}&quot; will be permanently removed. This cannot be undone.
       </p>
       <Form method="post" action={action} className="mt-4 flex flex-wrap justify-end gap-2">

@@ -21,7 +21,7 @@ export function Notice({ notice }: { notice: Toast | null | undefined }) {
     <div
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
-      className={`mb-4 rounded-lg border p-4 ${destructive ? 'border-red-700 bg-red-700 text-white' : 'border-green-300 bg-green-50 text-slate-900'}`}
+      className={`mb-4 rounded-lg border p-4 ${destructive ? 'border-danger-700 bg-danger-700 text-white' : 'border-success-300 bg-success-50 text-ink-900'}`}
     >
       <p className="font-semibold">{notice.title}</p>
       {notice.description && <p className="mt-1 text-sm">{notice.description}</p>}

@@ -75,11 +75,11 @@ export function PortfolioEditor({
       <PageHeader title={id ? 'Edit Project' : 'New Project'} description="Projects marked active appear on the public portfolio." />
       <Notice notice={notice} />
       {result?.formError && result.formError !== notice?.description && (
-        <p role="alert" className="mb-4 max-w-3xl rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" className="mb-4 max-w-3xl rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
           {result.formError}
         </p>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Form method="post" onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
         <CsrfField />
         <div>
           <label htmlFor="item-title" className={labelClass}>
@@ -149,7 +149,7 @@ export function PortfolioEditor({
             )}
           </div>
           {techMessage && (
-            <p id="item-tech-message" role="status" className="mt-1 text-sm text-red-700">
+            <p id="item-tech-message" role="status" className="mt-1 text-sm text-danger-700">
               {techMessage}
             </p>
           )}
@@ -157,7 +157,7 @@ export function PortfolioEditor({
           {technologies.length > 0 && (
             <ul aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
               {technologies.map((t) => (
-                <li key={t} className="inline-flex items-center gap-1 rounded-full bg-blue-50 py-1 pr-1 pl-3 text-sm text-blue-900">
+                <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-1 pr-1 pl-3 text-sm text-primary-900">
                   {hydrated ? (
                     <>
                       <input type="hidden" name="technologies" value={t} />
@@ -166,7 +166,7 @@ export function PortfolioEditor({
                         type="button"
                         aria-label={`Remove ${t}`}
                         onClick={() => setTechnologies((list) => list.filter((x) => x !== t))}
-                        className="rounded-full p-0.5 hover:bg-blue-100"
+                        className="rounded-full p-0.5 hover:bg-primary-100"
                       >
                         <Icon node={X} aria-hidden="true" className="size-3.5" />
                       </button>
@@ -200,7 +200,7 @@ export function PortfolioEditor({
               />
               <span
                 aria-hidden="true"
-                className="pointer-events-none block h-6 w-11 rounded-full bg-slate-400 peer-checked:bg-green-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
+                className="pointer-events-none block h-6 w-11 rounded-full bg-ink-400 peer-checked:bg-success-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
               />
               <span
                 aria-hidden="true"

@@ -67,11 +67,11 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
   const labelId = `${id}-label`
   return (
     <div>
-      <div id={labelId} className="block text-sm font-medium text-slate-800">
+      <div id={labelId} className="block text-sm font-medium text-ink-800">
         {label}
       </div>
-      <div className={`mt-1 rounded-md border bg-white ${invalid ? 'border-red-700' : 'border-slate-400'}`}>
-        <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-1 border-b border-slate-200 p-1.5">
+      <div className={`mt-1 rounded-md border bg-white ${invalid ? 'border-danger-700' : 'border-ink-400'}`}>
+        <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap gap-1 border-b border-ink-200 p-1.5">
           {tools.map((t) => (
             <button
               key={t.label}
@@ -81,7 +81,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
               disabled={source}
               onMouseDown={(e) => e.preventDefault()}
               onClick={t.run}
-              className="rounded p-1.5 text-slate-800 hover:bg-slate-100 disabled:opacity-40"
+              className="rounded p-1.5 text-ink-800 hover:bg-ink-100 disabled:opacity-40"
             >
               <Icon node={t.icon} aria-hidden="true" className="size-4" />
             </button>
@@ -91,7 +91,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
             aria-pressed={source}
             disabled={!hydrated}
             onClick={() => setSource((s) => !s)}
-            className="ml-auto inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            className="ml-auto inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm font-medium text-ink-800 hover:bg-ink-100"
           >
             <Icon node={FileCode} aria-hidden="true" className="size-4" /> HTML source
           </button>
@@ -109,7 +109,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
               onChange={(e) => onChange(e.target.value)}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
-              className="block w-full resize-y rounded-b-md p-3 font-mono text-sm text-slate-900"
+              className="block w-full resize-y rounded-b-md p-3 font-mono text-sm text-ink-900"
             />
           </>
         ) : (
@@ -125,7 +125,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
             suppressContentEditableWarning
             onInput={emit}
             onBlur={emit}
-            className="rte-content min-h-[28rem] space-y-3 p-3 text-slate-900 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-blue-700 [&_a]:underline"
+            className="rte-content min-h-[28rem] space-y-3 p-3 text-ink-900 [&_blockquote]:border-l-4 [&_blockquote]:border-ink-300 [&_blockquote]:pl-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:rounded [&_pre]:bg-ink-100 [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-primary-700 [&_a]:underline"
           />
         )}
       </div>

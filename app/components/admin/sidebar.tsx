@@ -25,7 +25,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
               to={`/${adminPath}/${to}`}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-700 text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'}`
+                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary-700 text-white' : 'text-ink-200 hover:bg-ink-800 hover:text-white'}`
               }
             >
               <Icon node={icon} aria-hidden="true" className="size-4" />
@@ -38,7 +38,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
         <CsrfField />
         <button
           type="submit"
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-200 hover:bg-ink-800 hover:text-white"
         >
           <Icon node={LogOut} aria-hidden="true" className="size-4" />
           Logout
@@ -62,19 +62,19 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
   }, [])
   return (
     <>
-      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-slate-800 bg-slate-900 px-4 py-3 text-white lg:hidden">
+      <header className="sticky top-0 z-40 flex items-center justify-between border-b border-ink-800 bg-ink-900 px-4 py-3 text-white lg:hidden">
         <span className="font-semibold">Admin Panel</span>
         {hydrated ? (
           <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-slate-800" aria-label="Open admin menu">
+            <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-ink-800" aria-label="Open admin menu">
               <Icon node={Menu} aria-hidden="true" className="size-5" />
             </Dialog.Trigger>
             <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/60" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
                 <div className="mb-6 flex items-center justify-between">
                   <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
-                  <Dialog.Close className="rounded-md p-2 hover:bg-slate-800" aria-label="Close admin menu">
+                  <Dialog.Close className="rounded-md p-2 hover:bg-ink-800" aria-label="Close admin menu">
                     <Icon node={X} aria-hidden="true" className="size-5" />
                   </Dialog.Close>
                 </div>
@@ -87,18 +87,18 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
           </Dialog.Root>
         ) : (
           <details>
-            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-slate-800 [&::-webkit-details-marker]:hidden" aria-label="Open admin menu">
+            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-ink-800 [&::-webkit-details-marker]:hidden" aria-label="Open admin menu">
               <Icon node={Menu} aria-hidden="true" className="size-5" />
             </summary>
-            <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-slate-900 p-4 text-white shadow-xl">
+            <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
               <NavItems adminPath={adminPath} />
             </nav>
           </details>
         )}
       </header>
-      <aside className="hidden w-64 shrink-0 flex-col bg-slate-900 p-4 text-white lg:flex">
+      <aside className="hidden w-64 shrink-0 flex-col bg-ink-900 p-4 text-white lg:flex">
         <p className="mb-1 px-3 text-lg font-semibold">Admin Panel</p>
-        <p className="mb-6 px-3 text-xs text-slate-300">Signed in as {username}</p>
+        <p className="mb-6 px-3 text-xs text-ink-300">Signed in as {username}</p>
         <nav aria-label="Admin">
           <NavItems adminPath={adminPath} />
         </nav>

@@ -5,29 +5,29 @@ import { Form, Link } from 'react-router'
 /** Shared look of the back office: buttons, badges, headings and the confirm dialog. */
 export const btn = {
   primary:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-60',
   secondary:
-    'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-md border border-ink-300 bg-white px-4 py-2 text-sm font-medium text-ink-800 hover:bg-ink-50 disabled:cursor-not-allowed disabled:opacity-60',
   danger:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60',
-  icon: 'inline-flex items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-md bg-danger-700 px-4 py-2 text-sm font-medium text-white hover:bg-danger-800 disabled:cursor-not-allowed disabled:opacity-60',
+  icon: 'inline-flex items-center justify-center gap-1.5 rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm font-medium text-ink-800 hover:bg-ink-50 disabled:opacity-60',
   iconDanger:
-    'inline-flex items-center justify-center gap-1.5 rounded-md border border-red-300 bg-white px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60',
+    'inline-flex items-center justify-center gap-1.5 rounded-md border border-danger-300 bg-white px-2.5 py-1.5 text-sm font-medium text-danger-700 hover:bg-danger-50 disabled:opacity-60',
 }
 
 export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700'
-export const labelClass = 'block text-sm font-medium text-slate-800'
+  'mt-1 block w-full rounded-md border border-ink-400 bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-500 aria-[invalid=true]:border-danger-700'
+export const labelClass = 'block text-sm font-medium text-ink-800'
 
 const BADGE: Record<string, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  reviewed: 'bg-blue-100 text-blue-900',
-  completed: 'bg-green-100 text-green-900',
-  published: 'bg-green-100 text-green-900',
-  draft: 'bg-slate-200 text-slate-800',
-  active: 'bg-green-100 text-green-900',
-  archived: 'bg-slate-200 text-slate-800',
-  live: 'bg-green-700 text-white',
+  pending: 'bg-warning-100 text-warning-900',
+  reviewed: 'bg-primary-100 text-primary-900',
+  completed: 'bg-success-100 text-success-900',
+  published: 'bg-success-100 text-success-900',
+  draft: 'bg-ink-200 text-ink-800',
+  active: 'bg-success-100 text-success-900',
+  archived: 'bg-ink-200 text-ink-800',
+  live: 'bg-success-700 text-white',
 }
 
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
@@ -40,8 +40,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+        <h1 className="text-2xl font-bold text-ink-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-ink-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
@@ -59,7 +59,7 @@ export function FilterLinks({ items, label }: { items: { label: string; count: n
           aria-current={f.current ? 'page' : undefined}
           preventScrollReset
           className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-            f.current ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+            f.current ? 'border-primary-700 bg-primary-700 text-white' : 'border-ink-300 bg-white text-ink-800 hover:bg-ink-50'
           }`}
         >
           {f.label} ({f.count})
@@ -73,7 +73,7 @@ export function FilterLinks({ items, label }: { items: { label: string; count: n
 export function Pager({ page, pages, hrefFor, total, noun }: { page: number; pages: number; hrefFor: (p: number) => string; total: number; noun: string }) {
   if (pages <= 1) return null
   return (
-    <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+    <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
       <p>
         Page {page} of {pages} ({total} {noun})
       </p>
@@ -118,10 +118,10 @@ export function ConfirmButton({
         </button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
+          <AlertDialog.Title className="text-lg font-semibold text-ink-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-ink-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={btn.secondary}>Cancel</AlertDialog.Cancel>
             <button
@@ -172,7 +172,7 @@ export function formatDate(iso: string): string {
 
 /** The asterisk after a required field's label (the field itself carries `required`). */
 export const RequiredMark = () => (
-  <span aria-hidden="true" className="text-red-700">
+  <span aria-hidden="true" className="text-danger-700">
     {' '}
     *
   </span>
@@ -186,7 +186,7 @@ export function errorAria(id: string, message: string | undefined) {
 /** A field's error message, beside the field, referenced by errorAria(). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
-    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+    <p id={`${id}-error`} className="mt-1 text-sm text-danger-700">
       {message}
     </p>
   ) : null

@@ -80,7 +80,7 @@ export function ServicesPanel({ config, update }: PanelProps) {
   const count = config.selectedServices.length
   return (
     <div className="space-y-6">
-      <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" aria-live="polite">
+      <p className="rounded-md bg-ink-100 px-3 py-2 text-sm text-ink-800" aria-live="polite">
         {count} selected. The preview shows up to {PREVIEW_SERVICE_LIMIT} services.
       </p>
       {SERVICE_GROUPS.map((group) => (
@@ -95,11 +95,11 @@ export function ServicesPanel({ config, update }: PanelProps) {
                   aria-pressed={selected}
                   onClick={() => update((c) => toggleService(c, s.id))}
                   className={`flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
-                    selected ? 'border-blue-700 bg-blue-50 text-blue-950 ring-1 ring-blue-700' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400'
+                    selected ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700' : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
                   }`}
                 >
                   <span className="font-medium">{s.name}</span>
-                  {s.popular && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Popular</span>}
+                  {s.popular && <span className="rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-900">Popular</span>}
                 </button>
               )
             })}
@@ -114,9 +114,9 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
   const templates = templatesFor(config.industry)
   if (!config.industry) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center">
-        <p className="text-slate-800">Please select an industry first to see available templates.</p>
-        <button type="button" onClick={onChooseIndustry} className="mt-3 rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50">
+      <div className="rounded-lg border border-dashed border-ink-300 p-6 text-center">
+        <p className="text-ink-800">Please select an industry first to see available templates.</p>
+        <button type="button" onClick={onChooseIndustry} className="mt-3 rounded-md border border-primary-700 px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-50">
           Choose an industry
         </button>
       </div>
@@ -125,7 +125,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
   const industry = INDUSTRIES.find((i) => i.id === config.industry)?.label ?? config.industry
   if (templates.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-800">
+      <p className="rounded-lg border border-dashed border-ink-300 p-6 text-center text-ink-800">
         There are no ready-made templates for {industry} yet. We will design your site from scratch around your brand.
       </p>
     )
@@ -142,20 +142,20 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
               aria-pressed={selected}
               onClick={() => update((c) => ({ ...c, selectedTemplate: selected ? '' : t.id }))}
               className={`rounded-lg border p-4 text-left ${
-                selected ? 'border-blue-700 bg-blue-50 ring-1 ring-blue-700' : 'border-slate-300 bg-white hover:border-slate-400'
+                selected ? 'border-primary-700 bg-primary-50 ring-1 ring-primary-700' : 'border-ink-300 bg-white hover:border-ink-400'
               }`}
             >
               <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-slate-900">{t.name}</span>
+                <span className="font-semibold text-ink-900">{t.name}</span>
                 {t.featured && (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-900">
                     <Icon node={Star} aria-hidden="true" className="size-3 fill-current" />
                     Featured
                   </span>
                 )}
               </span>
-              <span className="mt-1 block text-sm text-slate-700">{t.preview}</span>
-              <span className="mt-2 block text-xs font-medium tracking-wide text-slate-600 uppercase">Style: {t.style}</span>
+              <span className="mt-1 block text-sm text-ink-700">{t.preview}</span>
+              <span className="mt-2 block text-xs font-medium tracking-wide text-ink-600 uppercase">Style: {t.style}</span>
             </button>
           )
         })}

@@ -10,10 +10,10 @@ export function PanelSection({ title, description, children }: { title: string; 
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div>
-        <h3 id={id} className="text-base font-semibold text-slate-900">
+        <h3 id={id} className="text-base font-semibold text-ink-900">
           {title}
         </h3>
-        {description && <p className="text-sm text-slate-600">{description}</p>}
+        {description && <p className="text-sm text-ink-600">{description}</p>}
       </div>
       {children}
     </section>
@@ -33,13 +33,13 @@ type TextFieldProps = {
 
 export function TextField({ label, value, onChange, type = 'text', required, placeholder, autoComplete, multiline }: TextFieldProps) {
   const id = useId()
-  const cls = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500'
+  const cls = 'mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 placeholder:text-ink-500'
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
         {label}
         {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
+          <span aria-hidden="true" className="ml-0.5 text-danger-700">
             *
           </span>
         )}
@@ -74,14 +74,14 @@ export function SelectField({ label, value, onChange, options, placeholder }: Se
   const id = useId()
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
         {label}
       </label>
       <select
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+        className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900"
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
@@ -111,10 +111,10 @@ export function RangeField({ label, value, min, max, step, unit = '', onChange }
   return (
     <div>
       <div className="flex items-center justify-between">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        <label htmlFor={id} className="text-sm font-medium text-ink-800">
           {label}
         </label>
-        <output htmlFor={id} className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-900">
+        <output htmlFor={id} className="rounded bg-ink-100 px-2 py-0.5 text-sm font-semibold text-ink-900">
           {text}
         </output>
       </div>
@@ -127,9 +127,9 @@ export function RangeField({ label, value, min, max, step, unit = '', onChange }
         value={value}
         aria-valuetext={text}
         onChange={(e) => onChange(Number(e.target.value))}
-        className="mt-2 w-full accent-blue-700"
+        className="mt-2 w-full accent-primary-700"
       />
-      <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+      <div aria-hidden="true" className="flex justify-between text-xs text-ink-600">
         <span>
           {min}
           {unit}
@@ -156,7 +156,7 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
   const id = useId()
   return (
     <div role="group" aria-labelledby={id}>
-      <p id={id} className="text-sm font-medium text-slate-800">
+      <p id={id} className="text-sm font-medium text-ink-800">
         {label}
       </p>
       <div className={`mt-2 grid gap-2 ${columns}`}>
@@ -169,11 +169,11 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
               aria-pressed={selected}
               onClick={() => onChange(o.id)}
               className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
-                selected ? 'border-blue-700 bg-blue-50 text-blue-950 ring-1 ring-blue-700' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400'
+                selected ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700' : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
               }`}
             >
               {o.swatch && (
-                <span aria-hidden="true" className="mt-0.5 flex shrink-0 overflow-hidden rounded-full border border-slate-300">
+                <span aria-hidden="true" className="mt-0.5 flex shrink-0 overflow-hidden rounded-full border border-ink-300">
                   {o.swatch.map((c) => (
                     <span key={c} className="block size-4" style={{ background: c }} />
                   ))}
@@ -181,9 +181,9 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
               )}
               <span className="flex-1">
                 <span className="block font-medium">{o.label}</span>
-                {o.hint && <span className="block text-xs text-slate-600">{o.hint}</span>}
+                {o.hint && <span className="block text-xs text-ink-600">{o.hint}</span>}
               </span>
-              {selected && <Icon node={Check} aria-hidden="true" className="size-4 shrink-0 text-blue-700" />}
+              {selected && <Icon node={Check} aria-hidden="true" className="size-4 shrink-0 text-primary-700" />}
             </button>
           )
         })}
@@ -202,14 +202,14 @@ type CheckListProps<K extends string> = {
 export function CheckList<K extends string>({ label, items, values, onToggle }: CheckListProps<K>) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      <legend className="text-sm font-medium text-ink-800">{label}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {items.map((item) => (
           <label
             key={item.id}
-            className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+            className="flex cursor-pointer items-center gap-3 rounded-md border border-ink-200 bg-white px-3 py-2 text-sm text-ink-800 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50"
           >
-            <input type="checkbox" checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-blue-700" />
+            <input type="checkbox" checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-primary-700" />
             {item.label}
           </label>
         ))}

@@ -13,7 +13,7 @@ const DEVICES: { id: Device; label: string; icon: IconNode }[] = [
 
 export function DeviceToggle({ device, onChange }: { device: Device; onChange: (d: Device) => void }) {
   return (
-    <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+    <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border border-ink-300 bg-white p-1">
       {DEVICES.map(({ id, label, icon }) => (
         <button
           key={id}
@@ -21,7 +21,7 @@ export function DeviceToggle({ device, onChange }: { device: Device; onChange: (
           aria-pressed={device === id}
           onClick={() => onChange(id)}
           className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${
-            device === id ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-100'
+            device === id ? 'bg-primary-700 text-white' : 'text-ink-800 hover:bg-ink-100'
           }`}
         >
           <Icon node={icon} aria-hidden="true" className="size-4" />
@@ -59,7 +59,7 @@ export function PreviewFrame({ config, device, label }: { config: BuilderConfig;
         aria-label={label}
         data-device={device}
         data-testid="preview-frame"
-        className={`mx-auto overflow-hidden border-slate-300 bg-white shadow-lg ${device === 'mobile' ? 'rounded-[1.75rem] border-8' : device === 'tablet' ? 'rounded-2xl border-8' : 'rounded-lg border'}`}
+        className={`mx-auto overflow-hidden border-ink-300 bg-white shadow-lg ${device === 'mobile' ? 'rounded-[1.75rem] border-8' : device === 'tablet' ? 'rounded-2xl border-8' : 'rounded-lg border'}`}
         style={{ width, zoom: scale }}
       >
         <SitePreview config={config} />

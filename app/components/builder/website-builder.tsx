@@ -90,19 +90,19 @@ export function WebsiteBuilder() {
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="min-w-0">
-        <h2 className="mb-3 text-xl font-semibold text-slate-900">Customize your website</h2>
-        <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-6 xl:grid-cols-3">
+        <h2 className="mb-3 text-xl font-semibold text-ink-900">Customize your website</h2>
+        <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-ink-100 p-1 sm:grid-cols-6 xl:grid-cols-3">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.id}
               value={t.id}
-              className="rounded-md px-2 py-2 text-sm font-medium text-slate-800 hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow"
+              className="rounded-md px-2 py-2 text-sm font-medium text-ink-800 hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-primary-800 data-[state=active]:shadow"
             >
               {t.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 sm:p-6">
           <Tabs.Content value="basic">
             <BasicPanel config={config} update={update} />
           </Tabs.Content>
@@ -125,7 +125,7 @@ export function WebsiteBuilder() {
         <button
           type="button"
           onClick={reset}
-          className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
         >
           <Icon node={RotateCcw} aria-hidden="true" className="size-4" />
           Reset to defaults
@@ -134,7 +134,7 @@ export function WebsiteBuilder() {
 
       <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="live-preview-heading" className="text-xl font-semibold text-slate-900">
+          <h2 id="live-preview-heading" className="text-xl font-semibold text-ink-900">
             Live Preview
           </h2>
           <DeviceToggle device={device} onChange={setDevice} />
@@ -144,7 +144,7 @@ export function WebsiteBuilder() {
           <FullScreenPreview config={config} device={device} onDeviceChange={setDevice} />
           <Link
             to={proposalHref}
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800"
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-3 font-semibold text-white hover:bg-primary-800"
           >
             <Icon node={Rocket} aria-hidden="true" className="size-5" />
             Convert to Real Website
@@ -159,15 +159,15 @@ export function WebsiteBuilder() {
 function FullScreenPreview({ config, device, onDeviceChange }: { config: BuilderConfig; device: Device; onDeviceChange: (d: Device) => void }) {
   return (
     <Dialog.Root>
-      <Dialog.Trigger className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+      <Dialog.Trigger className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-primary-700 bg-white px-4 py-3 font-semibold text-primary-800 hover:bg-primary-50">
         <Icon node={Eye} aria-hidden="true" className="size-5" />
         Generate Advanced Preview
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/80" />
-        <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-slate-100 focus:outline-none">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-300 bg-white px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink-950/80" />
+        <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-ink-100 focus:outline-none">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-ink-300 bg-white px-4 py-3">
+            <Dialog.Title className="text-lg font-semibold text-ink-900">
               Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
             </Dialog.Title>
             <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
@@ -175,7 +175,7 @@ function FullScreenPreview({ config, device, onDeviceChange }: { config: Builder
               <DeviceToggle device={device} onChange={onDeviceChange} />
               <Dialog.Close
                 aria-label="Close preview"
-                className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100"
+                className="inline-flex size-9 items-center justify-center rounded-md border border-ink-300 text-ink-800 hover:bg-ink-100"
               >
                 <Icon node={X} aria-hidden="true" className="size-5" />
               </Dialog.Close>

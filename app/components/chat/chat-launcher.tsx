@@ -37,7 +37,7 @@ export function ChatLauncher() {
           setLoaded(true)
           setOpen((o) => !o)
         }}
-        className="fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition hover:bg-blue-800 print:hidden"
+        className="fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary-700 text-white shadow-lg transition hover:bg-primary-800 print:hidden"
       >
         {open ? <Icon node={X} aria-hidden="true" className="size-6" /> : <Icon node={MessageCircle} aria-hidden="true" className="size-6" />}
       </button>

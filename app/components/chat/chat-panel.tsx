@@ -45,9 +45,9 @@ export default function ChatPanel({ id, open, onClose }: Props) {
           onClose(true)
         }
       }}
-      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[75vh] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
+      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[75vh] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
     >
-      <div className="flex items-center justify-between gap-3 bg-blue-700 px-4 py-3 text-white">
+      <div className="flex items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
         <div className="flex items-center gap-2">
           <Icon node={Bot} aria-hidden="true" className="size-5" />
           <h2 id={titleId} className="font-semibold">
@@ -65,7 +65,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
             <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>
               <p
                 className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${
-                  m.type === 'user' ? 'rounded-br-sm bg-blue-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900'
+                  m.type === 'user' ? 'rounded-br-sm bg-primary-700 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900'
                 }`}
               >
                 <span className="sr-only">{m.type === 'user' ? 'You: ' : 'Assistant: '}</span>
@@ -76,7 +76,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
         </ol>
       </div>
 
-      <div className="space-y-2 border-t border-slate-200 p-4">
+      <div className="space-y-2 border-t border-ink-200 p-4">
         {suggestions.length > 0 && (
           <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
             {suggestions.map((q, i) => (
@@ -85,7 +85,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
                 type="button"
                 data-autofocus={i === 0 ? '' : undefined}
                 onClick={() => setState((s) => askQuestion(s, q.id))}
-                className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-left text-sm text-blue-900 hover:bg-blue-100"
+                className="rounded-lg border border-primary-200 bg-primary-50 px-3 py-2 text-left text-sm text-primary-900 hover:bg-primary-100"
               >
                 {q.question}
               </button>
@@ -100,7 +100,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
               onClose(false)
               navigate('/proposal')
             }}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+            className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
           >
             <Icon node={Send} aria-hidden="true" className="size-4" />
             Get Free Proposal

@@ -60,14 +60,14 @@ export function CostEstimator() {
 
   // Headings start at h3: the pricing page introduces the estimator with its own h2.
   return (
-    <section aria-labelledby={`${uid}-heading`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section aria-labelledby={`${uid}-heading`} className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
       <div className="flex items-center gap-3">
-        <Icon node={Calculator} aria-hidden="true" className="size-7 text-blue-700" />
-        <h3 id={`${uid}-heading`} className="text-2xl font-bold text-slate-900">
+        <Icon node={Calculator} aria-hidden="true" className="size-7 text-primary-700" />
+        <h3 id={`${uid}-heading`} className="text-2xl font-bold text-ink-900">
           Cost Estimator
         </h3>
       </div>
-      <p className="mt-2 text-slate-700">
+      <p className="mt-2 text-ink-700">
         Choose what you need and press Calculate for an instant estimate. The first {INCLUDED_PAGES} pages are included; each extra page costs{' '}
         {formatUsd(EXTRA_PAGE_PRICE)}.
       </p>
@@ -75,12 +75,12 @@ export function CostEstimator() {
       <form onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
           <fieldset>
-            <legend className="text-base font-semibold text-slate-900">Website Type</legend>
+            <legend className="text-base font-semibold text-ink-900">Website Type</legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {WEBSITE_TYPES.map((t) => (
                 <label
                   key={t.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-ink-300 p-3 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50"
                 >
                   <input
                     type="radio"
@@ -88,11 +88,11 @@ export function CostEstimator() {
                     value={t.id}
                     checked={websiteType === t.id}
                     onChange={() => setWebsiteType(t.id)}
-                    className="mt-1 size-4 accent-blue-700"
+                    className="mt-1 size-4 accent-primary-700"
                   />
                   <span>
-                    <span className="block font-medium text-slate-900">{t.label}</span>
-                    <span className="block text-sm text-slate-700">from {formatUsd(t.base)}</span>
+                    <span className="block font-medium text-ink-900">{t.label}</span>
+                    <span className="block text-sm text-ink-700">from {formatUsd(t.base)}</span>
                   </span>
                 </label>
               ))}
@@ -100,7 +100,7 @@ export function CostEstimator() {
           </fieldset>
 
           <div>
-            <label htmlFor={`${uid}-pages`} className="block text-base font-semibold text-slate-900">
+            <label htmlFor={`${uid}-pages`} className="block text-base font-semibold text-ink-900">
               Number of Pages
             </label>
             <input
@@ -114,13 +114,13 @@ export function CostEstimator() {
               onChange={(e) => setPages(e.target.value)}
               aria-invalid={pagesError ? true : undefined}
               aria-describedby={`${uid}-pages-hint${pagesError ? ` ${uid}-pages-error` : ''}`}
-              className="mt-2 block w-32 rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+              className="mt-2 block w-32 rounded-md border border-ink-300 px-3 py-2 text-base text-ink-900"
             />
-            <p id={`${uid}-pages-hint`} className="mt-1 text-sm text-slate-600">
+            <p id={`${uid}-pages-hint`} className="mt-1 text-sm text-ink-600">
               {INCLUDED_PAGES} pages included, then {formatUsd(EXTRA_PAGE_PRICE)} per page (up to {MAX_PAGES}).
             </p>
             {pagesError && (
-              <p id={`${uid}-pages-error`} className="mt-1 text-sm font-medium text-red-700">
+              <p id={`${uid}-pages-error`} className="mt-1 text-sm font-medium text-danger-700">
                 {pagesError}
               </p>
             )}
@@ -129,10 +129,10 @@ export function CostEstimator() {
 
         <div className="space-y-6">
           <fieldset>
-            <legend className="text-base font-semibold text-slate-900">Add-ons</legend>
+            <legend className="text-base font-semibold text-ink-900">Add-ons</legend>
             <div className="mt-3 space-y-2">
               {ESTIMATOR_ADDONS.map((a) => (
-                <label key={a.id} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+                <label key={a.id} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-ink-200 px-3 py-2">
                   <span className="flex items-center gap-3">
                     <input
                       type="checkbox"
@@ -140,25 +140,25 @@ export function CostEstimator() {
                       value={a.id}
                       checked={addons.includes(a.id)}
                       onChange={() => toggleAddon(a.id)}
-                      className="size-4 accent-blue-700"
+                      className="size-4 accent-primary-700"
                     />
-                    <span className="text-slate-900">{a.label}</span>
+                    <span className="text-ink-900">{a.label}</span>
                   </span>
-                  <span className="text-sm font-medium text-slate-700">+{formatUsd(a.price)}</span>
+                  <span className="text-sm font-medium text-ink-700">+{formatUsd(a.price)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
 
           <div>
-            <label htmlFor={`${uid}-urgency`} className="block text-base font-semibold text-slate-900">
-              Timeline <span className="font-normal text-slate-600">(optional)</span>
+            <label htmlFor={`${uid}-urgency`} className="block text-base font-semibold text-ink-900">
+              Timeline <span className="font-normal text-ink-600">(optional)</span>
             </label>
             <select
               id={`${uid}-urgency`}
               value={urgency}
               onChange={(e) => setUrgency(e.target.value)}
-              className="mt-2 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+              className="mt-2 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900"
             >
               <option value="">No preference</option>
               {URGENCY_OPTIONS.map((u) => (
@@ -174,12 +174,12 @@ export function CostEstimator() {
           <button
             type="submit"
             disabled={!websiteType}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900 sm:w-auto"
+            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-primary-700 px-6 py-3 font-semibold text-white hover:bg-primary-800 disabled:cursor-not-allowed disabled:bg-ink-400 disabled:text-ink-900 sm:w-auto"
           >
             <Icon node={Calculator} aria-hidden="true" className="size-4" />
             Calculate
           </button>
-          {!websiteType && <p className="mt-2 text-sm text-slate-600">Choose a website type to calculate your estimate.</p>}
+          {!websiteType && <p className="mt-2 text-sm text-ink-600">Choose a website type to calculate your estimate.</p>}
         </div>
       </form>
 
@@ -198,15 +198,15 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
   if (result.urgency) rows.push([`${URGENCY_NAMES[result.urgency.id] ?? ''} timeline: ${result.urgency.label}`, `+${formatUsd(result.urgencyCost)}`])
 
   return (
-    <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-blue-200 bg-blue-50 p-5 sm:p-6">
-      <h4 id={`${uid}-title`} className="text-lg font-semibold text-slate-900">
+    <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-primary-200 bg-primary-50 p-5 sm:p-6">
+      <h4 id={`${uid}-title`} className="text-lg font-semibold text-ink-900">
         Your estimate
       </h4>
-      <p className="mt-1 text-slate-800">
-        Estimated total: <strong className="text-3xl font-bold text-blue-800">{formatUsd(result.total)}</strong>
+      <p className="mt-1 text-ink-800">
+        Estimated total: <strong className="text-3xl font-bold text-primary-800">{formatUsd(result.total)}</strong>
       </p>
       {stale && (
-        <p className="mt-2 text-sm font-medium text-amber-900">You changed your choices. Press Calculate to update the estimate.</p>
+        <p className="mt-2 text-sm font-medium text-warning-900">You changed your choices. Press Calculate to update the estimate.</p>
       )}
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Estimate breakdown</caption>
@@ -216,20 +216,20 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
             <th scope="col">Amount</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-blue-200">
+        <tbody className="divide-y divide-primary-200">
           {rows.map(([label, amount]) => (
             <tr key={label}>
-              <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+              <th scope="row" className="py-2 pr-4 font-normal text-ink-800">
                 {label}
               </th>
-              <td className="py-2 text-right font-medium text-slate-900">{amount}</td>
+              <td className="py-2 text-right font-medium text-ink-900">{amount}</td>
             </tr>
           ))}
           <tr>
-            <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">
+            <th scope="row" className="py-2 pr-4 font-semibold text-ink-900">
               Total
             </th>
-            <td className="py-2 text-right font-bold text-slate-900">{formatUsd(result.total)}</td>
+            <td className="py-2 text-right font-bold text-ink-900">{formatUsd(result.total)}</td>
           </tr>
         </tbody>
       </table>
@@ -237,14 +237,14 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
         <a
           href={estimatePdfHref(input)}
           download="estimate.pdf"
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-100"
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-primary-700 bg-white px-4 py-2 font-semibold text-primary-800 hover:bg-primary-100"
         >
           <Icon node={Download} aria-hidden="true" className="size-4" />
           Download estimate (PDF)
         </a>
         <Link
           to={estimateProposalHref(input, result)}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
         >
           <Icon node={Send} aria-hidden="true" className="size-4" />
           Request this proposal

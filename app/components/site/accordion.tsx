@@ -24,7 +24,7 @@ export function Accordion({
   const base = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+    <div className="divide-y divide-ink-200 rounded-2xl border border-ink-200 bg-white">
       {items.map((item, i) => {
         const open = i === openIndex
         const id = `${base}-${i}`
@@ -37,18 +37,18 @@ export function Accordion({
                 aria-expanded={open}
                 aria-controls={`${id}-a`}
                 onClick={() => onToggle(i)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50"
+                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-ink-50"
               >
                 <span>
                   {showCategory && item.category && (
-                    <span className="mb-1 block text-xs font-semibold tracking-wide text-blue-800 uppercase">{item.category}</span>
+                    <span className="mb-1 block text-xs font-semibold tracking-wide text-primary-800 uppercase">{item.category}</span>
                   )}
                   {item.question}
                 </span>
-                <Icon node={ChevronDown} aria-hidden="true" className={`h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+                <Icon node={ChevronDown} aria-hidden="true" className={`h-5 w-5 shrink-0 text-ink-500 transition-transform ${open ? 'rotate-180' : ''}`} />
               </button>
             </Heading>
-            <div id={`${id}-a`} role="region" aria-labelledby={`${id}-q`} hidden={!open} className="px-5 pb-5 leading-7 text-slate-700">
+            <div id={`${id}-a`} role="region" aria-labelledby={`${id}-q`} hidden={!open} className="px-5 pb-5 leading-7 text-ink-700">
               {item.answer}
             </div>
           </div>

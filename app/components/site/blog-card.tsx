@@ -17,7 +17,7 @@ export type BlogCardPost = {
 /** A post in the /blog grid: image, category, date, read time, title, excerpt, author and 'Read More'. */
 export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: boolean }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
       {post.image ? (
         <img
           src={post.image}
@@ -26,28 +26,28 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
           height={630}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="aspect-[40/21] w-full bg-slate-100 object-cover"
+          className="aspect-[40/21] w-full bg-ink-100 object-cover"
         />
       ) : (
-        <div aria-hidden="true" className="aspect-[40/21] w-full bg-gradient-to-br from-blue-100 to-slate-100" />
+        <div aria-hidden="true" className="aspect-[40/21] w-full bg-gradient-to-br from-primary-100 to-ink-100" />
       )}
       <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-          <span className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">{post.category}</span>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-600">
+          <span className="rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{post.category}</span>
           <PostDateAndReadTime date={post.date} readTime={post.readTime} />
         </div>
-        <h2 className="mt-4 text-xl font-bold text-slate-900">
-          <Link to={`/blog/${post.id}`} className="hover:text-blue-800">
+        <h2 className="mt-4 text-xl font-bold text-ink-900">
+          <Link to={`/blog/${post.id}`} className="hover:text-primary-800">
             {post.title}
           </Link>
         </h2>
-        <p className="mt-3 flex-1 leading-7 text-slate-600">{post.excerpt}</p>
+        <p className="mt-3 flex-1 leading-7 text-ink-600">{post.excerpt}</p>
         <div className="mt-5 flex items-center justify-between gap-4">
-          <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1 text-sm text-ink-600">
             <Icon node={User} aria-hidden="true" className="h-4 w-4" />
             {post.author}
           </span>
-          <Link to={`/blog/${post.id}`} className="text-sm font-semibold text-blue-800 hover:underline">
+          <Link to={`/blog/${post.id}`} className="text-sm font-semibold text-primary-800 hover:underline">
             Read More<span className="sr-only">: {post.title}</span>
           </Link>
         </div>

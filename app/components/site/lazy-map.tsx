@@ -32,12 +32,12 @@ export function LazyMap({ query, title, address }: { query: string; title: strin
 
   const src = `https://www.google.com/maps?q=${encodeURIComponent(query)}&output=embed`
   return (
-    <div ref={box} className="aspect-[4/3] w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+    <div ref={box} className="aspect-[4/3] w-full overflow-hidden rounded-xl border border-ink-200 bg-ink-100">
       {visible ? (
         <iframe src={src} title={title} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className="h-full w-full border-0" />
       ) : (
-        <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-slate-600" data-map-placeholder="">
-          <Icon node={MapPin} aria-hidden="true" className="h-8 w-8 text-blue-700" />
+        <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-ink-600" data-map-placeholder="">
+          <Icon node={MapPin} aria-hidden="true" className="h-8 w-8 text-primary-700" />
           <p className="text-sm">{address}</p>
           <p className="text-xs">The map loads when you scroll here.</p>
         </div>

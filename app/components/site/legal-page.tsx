@@ -5,15 +5,15 @@ import { formatDate } from './format.ts'
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   return (
     <main id="main-content" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{doc.title}</h1>
-      <p className="mt-3 text-sm text-slate-600">
+      <h1 className="text-4xl font-extrabold tracking-tight text-ink-900">{doc.title}</h1>
+      <p className="mt-3 text-sm text-ink-600">
         Last updated <time dateTime={doc.updated}>{formatDate(doc.updated)}</time>
       </p>
       {doc.sections.map((s) => (
         <section key={s.heading} className="mt-10">
-          <h2 className="text-2xl font-bold text-slate-900">{s.heading}</h2>
+          <h2 className="text-2xl font-bold text-ink-900">{s.heading}</h2>
           {s.paragraphs.map((p) => (
-            <p key={p.slice(0, 32)} className="mt-4 leading-7 text-slate-700">
+            <p key={p.slice(0, 32)} className="mt-4 leading-7 text-ink-700">
               {p}
             </p>
           ))}

@@ -11,11 +11,11 @@ const LINKS = [
 export function NotFoundContent() {
   return (
     <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <p className="text-6xl font-extrabold text-blue-700" aria-hidden="true">
+      <p className="text-6xl font-extrabold text-primary-700" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-3xl font-bold text-ink-900 sm:text-4xl">404 Page Not Found</h1>
+      <p className="mt-4 text-lg text-ink-600">The page you are looking for does not exist or has moved.</p>
       <nav aria-label="Helpful links" className="mt-8">
         <ul className="flex flex-wrap justify-center gap-3">
           {LINKS.map((l, i) => (
@@ -24,8 +24,8 @@ export function NotFoundContent() {
                 to={l.to}
                 className={
                   i === 0
-                    ? 'inline-flex rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800'
-                    : 'inline-flex rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-blue-700 hover:text-blue-800'
+                    ? 'inline-flex rounded-lg bg-primary-700 px-5 py-3 font-semibold text-white hover:bg-primary-800'
+                    : 'inline-flex rounded-lg border border-ink-300 px-5 py-3 font-semibold text-ink-800 hover:border-primary-700 hover:text-primary-800'
                 }
               >
                 {l.label}

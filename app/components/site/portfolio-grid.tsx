@@ -47,14 +47,14 @@ export function PortfolioGrid({
             type="button"
             aria-pressed={filter === f}
             onClick={() => setFilter(f)}
-            className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-blue-700 hover:text-blue-800 aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white"
+            className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-pressed:border-primary-700 aria-pressed:bg-primary-700 aria-pressed:text-white"
           >
             {f}
           </button>
         ))}
       </div>
       {shown.length === 0 ? (
-        <p className="mt-10 text-center text-slate-600">No projects found in this category.</p>
+        <p className="mt-10 text-center text-ink-600">No projects found in this category.</p>
       ) : (
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
           {shown.map((item, i) => (
@@ -73,7 +73,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
   const href = item.isLive ? liveHref(item.liveUrl) : null
   const extra = item.technologies.length - MAX_TECH
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
       <img
         src={item.image}
         alt={`Screenshot of ${item.title}`}
@@ -81,28 +81,28 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
         height={800}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
-        className="aspect-[3/2] w-full bg-slate-100 object-cover"
+        className="aspect-[3/2] w-full bg-ink-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
         <p>
-          <span className="inline-block rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">{item.category}</span>
+          <span className="inline-block rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{item.category}</span>
         </p>
-        <Title className="mt-3 text-xl font-bold text-slate-900">{item.title}</Title>
-        <p className="mt-2 flex-1 leading-7 text-slate-600">{item.description}</p>
+        <Title className="mt-3 text-xl font-bold text-ink-900">{item.title}</Title>
+        <p className="mt-2 flex-1 leading-7 text-ink-600">{item.description}</p>
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Technologies">
           {item.technologies.slice(0, MAX_TECH).map((t) => (
-            <li key={t} className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">
+            <li key={t} className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">
               {t}
             </li>
           ))}
-          {extra > 0 && <li className="rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">+{extra} more</li>}
+          {extra > 0 && <li className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">+{extra} more</li>}
         </ul>
         {href && (
           <a
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-5 inline-flex items-center gap-2 self-start rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+            className="mt-5 inline-flex items-center gap-2 self-start rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white hover:bg-primary-800"
           >
             View Live Site
             <span className="sr-only">: {item.title} (opens in a new tab)</span>

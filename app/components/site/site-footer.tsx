@@ -20,13 +20,13 @@ const MORE_LINKS = [
   { to: '/proposal', label: 'Get Free Proposal' },
 ]
 
-const linkClass = 'text-slate-300 hover:text-white hover:underline'
+const linkClass = 'text-ink-300 hover:text-white hover:underline'
 
 /** Company links, contact details from the saved settings, social links and the legal pages. */
 export function SiteFooter({ site }: { site: SiteData['site'] }) {
   const year = new Date().getUTCFullYear()
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-ink-900 text-ink-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -102,7 +102,7 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
           </address>
         </div>
       </div>
-      <div className="border-t border-slate-800">
+      <div className="border-t border-ink-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
             © {year} {site.siteName}. All rights reserved.

@@ -15,9 +15,9 @@ export const NAV_LINKS = [
 ] as const
 
 const linkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800'
+  'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800'
 
-const ctaClass = 'items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800'
+const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
 
 /**
  * Top navigation. From the lg breakpoint the links sit in the bar; below it a menu button opens
@@ -43,9 +43,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   }
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
+        <Link to="/" className="flex items-center gap-2 font-bold text-ink-900">
           <LogoMark />
           <span className="text-lg">{siteName}</span>
         </Link>
@@ -66,7 +66,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </Link>
           <button
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={open}
@@ -87,14 +87,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           // A click on the backdrop lands on the <dialog> itself, outside the panel.
           if (e.target === e.currentTarget) e.currentTarget.close()
         }}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-ink-900/50"
       >
         <div className="flex h-full flex-col p-4">
           <div className="flex items-center justify-between">
             <span className="font-bold">{siteName}</span>
             <button
               type="button"
-              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100"
               aria-label="Close menu"
               onClick={closeDrawer}
             >

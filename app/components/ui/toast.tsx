@@ -29,12 +29,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={destructive ? 'alert' : 'status'}
             data-testid="toast"
             className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
-              destructive ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
+              destructive ? 'border-danger-700 bg-danger-700 text-white' : 'border-ink-200 bg-white text-ink-900'
             }`}
           >
             <div className="flex-1">
               <p className="font-semibold">{toast.title}</p>
-              {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-slate-700'}`}>{toast.description}</p>}
+              {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-ink-700'}`}>{toast.description}</p>}
             </div>
             <button type="button" onClick={() => setToast(null)} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
               <Icon node={X} aria-hidden="true" className="size-4" />

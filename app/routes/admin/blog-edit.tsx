@@ -60,9 +60,9 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   useLoadErrorToast(!post, 'Failed to load blog post.')
   if (!post) {
     return (
-      <div className="rounded-lg border border-slate-200 bg-white p-10 text-center">
-        <h1 className="text-xl font-semibold text-slate-900">Post Not Found</h1>
-        <p className="mt-2 text-slate-600">This blog post does not exist or was deleted.</p>
+      <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
+        <h1 className="text-xl font-semibold text-ink-900">Post Not Found</h1>
+        <p className="mt-2 text-ink-600">This blog post does not exist or was deleted.</p>
         <Link to={`/${adminPath}/blogs`} className={`${btn.primary} mt-4`}>
           Back to Blogs
         </Link>

@@ -110,8 +110,8 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       </div>
 
       {posts.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-slate-600">{q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}</p>
+        <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
+          <p className="text-ink-600">{q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}</p>
           <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Blog Post
           </Link>
@@ -134,24 +134,24 @@ type Post = Route.ComponentProps['loaderData']['posts'][number]
 function BlogCard({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
   const fetcher = useListFetcher()
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`post-${post.id}`} className="flex flex-1 flex-col">
-        <div className="relative aspect-video bg-slate-100">
+        <div className="relative aspect-video bg-ink-100">
           {post.image ? <img src={post.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
           <span className="absolute top-3 left-3">
             <Badge tone={post.status}>{capitalize(post.status)}</Badge>
           </span>
         </div>
         <div className="flex flex-1 flex-col p-5">
-          <h2 id={`post-${post.id}`} className="text-lg font-semibold break-words text-slate-900">
+          <h2 id={`post-${post.id}`} className="text-lg font-semibold break-words text-ink-900">
             {post.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 text-sm text-ink-600">
             By {post.author} · {formatDate(post.date)}
           </p>
-          <p className="mt-2 line-clamp-3 text-sm text-slate-800">{post.excerpt}</p>
-          <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
-            <span className="rounded bg-slate-100 px-2 py-0.5">{post.category}</span>
+          <p className="mt-2 line-clamp-3 text-sm text-ink-800">{post.excerpt}</p>
+          <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-ink-700">
+            <span className="rounded bg-ink-100 px-2 py-0.5">{post.category}</span>
             <span className="flex items-center gap-1">
               <Icon node={Eye} aria-hidden="true" className="size-4" /> {post.views} views
             </span>

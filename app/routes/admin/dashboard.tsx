@@ -25,13 +25,13 @@ export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
 function StatCard({ title, value, subtitle, icon }: { title: string; value: number; subtitle: string; icon: IconNode }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <div className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between">
-        <h2 className="text-sm font-medium text-slate-700">{title}</h2>
-        <Icon node={icon} aria-hidden="true" className="size-5 text-slate-500" />
+        <h2 className="text-sm font-medium text-ink-700">{title}</h2>
+        <Icon node={icon} aria-hidden="true" className="size-5 text-ink-500" />
       </div>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
-      <p className="mt-1 text-xs text-slate-600">{subtitle}</p>
+      <p className="mt-2 text-3xl font-bold text-ink-900">{value}</p>
+      <p className="mt-1 text-xs text-ink-600">{subtitle}</p>
     </div>
   )
 }
@@ -62,17 +62,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} />
       </section>
 
-      <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="activity-title" className="mb-3 text-lg font-semibold text-slate-900">
+      <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+        <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">
           Last 30 days
         </h2>
         <ActivityChart data={stats.chart} />
       </section>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="recent-proposals" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="recent-proposals" className="min-w-0 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
           <div className="mb-4 flex items-center justify-between gap-2">
-            <h2 id="recent-proposals" className="text-lg font-semibold text-slate-900">
+            <h2 id="recent-proposals" className="text-lg font-semibold text-ink-900">
               Recent Proposals
             </h2>
             <Link to={`${base}/proposals`} className={btn.secondary}>
@@ -80,14 +80,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {stats.recentProposals.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No proposals yet</p>
+            <p className="py-6 text-center text-sm text-ink-600">No proposals yet</p>
           ) : (
-            <ul className="divide-y divide-slate-200">
+            <ul className="divide-y divide-ink-200">
               {stats.recentProposals.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{p.name}</p>
-                    <p className="truncate text-sm text-slate-600">
+                    <p className="truncate font-medium text-ink-900">{p.name}</p>
+                    <p className="truncate text-sm text-ink-600">
                       {BUSINESS_TYPE_LABELS[p.businessType as keyof typeof BUSINESS_TYPE_LABELS] ?? p.businessType} · {formatDate(p.date)}
                     </p>
                   </div>
@@ -98,9 +98,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section aria-labelledby="recent-posts" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="recent-posts" className="min-w-0 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
           <div className="mb-4 flex items-center justify-between gap-2">
-            <h2 id="recent-posts" className="text-lg font-semibold text-slate-900">
+            <h2 id="recent-posts" className="text-lg font-semibold text-ink-900">
               Recent Blog Posts
             </h2>
             <Link to={`${base}/blogs/new`} className={btn.primary}>
@@ -108,14 +108,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {stats.recentPosts.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No blog posts yet</p>
+            <p className="py-6 text-center text-sm text-ink-600">No blog posts yet</p>
           ) : (
-            <ul className="divide-y divide-slate-200">
+            <ul className="divide-y divide-ink-200">
               {stats.recentPosts.map((post) => (
                 <li key={post.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{post.title}</p>
-                    <p className="text-sm text-slate-600">
+                    <p className="truncate font-medium text-ink-900">{post.title}</p>
+                    <p className="text-sm text-ink-600">
                       <Badge tone={post.status}>{capitalize(post.status)}</Badge> <span className="ml-1">{post.views} views</span>
                     </p>
                   </div>

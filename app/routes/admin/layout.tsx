@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-screen bg-slate-50 lg:flex">
+    <div className="min-h-screen bg-ink-50 lg:flex">
       <AdminSidebar adminPath={loaderData.adminPath} username={loaderData.username} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <Outlet />

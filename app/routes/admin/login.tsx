@@ -86,18 +86,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   }, [navigation, location.pathname, toast])
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+    <main className="flex min-h-screen items-center justify-center bg-ink-100 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl border border-ink-200 bg-white p-8 shadow-sm">
         <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-blue-100 text-blue-800">
+          <span className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-primary-100 text-primary-800">
             <Icon node={Lock} aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in to manage your website</p>
+          <h1 className="text-2xl font-bold text-ink-900">Admin Panel</h1>
+          <p className="mt-1 text-sm text-ink-600">Sign in to manage your website</p>
         </div>
         <Notice notice={loggedOut ? LOGGED_OUT : undefined} />
         {formError && (
-          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p role="alert" className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
             {formError.message}
           </p>
         )}
@@ -119,7 +119,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               className={inputClass}
             />
             {errors.username && (
-              <p id="username-error" className="mt-1 text-sm font-medium text-red-700">
+              <p id="username-error" className="mt-1 text-sm font-medium text-danger-700">
                 {errors.username}
               </p>
             )}
@@ -144,13 +144,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 onClick={() => setShowPassword((v) => !v)}
                 aria-label={showPassword ? 'Hide password' : 'Show password'}
                 aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-700 hover:text-slate-900"
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-700 hover:text-ink-900"
               >
                 {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
               </button>
             </div>
             {errors.password && (
-              <p id="password-error" className="mt-1 text-sm font-medium text-red-700">
+              <p id="password-error" className="mt-1 text-sm font-medium text-danger-700">
                 {errors.password}
               </p>
             )}

@@ -143,7 +143,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
             defaultValue={category}
             key={category}
             onChange={(e) => submit(e.currentTarget.form)}
-            className="rounded-md border border-slate-400 bg-white px-2 py-2 text-sm text-slate-900"
+            className="rounded-md border border-ink-400 bg-white px-2 py-2 text-sm text-ink-900"
           >
             <option value="">All categories</option>
             {categories.map((c) => (
@@ -160,8 +160,8 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       {items.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-slate-600">{q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}</p>
+        <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
+          <p className="text-ink-600">{q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}</p>
           <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
           </Link>
@@ -185,9 +185,9 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
   const href = liveHref(item.liveUrl)
   const extra = item.technologies.length - 3
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`item-${item.id}`} className="flex flex-1 flex-col">
-        <div className="relative aspect-video bg-slate-100">
+        <div className="relative aspect-video bg-ink-100">
           {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
           <span className="absolute top-3 left-3 flex gap-2">
             <Badge tone={item.status}>{capitalize(item.status)}</Badge>
@@ -195,19 +195,19 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
           </span>
         </div>
         <div className="flex flex-1 flex-col p-5">
-          <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-slate-900">
+          <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-ink-900">
             {item.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{item.category}</p>
-          <p className="mt-2 line-clamp-3 text-sm text-slate-800">{item.description}</p>
+          <p className="mt-1 text-sm text-ink-600">{item.category}</p>
+          <p className="mt-2 line-clamp-3 text-sm text-ink-800">{item.description}</p>
           {item.technologies.length > 0 && (
             <ul aria-label="Technologies" className="mt-3 flex flex-wrap gap-1.5">
               {item.technologies.slice(0, 3).map((t) => (
-                <li key={t} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+                <li key={t} className="rounded bg-ink-100 px-2 py-0.5 text-xs text-ink-800">
                   {t}
                 </li>
               ))}
-              {extra > 0 && <li className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">+{extra} more</li>}
+              {extra > 0 && <li className="rounded bg-ink-100 px-2 py-0.5 text-xs text-ink-800">+{extra} more</li>}
             </ul>
           )}
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
@@ -244,11 +244,11 @@ function LiveSwitch({ id, title, isLive, action, fetcher }: { id: number; title:
         role="switch"
         aria-checked={live}
         aria-label={`Live status for ${title}`}
-        className={`relative h-6 w-11 shrink-0 rounded-full ${live ? 'bg-green-700' : 'bg-slate-400'}`}
+        className={`relative h-6 w-11 shrink-0 rounded-full ${live ? 'bg-success-700' : 'bg-ink-400'}`}
       >
         <span className={`block size-5 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-[1.375rem]' : 'translate-x-0.5'}`} />
       </button>
-      <span aria-hidden="true" className="text-sm text-slate-700">
+      <span aria-hidden="true" className="text-sm text-ink-700">
         {live ? 'Live' : 'Offline'}
       </span>
     </fetcher.Form>

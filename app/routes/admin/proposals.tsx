@@ -101,7 +101,7 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       {proposals.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No proposals found matching your criteria.</p>
+        <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">No proposals found matching your criteria.</p>
       ) : (
         <ul className="space-y-4" aria-label="Proposals">
           {proposals.map((p) => (
@@ -121,32 +121,32 @@ function ProposalCard({ proposal: p, action }: { proposal: Proposal; action: str
   const fetcher = useListFetcher()
   const csrfToken = useCsrfToken()
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <li className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
       <article aria-labelledby={`proposal-${p.id}`}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 id={`proposal-${p.id}`} className="text-lg font-semibold break-words text-slate-900">
+              <h2 id={`proposal-${p.id}`} className="text-lg font-semibold break-words text-ink-900">
                 {p.name}
               </h2>
               <Badge tone={p.status}>{capitalize(p.status)}</Badge>
             </div>
-            <p className="text-sm break-all text-slate-700">{p.email}</p>
-            {p.phone && <p className="text-sm text-slate-700">{p.phone}</p>}
+            <p className="text-sm break-all text-ink-700">{p.email}</p>
+            {p.phone && <p className="text-sm text-ink-700">{p.phone}</p>}
           </div>
-          <p className="text-sm text-slate-600">{formatDate(p.date)}</p>
+          <p className="text-sm text-ink-600">{formatDate(p.date)}</p>
         </div>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div>
-            <dt className="inline font-medium text-slate-700">Business type: </dt>
-            <dd className="inline text-slate-900">{businessTypeLabel(p.businessType)}</dd>
+            <dt className="inline font-medium text-ink-700">Business type: </dt>
+            <dd className="inline text-ink-900">{businessTypeLabel(p.businessType)}</dd>
           </div>
           <div>
-            <dt className="inline font-medium text-slate-700">Budget: </dt>
-            <dd className="inline text-slate-900">{budgetLabel(p.budget)}</dd>
+            <dt className="inline font-medium text-ink-700">Budget: </dt>
+            <dd className="inline text-ink-900">{budgetLabel(p.budget)}</dd>
           </div>
         </dl>
-        <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-wrap text-slate-800">{p.requirements}</p>
+        <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-wrap text-ink-800">{p.requirements}</p>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <StatusForm selectId={`proposal-status-${p.id}`} id={p.id} name={p.name} status={p.status} statuses={PROPOSAL_STATUSES} action={action} fetcher={fetcher} />
           <ProposalDetails proposal={p} />

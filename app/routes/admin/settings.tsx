@@ -79,11 +79,11 @@ export const meta: Route.MetaFunction = () => adminMeta('Settings')
 function Card({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase()}`
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
+    <section aria-labelledby={id} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-ink-900">
         {title}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">{description}</p>
+      <p className="mb-4 text-sm text-ink-600">{description}</p>
       {children}
     </section>
   )
@@ -91,7 +91,7 @@ function Card({ title, description, children }: { title: string; description: st
 
 function FormError({ message }: { message: string | undefined }) {
   return message ? (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+    <p role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
       {message}
     </p>
   ) : null
@@ -156,7 +156,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
         <label htmlFor={k} className={labelClass}>
           {label}
         </label>
-        <p id={`${k}-hint`} className="text-sm text-slate-600">
+        <p id={`${k}-hint`} className="text-sm text-ink-600">
           {hint}
         </p>
       </div>
@@ -164,7 +164,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
         <input id={k} name={k} type="checkbox" role="switch" defaultChecked={start[k]} aria-describedby={`${k}-hint`} className="peer absolute inset-0 size-full cursor-pointer opacity-0" />
         <span
           aria-hidden="true"
-          className="pointer-events-none block h-6 w-11 rounded-full bg-slate-400 peer-checked:bg-blue-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
+          className="pointer-events-none block h-6 w-11 rounded-full bg-ink-400 peer-checked:bg-primary-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
         />
         <span aria-hidden="true" className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
       </span>
@@ -197,7 +197,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             </div>
           </Card>
           <Card title="System" description="Site-wide switches.">
-            <div className="divide-y divide-slate-200">
+            <div className="divide-y divide-ink-200">
               {toggle('enableNotifications', 'Email Notifications', 'Send an email to the contact email for each new proposal.')}
               {toggle('enableAnalytics', 'Analytics Tracking', 'Count page views for the dashboard chart.')}
               {toggle('maintenanceMode', 'Maintenance Mode', 'Show a maintenance page to visitors; the admin keeps working.')}

@@ -23,29 +23,29 @@ export default function About() {
       />
 
       <section aria-labelledby="story-title" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <h2 id="story-title" className="text-3xl font-bold text-slate-900">
+        <h2 id="story-title" className="text-3xl font-bold text-ink-900">
           {STORY.title}
         </h2>
         {STORY.paragraphs.map((p) => (
-          <p key={p.slice(0, 24)} className="mt-5 text-lg leading-8 text-slate-700">
+          <p key={p.slice(0, 24)} className="mt-5 text-lg leading-8 text-ink-700">
             {p}
           </p>
         ))}
       </section>
 
-      <section aria-labelledby="values-title" className="bg-slate-50">
+      <section aria-labelledby="values-title" className="bg-ink-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="values-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="values-title" className="text-center text-3xl font-bold text-ink-900">
             Our Values
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {VALUES.map((v) => {
               const icon = VALUE_ICONS[v.icon] ?? Target
               return (
-                <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
-                  <h3 className="mt-4 text-lg font-bold text-slate-900">{v.title}</h3>
-                  <p className="mt-2 leading-7 text-slate-600">{v.description}</p>
+                <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+                  <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
+                  <h3 className="mt-4 text-lg font-bold text-ink-900">{v.title}</h3>
+                  <p className="mt-2 leading-7 text-ink-600">{v.description}</p>
                 </li>
               )
             })}
@@ -54,30 +54,30 @@ export default function About() {
       </section>
 
       <section aria-labelledby="offices-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="offices-title" className="text-center text-3xl font-bold text-slate-900">
+        <h2 id="offices-title" className="text-center text-3xl font-bold text-ink-900">
           {REMOTE_TEAM.title}
         </h2>
-        <p className="mx-auto mt-4 max-w-3xl text-center text-lg leading-8 text-slate-600">{REMOTE_TEAM.body}</p>
+        <p className="mx-auto mt-4 max-w-3xl text-center text-lg leading-8 text-ink-600">{REMOTE_TEAM.body}</p>
         <ul className="mt-10 grid gap-8 lg:grid-cols-2">
           {OFFICES.map((o) => (
-            <li key={o.id} className="rounded-2xl border border-slate-200 p-6">
-              <p className="text-sm font-semibold tracking-wide text-blue-800 uppercase">{o.label}</p>
-              <h3 className="mt-1 text-2xl font-bold text-slate-900">
+            <li key={o.id} className="rounded-2xl border border-ink-200 p-6">
+              <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">{o.label}</p>
+              <h3 className="mt-1 text-2xl font-bold text-ink-900">
                 {o.city}, {o.id === 'gwalior' ? 'India' : 'USA'}
               </h3>
-              <ul className="mt-4 space-y-2 text-slate-700">
+              <ul className="mt-4 space-y-2 text-ink-700">
                 <li className="flex gap-2">
-                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
                   {o.address}
                 </li>
                 <li className="flex gap-2">
-                  <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
                   <a href={`tel:${o.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
                     {o.phone}
                   </a>
                 </li>
                 <li className="flex gap-2">
-                  <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-slate-500" />
+                  <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
                   {o.hours}
                 </li>
               </ul>
@@ -89,14 +89,14 @@ export default function About() {
         </ul>
       </section>
 
-      <section aria-labelledby="team-title" className="bg-slate-50">
+      <section aria-labelledby="team-title" className="bg-ink-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="team-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="team-title" className="text-center text-3xl font-bold text-ink-900">
             Meet the Team
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
             {TEAM.map((m) => (
-              <li key={m.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+              <li key={m.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-ink-200">
                 <img
                   src={m.avatar}
                   alt={`Illustrated portrait of ${m.name}`}
@@ -104,11 +104,11 @@ export default function About() {
                   height={256}
                   loading="lazy"
                   decoding="async"
-                  className="mx-auto h-28 w-28 rounded-full bg-slate-100"
+                  className="mx-auto h-28 w-28 rounded-full bg-ink-100"
                 />
-                <h3 className="mt-4 text-lg font-bold text-slate-900">{m.name}</h3>
-                <p className="text-sm font-medium text-blue-800">{m.role}</p>
-                <p className="mt-3 text-sm leading-6 text-slate-600">{m.bio}</p>
+                <h3 className="mt-4 text-lg font-bold text-ink-900">{m.name}</h3>
+                <p className="text-sm font-medium text-primary-800">{m.role}</p>
+                <p className="mt-3 text-sm leading-6 text-ink-600">{m.bio}</p>
               </li>
             ))}
           </ul>

@@ -38,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-const backClass = 'inline-flex items-center gap-2 font-semibold text-blue-800 hover:underline'
+const backClass = 'inline-flex items-center gap-2 font-semibold text-primary-800 hover:underline'
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData
@@ -46,9 +46,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   if (!post) {
     return (
       <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-        <h1 className="text-4xl font-extrabold text-slate-900">Post Not Found</h1>
-        <p className="mt-4 text-lg text-slate-600">The article you are looking for does not exist or is no longer published.</p>
-        <Link to="/blog" className="mt-8 inline-flex items-center gap-2 rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+        <h1 className="text-4xl font-extrabold text-ink-900">Post Not Found</h1>
+        <p className="mt-4 text-lg text-ink-600">The article you are looking for does not exist or is no longer published.</p>
+        <Link to="/blog" className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-3 font-semibold text-white hover:bg-primary-800">
           <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
           Back to Blog
         </Link>
@@ -64,11 +64,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </Link>
         <header className="mt-8">
           <p>
-            <span className="rounded-full bg-blue-50 px-3 py-1 text-sm font-semibold text-blue-800">{post.category}</span>
+            <span className="rounded-full bg-primary-50 px-3 py-1 text-sm font-semibold text-primary-800">{post.category}</span>
           </p>
-          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
-          {post.subheading && <p className="mt-3 text-xl leading-8 text-slate-600">{post.subheading}</p>}
-          <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{post.title}</h1>
+          {post.subheading && <p className="mt-3 text-xl leading-8 text-ink-600">{post.subheading}</p>}
+          <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1">
               <Icon node={User} aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only">Author: </span>
@@ -84,14 +84,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             width={1200}
             height={630}
             fetchPriority="high"
-            className="mt-8 aspect-[40/21] w-full rounded-2xl bg-slate-100 object-cover"
+            className="mt-8 aspect-[40/21] w-full rounded-2xl bg-ink-100 object-cover"
           />
         )}
         <div
-          className="mt-10 text-lg leading-8 text-slate-700 [&_a]:text-blue-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-blue-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-slate-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-slate-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
+          className="mt-10 text-lg leading-8 text-ink-700 [&_a]:text-primary-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-ink-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
           dangerouslySetInnerHTML={{ __html: post.content }}
         />
-        <footer className="mt-12 border-t border-slate-200 pt-8">
+        <footer className="mt-12 border-t border-ink-200 pt-8">
           <Link to="/blog" className={backClass}>
             <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
             Back to Blog

@@ -46,14 +46,14 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               type="button"
               aria-pressed={state.category === c}
               onClick={() => dispatch({ type: 'select', category: c })}
-              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-blue-700 hover:text-blue-800 aria-pressed:border-blue-700 aria-pressed:bg-blue-700 aria-pressed:text-white"
+              className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-pressed:border-primary-700 aria-pressed:bg-primary-700 aria-pressed:text-white"
             >
               {c}
             </button>
           ))}
         </div>
         {shown.length === 0 ? (
-          <p className="mt-12 text-center text-slate-600">No blog posts found in this category.</p>
+          <p className="mt-12 text-center text-ink-600">No blog posts found in this category.</p>
         ) : (
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blog posts">
             {shown.map((p, i) => (
@@ -68,7 +68,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               onClick={() => dispatch({ type: 'more' })}
-              className="rounded-lg border border-blue-700 px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+              className="rounded-lg border border-primary-700 px-6 py-3 font-semibold text-primary-800 hover:bg-primary-50"
             >
               Load More Articles
             </button>

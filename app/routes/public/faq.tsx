@@ -30,7 +30,7 @@ export default function Faq() {
           <label htmlFor="faq-search" className="sr-only">
             Search FAQs
           </label>
-          <Icon node={Search} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
+          <Icon node={Search} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-ink-500" />
           <input
             id="faq-search"
             type="search"
@@ -40,26 +40,26 @@ export default function Faq() {
               setQuery(e.target.value)
               setOpen(0)
             }}
-            className="w-full rounded-xl border border-slate-300 py-3 pr-4 pl-12 text-base placeholder:text-slate-500 focus:border-blue-700"
+            className="w-full rounded-xl border border-ink-300 py-3 pr-4 pl-12 text-base placeholder:text-ink-500 focus:border-primary-700"
           />
         </div>
-        <p className="mt-3 text-sm text-slate-600" role="status">
+        <p className="mt-3 text-sm text-ink-600" role="status">
           {query.trim() ? `${results.length} of ${FAQS.length} questions match` : `${FAQS.length} questions`}
         </p>
         <div className="mt-6">
           {results.length === 0 ? (
-            <p className="rounded-2xl border border-slate-200 p-8 text-center text-slate-600">No FAQs found matching your search.</p>
+            <p className="rounded-2xl border border-ink-200 p-8 text-center text-ink-600">No FAQs found matching your search.</p>
           ) : (
             <Accordion items={results} openIndex={open} onToggle={(i) => setOpen((cur) => accordionToggle(cur, i))} headingLevel={2} showCategory />
           )}
         </div>
-        <p className="mt-10 text-center text-slate-700">
+        <p className="mt-10 text-center text-ink-700">
           Still have a question?{' '}
-          <Link to="/contact" className="font-semibold text-blue-800 hover:underline">
+          <Link to="/contact" className="font-semibold text-primary-800 hover:underline">
             Contact us
           </Link>{' '}
           or{' '}
-          <Link to="/proposal" className="font-semibold text-blue-800 hover:underline">
+          <Link to="/proposal" className="font-semibold text-primary-800 hover:underline">
             get a free proposal
           </Link>
           .

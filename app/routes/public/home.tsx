@@ -40,30 +40,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const [openFaq, setOpenFaq] = useState<number | null>(0)
   return (
     <main id="main-content">
-      <section className="bg-gradient-to-b from-blue-50 to-white">
+      <section className="bg-gradient-to-b from-primary-50 to-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">{HERO.title}</h1>
-            <p className="mt-6 text-lg leading-8 text-slate-600">{HERO.subtitle}</p>
+            <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">{HERO.title}</h1>
+            <p className="mt-6 text-lg leading-8 text-ink-600">{HERO.subtitle}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
                 to={HERO.primaryCta.href}
-                className="inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-blue-800"
+                className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-primary-800"
               >
                 {HERO.primaryCta.label}
                 <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
               </Link>
               <Link
                 to={HERO.secondaryCta.href}
-                className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 hover:border-blue-700 hover:text-blue-800"
+                className="inline-flex items-center justify-center rounded-lg border border-ink-300 bg-white px-6 py-3 text-base font-semibold text-ink-800 hover:border-primary-700 hover:text-primary-800"
               >
                 {HERO.secondaryCta.label}
               </Link>
             </div>
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Why choose us">
               {BADGES.map((b) => (
-                <li key={b} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
-                  <Icon node={CheckCircle2} aria-hidden="true" className="h-4 w-4 text-green-700" />
+                <li key={b} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-700 ring-1 ring-ink-200">
+                  <Icon node={CheckCircle2} aria-hidden="true" className="h-4 w-4 text-success-700" />
                   {b}
                 </li>
               ))}
@@ -83,15 +83,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="offline-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="grid gap-10 lg:grid-cols-2">
           <div>
-            <h2 id="offline-title" className="text-3xl font-bold text-slate-900">
+            <h2 id="offline-title" className="text-3xl font-bold text-ink-900">
               {OFFLINE_SECTION.title}
             </h2>
-            <p className="mt-4 text-lg leading-8 text-slate-600">{OFFLINE_SECTION.body}</p>
+            <p className="mt-4 text-lg leading-8 text-ink-600">{OFFLINE_SECTION.body}</p>
           </div>
           <ul className="space-y-3">
             {OFFLINE_SECTION.points.map((p) => (
-              <li key={p} className="flex gap-3 rounded-xl bg-slate-50 p-4 text-slate-700">
-                <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" />
+              <li key={p} className="flex gap-3 rounded-xl bg-ink-50 p-4 text-ink-700">
+                <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary-700" />
                 {p}
               </li>
             ))}
@@ -99,25 +99,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="process-title" className="bg-slate-50">
+      <section aria-labelledby="process-title" className="bg-ink-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="process-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="process-title" className="text-center text-3xl font-bold text-ink-900">
             How we launch your website in 7 days
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {PROCESS_STEPS.map((step, i) => {
               const icon = STEP_ICONS[i]
               return (
-                <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
                   <div className="flex items-center justify-between">
-                    <Icon node={icon} aria-hidden="true" className="h-8 w-8 text-blue-700" />
-                    <span className="text-sm font-semibold text-slate-600">{step.duration}</span>
+                    <Icon node={icon} aria-hidden="true" className="h-8 w-8 text-primary-700" />
+                    <span className="text-sm font-semibold text-ink-600">{step.duration}</span>
                   </div>
-                  <h3 className="mt-4 text-lg font-bold text-slate-900">
+                  <h3 className="mt-4 text-lg font-bold text-ink-900">
                     <span className="sr-only">Step {i + 1}: </span>
                     {step.title}
                   </h3>
-                  <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
+                  <p className="mt-2 leading-7 text-ink-600">{step.description}</p>
                 </li>
               )
             })}
@@ -126,19 +126,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section id="portfolio" aria-labelledby="portfolio-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
-        <h2 id="portfolio-title" className="text-center text-3xl font-bold text-slate-900">
+        <h2 id="portfolio-title" className="text-center text-3xl font-bold text-ink-900">
           Our Portfolio
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">A few of the websites and online stores we have launched for small businesses.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-ink-600">A few of the websites and online stores we have launched for small businesses.</p>
         <div className="mt-8">
-          <Suspense fallback={<p className="py-16 text-center text-slate-600">Loading portfolio...</p>}>
+          <Suspense fallback={<p className="py-16 text-center text-ink-600">Loading portfolio...</p>}>
             <Await resolve={loaderData.portfolio}>{(items) => <PortfolioGrid items={items} />}</Await>
           </Suspense>
         </div>
         <div className="mt-10 text-center">
           <Link
             to="/portfolio"
-            className="inline-flex items-center gap-2 rounded-lg border border-blue-700 px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+            className="inline-flex items-center gap-2 rounded-lg border border-primary-700 px-6 py-3 font-semibold text-primary-800 hover:bg-primary-50"
           >
             View All Projects
             <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
@@ -146,16 +146,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="faq-title" className="bg-slate-50">
+      <section aria-labelledby="faq-title" className="bg-ink-50">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="faq-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="faq-title" className="text-center text-3xl font-bold text-ink-900">
             Frequently Asked Questions
           </h2>
           <div className="mt-8">
             <Accordion items={loaderData.faqs} openIndex={openFaq} onToggle={(i) => setOpenFaq((cur) => accordionToggle(cur, i))} />
           </div>
           <p className="mt-8 text-center">
-            <Link to="/faq" className="font-semibold text-blue-800 hover:underline">
+            <Link to="/faq" className="font-semibold text-primary-800 hover:underline">
               View All FAQs
             </Link>
           </p>
@@ -163,7 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-ink-600 uppercase">
           Trusted by local businesses
         </h2>
         <ul className="mt-8 grid grid-cols-2 items-center gap-8 sm:grid-cols-3 lg:grid-cols-6">

@@ -33,21 +33,21 @@ export default function Pricing() {
           {PLANS.map((p) => (
             <li
               key={p.id}
-              className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${p.mostPopular ? 'ring-2 ring-blue-700' : 'ring-1 ring-slate-200'}`}
+              className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${p.mostPopular ? 'ring-2 ring-primary-700' : 'ring-1 ring-ink-200'}`}
             >
               {p.mostPopular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
               )}
-              <h2 className="text-xl font-bold text-slate-900">{p.name}</h2>
-              <p className="mt-2 text-slate-600">{p.description}</p>
+              <h2 className="text-xl font-bold text-ink-900">{p.name}</h2>
+              <p className="mt-2 text-ink-600">{p.description}</p>
               <p className="mt-6">
-                <span className="text-4xl font-extrabold text-slate-900">${p.price}</span>
-                <span className="text-slate-600"> one-time</span>
+                <span className="text-4xl font-extrabold text-ink-900">${p.price}</span>
+                <span className="text-ink-600"> one-time</span>
               </p>
               <ul className="mt-6 flex-1 space-y-3" aria-label={`${p.name} plan includes`}>
                 {p.features.map((f) => (
-                  <li key={f} className="flex gap-2 text-slate-700">
-                    <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                  <li key={f} className="flex gap-2 text-ink-700">
+                    <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
                     {f}
                   </li>
                 ))}
@@ -55,7 +55,7 @@ export default function Pricing() {
               <Link
                 to="/proposal"
                 className={`mt-8 inline-flex items-center justify-center rounded-lg px-4 py-3 font-semibold ${
-                  p.mostPopular ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-blue-700 text-blue-800 hover:bg-blue-50'
+                  p.mostPopular ? 'bg-primary-700 text-white hover:bg-primary-800' : 'border border-primary-700 text-primary-800 hover:bg-primary-50'
                 }`}
               >
                 {p.cta}
@@ -64,27 +64,27 @@ export default function Pricing() {
             </li>
           ))}
         </ul>
-        <p className="mt-8 text-center text-sm text-slate-600">
+        <p className="mt-8 text-center text-sm text-ink-600">
           After the first year: hosting $10/month and domain renewal $15/year. Support plans from $25/month.
         </p>
       </section>
 
-      <section aria-labelledby="addons-title" className="bg-slate-50">
+      <section aria-labelledby="addons-title" className="bg-ink-50">
         <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-          <h2 id="addons-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="addons-title" className="text-center text-3xl font-bold text-ink-900">
             Add-ons
           </h2>
           <ul className="mt-10 grid gap-4 sm:grid-cols-2">
             {PRICING_ADDONS.map((a) => (
-              <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
                 <div className="flex items-baseline justify-between gap-4">
-                  <h3 className="font-bold text-slate-900">{a.name}</h3>
-                  <p className="shrink-0 font-semibold text-blue-800">
+                  <h3 className="font-bold text-ink-900">{a.name}</h3>
+                  <p className="shrink-0 font-semibold text-primary-800">
                     +${a.price}
-                    {a.unit && <span className="text-sm font-normal text-slate-600"> {a.unit}</span>}
+                    {a.unit && <span className="text-sm font-normal text-ink-600"> {a.unit}</span>}
                   </p>
                 </div>
-                <p className="mt-2 text-slate-600">{a.description}</p>
+                <p className="mt-2 text-ink-600">{a.description}</p>
               </li>
             ))}
           </ul>
@@ -92,7 +92,7 @@ export default function Pricing() {
       </section>
 
       <section aria-labelledby="estimator-title" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-        <h2 id="estimator-title" className="text-center text-3xl font-bold text-slate-900">
+        <h2 id="estimator-title" className="text-center text-3xl font-bold text-ink-900">
           Estimate your project
         </h2>
         <div className="mt-8">
@@ -100,9 +100,9 @@ export default function Pricing() {
         </div>
       </section>
 
-      <section aria-labelledby="pricing-faq-title" className="bg-slate-50">
+      <section aria-labelledby="pricing-faq-title" className="bg-ink-50">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold text-ink-900">
             Pricing questions
           </h2>
           <div className="mt-8">

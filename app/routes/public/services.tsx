@@ -17,13 +17,13 @@ const ICONS: Record<ServiceIcon, IconNode> = { Code, ShoppingCart, Search, Layou
 function Answer({ value }: { value: string }) {
   if (value === 'Yes')
     return (
-      <span className="inline-flex items-center gap-1 font-semibold text-green-800">
+      <span className="inline-flex items-center gap-1 font-semibold text-success-800">
         <Icon node={Check} aria-hidden="true" className="h-5 w-5" /> Yes
       </span>
     )
   if (value === 'No')
     return (
-      <span className="inline-flex items-center gap-1 text-slate-600">
+      <span className="inline-flex items-center gap-1 text-ink-600">
         <Icon node={X} aria-hidden="true" className="h-5 w-5" /> No
       </span>
     )
@@ -45,21 +45,21 @@ export default function Services() {
           {SERVICES.map((s) => {
             const icon = ICONS[s.icon]
             return (
-              <li key={s.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-blue-50 p-2 text-blue-700" />
-                <h2 className="mt-5 text-xl font-bold text-slate-900">{s.title}</h2>
-                <p className="mt-3 leading-7 text-slate-600">{s.description}</p>
+              <li key={s.id} className="flex flex-col rounded-2xl border border-ink-200 bg-white p-7 shadow-sm">
+                <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
+                <h2 className="mt-5 text-xl font-bold text-ink-900">{s.title}</h2>
+                <p className="mt-3 leading-7 text-ink-600">{s.description}</p>
                 <ul className="mt-5 flex-1 space-y-2" aria-label={`${s.title} features`}>
                   {s.features.map((f) => (
-                    <li key={f} className="flex gap-2 text-slate-700">
-                      <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                    <li key={f} className="flex gap-2 text-ink-700">
+                      <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
                       {f}
                     </li>
                   ))}
                 </ul>
                 <Link
                   to="/proposal"
-                  className="mt-6 inline-flex items-center justify-center rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800"
+                  className="mt-6 inline-flex items-center justify-center rounded-lg bg-primary-700 px-4 py-2.5 font-semibold text-white hover:bg-primary-800"
                 >
                   Get Free Proposal
                 </Link>
@@ -69,20 +69,20 @@ export default function Services() {
         </ul>
       </section>
 
-      <section aria-labelledby="compare-title" className="bg-slate-50">
+      <section aria-labelledby="compare-title" className="bg-ink-50">
         <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-          <h2 id="compare-title" className="text-center text-3xl font-bold text-slate-900">
+          <h2 id="compare-title" className="text-center text-3xl font-bold text-ink-900">
             How we compare
           </h2>
-          <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <div className="mt-8 overflow-x-auto rounded-2xl border border-ink-200 bg-white">
             <table className="w-full text-left">
               <caption className="sr-only">{site.siteName} compared with typical agencies</caption>
-              <thead className="bg-slate-100 text-sm text-slate-700">
+              <thead className="bg-ink-100 text-sm text-ink-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Feature
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-blue-800">
+                  <th scope="col" className="px-4 py-3 font-semibold text-primary-800">
                     {site.siteName}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
@@ -90,10 +90,10 @@ export default function Services() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200">
+              <tbody className="divide-y divide-ink-200">
                 {COMPARISON.map((row) => (
                   <tr key={row.feature}>
-                    <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                    <th scope="row" className="px-4 py-3 font-medium text-ink-900">
                       {row.feature}
                     </th>
                     <td className="px-4 py-3">
@@ -111,14 +111,14 @@ export default function Services() {
       </section>
 
       <section aria-labelledby="stats-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="stats-title" className="text-center text-3xl font-bold text-slate-900">
+        <h2 id="stats-title" className="text-center text-3xl font-bold text-ink-900">
           Results that speak for themselves
         </h2>
         <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-3">
           {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col-reverse rounded-2xl bg-blue-50 p-6 text-center">
-              <dt className="mt-2 text-sm font-medium text-slate-700">{s.label}</dt>
-              <dd className="text-3xl font-extrabold text-blue-800">{s.value}</dd>
+            <div key={s.label} className="flex flex-col-reverse rounded-2xl bg-primary-50 p-6 text-center">
+              <dt className="mt-2 text-sm font-medium text-ink-700">{s.label}</dt>
+              <dd className="text-3xl font-extrabold text-primary-800">{s.value}</dd>
             </div>
           ))}
         </dl>

@@ -60,10 +60,10 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <div className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             {submitted && !actionData && <SubmittedNotice />}
             {from && !actionData && prefill.requirements && (
-              <p className="mb-5 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+              <p className="mb-5 rounded-md border border-primary-200 bg-primary-50 p-3 text-sm text-primary-900">
                 {from === 'estimator'
                   ? 'We added your cost estimate to the project requirements below. Edit it as you like.'
                   : 'We added your website design from the demo builder to the project requirements below. Edit it as you like.'}
@@ -78,16 +78,16 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           </div>
         </div>
         <aside aria-labelledby="next-steps-heading" className="lg:pt-4">
-          <h2 id="next-steps-heading" className="text-lg font-semibold text-slate-900">
+          <h2 id="next-steps-heading" className="text-lg font-semibold text-ink-900">
             What happens next
           </h2>
           <ol className="mt-4 space-y-5">
             {NEXT_STEPS.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-3">
-                <Icon node={icon} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700" />
+                <Icon node={icon} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-700" />
                 <div>
-                  <p className="font-medium text-slate-900">{title}</p>
-                  <p className="text-sm text-slate-700">{text}</p>
+                  <p className="font-medium text-ink-900">{title}</p>
+                  <p className="text-sm text-ink-700">{text}</p>
                 </div>
               </li>
             ))}

@@ -25,8 +25,8 @@ type Props = {
 }
 
 const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 ${
-    invalid ? 'border-red-600' : 'border-slate-300'
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30 ${
+    invalid ? 'border-danger-600' : 'border-ink-300'
   }`
 
 /**
@@ -87,22 +87,22 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
     return (
       <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        <label htmlFor={id} className="block text-sm font-medium text-ink-800">
           {label}
           {required && (
-            <span aria-hidden="true" className="ml-0.5 text-red-700">
+            <span aria-hidden="true" className="ml-0.5 text-danger-700">
               *
             </span>
           )}
         </label>
         {control({ id, name, invalid: Boolean(error), describedBy })}
         {hint && (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          <p id={`${id}-hint`} className="mt-1 text-sm text-ink-600">
             {hint}
           </p>
         )}
         {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger-700">
             {error}
           </p>
         )}
@@ -113,12 +113,12 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   return (
     <fetcher.Form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
       <CsrfField />
-      <p id={`${uid}-required-note`} className="text-sm text-slate-600">
-        Fields marked with <span aria-hidden="true" className="text-red-700">*</span>
+      <p id={`${uid}-required-note`} className="text-sm text-ink-600">
+        Fields marked with <span aria-hidden="true" className="text-danger-700">*</span>
         <span className="sr-only">an asterisk</span> are required.
       </p>
       {formError && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
           {formError}
         </div>
       )}
@@ -172,7 +172,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
       <button
         type="submit"
         disabled={submitting}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-primary-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
         {submitting && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
         {submitting ? 'Submitting...' : 'Submit Proposal Request'}
@@ -196,8 +196,8 @@ function ctrl({ id, name, invalid, describedBy }: ControlProps) {
 /** Shown after the plain-form post succeeded (post/redirect/get lands on ?submitted=1). */
 export function SubmittedNotice() {
   return (
-    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-      <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
+      <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
       <div>
         <p className="font-semibold">{SUCCESS_TOAST.title}</p>
         <p className="mt-1 text-sm">{SUCCESS_TOAST.description}</p>
