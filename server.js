@@ -1,6 +1,7 @@
 // Process entry: loads the app (built bundle in production, Vite in development), listens,
 // and shuts down gracefully on SIGTERM/SIGINT.
 import cluster from 'node:cluster'
+import http from 'node:http'
 import { existsSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -113,13 +114,14 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
-  const { app, ctx, close, beginDrain } = await mod.createApplication(config, {
+  const { listener, ctx, close, beginDrain } = await mod.createApplication(config, {
     build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
     clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
     devMiddleware: vite?.middlewares,
   })
 
-  const server = app.listen(config.port, config.host, () => {
+  // The plain listener answers page-cache hits itself and hands everything else to Express.
+  const server = http.createServer(listener).listen(config.port, config.host, () => {
     ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
   })
   server.keepAliveTimeout = 65_000

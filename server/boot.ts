@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import { migrateToLatest, openDatabase } from '~/db/db.server.ts'
@@ -11,6 +12,7 @@ import { createImageStore, importUploadsFromDisk } from '~/services/uploads.serv
 import { createViewCounter } from '~/services/view-counter.server.ts'
 import { createHttpApp, type HttpOptions } from './http.ts'
 import { createPageCache } from './page-cache.ts'
+import { fixedSecurityHeaders } from './security.ts'
 
 export type ApplicationOptions = HttpOptions & {
   logger?: Logger
@@ -58,7 +60,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     if (id !== undefined) views.count(id)
   }
   // Follows the content version: the services' announcements here, other instances' by polling.
-  const pageCache = createPageCache(db, logger, { onHit: countCachedView })
+  const pageCache = createPageCache(db, logger, { onHit: countCachedView, fixedHeaders: fixedSecurityHeaders(config) })
   await pageCache.start()
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
   const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
@@ -67,7 +69,27 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   housekeeping.unref()
 
   const ctx: AppContext = { db, dialect, config, logger, mailer, views, images }
-  const { app, inFlight, beginDrain } = createHttpApp(ctx, pageCache, opts)
+  const http = createHttpApp(ctx, pageCache, opts)
+  const { app, inFlight } = http
+  let draining = false
+  const fastHits = config.nodeEnv === 'production' && config.pageCache
+  /** The process's request listener: cache hits first (no Express), then the app. */
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (fastHits && !draining && pageCache.serveHit(req, res)) return
+    app(req, res)
+  }
+  function beginDrain() {
+    draining = true
+    http.beginDrain()
+  }
+  // Cache hits are not logged one by one (the proxy's access log has them): a count per minute.
+  let loggedHits = 0
+  const hitLog = setInterval(() => {
+    const n = pageCache.hits() - loggedHits
+    loggedHits += n
+    if (n > 0) logger.info({ cachedPages: n, perMinute: true }, 'pages served from the cache')
+  }, 60_000)
+  hitLog.unref()
 
   let closed = false
   async function close() {
@@ -77,10 +99,11 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     // A handler can outlive its aborted connection by a query or two.
     await new Promise((r) => setTimeout(r, 200))
     clearInterval(housekeeping)
+    clearInterval(hitLog)
     pageCache.stop()
     await views.stop()
     await mailer.stop()
     await closeDb()
   }
-  return { app, ctx, close, beginDrain, pageCache }
+  return { app, listener, ctx, close, beginDrain, pageCache }
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { brotliCompress, gzipSync } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
@@ -8,10 +10,25 @@ import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { isCacheablePath } from '~/lib/public-paths.ts'
 import { onContentChange } from '~/services/content-events.server.ts'
 import { readContentVersion } from '~/services/content-version.server.ts'
-import { hashedPolicy } from './security.ts'
+import { contentSecurityPolicy, hashedPolicy } from './security.ts'
 
+const brotli = promisify(brotliCompress)
 
-type Entry = { version: string; status: number; headers: Record<string, string>; body: Buffer; gzipped: Buffer; etag: string }
+/** One encoding of a stored page: its bytes and every header of a 200, prepared when stored. */
+type Variant = { headers: OutgoingHttpHeaders; body: Buffer }
+type Entry = {
+  version: string
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+  gzipped: Buffer
+  etag: string
+  identity: Variant
+  gzip: Variant
+  /** Compressed off the main thread after the page is stored; until then gzip serves. */
+  br?: Variant
+  notModified: OutgoingHttpHeaders
+}
 
 export type PageCache = ReturnType<typeof createPageCache>
 
@@ -22,8 +39,13 @@ export type PageCache = ReturnType<typeof createPageCache>
  * a CSP that allows its inline scripts by hash, not by the nonce it was rendered with (which
  * every visitor of the copy would see).
  */
-export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string) => void } = {}) {
+export function createPageCache(
+  db: Db,
+  logger: Logger,
+  opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string) => void; fixedHeaders?: Record<string, string> } = {},
+) {
   const entries = new Map<string, Entry>()
+  let hits = 0
   const maxEntries = opts.maxEntries ?? 500
   let version = '?'
   let timer: NodeJS.Timeout | undefined
@@ -75,6 +97,58 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
     res.status(e.status).end(req.method === 'HEAD' ? undefined : body)
   }
 
+  /** Prepares every answer for the page now, so a hit only picks one and writes it. */
+  function store(key: string, renderedAt: string, headers: Record<string, string>, body: Buffer, etag: string) {
+    const common = { ...opts.fixedHeaders, ...headers, 'cache-control': PUBLIC_CACHE_CONTROL, etag, vary: 'Accept-Encoding' }
+    const gzipped = gzipSync(body)
+    const entry: Entry = {
+      version: renderedAt,
+      status: 200,
+      headers,
+      body,
+      gzipped,
+      etag,
+      identity: { headers: { ...common, 'content-length': body.length }, body },
+      gzip: { headers: { ...common, 'content-encoding': 'gzip', 'content-length': gzipped.length }, body: gzipped },
+      // The browser keeps the CSP stored with its copy.
+      notModified: { ...opts.fixedHeaders, 'cache-control': PUBLIC_CACHE_CONTROL, etag, vary: 'Accept-Encoding' },
+    }
+    entries.set(key, entry)
+    brotli(body).then(
+      (br) => {
+        entry.br = { headers: { ...common, 'content-encoding': 'br', 'content-length': br.length }, body: br }
+      },
+      (err: Error) => logger.warn({ err: err.message }, 'brotli compression failed'),
+    )
+  }
+
+  /**
+   * Answers a request from the cache with plain Node calls, before Express and its middleware
+   * (a hit costs about what serving a file costs); returns false to let the app handle it.
+   * Only exact cacheable paths match, so `..` and other unusual paths never get here.
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    const path = q < 0 ? url : url.slice(0, q)
+    const e = entries.get(path)
+    if (!e || e.version !== version) return false
+    if (req.headers.cookie && readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined) return false
+    hits++
+    opts.onHit?.(path)
+    if (req.headers['if-none-match'] === e.etag) {
+      res.writeHead(304, e.notModified)
+      res.end()
+      return true
+    }
+    const accept = req.headers['accept-encoding'] ?? ''
+    const v = e.br && /\bbr\b/.test(accept) ? e.br : /\bgzip\b/.test(accept) ? e.gzip : e.identity
+    res.writeHead(200, v.headers)
+    res.end(req.method === 'HEAD' ? undefined : v.body)
+    return true
+  }
+
   const middleware: RequestHandler = (req, res, next) => {
     if (!cacheable(req)) return next()
     const key = req.path
@@ -108,9 +182,10 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
           const v = res.getHeader(h)
           if (v) headers[h] = String(v)
         }
-        if (headers['content-type']?.startsWith('text/html')) headers['content-security-policy'] = hashedPolicy(body.toString('utf8'))
+        // Scripts on a stored page run by hash; other stored answers (XML, JSON) run no script.
+        headers['content-security-policy'] = headers['content-type']?.startsWith('text/html') ? hashedPolicy(body.toString('utf8')) : contentSecurityPolicy("'none'")
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-        entries.set(key, { version: renderedAt, status: 200, headers, body, gzipped: gzipSync(body), etag: String(res.getHeader('etag') ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`) })
+        store(key, renderedAt, headers, body, String(res.getHeader('etag') ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`))
       }
       return end(chunk, ...rest)
     }) as typeof res.end
@@ -119,6 +194,9 @@ export function createPageCache(db: Db, logger: Logger, opts: { pollMs?: number;
 
   return {
     middleware,
+    serveHit,
+    /** Hits answered so far (cache hits are counted, not logged one by one). */
+    hits: () => hits,
     /**
      * Reads the content version, then follows it: changes announced through `db` in this process
      * clear the cache at once, before the write's answer goes out; other instances' changes are

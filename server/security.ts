@@ -32,22 +32,30 @@ export function hashedPolicy(html: string): string {
   return contentSecurityPolicy(["'self'", ...hashes].join(' '))
 }
 
+/** The security headers that are the same on every response (all but the CSP). */
+export function fixedSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    ...(config.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+  }
+}
+
 /**
  * Security headers on every response. Scripts run only with this request's nonce
  * ('strict-dynamic' lets those scripts load the route chunks); inline styles are allowed
  * because the builder preview sets colours through style attributes.
  */
 export function securityHeaders(config: Config, dev: boolean): RequestHandler {
+  const fixed = Object.entries(fixedSecurityHeaders(config))
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString('base64')
     res.locals.nonce = nonce
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`, dev))
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
-    if (config.secureCookies) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of fixed) res.setHeader(name, value)
     next()
   }
 }

@@ -47,6 +47,42 @@ describe('HTTP caching of public pages and reads', () => {
     expect(await revalidate(`${s.url}/services`, etag)).toBe(304)
   })
 
+  it('answers a hit from copies compressed once (brotli, gzip or none), with every security header', async () => {
+    await (await fetch(`${s.url}/faq`)).text()
+    const get = (encoding: string, method = 'GET') =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        const req = http.request(`${s.url}/faq`, { method, headers: { 'accept-encoding': encoding } }, (res) => {
+          let bytes = 0
+          res.on('data', (d: Buffer) => (bytes += d.length))
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes }))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    // Brotli is made off the main thread after the page is stored: wait for it.
+    await expect.poll(async () => (await get('br, gzip')).headers['content-encoding'], { timeout: 5000 }).toBe('br')
+    const br = await get('gzip, deflate, br')
+    const gzip = await get('gzip')
+    const plain = await get('identity')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(br.bytes).toBeLessThan(gzip.bytes)
+    expect(gzip.bytes).toBeLessThan(plain.bytes)
+    for (const r of [br, gzip, plain]) {
+      expect(Number(r.headers['content-length'])).toBe(r.bytes)
+      expect(r.headers.vary).toBe('Accept-Encoding')
+      expect(r.headers['x-content-type-options']).toBe('nosniff')
+      expect(r.headers['x-frame-options']).toBe('DENY')
+      expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(r.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
+      expect(r.headers.etag).toBe(br.headers.etag)
+    }
+    const head = await get('gzip', 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.bytes).toBe(0)
+    expect(head.headers['content-length']).toBe(gzip.headers['content-length'])
+  })
+
   it('never caches pages carrying a form token or personal data', async () => {
     const proposal = await fetch(`${s.url}/proposal`)
     expect(proposal.headers.get('cache-control') ?? '').not.toMatch(/public/)
