@@ -1,6 +1,6 @@
 // Shared bits for the benchmarks: start the production server as its own process, and
 // rewrite one marked section of docs/BENCHMARKS.md without touching the others.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -57,4 +57,63 @@ export function writeSection(name, markdown) {
 
 export function machine() {
   return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`
+}
+
+/** True when Debian's wrk is installed (the load generator: `apt-get install wrk`). */
+export function hasWrk() {
+  return !spawnSync('wrk', ['--version']).error
+}
+
+/**
+ * Runs wrk against `url` in its own process and returns requests/s, p50/p99 in ms and errors.
+ * `post` = { body, headers } sends that POST (through a small Lua script).
+ */
+export function wrk(url, { seconds = 15, connections = 16, threads = 2, post, headers = { 'Accept-Encoding': 'gzip' } } = {}) {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency']
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  if (post) {
+    const script = path.join(os.tmpdir(), `wrk-post-${process.pid}.lua`)
+    const lines = [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(post.body)}`, ...Object.entries(post.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)]
+    fs.writeFileSync(script, lines.join('\n'))
+    args.push('-s', script)
+  }
+  const r = spawnSync('wrk', [...args, url], { encoding: 'utf8' })
+  const ms = (label) => {
+    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)\\b`).exec(r.stdout)
+    return m ? Math.round(Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] * 10) / 10 : NaN
+  }
+  const total = Number(/(\d+) requests in/.exec(r.stdout)?.[1] ?? 0)
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.stdout)
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0)
+  return { rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? NaN)), p50: ms(50), p99: ms(99), errors, total }
+}
+
+/** CPU seconds (user + system) used so far by a process and its children (Linux /proc). */
+export function cpuSeconds(pid) {
+  const pids = [pid, ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map(Number).filter(Boolean)]
+  let ticks = 0
+  for (const p of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks / 100
+}
+
+/** Peak resident memory in MB of a process and its children (VmHWM, Linux). */
+export function peakMemoryMb(pid) {
+  const pids = [pid, ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map(Number).filter(Boolean)]
+  let kb = 0
+  for (const p of pids) {
+    try {
+      kb += Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      /* gone */
+    }
+  }
+  return Math.round(kb / 1024)
 }

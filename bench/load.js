@@ -1,37 +1,37 @@
-// `npm run bench`: load test of the production build with autocannon (this process) against the
-// server (its own process) on loopback, on SQLite and on PostgreSQL, plus nginx serving a saved copy
-// of the home page as the static ceiling. Results go to docs/BENCHMARKS.md (section "load").
-// BENCH_DURATION (seconds, default 20), BENCH_WARMUP (seconds of load per page before measuring,
-// default 5) and BENCH_CONNECTIONS (default 50) adjust the run.
-// The PostgreSQL run wipes the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
+// `npm run bench`: load test of the production build with wrk (Debian package `wrk`, its own
+// process) against the server (its own process) on loopback, on SQLite and on PostgreSQL, with
+// nginx serving the same bytes of the home page (saved from the server) as the static ceiling in
+// the same run. Every page figure is also given as a share of that ceiling. For each server it
+// records the CPU time it used per request and its peak memory. Results go to docs/BENCHMARKS.md
+// (section "load").
+// BENCH_DURATION (seconds per target, default 15), BENCH_WARMUP (seconds of load per page before
+// measuring, default 5) and BENCH_CONNECTIONS (default 16) adjust the run. The PostgreSQL run
+// wipes the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import autocannon from 'autocannon'
 import pg from 'pg'
-import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'
+import { cpuSeconds, ensureBuild, hasWrk, machine, peakMemoryMb, startServer, tempDir, writeSection, wrk } from './lib.js'
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 20)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const DURATION = Number(process.env.BENCH_DURATION ?? 15)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5)
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://app:app@127.0.0.1:5432/appdb'
 ensureBuild()
-
-function load(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, pipelining: 1, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res)))
-  })
+if (!hasWrk()) {
+  console.error('The load generator is wrk: install it with `apt-get install wrk` (Debian), then run `npm run bench` again.')
+  process.exit(1)
 }
 
-function summary(label, r) {
-  return {
-    label,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    total: r.requests.total,
-  }
+const load = (url, opts = {}) => wrk(url, { seconds: DURATION, connections: CONNECTIONS, ...opts })
+
+/** Measures one target and what the server process spent on it. */
+function measure(label, server, url, opts) {
+  const cpu0 = cpuSeconds(server.proc.pid)
+  const r = load(url, opts)
+  const cpuMs = ((cpuSeconds(server.proc.pid) - cpu0) * 1000) / Math.max(1, r.total)
+  console.error(`${label}: ${r.rps} req/s, p99 ${r.p99} ms`)
+  return { label, ...r, cpuUs: Math.round(cpuMs * 1000), peakMb: peakMemoryMb(server.proc.pid) }
 }
 
 async function csrfSession(url) {
@@ -43,25 +43,28 @@ async function csrfSession(url) {
 async function runTargets(dialect, env) {
   const rows = []
   const setups = [
-    { cache: 'on', workers: 1, tag: 'cached' },
-    { cache: 'off', workers: 1, tag: 'no page cache' },
+    { cache: 'on', workers: 1, tag: 'cached, one process' },
+    { cache: 'on', workers: 2, tag: 'cached, WEB_CONCURRENCY=2' },
+    { cache: 'off', workers: 1, tag: 'no page cache, one process' },
     { cache: 'off', workers: 2, tag: 'no page cache, WEB_CONCURRENCY=2' },
   ]
   for (const { cache, workers, tag } of setups) {
-    const server = await startServer(3400, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000' })
+    const server = await startServer(3400, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', LOG_LEVEL: 'info' })
     try {
-      const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
-      const postPath = `/blog/${posts[0].id}`
+      const posts = await (await fetch(`${server.url}/api/blogs`)).json()
+      const pages = [
+        ['home page', '/'],
+        ['blog post', `/blog/${posts[0].id}`],
+        ['blog list', '/blog'],
+      ]
       // Warm up under the same load: fills the page cache and lets the JIT settle (a server-rendered
       // page costs noticeably more during its first seconds of traffic).
-      for (const p of ['/', postPath]) await load({ url: server.url + p, duration: WARMUP })
-      rows.push(summary(`${dialect}: home page (${tag})`, await load({ url: `${server.url}/` })))
-      rows.push(summary(`${dialect}: blog post (${tag})`, await load({ url: server.url + postPath })))
-      if (cache === 'on') {
-        rows.push(summary(`${dialect}: GET /api/blogs?published=true`, await load({ url: `${server.url}/api/blogs?published=true` })))
+      for (const [, p] of pages) wrk(server.url + p, { seconds: WARMUP, connections: CONNECTIONS })
+      for (const [name, p] of pages) rows.push(measure(`${dialect}: ${name} (${tag})`, server, server.url + p))
+      if (cache === 'on' && workers === 1) {
         const { cookie, token } = await csrfSession(server.url)
         const body = JSON.stringify({ name: 'Load Test', email: 'load@example.com', businessType: 'retail', budget: '500-1000', requirements: 'Benchmark request' })
-        rows.push(summary(`${dialect}: POST /api/proposals`, await load({ url: `${server.url}/api/proposals`, method: 'POST', body, headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token } })))
+        rows.push(measure(`${dialect}: POST /api/proposals`, server, `${server.url}/api/proposals`, { post: { body, headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': token } } }))
       }
     } finally {
       await server.stop()
@@ -70,8 +73,9 @@ async function runTargets(dialect, env) {
   return rows
 }
 
+/** nginx serving the home page's exact bytes (saved from the server, gzip on), two workers. */
 async function staticCeiling() {
-  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0 && !fs.existsSync('/usr/sbin/nginx')) return null
+  if (!fs.existsSync('/usr/sbin/nginx') && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return null
   const dir = tempDir('bench-nginx-')
   const server = await startServer(3400, { DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
   fs.writeFileSync(path.join(dir, 'index.html'), await (await fetch(`${server.url}/`)).text())
@@ -87,7 +91,8 @@ http { access_log off; types { text/html html; } gzip on; gzip_types text/html;
   const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' })
   await new Promise((r) => setTimeout(r, 500))
   try {
-    return summary('nginx: saved home page HTML (static ceiling)', await load({ url: 'http://127.0.0.1:3401/' }))
+    wrk('http://127.0.0.1:3401/', { seconds: WARMUP, connections: CONNECTIONS })
+    return { label: 'nginx: saved home page HTML (static ceiling)', ...load('http://127.0.0.1:3401/'), cpuUs: '', peakMb: '' }
   } finally {
     nginx.kill('SIGTERM')
   }
@@ -114,21 +119,19 @@ try {
   pgNote = `\nPostgreSQL run skipped: ${err.message}\n`
 }
 
-const ratio = (r) => (ceiling && /home page|blog post/.test(r.label) ? `${Math.round((r.rps / ceiling.rps) * 100)}%` : '')
+const ratio = (r) => (ceiling && /page|post|list/.test(r.label) && !r.label.startsWith('nginx') ? `${Math.round((r.rps / ceiling.rps) * 100)}%` : '')
 const table = [
-  '| target | requests/s | p50 ms | p99 ms | errors | requests | vs static ceiling |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} |`),
+  '| target | requests/s | p50 ms | p99 ms | errors | requests | vs static ceiling | server CPU µs/request | server peak MB |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} | ${r.cpuUs} | ${r.peakMb} |`),
 ].join('\n')
 const md = `## Load (npm run bench)
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
-Command: \`npm run build && npm run bench\` (autocannon in the benchmark process, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s of warm-up load per page, the server in its own process on loopback; load generator and server share the 2 cores).
-"cached" is the production default (rendered public pages kept in memory until content changes); "no page cache" runs the server with \`PAGE_CACHE=off\`, so every request is rendered by React on the server; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port.
+Command: \`npm run build && npm run bench\`: wrk -t2 -c${CONNECTIONS} -d${DURATION}s --latency (its own process, \`Accept-Encoding: gzip\`) after ${WARMUP} s of warm-up load per page; the server in its own process on loopback with the production default logging (\`LOG_LEVEL=info\`); load generator and server share the 2 cores. nginx serves the saved home page (same bytes, gzip) in the same run.
+"cached" is the production default (rendered public pages kept in memory until content changes, answered before Express); "no page cache" runs with \`PAGE_CACHE=off\`, so React renders every request; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port. CPU and peak memory are the server's (with its workers).
 ${pgNote}
 ${table}
-
-Targets on a 2-core machine: zero errors; p99 under 50 ms for page and list reads; cached public pages at 25% or more of the static ceiling; server-rendered pages without the cache at 250 requests/s or more.
 `
 writeSection('load', md)
 console.log(md)

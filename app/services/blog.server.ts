@@ -32,19 +32,13 @@ export async function listPosts(db: Db, _admin: Admin, query: AdminBlogQuery = {
 }
 
 /**
- * A visitor's read of a post: drafts do not exist for them, and each read counts one view
- * (through the process's batching counter when given). The admin reads any post without counting.
+ * A visitor's read of a post: drafts do not exist for them, and each read counts one view through
+ * the process's batching counter. The admin reads any post without counting.
  */
-export async function readPost(db: Db, admin: Admin | null, id: number, views?: ViewCounter): Promise<BlogPost> {
+export async function readPost(db: Db, admin: Admin | null, id: number, views: ViewCounter): Promise<BlogPost> {
   const post = await model.findBlogPost(db, id)
   if (!post || (!admin && post.status !== 'published')) throw new NotFoundError('Post not found')
-  if (!admin) {
-    if (views) post.views += views.count(id)
-    else {
-      await model.addBlogViews(db, id, 1)
-      post.views += 1
-    }
-  }
+  if (!admin) post.views += views.count(id)
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }
 

@@ -3,7 +3,9 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { useId, useRef, useState } from 'react'
 import { useCsrfToken } from '~/components/csrf-field.tsx'
 import { CSRF_HEADER } from '~/lib/csrf.ts'
-import { inputClass, labelClass, RequiredMark } from './ui.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { FieldError, fieldAria, Label } from '~/components/ui/field.tsx'
+import { Input } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -21,10 +23,18 @@ async function uploadImage(file: File, csrfToken: string): Promise<string> {
   const res = await fetch('/api/uploads', {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': file.type, [CSRF_HEADER]: csrfToken, accept: 'application/json' },
+    headers: {
+      'content-type': file.type,
+      [CSRF_HEADER]: csrfToken,
+      accept: 'application/json',
+    },
     body: file,
   })
-  const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string; fields?: Record<string, string> }
+  const body = (await res.json().catch(() => ({}))) as {
+    url?: string
+    error?: string
+    fields?: Record<string, string>
+  }
   if (!res.ok || !body.url) throw new Error(body.fields?.file ?? body.error ?? `Upload failed (${res.status})`)
   return body.url
 }
@@ -85,13 +95,12 @@ export function ImageField({
 
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <Label htmlFor={id} required={required} className="mb-1">
         {label}
-        {required && <RequiredMark />}
-      </label>
-      <input
+      </Label>
+      <Input
+        {...fieldAria(id, { error: message ?? undefined })}
         ref={input}
-        id={id}
         name={name}
         type="text"
         inputMode="url"
@@ -99,15 +108,12 @@ export function ImageField({
         onChange={(e) => update(e.target.value)}
         placeholder={hydrated ? 'https://example.com/image.jpg or upload a file' : 'https://example.com/image.jpg'}
         aria-required={required || undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        className={inputClass}
       />
       {hydrated && (
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <label
             htmlFor={fileId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-ink-300 bg-white px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-ink-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600"
+            className={buttonClass({ variant: 'secondary', size: 'sm', className: 'cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600' })}
           >
             <Icon node={Upload} aria-hidden="true" className="size-4" />
             {uploading ? 'Uploading...' : 'Upload image'}
@@ -126,12 +132,11 @@ export function ImageField({
           <span className="text-xs text-ink-600">JPEG, PNG or WebP, up to 5 MB</span>
         </div>
       )}
-      {message && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger-700">
-          {message}
-        </p>
+      {/* role="alert": an upload's refusal arrives while the admin looks at the file picker. */}
+      <FieldError id={id} message={message} role="alert" />
+      {value && /^(\/|https?:\/\/)/i.test(value) && (
+        <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover" />
       )}
-      {value && /^(\/|https?:\/\/)/i.test(value) && <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover" />}
     </div>
   )
 }

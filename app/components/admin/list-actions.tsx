@@ -1,11 +1,13 @@
 import { Trash2 } from 'lucide'
-import { AlertDialog } from 'radix-ui'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, useFetcher, type FetcherWithComponents } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useToast, type Toast } from '~/components/ui/toast.tsx'
-import { btn, capitalize } from './ui.tsx'
+import { capitalize } from './ui.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
+import { Select } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 /** What a list route's action answers to a card's write: the spec's notice to show. */
@@ -71,21 +73,21 @@ export function StatusForm({
       <label className="sr-only" htmlFor={selectId}>
         Status for {name}
       </label>
-      <select
+      <Select
+        size="compact"
         id={selectId}
         name="status"
         value={sending ?? status}
         onChange={(e) => {
           if (e.currentTarget.form) void fetcher.submit(e.currentTarget.form)
         }}
-        className="rounded-md border border-ink-400 bg-white px-2 py-1.5 text-sm text-ink-900"
       >
         {statuses.map((s) => (
           <option key={s} value={s}>
             {capitalize(s)}
           </option>
         ))}
-      </select>
+      </Select>
       <ApplyUntilHydrated>
         Apply<span className="sr-only"> status for {name}</span>
       </ApplyUntilHydrated>
@@ -101,7 +103,7 @@ export function StatusForm({
  */
 function ApplyUntilHydrated({ children }: { children: ReactNode }) {
   return useHydrated() ? null : (
-    <button type="submit" className={btn.icon}>
+    <button type="submit" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
       {children}
     </button>
   )
@@ -144,33 +146,36 @@ export function DeleteButton({ id, name, noun, action, fetcher }: DeleteProps) {
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         <input type="hidden" name={DELETE_PARAM} value={id} />
-        <button ref={trigger} type="submit" aria-haspopup="dialog" disabled={pendingIntent(fetcher) === 'delete'} className={btn.iconDanger} aria-label={`Delete ${name}`}>
+        <button
+          ref={trigger}
+          type="submit"
+          aria-haspopup="dialog"
+          disabled={pendingIntent(fetcher) === 'delete'}
+          className={buttonClass({ variant: 'danger-outline', size: 'sm' })}
+          aria-label={`Delete ${name}`}
+        >
           <Icon node={Trash2} aria-hidden="true" className="size-4" />
         </button>
       </form>
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
-          <AlertDialog.Content
-            onCloseAutoFocus={(e) => {
-              e.preventDefault()
-              trigger.current?.focus()
-            }}
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-          >
-            <AlertDialog.Title className="text-lg font-semibold text-ink-900">Delete this {noun}?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-ink-700">&quot;{name}&quot; will be permanently removed. This cannot be undone.</AlertDialog.Description>
-            {/* Closed on submit: the fetcher has read the form by then, and the card shows the answer. */}
-            <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="mt-6 flex justify-end gap-2">
-              <IntentFields intent="delete" id={id} />
-              <AlertDialog.Cancel className={btn.secondary}>Cancel</AlertDialog.Cancel>
-              <button type="submit" className={btn.danger}>
-                Delete
-              </button>
-            </fetcher.Form>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogContent
+          onCloseAutoFocus={(e) => {
+            e.preventDefault()
+            trigger.current?.focus()
+          }}
+        >
+          <AlertDialogTitle>Delete this {noun}?</AlertDialogTitle>
+          <AlertDialogDescription>&quot;{name}&quot; will be permanently removed. This cannot be undone.</AlertDialogDescription>
+          {/* Closed on submit: the fetcher has read the form by then, and the card shows the answer. */}
+          <fetcher.Form method="post" action={action} onSubmit={() => setOpen(false)} className="mt-6 flex justify-end gap-2">
+            <IntentFields intent="delete" id={id} />
+            <AlertDialogCancel className={buttonClass({ variant: 'secondary' })}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="danger">
+              Delete
+            </Button>
+          </fetcher.Form>
+        </AlertDialogContent>
+      </AlertDialog>
     </>
   )
 }
@@ -192,12 +197,12 @@ export function DeleteConfirmation({ id, name, noun, action }: { id: number; nam
       </p>
       <Form method="post" action={action} className="mt-4 flex flex-wrap justify-end gap-2">
         <IntentFields intent="delete" id={id} />
-        <Link to={action} className={btn.secondary}>
+        <Link to={action} className={buttonClass({ variant: 'secondary' })}>
           Cancel
         </Link>
-        <button type="submit" className={btn.danger}>
+        <Button type="submit" variant="danger">
           Delete
-        </button>
+        </Button>
       </Form>
     </section>
   )

@@ -4,12 +4,17 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { cardClass } from '~/components/ui/card.tsx'
+import { Field, Label } from '~/components/ui/field.tsx'
+import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Switch } from '~/components/ui/switch.tsx'
 import { PORTFOLIO_STATUSES } from '~/lib/constants.ts'
 import { dedupe } from '~/lib/schemas.ts'
 import { ImageField } from './image-field.tsx'
 import { Notice } from './notice.tsx'
 import { PORTFOLIO_FIELDS, PORTFOLIO_SAVE_FAILED, readPortfolioForm, type PortfolioForm } from './portfolio-form.ts'
-import { btn, capitalize, errorAria, FieldError, inputClass, labelClass, PageHeader, RequiredMark } from './ui.tsx'
+import { capitalize, PageHeader } from './ui.tsx'
 import { useEditorForm, type EditorResult } from './use-editor-form.ts'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -40,7 +45,14 @@ export function PortfolioEditor({
   const [live, setLive] = useState(start.isLive)
   const techInput = useRef<HTMLInputElement>(null)
   const hydrated = useHydrated()
-  const { errors, notice, onSubmit, saving } = useEditorForm({ schema, read: readPortfolioForm, order: PORTFOLIO_FIELDS, idPrefix: 'item', failure: PORTFOLIO_SAVE_FAILED, result })
+  const { errors, notice, onSubmit, saving } = useEditorForm({
+    schema,
+    read: readPortfolioForm,
+    order: PORTFOLIO_FIELDS,
+    idPrefix: 'item',
+    failure: PORTFOLIO_SAVE_FAILED,
+    result,
+  })
   const list = `/${adminPath}/portfolio`
   const techError = errors.technologies ?? Object.entries(errors).find(([k]) => k.startsWith('technologies.'))?.[1]
 
@@ -60,15 +72,12 @@ export function PortfolioEditor({
     }
   }
 
-  const req = <RequiredMark />
-  const text = (k: 'title' | 'category' | 'liveUrl') => ({
+  const wrap = (k: keyof PortfolioForm, label: string, required = false) => ({
     id: `item-${k}`,
-    name: k,
-    defaultValue: start[k],
-    ...errorAria(`item-${k}`, errors[k]),
-    className: inputClass,
+    label,
+    required,
+    error: errors[k],
   })
-  const err = (k: string) => <FieldError id={`item-${k}`} message={errors[k]} />
 
   return (
     <>
@@ -79,81 +88,59 @@ export function PortfolioEditor({
           {result.formError}
         </p>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+      <Form method="post" onSubmit={onSubmit} noValidate className={cardClass({ className: 'max-w-3xl space-y-5' })}>
         <CsrfField />
-        <div>
-          <label htmlFor="item-title" className={labelClass}>
-            Project Title{req}
-          </label>
-          <input {...text('title')} aria-required="true" />
-          {err('title')}
-        </div>
-        <div>
-          <label htmlFor="item-description" className={labelClass}>
-            Description{req}
-          </label>
-          <textarea
-            id="item-description"
-            name="description"
-            rows={4}
-            defaultValue={start.description}
-            aria-required="true"
-            {...errorAria('item-description', errors.description)}
-            className={inputClass}
-          />
-          {err('description')}
-        </div>
+        <Field {...wrap('title', 'Project Title', true)}>
+          <Input name="title" defaultValue={start.title} aria-required="true" />
+        </Field>
+        <Field {...wrap('description', 'Description', true)}>
+          <Textarea name="description" rows={4} defaultValue={start.description} aria-required="true" />
+        </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="item-category" className={labelClass}>
-              Category{req}
-            </label>
-            <input {...text('category')} aria-required="true" list="item-categories" placeholder="e.g. E-commerce" />
-            <datalist id="item-categories">
-              {categories.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-            {err('category')}
-          </div>
-          <div>
-            <label htmlFor="item-liveUrl" className={labelClass}>
-              Live URL
-            </label>
-            <input {...text('liveUrl')} placeholder="example.com or https://example.com" />
-            {err('liveUrl')}
-          </div>
+          <Field {...wrap('category', 'Category', true)}>
+            {(aria) => (
+              <>
+                <Input {...aria} name="category" defaultValue={start.category} aria-required="true" list="item-categories" placeholder="e.g. E-commerce" />
+                <datalist id="item-categories">
+                  {categories.map((c) => (
+                    <option key={c} value={c} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <Field {...wrap('liveUrl', 'Live URL')}>
+            <Input name="liveUrl" defaultValue={start.liveUrl} placeholder="example.com or https://example.com" />
+          </Field>
         </div>
         <ImageField id="item-image" name="image" label="Project Image URL" required defaultValue={start.image} error={errors.image} />
 
         <div>
-          <label htmlFor="item-technologies" className={labelClass}>
-            Technologies
-          </label>
-          <div className="mt-1 flex gap-2">
-            {/* A name typed here without pressing Enter (or without JavaScript) is saved too, after the tags. */}
-            <input
-              ref={techInput}
-              id="item-technologies"
-              name="technology"
-              onKeyDown={onTechKey}
-              placeholder="Type a technology and press Enter"
-              aria-invalid={techError ? true : undefined}
-              aria-describedby={techMessage ? 'item-tech-message' : techError ? 'item-technologies-error' : undefined}
-              className={`${inputClass} mt-0`}
-            />
-            {hydrated && (
-              <button type="button" onClick={addTech} className={btn.secondary} aria-label="Add technology">
-                <Icon node={Plus} aria-hidden="true" className="size-4" />
-              </button>
+          <Field id="item-technologies" label="Technologies" error={techError}>
+            {(aria) => (
+              <div className="flex gap-2">
+                {/* A name typed here without pressing Enter (or without JavaScript) is saved too, after the tags. */}
+                <Input
+                  {...aria}
+                  ref={techInput}
+                  name="technology"
+                  onKeyDown={onTechKey}
+                  placeholder="Type a technology and press Enter"
+                  aria-describedby={techMessage ? 'item-tech-message' : aria['aria-describedby']}
+                />
+                {hydrated && (
+                  <Button variant="secondary" onClick={addTech} aria-label="Add technology">
+                    <Icon node={Plus} aria-hidden="true" className="size-4" />
+                  </Button>
+                )}
+              </div>
             )}
-          </div>
+          </Field>
           {techMessage && (
-            <p id="item-tech-message" role="status" className="mt-1 text-sm text-danger-700">
+            <p id="item-tech-message" role="status" className="mt-1 text-sm font-medium text-danger-700">
               {techMessage}
             </p>
           )}
-          <FieldError id="item-technologies" message={techError} />
           {technologies.length > 0 && (
             <ul aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
               {technologies.map((t) => (
@@ -187,50 +174,25 @@ export function PortfolioEditor({
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="flex items-center gap-3">
             {/* A real checkbox shown as a switch: it posts `isLive=true` when on, with or without JavaScript. */}
-            <span className="relative inline-flex shrink-0">
-              <input
-                id="item-isLive"
-                type="checkbox"
-                role="switch"
-                name="isLive"
-                value="true"
-                defaultChecked={start.isLive}
-                onChange={(e) => setLive(e.target.checked)}
-                className="peer absolute inset-0 size-full cursor-pointer opacity-0"
-              />
-              <span
-                aria-hidden="true"
-                className="pointer-events-none block h-6 w-11 rounded-full bg-ink-400 peer-checked:bg-success-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
-              />
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-              />
-            </span>
-            <label htmlFor="item-isLive" className={labelClass}>
-              Live Status ({live ? 'Live' : 'Offline'})
-            </label>
+            <Switch id="item-isLive" tone="success" name="isLive" value="true" defaultChecked={start.isLive} onChange={(e) => setLive(e.target.checked)} />
+            <Label htmlFor="item-isLive">Live Status ({live ? 'Live' : 'Offline'})</Label>
           </div>
-          <div>
-            <label htmlFor="item-status" className={labelClass}>
-              Status
-            </label>
-            <select id="item-status" name="status" defaultValue={start.status} {...errorAria('item-status', errors.status)} className={inputClass}>
+          <Field {...wrap('status', 'Status')}>
+            <Select name="status" defaultValue={start.status}>
               {PORTFOLIO_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {capitalize(s)}
                 </option>
               ))}
-            </select>
-            {err('status')}
-          </div>
+            </Select>
+          </Field>
         </div>
 
         <div className="flex flex-wrap gap-2 pt-2">
-          <button type="submit" disabled={saving} className={btn.primary}>
+          <Button type="submit" disabled={saving}>
             {saving ? 'Saving...' : id ? 'Update Project' : 'Create Project'}
-          </button>
-          <Link to={list} className={btn.secondary}>
+          </Button>
+          <Link to={list} className={buttonClass({ variant: 'secondary' })}>
             Cancel
           </Link>
         </div>

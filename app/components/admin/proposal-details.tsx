@@ -1,10 +1,20 @@
-import { X } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
-import { Dialog } from 'radix-ui'
 import { BUDGET_LABELS, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
-import { Badge, btn, capitalize, formatDate } from './ui.tsx'
+import { capitalize, formatDate } from './ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Dialog, DialogCloseIcon, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 
-type Proposal = { id: number; name: string; email: string; phone: string | null; businessType: string; budget: string; requirements: string; status: string; date: string }
+type Proposal = {
+  id: number
+  name: string
+  email: string
+  phone: string | null
+  businessType: string
+  budget: string
+  requirements: string
+  status: string
+  date: string
+}
 
 export const businessTypeLabel = (v: string) => BUSINESS_TYPE_LABELS[v as keyof typeof BUSINESS_TYPE_LABELS] ?? v
 export const budgetLabel = (v: string) => BUDGET_LABELS[v as keyof typeof BUDGET_LABELS] ?? v
@@ -12,42 +22,37 @@ export const budgetLabel = (v: string) => BUDGET_LABELS[v as keyof typeof BUDGET
 /** 'View Details': the whole request in a dialog. */
 export function ProposalDetails({ proposal: p }: { proposal: Proposal }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={btn.icon}>View Details</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-ink-900">Proposal from {p.name}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-ink-700 hover:bg-ink-100" aria-label="Close">
-              <Icon node={X} aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-ink-600">Received {formatDate(p.date)}</Dialog.Description>
-          <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-medium text-ink-700">Status</dt>
-            <dd>
-              <Badge tone={p.status}>{capitalize(p.status)}</Badge>
-            </dd>
-            <dt className="font-medium text-ink-700">Name</dt>
-            <dd className="break-words text-ink-900">{p.name}</dd>
-            <dt className="font-medium text-ink-700">Email</dt>
-            <dd className="break-all text-ink-900">
-              <a className="text-primary-700 underline" href={`mailto:${p.email}`}>
-                {p.email}
-              </a>
-            </dd>
-            <dt className="font-medium text-ink-700">Phone</dt>
-            <dd className="text-ink-900">{p.phone || 'Not given'}</dd>
-            <dt className="font-medium text-ink-700">Business type</dt>
-            <dd className="text-ink-900">{businessTypeLabel(p.businessType)}</dd>
-            <dt className="font-medium text-ink-700">Budget</dt>
-            <dd className="text-ink-900">{budgetLabel(p.budget)}</dd>
-          </dl>
-          <h3 className="mt-4 text-sm font-medium text-ink-700">Requirements</h3>
-          <p className="mt-1 rounded-md bg-ink-50 p-3 text-sm break-words whitespace-pre-wrap text-ink-900">{p.requirements}</p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog>
+      <DialogTrigger className={buttonClass({ variant: 'secondary', size: 'sm' })}>View Details</DialogTrigger>
+      <DialogContent layout="wide">
+        <div className="flex items-start justify-between gap-4">
+          <DialogTitle>Proposal from {p.name}</DialogTitle>
+          <DialogCloseIcon />
+        </div>
+        <DialogDescription className="mt-1 text-sm text-ink-600">Received {formatDate(p.date)}</DialogDescription>
+        <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="font-medium text-ink-700">Status</dt>
+          <dd>
+            <Badge tone={p.status}>{capitalize(p.status)}</Badge>
+          </dd>
+          <dt className="font-medium text-ink-700">Name</dt>
+          <dd className="break-words text-ink-900">{p.name}</dd>
+          <dt className="font-medium text-ink-700">Email</dt>
+          <dd className="break-all text-ink-900">
+            <a className="text-primary-700 underline" href={`mailto:${p.email}`}>
+              {p.email}
+            </a>
+          </dd>
+          <dt className="font-medium text-ink-700">Phone</dt>
+          <dd className="text-ink-900">{p.phone || 'Not given'}</dd>
+          <dt className="font-medium text-ink-700">Business type</dt>
+          <dd className="text-ink-900">{businessTypeLabel(p.businessType)}</dd>
+          <dt className="font-medium text-ink-700">Budget</dt>
+          <dd className="text-ink-900">{budgetLabel(p.budget)}</dd>
+        </dl>
+        <h3 className="mt-4 text-sm font-medium text-ink-700">Requirements</h3>
+        <p className="mt-1 rounded-md bg-ink-50 p-3 text-sm break-words whitespace-pre-wrap text-ink-900">{p.requirements}</p>
+      </DialogContent>
+    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Dialog } from 'radix-ui'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 import { useEffect, useState } from 'react'
 import { Form, NavLink } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -36,10 +36,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
       </ul>
       <Form method="post" action={`/${adminPath}/logout`} replace className="mt-6">
         <CsrfField />
-        <button
-          type="submit"
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-200 hover:bg-ink-800 hover:text-white"
-        >
+        <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-200 hover:bg-ink-800 hover:text-white">
           <Icon node={LogOut} aria-hidden="true" className="size-4" />
           Logout
         </button>
@@ -65,26 +62,23 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
       <header className="sticky top-0 z-40 flex items-center justify-between border-b border-ink-800 bg-ink-900 px-4 py-3 text-white lg:hidden">
         <span className="font-semibold">Admin Panel</span>
         {hydrated ? (
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger className="rounded-md p-2 text-white hover:bg-ink-800" aria-label="Open admin menu">
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogTrigger className="rounded-md p-2 text-white hover:bg-ink-800" aria-label="Open admin menu">
               <Icon node={Menu} aria-hidden="true" className="size-5" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/60" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
-                <div className="mb-6 flex items-center justify-between">
-                  <Dialog.Title className="font-semibold">Admin menu</Dialog.Title>
-                  <Dialog.Close className="rounded-md p-2 hover:bg-ink-800" aria-label="Close admin menu">
-                    <Icon node={X} aria-hidden="true" className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Signed in as {username}</Dialog.Description>
-                <nav aria-label="Admin">
-                  <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+            </DialogTrigger>
+            <DialogContent layout="drawer">
+              <div className="mb-6 flex items-center justify-between">
+                <DialogTitle className="font-semibold">Admin menu</DialogTitle>
+                <DialogClose className="rounded-md p-2 hover:bg-ink-800" aria-label="Close admin menu">
+                  <Icon node={X} aria-hidden="true" className="size-5" />
+                </DialogClose>
+              </div>
+              <DialogDescription className="sr-only">Signed in as {username}</DialogDescription>
+              <nav aria-label="Admin">
+                <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
+              </nav>
+            </DialogContent>
+          </Dialog>
         ) : (
           <details>
             <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-ink-800 [&::-webkit-details-marker]:hidden" aria-label="Open admin menu">

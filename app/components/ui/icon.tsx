@@ -11,7 +11,14 @@ const markup = new WeakMap<IconNode, { __html: string }>()
 function innerHtml(node: IconNode) {
   let html = markup.get(node)
   if (!html) {
-    const body = node.map(([tag, attrs]) => `<${tag}${Object.entries(attrs).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`).join('')
+    const body = node
+      .map(
+        ([tag, attrs]) =>
+          `<${tag}${Object.entries(attrs)
+            .map(([k, v]) => ` ${k}="${v}"`)
+            .join('')}></${tag}>`,
+      )
+      .join('')
     html = { __html: body }
     markup.set(node, html)
   }

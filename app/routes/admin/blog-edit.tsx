@@ -4,7 +4,7 @@ import { BlogEditor } from '~/components/admin/blog-editor.tsx'
 import { BLOG_SAVE_FAILED, readBlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
-import { btn } from '~/components/admin/ui.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   try {
     // The admin's read never counts a view.
-    return { adminPath, post: id ? await readPost(context.app.db, admin, id) : null }
+    return {
+      adminPath,
+      post: id ? await readPost(context.app.db, admin, id, context.app.views) : null,
+    }
   } catch (err) {
     context.app.logger.warn({ err: (err as Error).message, id }, 'blog post load failed')
     return { adminPath, post: null }
@@ -50,7 +53,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return serverActionOr(serverAction, { ok: false as const, formError: BLOG_SAVE_FAILED, fields: {} })
+  return serverActionOr(serverAction, {
+    ok: false as const,
+    formError: BLOG_SAVE_FAILED,
+    fields: {},
+  })
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Edit Blog Post')
@@ -63,7 +70,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
       <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
         <h1 className="text-xl font-semibold text-ink-900">Post Not Found</h1>
         <p className="mt-2 text-ink-600">This blog post does not exist or was deleted.</p>
-        <Link to={`/${adminPath}/blogs`} className={`${btn.primary} mt-4`}>
+        <Link to={`/${adminPath}/blogs`} className={buttonClass({ className: 'mt-4' })}>
           Back to Blogs
         </Link>
       </div>
@@ -74,7 +81,17 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
     <BlogEditor
       key={post.id}
       adminPath={adminPath}
-      initial={{ title, subheading, excerpt, content, status, author, category, readTime, image }}
+      initial={{
+        title,
+        subheading,
+        excerpt,
+        content,
+        status,
+        author,
+        category,
+        readTime,
+        image,
+      }}
       saved={{ id: post.id, status: post.status, date: post.date }}
       schema={BlogPostPatchSchema}
       result={actionData}

@@ -7,7 +7,9 @@ import { listHref, readListParams } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
-import { Badge, btn, capitalize, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { capitalize, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -21,19 +23,46 @@ import { failureStatus, listIntentSchema } from './+shared/content-actions.serve
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { q, status, page, limit, offset } = readListParams(request.url, BLOG_STATUSES)
-  const base = { adminPath: context.app.config.adminPath, q, status: status ?? '', page }
+  const base = {
+    adminPath: context.app.config.adminPath,
+    q,
+    status: status ?? '',
+    page,
+  }
   try {
-    const { posts, counts } = await listPosts(context.app.db, admin, { q: q || undefined, status, limit, offset })
+    const { posts, counts } = await listPosts(context.app.db, admin, {
+      q: q || undefined,
+      status,
+      limit,
+      offset,
+    })
     const total = status ? counts[status] : counts.all
-    return { ...base, posts, counts, total, pages: Math.max(1, Math.ceil(total / limit)), loadError: false }
+    return {
+      ...base,
+      posts,
+      counts,
+      total,
+      pages: Math.max(1, Math.ceil(total / limit)),
+      loadError: false,
+    }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'blog list load failed')
-    return { ...base, posts: [], counts: { all: 0, published: 0, draft: 0 }, total: 0, pages: 1, loadError: true }
+    return {
+      ...base,
+      posts: [],
+      counts: { all: 0, published: 0, draft: 0 },
+      total: 0,
+      pages: 1,
+      loadError: true,
+    }
   }
 }
 
 const ListIntentSchema = listIntentSchema(['status', 'delete'])
-const FAILED = { status: 'Failed to update blog post status.', delete: 'Failed to delete blog post.' }
+const FAILED = {
+  status: 'Failed to update blog post status.',
+  delete: 'Failed to delete blog post.',
+}
 
 /**
  * The cards' writes, posted by a fetcher (or a plain form without JavaScript): `intent=status`
@@ -46,18 +75,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
   if (!parsed.success) throw data(null, { status: 400 })
   const { intent, id } = parsed.data
-  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  const refused = (status: number) =>
+    data(
+      {
+        ok: false,
+        notice: errorNotice(FAILED[intent]),
+      } satisfies ListActionResult,
+      { status },
+    )
   if (!read.ok) return refused(read.failure.status)
   const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
   try {
     if (intent === 'delete') {
       await deletePost(context.app.db, admin, id)
-      return done({ title: 'Blog Post Deleted', description: 'The blog post has been removed.' })
+      return done({
+        title: 'Blog Post Deleted',
+        description: 'The blog post has been removed.',
+      })
     }
-    const checked = validate(BlogPostPatchSchema, { status: read.form.get('status') })
+    const checked = validate(BlogPostPatchSchema, {
+      status: read.form.get('status'),
+    })
     if (!checked.ok || !checked.data.status) return refused(400)
     const post = await updatePost(context.app.db, admin, id, checked.data)
-    return done({ title: 'Status Updated', description: `Blog post status changed to ${post.status}` })
+    return done({
+      title: 'Status Updated',
+      description: `Blog post status changed to ${post.status}`,
+    })
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }
@@ -66,15 +110,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
-  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+  return serverActionOr(serverAction, {
+    ok: false,
+    notice: errorNotice(failed),
+  } satisfies ListActionResult)
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
 /** Shown after the editor's action redirects here with `?saved=`. */
 const SAVED_NOTICES: Record<string, Toast> = {
-  created: { title: 'Blog Created', description: 'Blog post has been created successfully.' },
-  updated: { title: 'Blog Updated', description: 'Blog post has been updated successfully.' },
+  created: {
+    title: 'Blog Created',
+    description: 'Blog post has been created successfully.',
+  },
+  updated: {
+    title: 'Blog Updated',
+    description: 'Blog post has been updated successfully.',
+  },
 }
 
 export default function Blogs({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,7 +142,11 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
     { label: 'All', value: '', count: counts.all },
     { label: 'Published', value: 'published', count: counts.published },
     { label: 'Draft', value: 'draft', count: counts.draft },
-  ].map((f) => ({ ...f, href: listHref(path, { q, status: f.value }), current: f.value === status }))
+  ].map((f) => ({
+    ...f,
+    href: listHref(path, { q, status: f.value }),
+    current: f.value === status,
+  }))
 
   return (
     <>
@@ -97,7 +154,7 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
         title="Blog Management"
         description="Create, edit and publish your blog posts."
         actions={
-          <Link to={`${path}/new`} className={btn.primary}>
+          <Link to={`${path}/new`} className={buttonClass()}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
           </Link>
         }
@@ -112,7 +169,7 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       {posts.length === 0 ? (
         <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
           <p className="text-ink-600">{q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}</p>
-          <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
+          <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Blog Post
           </Link>
         </div>
@@ -159,20 +216,26 @@ function BlogCard({ post, editHref, action }: { post: Post; editHref: string; ac
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
             <StatusForm selectId={`post-status-${post.id}`} id={post.id} name={post.title} status={post.status} statuses={BLOG_STATUSES} action={action} fetcher={fetcher} />
             {post.status === 'published' ? (
-              <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`Preview ${post.title} (opens in a new tab)`}>
+              <a
+                href={`/blog/${post.id}`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                aria-label={`Preview ${post.title} (opens in a new tab)`}
+              >
                 <Icon node={Eye} aria-hidden="true" className="size-4" />
               </a>
             ) : (
               <PostPreviewDialog
                 post={post}
                 trigger={
-                  <button type="button" className={btn.icon} aria-label={`Preview ${post.title}`}>
+                  <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Preview ${post.title}`}>
                     <Icon node={Eye} aria-hidden="true" className="size-4" />
                   </button>
                 }
               />
             )}
-            <Link to={editHref} className={btn.icon} aria-label={`Edit ${post.title}`}>
+            <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
               <Icon node={Pencil} aria-hidden="true" className="size-4" />
             </Link>
             <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />

@@ -4,7 +4,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Badge, btn, capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
@@ -14,7 +16,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const adminPath = context.app.config.adminPath
   try {
-    return { adminPath, data: await getDashboard(context.app.db, admin), loadError: false }
+    return {
+      adminPath,
+      data: await getDashboard(context.app.db, admin),
+      loadError: false,
+    }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'dashboard load failed')
     return { adminPath, data: null, loadError: true }
@@ -53,12 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} />
         <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} />
-        <StatCard
-          title="Blog Posts"
-          value={stats.blogStats.total}
-          subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`}
-          icon={FileText}
-        />
+        <StatCard title="Blog Posts" value={stats.blogStats.total} subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`} icon={FileText} />
         <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} />
       </section>
 
@@ -75,7 +76,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <h2 id="recent-proposals" className="text-lg font-semibold text-ink-900">
               Recent Proposals
             </h2>
-            <Link to={`${base}/proposals`} className={btn.secondary}>
+            <Link to={`${base}/proposals`} className={buttonClass({ variant: 'secondary' })}>
               View All
             </Link>
           </div>
@@ -103,7 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <h2 id="recent-posts" className="text-lg font-semibold text-ink-900">
               Recent Blog Posts
             </h2>
-            <Link to={`${base}/blogs/new`} className={btn.primary}>
+            <Link to={`${base}/blogs/new`} className={buttonClass()}>
               <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
             </Link>
           </div>
@@ -120,10 +121,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="flex gap-2">
-                    <a href={`/blog/${post.id}`} target="_blank" rel="noreferrer" className={btn.icon} aria-label={`View ${post.title} on the site (opens in a new tab)`}>
+                    <a
+                      href={`/blog/${post.id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      aria-label={`View ${post.title} on the site (opens in a new tab)`}
+                    >
                       <Icon node={Eye} aria-hidden="true" className="size-4" />
                     </a>
-                    <Link to={`${base}/blogs/edit/${post.id}`} className={btn.icon} aria-label={`Edit ${post.title}`}>
+                    <Link to={`${base}/blogs/edit/${post.id}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
                       <Icon node={Pencil} aria-hidden="true" className="size-4" />
                     </Link>
                   </div>

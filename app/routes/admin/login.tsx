@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, useLocation, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { Notice } from '~/components/admin/notice.tsx'
-import { btn, inputClass, labelClass } from '~/components/admin/ui.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { checkAdminPath } from '~/http/admin-guard.server.ts'
@@ -35,7 +37,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex, nofollow' }]
 
 /** Where the logout action lands (`?loggedOut=1`: app/routes/admin/logout.ts). */
-const LOGGED_OUT = { title: 'Logged Out', description: 'You have been successfully logged out.' }
+const LOGGED_OUT = {
+  title: 'Logged Out',
+  description: 'You have been successfully logged out.',
+}
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData
@@ -68,20 +73,32 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useEffect(() => {
     if (params.get('expired') === '1' && !expiredShown.current && !actionData) {
       expiredShown.current = true
-      toast({ title: 'Session Expired', description: 'Please log in again.', variant: 'destructive' })
+      toast({
+        title: 'Session Expired',
+        description: 'Please log in again.',
+        variant: 'destructive',
+      })
     }
   }, [params, toast, actionData])
 
   // A refused sign-in (each answer is a new object, so a repeated failure toasts again).
   useEffect(() => {
-    if (actionData?.formError) toast({ title: 'Login Failed', description: actionData.formError.message, variant: 'destructive' })
+    if (actionData?.formError)
+      toast({
+        title: 'Login Failed',
+        description: actionData.formError.message,
+        variant: 'destructive',
+      })
   }, [actionData, toast])
 
   // The action answered with a redirect away from this page: signed in.
   useEffect(() => {
     if (navigation.state === 'loading' && navigation.formData && navigation.location.pathname !== location.pathname && !welcomed.current) {
       welcomed.current = true
-      toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
+      toast({
+        title: 'Login Successful',
+        description: 'Welcome to the admin panel!',
+      })
     }
   }, [navigation, location.pathname, toast])
 
@@ -104,60 +121,28 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="space-y-4">
           <CsrfField />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div>
-            <label htmlFor="username" className={labelClass}>
-              Username
-            </label>
-            <input
-              id="username"
-              name="username"
-              required
-              autoComplete="username"
-              defaultValue={actionData?.username ?? ''}
-              aria-invalid={errors.username ? true : undefined}
-              aria-describedby={errors.username ? 'username-error' : undefined}
-              className={inputClass}
-            />
-            {errors.username && (
-              <p id="username-error" className="mt-1 text-sm font-medium text-danger-700">
-                {errors.username}
-              </p>
+          <Field id="username" label="Username" error={errors.username}>
+            <Input name="username" required autoComplete="username" defaultValue={actionData?.username ?? ''} />
+          </Field>
+          <Field id="password" label="Password" error={errors.password}>
+            {(aria) => (
+              <div className="relative">
+                <Input {...aria} name="password" type={showPassword ? 'text' : 'password'} required autoComplete="current-password" className="pr-11" />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-pressed={showPassword}
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-700 hover:text-ink-900"
+                >
+                  {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
+                </button>
+              </div>
             )}
-          </div>
-          <div>
-            <label htmlFor="password" className={labelClass}>
-              Password
-            </label>
-            <div className="relative">
-              <input
-                id="password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                required
-                autoComplete="current-password"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'password-error' : undefined}
-                className={`${inputClass} pr-11`}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-700 hover:text-ink-900"
-              >
-                {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
-              </button>
-            </div>
-            {errors.password && (
-              <p id="password-error" className="mt-1 text-sm font-medium text-danger-700">
-                {errors.password}
-              </p>
-            )}
-          </div>
-          <button type="submit" disabled={submitting} className={`${btn.primary} w-full`}>
+          </Field>
+          <Button type="submit" disabled={submitting} className="w-full">
             {submitting ? 'Signing In...' : 'Sign In'}
-          </button>
+          </Button>
         </Form>
       </div>
     </main>

@@ -4,7 +4,7 @@ import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
 import { PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
-import { btn } from '~/components/admin/ui.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
@@ -18,7 +18,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   const { categories } = await listPortfolio(context.app.db, admin).catch(() => ({ categories: [] as string[] }))
   try {
-    return { adminPath, categories, item: id ? await getPortfolioItem(context.app.db, admin, id) : null }
+    return {
+      adminPath,
+      categories,
+      item: id ? await getPortfolioItem(context.app.db, admin, id) : null,
+    }
   } catch (err) {
     // Spec: a failure loading an item for edit is only logged, with no notice.
     context.app.logger.warn({ err: (err as Error).message, id }, 'portfolio item load failed')
@@ -51,7 +55,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return serverActionOr(serverAction, { ok: false as const, formError: PORTFOLIO_SAVE_FAILED, fields: {} })
+  return serverActionOr(serverAction, {
+    ok: false as const,
+    formError: PORTFOLIO_SAVE_FAILED,
+    fields: {},
+  })
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Edit Project')
@@ -63,7 +71,7 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
       <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
         <h1 className="text-xl font-semibold text-ink-900">Project Not Found</h1>
         <p className="mt-2 text-ink-600">This portfolio item does not exist or was deleted.</p>
-        <Link to={`/${adminPath}/portfolio`} className={`${btn.primary} mt-4`}>
+        <Link to={`/${adminPath}/portfolio`} className={buttonClass({ className: 'mt-4' })}>
           Back to Portfolio
         </Link>
       </div>
@@ -76,7 +84,16 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
       adminPath={adminPath}
       id={item.id}
       categories={categories}
-      initial={{ title, description, category, image, liveUrl: liveUrl ?? '', technologies, isLive, status }}
+      initial={{
+        title,
+        description,
+        category,
+        image,
+        liveUrl: liveUrl ?? '',
+        technologies,
+        isLive,
+        status,
+      }}
       schema={PortfolioItemPatchSchema}
       result={actionData}
     />

@@ -2,20 +2,14 @@ import { ExternalLink, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { data, Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
-import {
-  DELETE_PARAM,
-  DeleteButton,
-  DeleteConfirmation,
-  IntentFields,
-  pendingIntent,
-  StatusForm,
-  useListFetcher,
-  type ListActionResult,
-} from '~/components/admin/list-actions.tsx'
+import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
 import { listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
-import { Badge, btn, capitalize, FilterLinks, inputClass, PageHeader } from '~/components/admin/ui.tsx'
+import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Input, Select } from '~/components/ui/input.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -34,20 +28,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const category = (sp.get('category') ?? '').trim().slice(0, 60)
   const rawStatus = sp.get('status') ?? ''
   const status = (PORTFOLIO_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as PortfolioStatus) : undefined
-  const base = { adminPath: context.app.config.adminPath, q, category, status: status ?? '' }
+  const base = {
+    adminPath: context.app.config.adminPath,
+    q,
+    category,
+    status: status ?? '',
+  }
   try {
     const { items, counts, categories } = await listPortfolio(context.app.db, admin, { q: q || undefined, category: category || undefined, status })
     const active = counts.active ?? 0
     const archived = counts.archived ?? 0
-    return { ...base, items, categories, counts: { all: active + archived, active, archived }, loadError: false }
+    return {
+      ...base,
+      items,
+      categories,
+      counts: { all: active + archived, active, archived },
+      loadError: false,
+    }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'portfolio list load failed')
-    return { ...base, items: [], categories: [] as string[], counts: { all: 0, active: 0, archived: 0 }, loadError: true }
+    return {
+      ...base,
+      items: [],
+      categories: [] as string[],
+      counts: { all: 0, active: 0, archived: 0 },
+      loadError: true,
+    }
   }
 }
 
 const ListIntentSchema = listIntentSchema(['status', 'live', 'delete'])
-const FAILED = { status: 'Failed to update portfolio item status.', live: 'Failed to update live status.', delete: 'Failed to delete portfolio item.' }
+const FAILED = {
+  status: 'Failed to update portfolio item status.',
+  live: 'Failed to update live status.',
+  delete: 'Failed to delete portfolio item.',
+}
 
 /** A checkbox-like value as the boolean the patch schema wants (anything else stays as sent and is refused). */
 const flag = (v: FormDataEntryValue | null) => (v === 'true' ? true : v === 'false' ? false : v)
@@ -64,22 +79,43 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
   if (!parsed.success) throw data(null, { status: 400 })
   const { intent, id } = parsed.data
-  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  const refused = (status: number) =>
+    data(
+      {
+        ok: false,
+        notice: errorNotice(FAILED[intent]),
+      } satisfies ListActionResult,
+      { status },
+    )
   if (!read.ok) return refused(read.failure.status)
   const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
   try {
     if (intent === 'delete') {
       await deletePortfolioItem(context.app.db, admin, id)
-      return done({ title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' })
+      return done({
+        title: 'Portfolio Item Deleted',
+        description: 'The portfolio item has been removed.',
+      })
     }
     const checked =
       intent === 'live'
-        ? validate(PortfolioItemPatchSchema, { isLive: flag(read.form.get('isLive')) })
-        : validate(PortfolioItemPatchSchema, { status: read.form.get('status') })
+        ? validate(PortfolioItemPatchSchema, {
+            isLive: flag(read.form.get('isLive')),
+          })
+        : validate(PortfolioItemPatchSchema, {
+            status: read.form.get('status'),
+          })
     if (!checked.ok || (checked.data.isLive === undefined && checked.data.status === undefined)) return refused(400)
     const item = await updatePortfolioItem(context.app.db, admin, id, checked.data)
-    if (intent === 'live') return done({ title: 'Live Status Updated', description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}` })
-    return done({ title: 'Status Updated', description: `Portfolio item status changed to ${item.status}` })
+    if (intent === 'live')
+      return done({
+        title: 'Live Status Updated',
+        description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}`,
+      })
+    return done({
+      title: 'Status Updated',
+      description: `Portfolio item status changed to ${item.status}`,
+    })
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }
@@ -88,15 +124,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
-  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+  return serverActionOr(serverAction, {
+    ok: false,
+    notice: errorNotice(failed),
+  } satisfies ListActionResult)
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Portfolio')
 
 /** Shown after the editor's action redirects here with `?saved=`. */
 const SAVED_NOTICES: Record<string, Toast> = {
-  created: { title: 'Portfolio Created', description: 'Portfolio item has been created successfully.' },
-  updated: { title: 'Portfolio Updated', description: 'Portfolio item has been updated successfully.' },
+  created: {
+    title: 'Portfolio Created',
+    description: 'Portfolio item has been created successfully.',
+  },
+  updated: {
+    title: 'Portfolio Updated',
+    description: 'Portfolio item has been updated successfully.',
+  },
 }
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,7 +157,11 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
     { label: 'All', value: '', count: counts.all },
     { label: 'Active', value: 'active', count: counts.active },
     { label: 'Archived', value: 'archived', count: counts.archived },
-  ].map((f) => ({ ...f, href: listHref(path, { q, category, status: f.value }), current: f.value === status }))
+  ].map((f) => ({
+    ...f,
+    href: listHref(path, { q, category, status: f.value }),
+    current: f.value === status,
+  }))
 
   return (
     <>
@@ -120,7 +169,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
         title="Portfolio Management"
         description="Manage the projects shown on your public portfolio."
         actions={
-          <Link to={`${path}/new`} className={btn.primary}>
+          <Link to={`${path}/new`} className={buttonClass()}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> New Project
           </Link>
         }
@@ -133,26 +182,19 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="portfolio-search" className="sr-only">
             Search portfolio
           </label>
-          <input id="portfolio-search" type="search" name="q" defaultValue={q} placeholder="Search by title, category or description..." className={`${inputClass} mt-0 min-w-0 flex-1`} />
+          <Input id="portfolio-search" type="search" name="q" defaultValue={q} placeholder="Search by title, category or description..." className="min-w-0 flex-1" />
           <label htmlFor="portfolio-category" className="sr-only">
             Category
           </label>
-          <select
-            id="portfolio-category"
-            name="category"
-            defaultValue={category}
-            key={category}
-            onChange={(e) => submit(e.currentTarget.form)}
-            className="rounded-md border border-ink-400 bg-white px-2 py-2 text-sm text-ink-900"
-          >
+          <Select size="inline" id="portfolio-category" name="category" defaultValue={category} key={category} onChange={(e) => submit(e.currentTarget.form)}>
             <option value="">All categories</option>
             {categories.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
-          </select>
-          <button type="submit" className={btn.secondary}>
+          </Select>
+          <button type="submit" className={buttonClass({ variant: 'secondary' })}>
             Search
           </button>
         </Form>
@@ -162,7 +204,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
           <p className="text-ink-600">{q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}</p>
-          <Link to={`${path}/new`} className={`${btn.primary} mt-4`}>
+          <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
           </Link>
         </div>
@@ -214,11 +256,17 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
             <StatusForm selectId={`item-status-${item.id}`} id={item.id} name={item.title} status={item.status} statuses={PORTFOLIO_STATUSES} action={action} fetcher={fetcher} />
             <LiveSwitch id={item.id} title={item.title} isLive={item.isLive} action={action} fetcher={fetcher} />
             {href && (
-              <a href={href} target="_blank" rel="noreferrer noopener" className={btn.icon} aria-label={`Open the live site of ${item.title} (new tab)`}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noreferrer noopener"
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                aria-label={`Open the live site of ${item.title} (new tab)`}
+              >
                 <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
               </a>
             )}
-            <Link to={editHref} className={btn.icon} aria-label={`Edit ${item.title}`}>
+            <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${item.title}`}>
               <Icon node={Pencil} aria-hidden="true" className="size-4" />
             </Link>
             <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />

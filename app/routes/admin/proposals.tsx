@@ -9,7 +9,9 @@ import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { errorNotice, Notice } from '~/components/admin/notice.tsx'
 import { budgetLabel, businessTypeLabel, ProposalDetails } from '~/components/admin/proposal-details.tsx'
-import { Badge, btn, capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
@@ -22,19 +24,46 @@ import { failureStatus, listIntentSchema } from './+shared/content-actions.serve
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { q, status, page, limit, offset } = readListParams(request.url, PROPOSAL_STATUSES)
-  const base = { adminPath: context.app.config.adminPath, q, status: status ?? '', page }
+  const base = {
+    adminPath: context.app.config.adminPath,
+    q,
+    status: status ?? '',
+    page,
+  }
   try {
-    const { proposals, counts } = await listProposals(context.app.db, admin, { q: q || undefined, status, limit, offset })
+    const { proposals, counts } = await listProposals(context.app.db, admin, {
+      q: q || undefined,
+      status,
+      limit,
+      offset,
+    })
     const total = status ? counts[status] : counts.all
-    return { ...base, proposals, counts, pages: Math.max(1, Math.ceil(total / limit)), total, loadError: false }
+    return {
+      ...base,
+      proposals,
+      counts,
+      pages: Math.max(1, Math.ceil(total / limit)),
+      total,
+      loadError: false,
+    }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'proposals load failed')
-    return { ...base, proposals: [], counts: { all: 0, pending: 0, reviewed: 0, completed: 0 }, pages: 1, total: 0, loadError: true }
+    return {
+      ...base,
+      proposals: [],
+      counts: { all: 0, pending: 0, reviewed: 0, completed: 0 },
+      pages: 1,
+      total: 0,
+      loadError: true,
+    }
   }
 }
 
 const ListIntentSchema = listIntentSchema(['status', 'delete'])
-const FAILED: Record<string, string> = { status: 'Failed to update proposal status.', delete: 'Failed to delete proposal.' }
+const FAILED: Record<string, string> = {
+  status: 'Failed to update proposal status.',
+  delete: 'Failed to delete proposal.',
+}
 
 /**
  * A card's writes, posted by its fetcher (or a plain form without JavaScript): `intent=status`
@@ -47,17 +76,38 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
   if (!parsed.success) throw data(null, { status: 400 })
   const { intent, id } = parsed.data
-  const refused = (status: number) => data({ ok: false, notice: errorNotice(FAILED[intent]) } satisfies ListActionResult, { status })
+  const refused = (status: number) =>
+    data(
+      {
+        ok: false,
+        notice: errorNotice(FAILED[intent]),
+      } satisfies ListActionResult,
+      { status },
+    )
   if (!read.ok) return refused(read.failure.status)
   try {
     if (intent === 'delete') {
       await deleteProposal(context.app.db, admin, id)
-      return { ok: true, notice: { title: 'Proposal Deleted', description: 'The proposal has been removed.' } } satisfies ListActionResult
+      return {
+        ok: true,
+        notice: {
+          title: 'Proposal Deleted',
+          description: 'The proposal has been removed.',
+        },
+      } satisfies ListActionResult
     }
-    const checked = validate(ProposalStatusSchema, { status: read.form.get('status') })
+    const checked = validate(ProposalStatusSchema, {
+      status: read.form.get('status'),
+    })
     if (!checked.ok) return refused(400)
     const proposal = await setProposalStatus(context.app.db, admin, id, checked.data.status)
-    return { ok: true, notice: { title: 'Status Updated', description: `Proposal status changed to ${proposal.status}` } } satisfies ListActionResult
+    return {
+      ok: true,
+      notice: {
+        title: 'Status Updated',
+        description: `Proposal status changed to ${proposal.status}`,
+      },
+    } satisfies ListActionResult
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }
@@ -67,7 +117,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = await submittedIntent(request)
   const failed = Object.hasOwn(FAILED, intent) ? FAILED[intent] : FAILED.status
-  return serverActionOr(serverAction, { ok: false, notice: errorNotice(failed) } satisfies ListActionResult)
+  return serverActionOr(serverAction, {
+    ok: false,
+    notice: errorNotice(failed),
+  } satisfies ListActionResult)
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Proposals')
@@ -79,8 +132,16 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
   const here = listHref(path, { q, status, page })
   const filters = [
     { label: 'All', value: '', count: counts.all },
-    ...PROPOSAL_STATUSES.map((s) => ({ label: capitalize(s), value: s, count: counts[s] })),
-  ].map((f) => ({ ...f, href: listHref(path, { q, status: f.value }), current: f.value === status }))
+    ...PROPOSAL_STATUSES.map((s) => ({
+      label: capitalize(s),
+      value: s,
+      count: counts[s],
+    })),
+  ].map((f) => ({
+    ...f,
+    href: listHref(path, { q, status: f.value }),
+    current: f.value === status,
+  }))
   const exportHref = listHref('/api/proposals/export.csv', { q, status })
 
   return (
@@ -89,7 +150,7 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
         title="Proposal Management"
         description="Review and manage proposal requests from your website visitors."
         actions={
-          <a href={exportHref} download="proposals.csv" className={btn.secondary}>
+          <a href={exportHref} download="proposals.csv" className={buttonClass({ variant: 'secondary' })}>
             <Icon node={Download} aria-hidden="true" className="size-4" /> Export CSV
           </a>
         }
@@ -151,7 +212,7 @@ function ProposalCard({ proposal: p, action }: { proposal: Proposal; action: str
           <StatusForm selectId={`proposal-status-${p.id}`} id={p.id} name={p.name} status={p.status} statuses={PROPOSAL_STATUSES} action={action} fetcher={fetcher} />
           <ProposalDetails proposal={p} />
           <ConfirmButton
-            className={btn.iconDanger}
+            className={buttonClass({ variant: 'danger-outline', size: 'sm' })}
             aria-label={`Delete proposal from ${p.name}`}
             title="Delete this proposal?"
             description={`The proposal from ${p.name} will be permanently removed. This cannot be undone.`}

@@ -1,10 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/settings'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
-import { btn, errorAria, FieldError, inputClass, labelClass, PageHeader } from '~/components/admin/ui.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { SectionCard } from '~/components/ui/card.tsx'
+import { Field, Label } from '~/components/ui/field.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
+import { Switch } from '~/components/ui/switch.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -14,15 +19,7 @@ import { fieldErrors, PasswordChangeSchema, SettingsPatchSchema } from '~/lib/sc
 import { changePassword } from '~/services/auth.server.ts'
 import { DomainValidationError, RateLimitedError } from '~/services/errors.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
-import {
-  readPasswords,
-  readSettings,
-  SAVE_FAILED,
-  SETTINGS_INTENTS,
-  settingsNotice,
-  type SettingsIntent,
-  type SettingsResult,
-} from './+shared/settings-form.ts'
+import { readPasswords, readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
@@ -71,23 +68,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** An answer that is not the action's own (a proxy's error page, no connection) is a failed save. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent: SettingsIntent = (await submittedIntent(request)) === 'password' ? 'password' : 'settings'
-  return serverActionOr(serverAction, { intent, ok: false, fields: {}, formError: SAVE_FAILED } satisfies SettingsResult)
+  return serverActionOr(serverAction, {
+    intent,
+    ok: false,
+    fields: {},
+    formError: SAVE_FAILED,
+  } satisfies SettingsResult)
 }
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings')
-
-function Card({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase()}`
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-ink-900">
-        {title}
-      </h2>
-      <p className="mb-4 text-sm text-ink-600">{description}</p>
-      {children}
-    </section>
-  )
-}
 
 function FormError({ message }: { message: string | undefined }) {
   return message ? (
@@ -103,7 +92,10 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? navigation.formData?.get('intent') : undefined
   // A refusal found in the browser, with the action's own schema, before anything was sent.
-  const [refused, setRefused] = useState<{ intent: SettingsIntent; fields: Record<string, string> } | null>(null)
+  const [refused, setRefused] = useState<{
+    intent: SettingsIntent
+    fields: Record<string, string>
+  } | null>(null)
   // Each answer is a new object, so the same notice twice shows twice.
   const notice = useMemo(() => actionData && settingsNotice(actionData), [actionData])
   const passwordForm = useRef<HTMLFormElement>(null)
@@ -130,44 +122,26 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   }
 
   const errors = { ...errorsOf('settings'), ...errorsOf('password') }
-  const fieldError = (k: string) => <FieldError id={k} message={errors[k]} />
   const text = (k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address', label: string, type = 'text') => (
-    <div>
-      <label htmlFor={k} className={labelClass}>
-        {label}
-      </label>
-      <input id={k} name={k} type={type} defaultValue={start[k]} {...errorAria(k, errors[k])} className={inputClass} />
-      {fieldError(k)}
-    </div>
+    <Field id={k} label={label} error={errors[k]}>
+      <Input name={k} type={type} defaultValue={start[k]} />
+    </Field>
   )
   const password = (k: 'currentPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={k} className={labelClass}>
-        {label}
-      </label>
-      <input id={k} name={k} type="password" autoComplete={autoComplete} {...errorAria(k, errors[k])} className={inputClass} />
-      {fieldError(k)}
-    </div>
+    <Field id={k} label={label} error={errors[k]}>
+      <Input name={k} type="password" autoComplete={autoComplete} />
+    </Field>
   )
   // A real checkbox shown as a switch: it is sent when on, with or without JavaScript.
   const toggle = (k: 'enableNotifications' | 'enableAnalytics' | 'maintenanceMode', label: string, hint: string) => (
     <div className="flex items-start justify-between gap-4 py-3">
       <div>
-        <label htmlFor={k} className={labelClass}>
-          {label}
-        </label>
+        <Label htmlFor={k}>{label}</Label>
         <p id={`${k}-hint`} className="text-sm text-ink-600">
           {hint}
         </p>
       </div>
-      <span className="relative mt-1 inline-flex shrink-0">
-        <input id={k} name={k} type="checkbox" role="switch" defaultChecked={start[k]} aria-describedby={`${k}-hint`} className="peer absolute inset-0 size-full cursor-pointer opacity-0" />
-        <span
-          aria-hidden="true"
-          className="pointer-events-none block h-6 w-11 rounded-full bg-ink-400 peer-checked:bg-primary-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
-        />
-        <span aria-hidden="true" className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
-      </span>
+      <Switch id={k} name={k} defaultChecked={start[k]} aria-describedby={`${k}-hint`} className="mt-1" />
     </div>
   )
 
@@ -179,40 +153,36 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
         <Form method="post" noValidate onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)} className="space-y-6">
           <CsrfField />
           <input type="hidden" name="intent" value="settings" />
-          <Card title="General" description="Shown on the public site (footer and contact page).">
+          <SectionCard id="settings-general" title="General" description="Shown on the public site (footer and contact page).">
             <div className="grid gap-4 sm:grid-cols-2">
               {text('siteName', 'Site Name')}
               {text('contactEmail', 'Contact Email', 'email')}
             </div>
-            <div className="mt-4">
-              <label htmlFor="siteDescription" className={labelClass}>
-                Site Description
-              </label>
-              <textarea id="siteDescription" name="siteDescription" rows={3} defaultValue={start.siteDescription} {...errorAria('siteDescription', errors.siteDescription)} className={inputClass} />
-              {fieldError('siteDescription')}
-            </div>
+            <Field id="siteDescription" label="Site Description" error={errors.siteDescription} className="mt-4">
+              <Textarea name="siteDescription" rows={3} defaultValue={start.siteDescription} />
+            </Field>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {text('contactPhone', 'Contact Phone', 'tel')}
               {text('address', 'Address')}
             </div>
-          </Card>
-          <Card title="System" description="Site-wide switches.">
+          </SectionCard>
+          <SectionCard id="settings-system" title="System" description="Site-wide switches.">
             <div className="divide-y divide-ink-200">
               {toggle('enableNotifications', 'Email Notifications', 'Send an email to the contact email for each new proposal.')}
               {toggle('enableAnalytics', 'Analytics Tracking', 'Count page views for the dashboard chart.')}
               {toggle('maintenanceMode', 'Maintenance Mode', 'Show a maintenance page to visitors; the admin keeps working.')}
             </div>
-          </Card>
+          </SectionCard>
           <FormError message={answer('settings')?.formError} />
-          <button type="submit" disabled={sending === 'settings'} className={btn.primary}>
+          <Button type="submit" disabled={sending === 'settings'}>
             {sending === 'settings' ? 'Saving...' : 'Save Settings'}
-          </button>
+          </Button>
         </Form>
 
         <Form ref={passwordForm} method="post" noValidate onSubmit={checkBeforeSending('password', PasswordChangeSchema, readPasswords)}>
           <CsrfField />
           <input type="hidden" name="intent" value="password" />
-          <Card title="Security" description="Change the admin password. Other signed-in sessions are ended.">
+          <SectionCard id="settings-security" title="Security" description="Change the admin password. Other signed-in sessions are ended.">
             <div className="grid gap-4 sm:grid-cols-3">
               {password('currentPassword', 'Current Password', 'current-password')}
               {password('newPassword', 'New Password', 'new-password')}
@@ -220,11 +190,11 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             </div>
             <div className="mt-4 space-y-4">
               <FormError message={answer('password')?.formError} />
-              <button type="submit" disabled={sending === 'password'} className={btn.primary}>
+              <Button type="submit" disabled={sending === 'password'}>
                 {sending === 'password' ? 'Saving...' : 'Change Password'}
-              </button>
+              </Button>
             </div>
-          </Card>
+          </SectionCard>
         </Form>
       </div>
     </>

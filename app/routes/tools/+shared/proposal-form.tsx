@@ -1,14 +1,20 @@
 import { CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
 import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 
-export const SUCCESS_TOAST = { title: 'Proposal Request Submitted!', description: 'We will send your custom proposal within 24 hours.' }
+export const SUCCESS_TOAST = {
+  title: 'Proposal Request Submitted!',
+  description: 'We will send your custom proposal within 24 hours.',
+}
 export const FAILURE_TOAST = {
   title: 'Submission Failed',
   description: 'There was an error submitting your proposal. Please try again.',
@@ -23,11 +29,6 @@ type Props = {
   initialErrors?: Record<string, string>
   formError?: string
 }
-
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30 ${
-    invalid ? 'border-danger-600' : 'border-ink-300'
-  }`
 
 /**
  * 'Get Your Free Proposal' form, posted to the route's action: through a fetcher once hydrated
@@ -81,40 +82,17 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     focusFirstError(errs)
   }
 
-  const field = (name: ProposalField, label: string, required: boolean, control: (a: ControlProps) => ReactNode, hint?: string) => {
-    const id = `${uid}-${name}`
-    const error = errors[name]
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-    return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-ink-800">
-          {label}
-          {required && (
-            <span aria-hidden="true" className="ml-0.5 text-danger-700">
-              *
-            </span>
-          )}
-        </label>
-        {control({ id, name, invalid: Boolean(error), describedBy })}
-        {hint && (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-ink-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger-700">
-            {error}
-          </p>
-        )}
-      </div>
-    )
-  }
+  /** A field of the form: its label, control wiring and the error the server or the schema gave. */
+  const field = (name: ProposalField, label: string, required = true, hint?: string) => ({ id: `${uid}-${name}`, label, required, hint, error: errors[name] })
 
   return (
     <fetcher.Form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
       <CsrfField />
       <p id={`${uid}-required-note`} className="text-sm text-ink-600">
-        Fields marked with <span aria-hidden="true" className="text-danger-700">*</span>
+        Fields marked with{' '}
+        <span aria-hidden="true" className="text-danger-700">
+          *
+        </span>
         <span className="sr-only">an asterisk</span> are required.
       </p>
       {formError && (
@@ -123,45 +101,39 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        {field('name', 'Full Name', true, (a) => (
-          <input {...ctrl(a)} type="text" autoComplete="name" required value={values.name} onChange={set('name')} />
-        ))}
-        {field('email', 'Email Address', true, (a) => (
-          <input {...ctrl(a)} type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
-        ))}
-        {field('phone', 'Phone Number', false, (a) => (
-          <input {...ctrl(a)} type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-        ))}
-        {field('businessType', 'Business Type', true, (a) => (
-          <select {...ctrl(a)} aria-required="true" value={values.businessType} onChange={set('businessType')}>
+        <Field {...field('name', 'Full Name')}>
+          <Input size="md" name="name" type="text" autoComplete="name" required value={values.name} onChange={set('name')} />
+        </Field>
+        <Field {...field('email', 'Email Address')}>
+          <Input size="md" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
+        </Field>
+        <Field {...field('phone', 'Phone Number', false)}>
+          <Input size="md" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
+        </Field>
+        <Field {...field('businessType', 'Business Type')}>
+          <Select size="md" name="businessType" aria-required="true" value={values.businessType} onChange={set('businessType')}>
             <option value="">Select your business type</option>
             {BUSINESS_TYPES.map((t) => (
               <option key={t} value={t}>
                 {BUSINESS_TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
-        ))}
-        <div className="sm:col-span-2">
-          {field('budget', 'Budget Range', true, (a) => (
-            <select {...ctrl(a)} aria-required="true" value={values.budget} onChange={set('budget')}>
-              <option value="">Select your budget range</option>
-              {BUDGETS.map((b) => (
-                <option key={b} value={b}>
-                  {BUDGET_LABELS[b]}
-                </option>
-              ))}
-            </select>
-          ))}
-        </div>
+          </Select>
+        </Field>
+        <Field {...field('budget', 'Budget Range')} className="sm:col-span-2">
+          <Select size="md" name="budget" aria-required="true" value={values.budget} onChange={set('budget')}>
+            <option value="">Select your budget range</option>
+            {BUDGETS.map((b) => (
+              <option key={b} value={b}>
+                {BUDGET_LABELS[b]}
+              </option>
+            ))}
+          </Select>
+        </Field>
       </div>
-      {field(
-        'requirements',
-        'Project Requirements',
-        true,
-        (a) => <textarea {...ctrl(a)} rows={7} required value={values.requirements} onChange={set('requirements')} />,
-        'Tell us about your business, the pages and features you need, and any deadline.',
-      )}
+      <Field {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
+        <Textarea size="md" name="requirements" rows={7} required value={values.requirements} onChange={set('requirements')} />
+      </Field>
 
       {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
@@ -169,28 +141,12 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
         <input id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <button
-        type="submit"
-        disabled={submitting}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-primary-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
+      <Button type="submit" size="lg" disabled={submitting} className="w-full shadow-sm sm:w-auto">
         {submitting && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
         {submitting ? 'Submitting...' : 'Submit Proposal Request'}
-      </button>
+      </Button>
     </fetcher.Form>
   )
-}
-
-type ControlProps = { id: string; name: ProposalField; invalid: boolean; describedBy: string | undefined }
-
-function ctrl({ id, name, invalid, describedBy }: ControlProps) {
-  return {
-    id,
-    name,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
-    className: inputClass(invalid),
-  }
 }
 
 /** Shown after the plain-form post succeeded (post/redirect/get lands on ?submitted=1). */
