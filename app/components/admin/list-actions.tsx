@@ -9,6 +9,8 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
 import { Select } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
+import { errorNotice } from './notice.tsx'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
 
 /** What a list route's action answers to a card's write: the spec's notice to show. */
 export type ListActionResult = { ok: boolean; notice: Toast }
@@ -206,4 +208,14 @@ export function DeleteConfirmation({ id, name, noun, action }: { id: number; nam
       </Form>
     </section>
   )
+}
+
+/** The list page's clientAction: an answer that is not the action's own still gets the intent's red notice. */
+export function listClientAction<I extends string>(failed: Record<I, string>, fallback: I) {
+  return async ({ request, serverAction }: { request: Request; serverAction: () => Promise<unknown> }): Promise<ListActionResult> => {
+    const intent = await submittedIntent(request)
+    const message = Object.hasOwn(failed, intent) ? failed[intent as I] : failed[fallback]
+    // The server action's own answers are ListActionResults (listAction above).
+    return (await serverActionOr(serverAction, { ok: false, notice: errorNotice(message) } satisfies ListActionResult)) as ListActionResult
+  }
 }

@@ -1,11 +1,11 @@
 import { Eye, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { data, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
-import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
+import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { listHref, readListParams } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
+import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
 import { capitalize, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
@@ -13,12 +13,11 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { validate } from '~/http/forms.server.ts'
 import { BLOG_STATUSES } from '~/lib/constants.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
 import { deletePost, listPosts, updatePost } from '~/services/blog.server.ts'
-import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
+import { listAction } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -58,7 +57,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const ListIntentSchema = listIntentSchema(['status', 'delete'])
 const FAILED = {
   status: 'Failed to update blog post status.',
   delete: 'Failed to delete blog post.',
@@ -69,52 +67,21 @@ const FAILED = {
  * with the new status (checked with the API's BlogPostPatchSchema) or `intent=delete`. Answers the
  * spec's notice; React Router then reloads the list.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent, id } = parsed.data
-  const refused = (status: number) =>
-    data(
-      {
-        ok: false,
-        notice: errorNotice(FAILED[intent]),
-      } satisfies ListActionResult,
-      { status },
-    )
-  if (!read.ok) return refused(read.failure.status)
-  const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
-  try {
+export function action(args: Route.ActionArgs) {
+  return listAction(args, FAILED, async ({ admin, db, form, intent, id }) => {
     if (intent === 'delete') {
-      await deletePost(context.app.db, admin, id)
-      return done({
-        title: 'Blog Post Deleted',
-        description: 'The blog post has been removed.',
-      })
+      await deletePost(db, admin, id)
+      return { title: 'Blog Post Deleted', description: 'The blog post has been removed.' }
     }
-    const checked = validate(BlogPostPatchSchema, {
-      status: read.form.get('status'),
-    })
-    if (!checked.ok || !checked.data.status) return refused(400)
-    const post = await updatePost(context.app.db, admin, id, checked.data)
-    return done({
-      title: 'Status Updated',
-      description: `Blog post status changed to ${post.status}`,
-    })
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
+    const checked = validate(BlogPostPatchSchema, { status: form.get('status') })
+    if (!checked.ok || !checked.data.status) return null
+    const post = await updatePost(db, admin, id, checked.data)
+    return { title: 'Status Updated', description: `Blog post status changed to ${post.status}` }
+  })
 }
 
 /** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
-  return serverActionOr(serverAction, {
-    ok: false,
-    notice: errorNotice(failed),
-  } satisfies ListActionResult)
-}
+export const clientAction = listClientAction(FAILED, 'status')
 
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 

@@ -1,11 +1,11 @@
 import { ExternalLink, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { data, Form, Link, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
-import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
+import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { errorNotice, Notice, useSavedNotice } from '~/components/admin/notice.tsx'
+import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
@@ -13,13 +13,12 @@ import { Input, Select } from '~/components/ui/input.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { validate } from '~/http/forms.server.ts'
 import { PORTFOLIO_STATUSES, type PortfolioStatus } from '~/lib/constants.ts'
 import { PortfolioItemPatchSchema } from '~/lib/schemas.ts'
 import { liveHref } from '~/lib/urls.ts'
 import { deletePortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
-import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
+import { listAction } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -57,7 +56,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const ListIntentSchema = listIntentSchema(['status', 'live', 'delete'])
 const FAILED = {
   status: 'Failed to update portfolio item status.',
   live: 'Failed to update live status.',
@@ -73,62 +71,22 @@ const flag = (v: FormDataEntryValue | null) => (v === 'true' ? true : v === 'fal
  * PortfolioItemPatchSchema) or `intent=delete`. Answers the spec's notice; React Router then
  * reloads the list.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent, id } = parsed.data
-  const refused = (status: number) =>
-    data(
-      {
-        ok: false,
-        notice: errorNotice(FAILED[intent]),
-      } satisfies ListActionResult,
-      { status },
-    )
-  if (!read.ok) return refused(read.failure.status)
-  const done = (notice: Toast): ListActionResult => ({ ok: true, notice })
-  try {
+export function action(args: Route.ActionArgs) {
+  return listAction(args, FAILED, async ({ admin, db, form, intent, id }) => {
     if (intent === 'delete') {
-      await deletePortfolioItem(context.app.db, admin, id)
-      return done({
-        title: 'Portfolio Item Deleted',
-        description: 'The portfolio item has been removed.',
-      })
+      await deletePortfolioItem(db, admin, id)
+      return { title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' }
     }
-    const checked =
-      intent === 'live'
-        ? validate(PortfolioItemPatchSchema, {
-            isLive: flag(read.form.get('isLive')),
-          })
-        : validate(PortfolioItemPatchSchema, {
-            status: read.form.get('status'),
-          })
-    if (!checked.ok || (checked.data.isLive === undefined && checked.data.status === undefined)) return refused(400)
-    const item = await updatePortfolioItem(context.app.db, admin, id, checked.data)
-    if (intent === 'live')
-      return done({
-        title: 'Live Status Updated',
-        description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}`,
-      })
-    return done({
-      title: 'Status Updated',
-      description: `Portfolio item status changed to ${item.status}`,
-    })
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
+    const checked = validate(PortfolioItemPatchSchema, intent === 'live' ? { isLive: flag(form.get('isLive')) } : { status: form.get('status') })
+    if (!checked.ok || (checked.data.isLive === undefined && checked.data.status === undefined)) return null
+    const item = await updatePortfolioItem(db, admin, id, checked.data)
+    if (intent === 'live') return { title: 'Live Status Updated', description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}` }
+    return { title: 'Status Updated', description: `Portfolio item status changed to ${item.status}` }
+  })
 }
 
 /** A write whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const failed = FAILED[(await submittedIntent(request)) as keyof typeof FAILED] ?? FAILED.status
-  return serverActionOr(serverAction, {
-    ok: false,
-    notice: errorNotice(failed),
-  } satisfies ListActionResult)
-}
+export const clientAction = listClientAction(FAILED, 'status')
 
 export const meta: Route.MetaFunction = () => adminMeta('Portfolio')
 

@@ -1,25 +1,23 @@
 import { Download, Trash2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { data } from 'react-router'
 import type { Route } from './+types/proposals'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { useCsrfToken } from '~/components/csrf-field.tsx'
-import { StatusForm, useListFetcher, type ListActionResult } from '~/components/admin/list-actions.tsx'
+import { StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { errorNotice, Notice } from '~/components/admin/notice.tsx'
+import { Notice } from '~/components/admin/notice.tsx'
 import { budgetLabel, businessTypeLabel, ProposalDetails } from '~/components/admin/proposal-details.tsx'
 import { capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { validate } from '~/http/forms.server.ts'
 import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { deleteProposal, listProposals, setProposalStatus } from '~/services/proposals.server.ts'
-import { failureStatus, listIntentSchema } from './+shared/content-actions.server.ts'
+import { listAction } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -59,8 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const ListIntentSchema = listIntentSchema(['status', 'delete'])
-const FAILED: Record<string, string> = {
+const FAILED = {
   status: 'Failed to update proposal status.',
   delete: 'Failed to delete proposal.',
 }
@@ -70,58 +67,21 @@ const FAILED: Record<string, string> = {
  * with the new status (checked with the API's ProposalStatusSchema) or `intent=delete`. Answers
  * the spec's notice; React Router then reloads the list and its counts.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = ListIntentSchema.safeParse(Object.fromEntries(read.form ?? []))
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent, id } = parsed.data
-  const refused = (status: number) =>
-    data(
-      {
-        ok: false,
-        notice: errorNotice(FAILED[intent]),
-      } satisfies ListActionResult,
-      { status },
-    )
-  if (!read.ok) return refused(read.failure.status)
-  try {
+export function action(args: Route.ActionArgs) {
+  return listAction(args, FAILED, async ({ admin, db, form, intent, id }) => {
     if (intent === 'delete') {
-      await deleteProposal(context.app.db, admin, id)
-      return {
-        ok: true,
-        notice: {
-          title: 'Proposal Deleted',
-          description: 'The proposal has been removed.',
-        },
-      } satisfies ListActionResult
+      await deleteProposal(db, admin, id)
+      return { title: 'Proposal Deleted', description: 'The proposal has been removed.' }
     }
-    const checked = validate(ProposalStatusSchema, {
-      status: read.form.get('status'),
-    })
-    if (!checked.ok) return refused(400)
-    const proposal = await setProposalStatus(context.app.db, admin, id, checked.data.status)
-    return {
-      ok: true,
-      notice: {
-        title: 'Status Updated',
-        description: `Proposal status changed to ${proposal.status}`,
-      },
-    } satisfies ListActionResult
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
+    const checked = validate(ProposalStatusSchema, { status: form.get('status') })
+    if (!checked.ok) return null
+    const proposal = await setProposalStatus(db, admin, id, checked.data.status)
+    return { title: 'Status Updated', description: `Proposal status changed to ${proposal.status}` }
+  })
 }
 
 /** An answer that is not the action's own (a proxy's error page, no connection) still gets the spec's red notice. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = await submittedIntent(request)
-  const failed = Object.hasOwn(FAILED, intent) ? FAILED[intent] : FAILED.status
-  return serverActionOr(serverAction, {
-    ok: false,
-    notice: errorNotice(failed),
-  } satisfies ListActionResult)
-}
+export const clientAction = listClientAction(FAILED, 'status')
 
 export const meta: Route.MetaFunction = () => adminMeta('Proposals')
 

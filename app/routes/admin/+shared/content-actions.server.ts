@@ -1,5 +1,12 @@
 import { data, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
+import type { ListActionResult } from '~/components/admin/list-actions.tsx'
+import { errorNotice } from '~/components/admin/notice.tsx'
+import type { Toast } from '~/components/ui/toast.tsx'
+import type { Db } from '~/db/db.server.ts'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { readForm } from '~/http/forms.server.ts'
+import type { Admin } from '~/services/auth.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 
 /**
@@ -30,4 +37,34 @@ export function failureStatus(context: AppLoadContext, err: unknown, what: strin
 /** An editor's answer when the service refused or failed: the same shape as `formFailure`'s. */
 export function saveFailed<V>(context: AppLoadContext, err: unknown, message: string, values: V) {
   return data({ ok: false as const, formError: message, fields: {} as Record<string, string>, values }, { status: failureStatus(context, err, message) })
+}
+
+/** What a list card's write gets: the acting admin, the form, and which write on which row. */
+export type ListWrite<I extends string> = { admin: Admin; db: Db; form: FormData; intent: I; id: number }
+
+/**
+ * A list page's action (blogs, portfolio, proposals): the admin check, the form and its token,
+ * which write (`intent`) on which row (`id`), then `write`. Answers the spec's notice `write`
+ * returns, or the red failure notice for that intent (400 when `write` returns null, i.e. its
+ * fields were refused; 404/500 when the service failed).
+ */
+export async function listAction<I extends string>(
+  { request, context, params }: { request: Request; context: AppLoadContext; params: { adminPath?: string } },
+  failed: Record<I, string>,
+  write: (w: ListWrite<I>) => Promise<Toast | null>,
+) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const intents = Object.keys(failed) as [I, ...I[]]
+  const parsed = listIntentSchema(intents).safeParse(Object.fromEntries(read.form ?? []))
+  if (!parsed.success) throw data(null, { status: 400 })
+  const intent = parsed.data.intent as I
+  const refused = (status: number) => data({ ok: false, notice: errorNotice(failed[intent]) } satisfies ListActionResult, { status })
+  if (!read.ok) return refused(read.failure.status)
+  try {
+    const notice = await write({ admin, db: context.app.db, form: read.form, intent, id: parsed.data.id })
+    return notice ? ({ ok: true, notice } satisfies ListActionResult) : refused(400)
+  } catch (err) {
+    return refused(failureStatus(context, err, failed[intent]))
+  }
 }
