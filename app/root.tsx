@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
+import { buttonClass } from './components/ui/button.tsx'
 import type { Route } from './+types/root'
 import { useNonce } from './components/nonce.tsx'
 import { JsonLd } from './components/site/json-ld.tsx'
@@ -96,7 +97,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-ink-600">Please try again in a moment.</p>
-      <a className="mt-8 inline-block rounded-lg bg-primary-700 px-5 py-3 font-semibold text-white hover:bg-primary-800" href="/">
+      <a className={buttonClass({ size: 'lg', className: 'mt-8' })} href="/">
         Back to Home
       </a>
     </main>

@@ -1,5 +1,6 @@
 import { Star } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import {
   ANIMATION_STYLES,
   BUTTON_STYLES,
@@ -116,7 +117,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
     return (
       <div className="rounded-lg border border-dashed border-ink-300 p-6 text-center">
         <p className="text-ink-800">Please select an industry first to see available templates.</p>
-        <button type="button" onClick={onChooseIndustry} className="mt-3 rounded-md border border-primary-700 px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-50">
+        <button type="button" onClick={onChooseIndustry} className={buttonClass({ variant: 'outline', className: 'mt-3' })}>
           Choose an industry
         </button>
       </div>

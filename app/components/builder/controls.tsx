@@ -2,6 +2,8 @@ import { Check } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useId, type ReactNode } from 'react'
 import type { BuilderOption } from '~/content/builder-options.ts'
+import { Field } from '~/components/ui/field.tsx'
+import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 
 /** Small form controls of the builder: every one labelled, keyboard operable, no drag-only input. */
 
@@ -33,32 +35,14 @@ type TextFieldProps = {
 
 export function TextField({ label, value, onChange, type = 'text', required, placeholder, autoComplete, multiline }: TextFieldProps) {
   const id = useId()
-  const cls = 'mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 placeholder:text-ink-500'
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-danger-700">
-            *
-          </span>
-        )}
-      </label>
+    <Field id={id} label={label} required={required}>
       {multiline ? (
-        <textarea id={id} rows={3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={cls} />
+        <Textarea size="md" rows={3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input
-          id={id}
-          type={type}
-          value={value}
-          placeholder={placeholder}
-          autoComplete={autoComplete ?? 'off'}
-          aria-required={required || undefined}
-          onChange={(e) => onChange(e.target.value)}
-          className={cls}
-        />
+        <Input size="md" type={type} value={value} placeholder={placeholder} autoComplete={autoComplete ?? 'off'} aria-required={required || undefined} onChange={(e) => onChange(e.target.value)} />
       )}
-    </div>
+    </Field>
   )
 }
 
@@ -73,24 +57,16 @@ type SelectFieldProps = {
 export function SelectField({ label, value, onChange, options, placeholder }: SelectFieldProps) {
   const id = useId()
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900"
-      >
+    <Field id={id} label={label}>
+      <Select size="md" value={value} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.label}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   )
 }
 

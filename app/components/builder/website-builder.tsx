@@ -1,5 +1,6 @@
 import { Eye, RotateCcw, Rocket, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Dialog, Tabs } from 'radix-ui'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -144,7 +145,7 @@ export function WebsiteBuilder() {
           <FullScreenPreview config={config} device={device} onDeviceChange={setDevice} />
           <Link
             to={proposalHref}
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-3 font-semibold text-white hover:bg-primary-800"
+            className={buttonClass({ size: 'lg', className: 'flex-1' })}
           >
             <Icon node={Rocket} aria-hidden="true" className="size-5" />
             Convert to Real Website
@@ -159,7 +160,7 @@ export function WebsiteBuilder() {
 function FullScreenPreview({ config, device, onDeviceChange }: { config: BuilderConfig; device: Device; onDeviceChange: (d: Device) => void }) {
   return (
     <Dialog.Root>
-      <Dialog.Trigger className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-primary-700 bg-white px-4 py-3 font-semibold text-primary-800 hover:bg-primary-50">
+      <Dialog.Trigger className={buttonClass({ variant: 'outline', size: 'lg', className: 'flex-1' })}>
         <Icon node={Eye} aria-hidden="true" className="size-5" />
         Generate Advanced Preview
       </Dialog.Trigger>

@@ -1,4 +1,5 @@
 import { Bot, Send, X } from 'lucide'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -100,7 +101,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
               onClose(false)
               navigate('/proposal')
             }}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
+            className={buttonClass({ className: 'w-full' })}
           >
             <Icon node={Send} aria-hidden="true" className="size-4" />
             Get Free Proposal

@@ -1,5 +1,8 @@
 import { Calculator, Download, Send } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { FieldError, FieldHint, fieldAria } from '~/components/ui/field.tsx'
+import { controlClass } from '~/components/ui/input.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import {
@@ -104,7 +107,6 @@ export function CostEstimator() {
               Number of Pages
             </label>
             <input
-              id={`${uid}-pages`}
               type="number"
               inputMode="numeric"
               min={MIN_PAGES}
@@ -112,18 +114,13 @@ export function CostEstimator() {
               step={1}
               value={pages}
               onChange={(e) => setPages(e.target.value)}
-              aria-invalid={pagesError ? true : undefined}
-              aria-describedby={`${uid}-pages-hint${pagesError ? ` ${uid}-pages-error` : ''}`}
-              className="mt-2 block w-32 rounded-md border border-ink-300 px-3 py-2 text-base text-ink-900"
+              {...fieldAria(`${uid}-pages`, { hint: true, error: pagesError || undefined })}
+              className={controlClass({ size: 'md', className: 'mt-2 w-32' })}
             />
-            <p id={`${uid}-pages-hint`} className="mt-1 text-sm text-ink-600">
+            <FieldHint id={`${uid}-pages`}>
               {INCLUDED_PAGES} pages included, then {formatUsd(EXTRA_PAGE_PRICE)} per page (up to {MAX_PAGES}).
-            </p>
-            {pagesError && (
-              <p id={`${uid}-pages-error`} className="mt-1 text-sm font-medium text-danger-700">
-                {pagesError}
-              </p>
-            )}
+            </FieldHint>
+            <FieldError id={`${uid}-pages`} message={pagesError} />
           </div>
         </div>
 
@@ -158,7 +155,7 @@ export function CostEstimator() {
               id={`${uid}-urgency`}
               value={urgency}
               onChange={(e) => setUrgency(e.target.value)}
-              className="mt-2 block w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-base text-ink-900"
+              className={controlClass({ size: 'md', className: 'mt-2' })}
             >
               <option value="">No preference</option>
               {URGENCY_OPTIONS.map((u) => (
@@ -174,7 +171,7 @@ export function CostEstimator() {
           <button
             type="submit"
             disabled={!websiteType}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-primary-700 px-6 py-3 font-semibold text-white hover:bg-primary-800 disabled:cursor-not-allowed disabled:bg-ink-400 disabled:text-ink-900 sm:w-auto"
+            className={buttonClass({ size: 'lg', className: 'w-full sm:w-auto' })}
           >
             <Icon node={Calculator} aria-hidden="true" className="size-4" />
             Calculate
@@ -237,14 +234,14 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
         <a
           href={estimatePdfHref(input)}
           download="estimate.pdf"
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-primary-700 bg-white px-4 py-2 font-semibold text-primary-800 hover:bg-primary-100"
+          className={buttonClass({ variant: 'outline' })}
         >
           <Icon node={Download} aria-hidden="true" className="size-4" />
           Download estimate (PDF)
         </a>
         <Link
           to={estimateProposalHref(input, result)}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
+          className={buttonClass()}
         >
           <Icon node={Send} aria-hidden="true" className="size-4" />
           Request this proposal

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useState } from 'react'
 import type { PORTFOLIO_FILTERS as SHARED_PORTFOLIO_FILTERS } from '~/lib/constants.ts'
@@ -102,7 +103,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-5 inline-flex items-center gap-2 self-start rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white hover:bg-primary-800"
+            className={buttonClass({ className: 'mt-5 self-start' })}
           >
             View Live Site
             <span className="sr-only">: {item.title} (opens in a new tab)</span>

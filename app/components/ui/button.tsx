@@ -7,6 +7,8 @@ import type { ComponentProps } from 'react'
 const VARIANTS = {
   primary: 'bg-primary-700 text-white hover:bg-primary-800',
   secondary: 'border border-ink-300 bg-white text-ink-800 hover:bg-ink-50',
+  /** The second call to action beside a primary one (the tools' preview and PDF). */
+  outline: 'border border-primary-700 bg-white text-primary-800 hover:bg-primary-50',
   danger: 'bg-danger-700 text-white hover:bg-danger-800',
   /** The quieter destructive action beside others (a card's delete icon). */
   'danger-outline': 'border border-danger-300 bg-white text-danger-700 hover:bg-danger-50',

@@ -1,4 +1,5 @@
 import { useReducer } from 'react'
+import { buttonClass } from '~/components/ui/button.tsx'
 import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -68,7 +69,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               onClick={() => dispatch({ type: 'more' })}
-              className="rounded-lg border border-primary-700 px-6 py-3 font-semibold text-primary-800 hover:bg-primary-50"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
             >
               Load More Articles
             </button>

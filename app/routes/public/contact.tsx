@@ -1,4 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/contact'
@@ -85,7 +86,7 @@ export default function Contact() {
       <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-3xl font-bold text-ink-900">Ready to start your project?</h2>
         <p className="mt-4 text-lg text-ink-600">Tell us about your business and receive a fixed-price proposal within 24 hours.</p>
-        <Link to="/proposal" className="mt-8 inline-flex rounded-lg bg-primary-700 px-6 py-3 font-semibold text-white hover:bg-primary-800">
+        <Link to="/proposal" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
           Get Free Proposal
         </Link>
       </section>

@@ -1,4 +1,5 @@
 import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Suspense, useState } from 'react'
 import { Await, Link } from 'react-router'
@@ -48,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
                 to={HERO.primaryCta.href}
-                className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary-700 px-6 py-3 text-base font-semibold text-white shadow hover:bg-primary-800"
+                className={buttonClass({ size: 'lg', className: 'shadow' })}
               >
                 {HERO.primaryCta.label}
                 <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
@@ -138,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 text-center">
           <Link
             to="/portfolio"
-            className="inline-flex items-center gap-2 rounded-lg border border-primary-700 px-6 py-3 font-semibold text-primary-800 hover:bg-primary-50"
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
           >
             View All Projects
             <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />

@@ -1,4 +1,5 @@
 import { Check, Code, LayoutDashboard, Megaphone, Search, ShoppingCart, Wrench, X } from 'lucide'
+import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/services'
@@ -59,7 +60,7 @@ export default function Services() {
                 </ul>
                 <Link
                   to="/proposal"
-                  className="mt-6 inline-flex items-center justify-center rounded-lg bg-primary-700 px-4 py-2.5 font-semibold text-white hover:bg-primary-800"
+                  className={buttonClass({ className: 'mt-6' })}
                 >
                   Get Free Proposal
                 </Link>
