@@ -114,7 +114,7 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
-  const { listener, ctx, close, beginDrain } = await mod.createApplication(config, {
+  const { app, listener = app, ctx, close, beginDrain = () => {} } = await mod.createApplication(config, {
     build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
     clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
     devMiddleware: vite?.middlewares,
