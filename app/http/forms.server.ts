@@ -40,13 +40,6 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok:
   return { ok: false, failure: { status: 400, fields: fieldErrors(result.error) } }
 }
 
-/** Reads, checks and validates in one go: `toValues` turns the form into the schema's input. */
-export async function parseForm<S extends z.ZodType>(request: Request, schema: S, toValues: (form: FormData) => unknown) {
-  const read = await readForm(request)
-  if (!read.ok) return read
-  return validate(schema, toValues(read.form))
-}
-
 /** The action's answer for a refused form: the status, the messages, and what to show again. */
 export function formFailure<V>(failure: FormFailure, values?: V) {
   return data({ ok: false as const, formError: failure.formError, fields: failure.fields, values }, { status: failure.status })

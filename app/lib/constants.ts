@@ -31,3 +31,7 @@ export const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Edu
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
 export type BlogStatus = (typeof BLOG_STATUSES)[number]
 export type PortfolioStatus = (typeof PORTFOLIO_STATUSES)[number]
+
+/** The label of a stored business type or budget; an unknown value (an old row) shows as stored. */
+export const businessTypeLabel = (v: string): string => BUSINESS_TYPE_LABELS[v as keyof typeof BUSINESS_TYPE_LABELS] ?? v
+export const budgetLabel = (v: string): string => BUDGET_LABELS[v as keyof typeof BUDGET_LABELS] ?? v

@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import { BUDGET_LABELS, BUSINESS_TYPE_LABELS, type ProposalStatus } from '~/lib/constants.ts'
+import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
 import type { ProposalInput } from '~/lib/schemas.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
@@ -57,8 +57,8 @@ function notificationText(p: Proposal): string {
     `Name: ${p.name}`,
     `Email: ${p.email}`,
     `Phone: ${p.phone ?? '-'}`,
-    `Business type: ${BUSINESS_TYPE_LABELS[p.businessType as keyof typeof BUSINESS_TYPE_LABELS] ?? p.businessType}`,
-    `Budget: ${BUDGET_LABELS[p.budget as keyof typeof BUDGET_LABELS] ?? p.budget}`,
+    `Business type: ${businessTypeLabel(p.businessType)}`,
+    `Budget: ${budgetLabel(p.budget)}`,
     `Received: ${p.date}`,
     '',
     'Requirements:',

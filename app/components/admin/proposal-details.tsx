@@ -1,23 +1,11 @@
-import { BUDGET_LABELS, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
+import type { ProposalRow } from '~/db/schema.ts'
+import { budgetLabel, businessTypeLabel } from '~/lib/constants.ts'
 import { capitalize, formatDate } from './ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Dialog, DialogCloseIcon, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 
-type Proposal = {
-  id: number
-  name: string
-  email: string
-  phone: string | null
-  businessType: string
-  budget: string
-  requirements: string
-  status: string
-  date: string
-}
-
-export const businessTypeLabel = (v: string) => BUSINESS_TYPE_LABELS[v as keyof typeof BUSINESS_TYPE_LABELS] ?? v
-export const budgetLabel = (v: string) => BUDGET_LABELS[v as keyof typeof BUDGET_LABELS] ?? v
+type Proposal = ProposalRow
 
 /** 'View Details': the whole request in a dialog. */
 export function ProposalDetails({ proposal: p }: { proposal: Proposal }) {

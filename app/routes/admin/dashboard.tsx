@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
+import { businessTypeLabel } from '~/lib/constants.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -89,7 +89,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <p className="truncate font-medium text-ink-900">{p.name}</p>
                     <p className="truncate text-sm text-ink-600">
-                      {BUSINESS_TYPE_LABELS[p.businessType as keyof typeof BUSINESS_TYPE_LABELS] ?? p.businessType} · {formatDate(p.date)}
+                      {businessTypeLabel(p.businessType)} · {formatDate(p.date)}
                     </p>
                   </div>
                   <Badge tone={p.status}>{capitalize(p.status)}</Badge>
