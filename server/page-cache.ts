@@ -18,10 +18,6 @@ const brotli = promisify(brotliCompress)
 type Variant = { headers: OutgoingHttpHeaders; body: Buffer }
 type Entry = {
   version: string
-  status: number
-  headers: Record<string, string>
-  body: Buffer
-  gzipped: Buffer
   etag: string
   identity: Variant
   gzip: Variant
@@ -79,34 +75,12 @@ export function createPageCache(
     return (req.method === 'GET' || req.method === 'HEAD') && isCacheablePath(req.path) && readCookie(req.headers.cookie, SESSION_COOKIE) === undefined
   }
 
-  function send(req: Request, res: Response, e: Entry) {
-    res.setHeader('ETag', e.etag)
-    res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
-    if (req.headers['if-none-match'] === e.etag) {
-      // The browser keeps the CSP stored with its copy, which matches that copy's nonces.
-      res.removeHeader('Content-Security-Policy')
-      return res.status(304).end()
-    }
-    for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v)
-    res.setHeader('Vary', 'Accept-Encoding')
-    // Compressed once when stored; the compression middleware leaves encoded bodies alone.
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-    if (gzip) res.setHeader('Content-Encoding', 'gzip')
-    const body = gzip ? e.gzipped : e.body
-    res.setHeader('Content-Length', body.length)
-    res.status(e.status).end(req.method === 'HEAD' ? undefined : body)
-  }
-
   /** Prepares every answer for the page now, so a hit only picks one and writes it. */
   function store(key: string, renderedAt: string, headers: Record<string, string>, body: Buffer, etag: string) {
     const common = { ...opts.fixedHeaders, ...headers, 'cache-control': PUBLIC_CACHE_CONTROL, etag, vary: 'Accept-Encoding' }
     const gzipped = gzipSync(body)
     const entry: Entry = {
       version: renderedAt,
-      status: 200,
-      headers,
-      body,
-      gzipped,
       etag,
       identity: { headers: { ...common, 'content-length': body.length }, body },
       gzip: { headers: { ...common, 'content-encoding': 'gzip', 'content-length': gzipped.length }, body: gzipped },
@@ -138,6 +112,8 @@ export function createPageCache(
     hits++
     opts.onHit?.(path)
     if (req.headers['if-none-match'] === e.etag) {
+      // The browser keeps the CSP stored with its copy (one set earlier, on the Express path, goes).
+      res.removeHeader('Content-Security-Policy')
       res.writeHead(304, e.notModified)
       res.end()
       return true
@@ -151,12 +127,10 @@ export function createPageCache(
 
   const middleware: RequestHandler = (req, res, next) => {
     if (!cacheable(req)) return next()
+    // Hits normally never get here (the process's listener answers them first); while draining
+    // they do, and are answered the same way.
+    if (serveHit(req, res)) return
     const key = req.path
-    const hit = entries.get(key)
-    if (hit && hit.version === version) {
-      opts.onHit?.(req.path)
-      return send(req, res, hit)
-    }
 
     // Miss: let React Router render, capture the body, store it if it is a plain 200.
     const renderedAt = version
