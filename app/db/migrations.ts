@@ -157,6 +157,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('uploads').ifExists().execute()
     },
   },
+  // passkeys, authenticator codes, recovery codes, sessions (issue 11)
+  '2026_11_24_001_sign_in_factors': {
+    async up() {},
+    async down() {},
+  },
+  // slugs, scheduling, revisions (issue 12)
+  '2026_11_24_002_publishing': {
+    async up() {},
+    async down() {},
+  },
+  // proposal notes, history, replies (issue 12)
+  '2026_11_24_003_lead_desk': {
+    async up() {},
+    async down() {},
+  },
+  // contact form messages (issue 13)
+  '2026_11_24_004_contact_messages': {
+    async up() {},
+    async down() {},
+  },
+  // responsive image widths and cover alt text (issue 12)
+  '2026_11_24_005_image_variants': {
+    async up() {},
+    async down() {},
+  },
 }
 
 export const migrationProvider: MigrationProvider = {
