@@ -73,12 +73,18 @@ async function runPrimary(count) {
     }
   }
   cluster.on('message', (worker, msg) => {
+    // A worker's content change goes to the others at once (server/boot.ts).
+    if (typeof msg?.contentChanged === 'string') {
+      for (const w of Object.values(cluster.workers ?? {})) if (w && w !== worker && !w.isDead()) w.send(msg, () => {})
+      return
+    }
     if (msg?.shutdown !== 'listener closed') return
     stopped.set(worker.id, false)
     // Under systemd (or Ctrl-C) every process gets the signal: let the primary's own arrive.
     setTimeout(releaseDrain, stopping ? 0 : 250)
   })
 
+  logger.info({ workers: count }, 'starting workers')
   for (let i = 0; i < count; i++) cluster.fork()
   cluster.on('exit', (worker, code, signal) => {
     stopped.delete(worker.id)

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { z } from 'zod'
 
 /** Environment as DESIGN.md lists it; validated once at start so a typo stops the server. */
@@ -36,7 +37,7 @@ const EnvSchema = z.object({
     )
     .default('false'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
 })
 
@@ -99,7 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pageCache: e.PAGE_CACHE === 'on',
-    webConcurrency: e.WEB_CONCURRENCY,
+    // Production uses every core unless told otherwise; development stays one process (Vite).
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), 64) : 1),
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
   }
 }

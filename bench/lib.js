@@ -25,7 +25,7 @@ export function startServer(port, env) {
 /** Starts `node server.js` on the build in `buildDir` and waits until it answers. */
 export async function startServerFrom(buildDir, port, env) {
   const proc = spawn(process.execPath, ['server.js'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR: buildDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'error', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR: buildDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'error', WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`

@@ -1,11 +1,13 @@
+import cluster from 'node:cluster'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
-import { migrateToLatest, openDatabase } from '~/db/db.server.ts'
+import { migrateToLatest, openDatabase, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { blogPostId } from '~/lib/public-paths.ts'
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
+import { onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
 import { createImageStore, importUploadsFromDisk } from '~/services/uploads.server.ts'
@@ -62,6 +64,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   // Follows the content version: the services' announcements here, other instances' by polling.
   const pageCache = createPageCache(db, logger, { onHit: countCachedView, fixedHeaders: fixedSecurityHeaders(config) })
   await pageCache.start()
+  const stopRelay = cluster.isWorker ? relayContentChanges(db, pageCache) : () => {}
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
   const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
   await prune()
@@ -100,10 +103,28 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     await new Promise((r) => setTimeout(r, 200))
     clearInterval(housekeeping)
     clearInterval(hitLog)
+    stopRelay()
     pageCache.stop()
     await views.stop()
     await mailer.stop()
     await closeDb()
   }
   return { app, listener, ctx, close, beginDrain, pageCache }
+}
+
+/**
+ * Workers of one machine tell each other about a change at once, through the cluster primary, so
+ * a visitor sent to another worker right after an admin's save never gets the page from before
+ * it. The database poll stays for instances on other machines.
+ */
+function relayContentChanges(db: Db, pageCache: { follow: (version: string) => void }): () => void {
+  const unsubscribe = onContentChange(db, (version) => process.send?.({ contentChanged: version }))
+  const onMessage = (msg: { contentChanged?: unknown }) => {
+    if (typeof msg?.contentChanged === 'string') pageCache.follow(msg.contentChanged)
+  }
+  process.on('message', onMessage)
+  return () => {
+    unsubscribe()
+    process.off('message', onMessage)
+  }
 }

@@ -187,6 +187,10 @@ export function createPageCache(
       unsubscribe?.()
       unsubscribe = undefined
     },
+    /** A change another worker of this machine announced (relayed by the cluster primary). */
+    follow(newVersion: string) {
+      if (newVersion !== version) changed(newVersion)
+    },
     size: () => entries.size,
     /** The content version this instance last saw; changes with every visible admin change. */
     version: () => version,

@@ -12,6 +12,8 @@ process.env.ADMIN_PASSWORD = 'e2e-admin-password'
 process.env.SITE_URL = `http://127.0.0.1:${process.env.PORT}`
 process.env.HOST = '127.0.0.1'
 process.env.LOG_LEVEL = 'warn'
+// One process: some specs open this run's SQLite file and count on one view counter.
+process.env.WEB_CONCURRENCY ??= '1'
 // All e2e tests post from 127.0.0.1; the 429 itself is covered by the API tests.
 process.env.PROPOSAL_RATE_LIMIT_PER_HOUR = '1000'
 process.env.E2E_DATA_DIR = dir

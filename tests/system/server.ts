@@ -40,24 +40,30 @@ export type RunningServer = {
   kill: () => Promise<void>
 }
 
-/** Starts `node server.js` on the production build and waits until /healthz answers. */
-export async function startServer(env: Record<string, string>, port?: number, entry = 'server.js'): Promise<RunningServer> {
+/**
+ * Starts `node server.js` on the production build and waits until /healthz answers. `env` values
+ * override the defaults below; `undefined` leaves a variable unset.
+ */
+export async function startServer(env: Record<string, string | undefined>, port?: number, entry = 'server.js'): Promise<RunningServer> {
   requireBuild()
   const p = port ?? (await freePort())
   let out = ''
+  const vars: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    BUILD_DIR,
+    PORT: String(p),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${p}`,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'system-test-password',
+    LOG_LEVEL: 'warn',
+    // One process unless a test asks for workers (production's default is one per core).
+    WEB_CONCURRENCY: '1',
+    ...env,
+  }
   const proc = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      BUILD_DIR,
-      PORT: String(p),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${p}`,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'system-test-password',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(vars).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   proc.stdout!.on('data', (d) => (out += d))

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
@@ -59,6 +61,33 @@ describe('npm start on an empty data folder', () => {
       // Seeded once, not once per worker.
       const admin = await cl.client().login(ADMIN.username, ADMIN.password)
       expect(((await (await admin.get('/api/portfolio')).json()) as unknown[]).length).toBe(4)
+    } finally {
+      expect(await cl.stop()).toBe(0)
+    }
+  }, 60_000)
+
+  it('uses one worker per core by default in production, and a change made through one worker reaches the others at once', async () => {
+    const cores = os.availableParallelism()
+    const cl = await startServer({ DATA_DIR: tempDir('cores-'), WEB_CONCURRENCY: undefined, LOG_LEVEL: 'info' })
+    try {
+      if (cores > 1) expect(cl.output()).toContain(`"workers":${cores}`)
+      else expect(cl.output()).not.toContain('"workers"')
+      // A new connection per request: the primary hands connections to the workers in turn.
+      const page = (path: string) =>
+        new Promise<string>((resolve, reject) => {
+          http.get(`${cl.url}${path}`, { agent: false }, (res) => {
+            let body = ''
+            res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve(body))
+          }).on('error', reject)
+        })
+      // Every worker holds the home page in its cache.
+      for (let i = 0; i < 4 * cores; i++) expect(await page('/')).toContain('</html>')
+      const admin = await cl.client().login(ADMIN.username, ADMIN.password)
+      const items = (await (await admin.get('/api/portfolio')).json()) as { id: number }[]
+      expect((await admin.put(`/api/portfolio/${items[0]!.id}`, { title: 'Renamed Everywhere' })).status).toBe(200)
+      // Right away (well inside the 1 s database poll), whichever worker answers.
+      const pages = await Promise.all(Array.from({ length: 4 * cores }, () => page('/')))
+      for (const html of pages) expect(html).toContain('Renamed Everywhere')
     } finally {
       expect(await cl.stop()).toBe(0)
     }
