@@ -1,5 +1,5 @@
 import os from 'node:os'
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 
 /** Environment as DESIGN.md lists it; validated once at start so a typo stops the server. */
 const EnvSchema = z.object({

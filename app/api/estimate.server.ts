@@ -1,5 +1,5 @@
 import express from 'express'
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 import { renderEstimatePdf } from '~/services/estimate.server.ts'
 import { BadRequestError, ctx, route } from './http.server.ts'
 

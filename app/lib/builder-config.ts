@@ -8,7 +8,7 @@
  * to read), so zod stays out of the builder page's first bundle; keep it out of app/lib/builder.ts.
  */
 
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 import {
   ANIMATION_STYLES,
   BUTTON_STYLES,

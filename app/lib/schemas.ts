@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 
 /**

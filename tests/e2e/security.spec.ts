@@ -125,3 +125,26 @@ test('a page served from the cache runs under a hashed policy: it hydrates and t
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
   expect(consoleViolations).toEqual([])
 })
+
+test('no page breaks its own content security policy (the browser reports none), on load or while the tools are used', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __csp: string[] }).__csp = seen
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+  })
+  const violations = () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
+  for (const path of ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/proposal', '/demo-builder']) {
+    // Twice: the first answer is rendered, the second comes from the page cache with its own policy.
+    for (let i = 0; i < 2; i++) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      expect({ path, violations: await violations() }).toEqual({ path, violations: [] })
+    }
+  }
+  // The estimator validates what is typed (zod in the browser must not try eval).
+  await page.goto('/pricing')
+  const pages = page.getByLabel(/pages/i).first()
+  await pages.fill('12')
+  await pages.press('Tab')
+  expect(await violations()).toEqual([])
+})

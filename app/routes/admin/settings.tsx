@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 import type { Route } from './+types/settings'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'

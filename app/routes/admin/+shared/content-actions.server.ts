@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from 'react-router'
-import { z } from 'zod'
+import { z } from '~/lib/zod.ts'
 import type { ListActionResult } from '~/components/admin/list-actions.tsx'
 import { errorNotice } from '~/components/admin/notice.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
