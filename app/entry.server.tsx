@@ -30,7 +30,7 @@ export default function handleRequest(
       final(done) {
         // Cleared, not left to fire: the timer's closure would keep the whole render alive.
         clearTimeout(timer)
-        const html = Buffer.concat(chunks)
+        const html = lowerScriptPriority(Buffer.concat(chunks))
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         responseHeaders.set('Content-Length', String(html.length))
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
@@ -67,4 +67,24 @@ export default function handleRequest(
       },
     )
   })
+}
+
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"')
+const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"')
+
+/**
+ * The scripts only hydrate a page that is already drawn, so their preloads must not compete with
+ * the stylesheet, the font and the first image for a slow link (docs/decisions/024). React
+ * Router gives no way to set their priority, so the rendered tags get `fetchpriority="low"`.
+ */
+export function lowerScriptPriority(html: Buffer): Buffer {
+  const parts: Buffer[] = []
+  let from = 0
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
+    parts.push(html.subarray(from, at), LOW_MODULE_PRELOAD)
+    from = at + MODULE_PRELOAD.length
+  }
+  if (from === 0) return html
+  parts.push(html.subarray(from))
+  return Buffer.concat(parts)
 }

@@ -20,7 +20,7 @@ let chrome
 const rows = []
 try {
   const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
-  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].id}`, '/about', '/faq']
+  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].slug ?? posts[0].id}`, '/about', '/faq', '/pricing', '/demo-builder']
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] })
   for (const page of pages) {
     // One warm-up request so the page cache and the JIT are in their steady state, as for any visitor after the first.
@@ -82,7 +82,7 @@ const lines = [
       `| ${r.page.startsWith('/blog/') ? `${r.page} (a post)` : r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : '-'} | ${r.misses.join(', ') || 'none'} |`,
   ),
   '',
-  'Goal: 98 or more in each category on every page.',
+  'Goal: performance 98 or more (95 on /pricing and /demo-builder, which carry the tools), and 100 for best practices; 98 or more in the other categories.',
 ]
 writeSection('lighthouse', lines.join('\n'))
 console.log('written to docs/BENCHMARKS.md')
