@@ -77,8 +77,8 @@ const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority=
  * the stylesheet, the font and the first image for a slow link (docs/decisions/024). React
  * Router gives no way to set their priority, so the rendered tags get `fetchpriority="low"`.
  */
-export function lowerScriptPriority(html: Buffer): Buffer {
-  const parts: Buffer[] = []
+export function lowerScriptPriority(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const parts: Buffer<ArrayBuffer>[] = []
   let from = 0
   for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
     parts.push(html.subarray(from, at), LOW_MODULE_PRELOAD)
