@@ -13,3 +13,16 @@ export async function migrate(config: import('~/config.server.ts').Config): Prom
     await handle.close()
   }
 }
+
+/** For `npm run admin:reset`: a new password (returned once) and two-step sign-in off. */
+export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string } | undefined> {
+  const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
+  const { resetAdminAccess } = await import('~/services/auth.server.ts')
+  const handle = openDatabase(config.databaseUrl)
+  try {
+    await migrateToLatest(handle.db)
+    return await resetAdminAccess(handle.db, username)
+  } finally {
+    await handle.close()
+  }
+}

@@ -32,3 +32,15 @@ export function sessionCookie(config: Config, token: string, expiresAt: string):
 export function clearSessionCookie(config: Config): string {
   return serializeCookie(config, SESSION_COOKIE, '', { httpOnly: true, maxAgeSeconds: 0 })
 }
+
+/** A right password waiting for its second step (login page); the token names a server-side row. */
+export const SECOND_STEP_COOKIE = 'sid_step'
+
+/** An HttpOnly cookie that ends with the server-side state it points to. */
+export function shortLivedCookie(config: Config, name: string, token: string, expiresAt: string): string {
+  return serializeCookie(config, name, token, { httpOnly: true, expires: new Date(expiresAt) })
+}
+
+export function clearCookie(config: Config, name: string): string {
+  return serializeCookie(config, name, '', { httpOnly: true, maxAgeSeconds: 0 })
+}

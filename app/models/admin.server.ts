@@ -24,8 +24,60 @@ export async function updateAdminPassword(db: Db, id: number, passwordHash: stri
   await db.updateTable('adminUsers').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute()
 }
 
-export async function insertSession(db: Db, s: { tokenHash: string; userId: number; createdAt: string; expiresAt: string }): Promise<void> {
-  await db.insertInto('sessions').values(s).execute()
+export async function insertSession(
+  db: Db,
+  s: { tokenHash: string; userId: number; createdAt: string; expiresAt: string; ip?: string | null; userAgent?: string | null },
+): Promise<void> {
+  await db.insertInto('sessions').values({ ...s, lastSeenAt: s.createdAt }).execute()
+}
+
+/** The admin's live sessions, most recently seen first. */
+export async function listSessions(db: Db, userId: number, now = nowIso()): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export async function touchSession(db: Db, tokenHash: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ lastSeenAt: at }).where('tokenHash', '=', tokenHash).execute()
+}
+
+/** Ends one of the admin's sessions by its id; false when there was none. */
+export async function deleteSessionById(db: Db, userId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '=', id).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export async function deleteAllSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+}
+
+/** Stores (or clears, with null) the encrypted TOTP secret; the replay guard starts afresh. */
+export async function setTotpSecret(db: Db, id: number, encryptedSecret: string | null): Promise<void> {
+  await db
+    .updateTable('adminUsers')
+    .set({ totpSecret: encryptedSecret, totpEnabledAt: encryptedSecret ? nowIso() : null, totpLastStep: null, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute()
+}
+
+/**
+ * Accepts a TOTP time step once: only moves forward, in one statement, so the same code (or an
+ * older one) sent twice, even at the same moment, succeeds at most once.
+ */
+export async function claimTotpStep(db: Db, id: number, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('adminUsers')
+    .set({ totpLastStep: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
 }
 
 export async function findSessionWithUser(db: Db, tokenHash: string): Promise<(SessionRow & { username: string }) | undefined> {
@@ -33,7 +85,7 @@ export async function findSessionWithUser(db: Db, tokenHash: string): Promise<(S
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.userId')
     .selectAll('sessions')
-    .select('adminUsers.username')
+    .select(['adminUsers.username'])
     .where('sessions.tokenHash', '=', tokenHash)
     .executeTakeFirst()
 }

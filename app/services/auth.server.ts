@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
+import * as factors from '~/models/sign-in-factors.server.ts'
 import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
+import { insertOutboxMail } from '~/models/outbox.server.ts'
+import { describeDevice } from './sessions.server.ts'
+import { getSettings } from './settings.server.ts'
+import type { SecretKey } from './secret-box.server.ts'
+import { acceptTotpCode, resetTwoStep } from './totp.server.ts'
+import { redeemRecoveryCode } from './recovery-codes.server.ts'
 import {
   KNOWN_ADDRESS_MS,
   LOGIN_ACCOUNT_LIMIT,
@@ -22,8 +29,52 @@ export type Admin = { id: number; username: string; tokenHash: string; expiresAt
 
 /** Spec: an admin session lasts 24 hours from sign-in (absolute, not sliding). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60_000
+/** A right password waits this long for its second step. */
+export const SECOND_STEP_MS = 5 * 60_000
+/** "Last seen" is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Where a sign-in comes from: the address counts attempts, both are shown in the sessions list. */
+export type Origin = { ip: string; userAgent?: string | null }
+
+/** The password was right and the account asks for a code: the browser keeps `token` for the next step. */
+export class SecondStepRequiredError extends UnauthorizedError {
+  constructor() {
+    super('Two-step sign-in is on for this account: sign in on the login page.')
+  }
+}
+/** The waiting second step ran out (or was used): start again with the password. */
+export class SecondStepExpiredError extends UnauthorizedError {
+  constructor() {
+    super('Your sign-in timed out. Please enter your password again.')
+  }
+}
+export class InvalidCodeError extends Error {
+  constructor() {
+    super('That code is not valid. Please try again.')
+  }
+}
+
+export type PasswordStepResult =
+  | { kind: 'session'; token: string; expiresAt: string }
+  | { kind: 'second-step'; token: string; expiresAt: string }
+
+/** Opens a session for a user whose sign-in is complete. */
+export async function openSession(db: Db, userId: number, origin: Origin, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString()
+  await model.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt,
+    ip: origin.ip,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+  })
+  return { token, expiresAt }
+}
 
 /**
  * Creates the first admin on an empty database. Without ADMIN_PASSWORD a random one is
@@ -43,12 +94,14 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
  * - per account, from addresses that never signed in to it: 10 attempts per 15 minutes, then one
  *   every 10 seconds. A spray from many addresses stays slow, and no one address can lock the
  *   admin out of another; the admin's usual addresses skip this limit altogether.
- * A right password gives its attempts back and clears the address's count.
+ * A right password gives its attempts back and clears the address's count. With two-step sign-in
+ * on, a right password only opens the second step (completeSecondStep), and the address's count
+ * is cleared when that succeeds, not before: a known password does not reset the code guesses.
  */
-export async function login(db: Db, input: { username: string; password: string; ip: string }, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+export async function signInWithPassword(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<PasswordStepResult> {
   const account = input.username.toLowerCase()
   const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, input.ip, now)
-  const knownKey = `login:known:${account}:${input.ip}`
+  const knownKey = knownAddressKey(account, input.ip)
   let accountKey: string | undefined
   if (!(await remembered(db, knownKey, now))) {
     try {
@@ -70,14 +123,87 @@ export async function login(db: Db, input: { username: string; password: string;
     throw err
   }
   if (!user || !ok) throw new InvalidCredentialsError()
+  if (accountKey) await refund(db, accountKey)
+  if (user.totpSecret) {
+    await refund(db, addressKey)
+    const token = randomBytes(32).toString('base64url')
+    const expiresAt = new Date(now + SECOND_STEP_MS).toISOString()
+    await factors.insertChallenge(db, { tokenHash: hashToken(token), kind: 'second-step', userId: user.id, data: '{}', expiresAt })
+    return { kind: 'second-step', token, expiresAt }
+  }
+  await reset(db, addressKey)
+  await remember(db, knownKey, KNOWN_ADDRESS_MS, now)
+  return { kind: 'session', ...(await openSession(db, user.id, input, now)) }
+}
+
+/**
+ * Password-only sign-in (the JSON API): an account with two-step sign-in on is refused with
+ * SecondStepRequiredError, since the API has no second step.
+ */
+export async function login(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+  const result = await signInWithPassword(db, input, now)
+  if (result.kind === 'second-step') {
+    await factors.deleteChallenge(db, hashToken(result.token))
+    throw new SecondStepRequiredError()
+  }
+  return { token: result.token, expiresAt: result.expiresAt }
+}
+
+/** The username a waiting second step belongs to, or undefined when it ran out. */
+export async function pendingSecondStep(db: Db, token: string | undefined, now = Date.now()): Promise<{ username: string } | undefined> {
+  if (!token) return undefined
+  const row = await factors.findChallenge(db, hashToken(token), 'second-step', new Date(now).toISOString())
+  const user = row?.userId ? await model.findAdminById(db, row.userId) : undefined
+  return user ? { username: user.username } : undefined
+}
+
+export async function cancelSecondStep(db: Db, token: string | undefined): Promise<void> {
+  if (token) await factors.deleteChallenge(db, hashToken(token))
+}
+
+/**
+ * The second step: a 6-digit authenticator code, or one of the recovery codes. Wrong codes count
+ * like wrong passwords, in the same buckets (per address; account-wide slowing, never locking,
+ * and here from every address, since whoever is at this step already knows the password).
+ */
+export async function completeSecondStep(
+  db: Db,
+  key: SecretKey,
+  input: { token: string | undefined; code: string } & Origin,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: string; usedRecoveryCode: boolean }> {
+  const tokenHash = input.token ? hashToken(input.token) : undefined
+  const pending = tokenHash ? await factors.findChallenge(db, tokenHash, 'second-step', new Date(now).toISOString()) : undefined
+  const user = pending?.userId ? await model.findAdminById(db, pending.userId) : undefined
+  if (!tokenHash || !user || !user.totpSecret) throw new SecondStepExpiredError()
+  const account = user.username.toLowerCase()
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, input.ip, now)
+  let accountKey: string | undefined
+  try {
+    accountKey = await consumeAccountAttempt(db, account, now)
+  } catch (err) {
+    await refund(db, addressKey)
+    throw err
+  }
+  const code = input.code.trim()
+  let usedRecoveryCode = false
+  let ok: boolean
+  if (/^\d{6}$/.test(code)) {
+    ok = await acceptTotpCode(db, key, user, code, now)
+  } else {
+    ok = await redeemRecoveryCode(db, user.id, code)
+    usedRecoveryCode = ok
+  }
+  if (!ok) throw new InvalidCodeError()
+  // One waiting step opens one session, even if two right codes raced.
+  if (!(await factors.takeChallenge(db, tokenHash, 'second-step', new Date(now).toISOString()))) throw new SecondStepExpiredError()
   await reset(db, addressKey)
   if (accountKey) await refund(db, accountKey)
-  await remember(db, knownKey, KNOWN_ADDRESS_MS, now)
-  const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString()
-  await model.insertSession(db, { tokenHash: hashToken(token), userId: user.id, createdAt: new Date(now).toISOString(), expiresAt })
-  return { token, expiresAt }
+  await remember(db, knownAddressKey(account, input.ip), KNOWN_ADDRESS_MS, now)
+  return { ...(await openSession(db, user.id, input, now)), usedRecoveryCode }
 }
+
+const knownAddressKey = (account: string, ip: string) => `login:known:${account}:${ip}`
 
 /** Returns the key to refund on success, or undefined when the attempt took a slow-lane slot. */
 async function consumeAccountAttempt(db: Db, account: string, now: number): Promise<string | undefined> {
@@ -95,6 +221,7 @@ async function consumeAccountAttempt(db: Db, account: string, now: number): Prom
 
 export type SessionState = { admin: Admin } | { admin: null; expired: boolean }
 
+
 /** Resolves a cookie token to the admin; an expired row is deleted and reported as expired. */
 export async function getSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionState> {
   if (!token) return { admin: null, expired: false }
@@ -105,6 +232,7 @@ export async function getSession(db: Db, token: string | undefined, now = Date.n
     await model.deleteSessionByHash(db, tokenHash)
     return { admin: null, expired: true }
   }
+  if (!row.lastSeenAt || Date.parse(row.lastSeenAt) < now - TOUCH_EVERY_MS) await model.touchSession(db, tokenHash, new Date(now).toISOString())
   return { admin: { id: row.userId, username: row.username, tokenHash, expiresAt: row.expiresAt } }
 }
 
@@ -118,19 +246,65 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await model.deleteSessionByHash(db, hashToken(token))
 }
 
-/** Changes the password after checking the current one, then ends every other session. */
-export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }, now = Date.now()): Promise<void> {
-  // Counted before the check, like sign-in: a stolen session must not become a password oracle.
+/**
+ * Checks the admin's current password before a sensitive change (field `currentPassword`).
+ * Counted before the check, like sign-in: a stolen session must not become a password oracle.
+ */
+export async function confirmPassword(db: Db, admin: Admin, password: string, now = Date.now()): Promise<void> {
   const attemptKey = await consume(db, PASSWORD_CHANGE_LIMIT, String(admin.id), now)
   const user = await model.findAdminById(db, admin.id)
-  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new DomainValidationError({ currentPassword: 'Current password is incorrect.' })
   }
   await reset(db, attemptKey)
+}
+
+/** Changes the password after checking the current one, then ends every other session and says so by mail. */
+export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }, now = Date.now(), origin?: Origin): Promise<void> {
+  await confirmPassword(db, admin, input.currentPassword, now)
   await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
-  await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+  await securityChanged(db, admin, 'The admin password was changed.', origin)
+}
+
+/**
+ * After a change to how the admin signs in: every other session ends, and a notice goes to the
+ * site's contact email through the outbox (so a change the admin did not make is noticed).
+ */
+export async function securityChanged(db: Db, admin: Pick<Admin, 'id' | 'username'> & { tokenHash?: string }, what: string, origin?: Origin): Promise<void> {
+  if (admin.tokenHash) await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+  else await model.deleteAllSessions(db, admin.id)
+  const settings = await getSettings(db)
+  const lines = [
+    `Security change on the back office of ${settings.siteName}:`,
+    '',
+    what,
+    '',
+    `Account: ${admin.username}`,
+    `When: ${new Date().toUTCString()}`,
+    ...(origin ? [`From address: ${origin.ip}`, ...(origin.userAgent ? [`Device: ${describeDevice(origin.userAgent)}`] : [])] : []),
+    '',
+    admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
+    'If this was not you, sign in and change the password now, or run `npm run admin:reset` on the server.',
+  ]
+  await insertOutboxMail(db, { toAddress: settings.contactEmail, subject: `Security change: ${what.replace(/\.$/, '')}`, body: lines.join('\n') })
+}
+
+/**
+ * `npm run admin:reset`: a way back in for whoever runs the server. A new random password
+ * (returned to be printed once), two-step sign-in off, every session ended, and a notice mailed.
+ * Passkeys stay: they are not what locks an admin out.
+ */
+export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string } | undefined> {
+  const user = await model.findAdminByUsername(db, username)
+  if (!user) return undefined
+  const password = randomBytes(12).toString('base64url')
+  await model.updateAdminPassword(db, user.id, await hashPassword(password))
+  await resetTwoStep(db, user.id)
+  await securityChanged(db, { id: user.id, username: user.username }, 'The admin password was reset on the server (npm run admin:reset) and two-step sign-in was turned off.')
+  return { password }
 }
 
 export async function pruneSessions(db: Db): Promise<void> {
   await model.deleteExpiredSessions(db)
+  await factors.deleteExpiredChallenges(db)
 }

@@ -1,4 +1,8 @@
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getSession } from '~/services/auth.server.ts'
+import { signInKey } from '~/services/secret-box.server.ts'
+import { confirmTotpEnrolment, startTotpEnrolment } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, dialects, startTestApp, type TestApp } from '../helpers/app.ts'
 
 /** Every endpoint that needs the admin session, with a body that would otherwise be valid. */
@@ -146,6 +150,28 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
       expect(await b.session()).toMatchObject({ authenticated: false })
       expect((await fresh.client().post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(401)
       await fresh.client().login('admin', 'brand-new-pass')
+      // A notice of the change went to the outbox.
+      const mail = await fresh.ctx.db.selectFrom('mailOutbox').select('subject').execute()
+      expect(mail.map((m) => m.subject)).toContain('Security change: The admin password was changed')
+    } finally {
+      await fresh.stop()
+    }
+  })
+
+  it('refuses a password-only API sign-in once two-step sign-in is on (401, no session)', async () => {
+    const fresh = await startTestApp(url())
+    try {
+      const a = await fresh.client().login()
+      const admin = (await getSession(fresh.ctx.db, a.cookies.get('sid'))).admin!
+      const key = signInKey(fresh.ctx.config.dataDir)
+      const { secret } = await startTotpEnrolment(fresh.ctx.db, key, admin)
+      await confirmTotpEnrolment(fresh.ctx.db, key, admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
+      const c = fresh.client()
+      const res = await c.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })
+      expect(res.status).toBe(401)
+      expect(((await res.json()) as { error: string }).error).toMatch(/Two-step sign-in is on/)
+      expect(await c.session()).toMatchObject({ authenticated: false })
+      expect(res.headers.get('set-cookie') ?? '').not.toMatch(/sid=[^;]/)
     } finally {
       await fresh.stop()
     }

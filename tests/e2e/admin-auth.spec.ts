@@ -26,9 +26,16 @@ test('a wrong password shows Login Failed and stays on the login page', async ({
   await page.goto(`${ADMIN}/login`)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill('not-the-password')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expectToast(page, 'Login Failed', 'Invalid credentials. Please try again.')
   await expect(page).toHaveURL(/\/admin\/login/)
+  // Also said beside the form, where it stays (the toast goes), and focused so it is heard.
+  const inline = page.locator('#login-error')
+  await expect(inline).toHaveText('Invalid credentials. Please try again.')
+  await expect(inline).toHaveAttribute('role', 'alert')
+  await expect(inline).toBeFocused()
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
+  await expect(inline).toBeVisible()
 })
 
 test('the throttling answer is shown as a clear message', async ({ page }) => {
@@ -44,7 +51,7 @@ test('the throttling answer is shown as a clear message', async ({ page }) => {
   await page.goto(`${ADMIN}/login`)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill('whatever')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Too many failed sign-in attempts' }).first()).toBeVisible()
 })
 
@@ -65,7 +72,7 @@ test('login with the password toggle, then the dashboard; logout returns to the 
     if (route.request().method() === 'POST') await held
     await route.continue()
   })
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled()
   release()
   await expectToast(page, 'Login Successful', 'Welcome to the admin panel!')
@@ -84,7 +91,7 @@ test('after logging in from a redirect, the admin lands on the page asked for', 
   await page.goto(`${ADMIN}/settings`)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/settings$/)
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 })

@@ -65,7 +65,8 @@ test('settings are refused, saved and the password mismatch is caught without Ja
     expect((await visitor.goto('/services'))?.status()).toBe(200)
     await expect(visitor.getByRole('contentinfo')).toContainText(phone)
 
-    // The password form is checked by the action: a mismatch is refused and nothing changes.
+    // The password form (on the Security page) is checked by the action: a mismatch is refused and nothing changes.
+    await page.goto(`${ADMIN}/settings/security`)
     await page.getByLabel('Current Password').fill(PASSWORD)
     await page.getByLabel('New Password').fill('new-password-1')
     await page.getByLabel('Confirm Password').fill('new-password-2')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, PASSWORD, USERNAME, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
 
 const DEFAULTS = {
   siteName: 'Launchpad Web Studio',
@@ -65,43 +65,4 @@ test('maintenance mode closes the public site and reopens it', async ({ page, br
   }
 })
 
-test('password change: mismatch refused in the browser, wrong current password shown, then the new one works', async ({ page }) => {
-  const newPassword = `new-pass-${uid()}`
-  await login(page)
-  await page.goto(`${ADMIN}/settings`)
-  // The Security form posts to the settings route's action (`/admin/settings.data` with JavaScript).
-  let sent = 0
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith(`${ADMIN}/settings`)) sent++
-  })
-  await page.getByLabel('Current Password').fill(PASSWORD)
-  await page.getByLabel('New Password').fill(newPassword)
-  await page.getByLabel('Confirm Password').fill(`${newPassword}x`)
-  await page.getByRole('button', { name: 'Change Password' }).click()
-  await expectToast(page, 'Password Mismatch', "New password and confirmation don't match.")
-  expect(sent).toBe(0)
-
-  await page.getByLabel('Current Password').fill('wrong-current-password')
-  await page.getByLabel('Confirm Password').fill(newPassword)
-  await page.getByRole('button', { name: 'Change Password' }).click()
-  await expect(page.locator('#currentPassword-error')).toHaveText('Current password is incorrect.')
-  await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true')
-
-  try {
-    await page.getByLabel('Current Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Change Password' }).click()
-    await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
-
-    // Sign in again through the login page with the new password.
-    await page.context().clearCookies()
-    await page.goto(`${ADMIN}/login`)
-    await page.getByLabel('Username').fill(USERNAME)
-    await page.getByLabel('Password', { exact: true }).fill(newPassword)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await expectToast(page, 'Login Successful')
-    await expect(page).toHaveURL(/\/admin\/dashboard$/)
-  } finally {
-    // Other tests sign in with the run's password: put it back.
-    await apiWrite(page, 'POST', '/api/auth/password', { currentPassword: newPassword, newPassword: PASSWORD, confirmPassword: PASSWORD })
-  }
-})
+// The password change has its own form on the Security page: tests/e2e/admin-security.spec.ts.

@@ -9,7 +9,8 @@ process.env.DATA_DIR = dir
 process.env.DATABASE_URL ??= path.join(dir, 'site.db')
 process.env.ADMIN_USERNAME = 'admin'
 process.env.ADMIN_PASSWORD = 'e2e-admin-password'
-process.env.SITE_URL = `http://127.0.0.1:${process.env.PORT}`
+// A spec may start its own server under another name (passkeys need a host name, not an IP).
+process.env.SITE_URL = process.env.E2E_SITE_URL ?? `http://127.0.0.1:${process.env.PORT}`
 process.env.HOST = '127.0.0.1'
 process.env.LOG_LEVEL = 'warn'
 // One process: some specs open this run's SQLite file and count on one view counter.

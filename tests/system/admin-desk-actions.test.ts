@@ -100,27 +100,27 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
     expect(await (await fetch(`${s.url}/contact`)).text()).toContain('Plain Studio')
   })
 
-  it('password: mismatch and a wrong current password are field errors; the change ends other sessions', async () => {
+  it('password (Settings > Security): mismatch and a wrong current password are field errors; the change ends other sessions', async () => {
     const other = await s.client().login(ADMIN.username, ADMIN.password)
-    const mismatch = await postForm(admin, '/admin/settings', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pasS' })
+    const mismatch = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pasS' })
     expect(mismatch.status).toBe(400)
     const mismatchHtml = await mismatch.text()
     expect(mismatchHtml).toContain('Password Mismatch')
     expect(mismatchHtml).not.toContain('brand-new-pass')
 
-    const wrong = await postForm(admin, '/admin/settings', { intent: 'password', currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+    const wrong = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
     expect(wrong.status).toBe(400)
     expect(await wrong.text()).toMatch(/id="currentPassword-error"[^>]*>Current password is incorrect\./)
 
-    const changed = await postForm(admin, '/admin/settings', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+    const changed = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
     expect(changed.status).toBe(200)
-    expect(await changed.text()).toContain('Your settings have been saved successfully.')
+    expect(await changed.text()).toContain('Your password has been changed. Other sessions have been signed out.')
     expect(await sessionOf(admin)).toBe(true)
     expect(await sessionOf(other)).toBe(false)
     await expect(s.client().login(ADMIN.username, ADMIN.password)).rejects.toThrow(/401/)
     await s.client().login(ADMIN.username, 'brand-new-pass')
     // Put it back for the other tests.
-    const back = await postForm(admin, '/admin/settings', { intent: 'password', currentPassword: 'brand-new-pass', newPassword: ADMIN.password, confirmPassword: ADMIN.password })
+    const back = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: 'brand-new-pass', newPassword: ADMIN.password, confirmPassword: ADMIN.password })
     expect(back.status).toBe(200)
   })
 

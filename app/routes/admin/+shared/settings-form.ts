@@ -2,14 +2,14 @@ import type { Toast } from '~/components/ui/toast.tsx'
 import { PASSWORD_MISMATCH, type Settings } from '~/lib/schemas.ts'
 
 /**
- * The two forms of the settings page, read the same way in the browser (before sending) and by
- * the route action. Each posts an `intent`: `settings` (SettingsPatchSchema) or `password`
- * (PasswordChangeSchema).
+ * The settings page's form, read the same way in the browser (before sending) and by the route
+ * action. It posts `intent=settings` (SettingsPatchSchema). `readPasswords` serves the password
+ * form of the Security page (PasswordChangeSchema).
  */
-export const SETTINGS_INTENTS = ['settings', 'password'] as const
+export const SETTINGS_INTENTS = ['settings'] as const
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
-const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address'] as const
+const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address', 'hours', 'gwaliorAddress', 'gwaliorPhone', 'gwaliorHours'] as const
 const TOGGLES = ['enableNotifications', 'enableAnalytics', 'maintenanceMode'] as const
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
 

@@ -1,0 +1,46 @@
+import Bowser from 'bowser'
+import type { Db } from '~/db/db.server.ts'
+import * as model from '~/models/admin.server.ts'
+import type { Admin } from './auth.server.ts'
+import { NotFoundError } from './errors.server.ts'
+
+export type SessionView = {
+  id: number
+  device: string
+  ip: string | null
+  createdAt: string
+  lastSeenAt: string | null
+  current: boolean
+}
+
+/** "Chrome 131 on macOS 14.1 (desktop)" from a User-Agent; "Unknown device" without one. */
+export function describeDevice(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device'
+  const r = Bowser.parse(userAgent)
+  const browser = [r.browser.name, r.browser.version?.split('.')[0]].filter(Boolean).join(' ')
+  const os = [r.os.name, r.os.versionName ?? r.os.version].filter(Boolean).join(' ')
+  const kind = r.platform.type
+  const text = [browser || 'Unknown browser', os && `on ${os}`].filter(Boolean).join(' ')
+  return kind ? `${text} (${kind})` : text
+}
+
+export async function listSessions(db: Db, admin: Admin): Promise<SessionView[]> {
+  const rows = await model.listSessions(db, admin.id)
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.userAgent),
+    ip: r.ip,
+    createdAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
+    current: r.tokenHash === admin.tokenHash,
+  }))
+}
+
+/** Ends one of the admin's sessions (this one too, if asked: that is signing out). */
+export async function endSession(db: Db, admin: Admin, id: number): Promise<void> {
+  if (!(await model.deleteSessionById(db, admin.id, id))) throw new NotFoundError('That session has already ended.')
+}
+
+export async function endOtherSessions(db: Db, admin: Admin): Promise<void> {
+  await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+}

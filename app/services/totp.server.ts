@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto'
+import { Secret, TOTP } from 'otpauth'
+import QRCode from 'qrcode'
+import type { Db } from '~/db/db.server.ts'
+import type { AdminUserRow } from '~/db/schema.ts'
+import * as model from '~/models/admin.server.ts'
+import * as factors from '~/models/sign-in-factors.server.ts'
+import { confirmPassword, securityChanged, type Admin, type Origin } from './auth.server.ts'
+import { DomainValidationError } from './errors.server.ts'
+import { consume, reset, type Limit } from './rate-limit.server.ts'
+import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.server.ts'
+import { open, seal, type SecretKey } from './secret-box.server.ts'
+import { getSettings } from './settings.server.ts'
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
+const PERIOD = 30
+/** One step either side: a phone clock a little off, or a code typed as it changed. */
+const WINDOW = 1
+const ENROL_MS = 15 * 60_000
+/** Wrong confirmation codes while setting up, per admin (the session is already proven). */
+const ENROL_LIMIT: Limit = { name: 'totp-enrol', max: 10, windowMs: 15 * 60_000, message: 'Too many wrong codes. Please wait 15 minutes and try again.' }
+export const WRONG_CODE = 'That code is not right. Check the time on your phone and try the newest code.'
+
+function totpFor(secret: Secret, issuer: string, label: string): TOTP {
+  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret })
+}
+
+/** The time step a code belongs to, or null when it is none of previous/current/next. */
+function matchStep(secret: Secret, code: string, now: number): number | null {
+  const totp = totpFor(secret, 'x', 'x')
+  const delta = totp.validate({ token: code, timestamp: now, window: WINDOW })
+  return delta === null ? null : totp.counter({ timestamp: now }) + delta
+}
+
+/** The enrolment in progress is keyed by the admin, not by a browser token. */
+const enrolKey = (userId: number) => createHash('sha256').update(`totp-enrol:${userId}`).digest('hex')
+
+/**
+ * Checks a sign-in code against the admin's secret and uses it up: the step it belongs to must be
+ * later than the last one accepted (claimed atomically), so a code works once.
+ */
+export async function acceptTotpCode(db: Db, key: SecretKey, user: AdminUserRow, code: string, now = Date.now()): Promise<boolean> {
+  if (!user.totpSecret) return false
+  const step = matchStep(Secret.fromBase32(open(key, user.totpSecret)), code, now)
+  if (step === null) return false
+  return model.claimTotpStep(db, user.id, step)
+}
+
+export type TotpEnrolment = { secret: string; uri: string; qrSvg: string }
+
+export type TwoStepState = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; enrolment: TotpEnrolment | null }
+
+/** What the Security page shows. The secret appears only while setting up, never once it is on. */
+export async function twoStepState(db: Db, key: SecretKey, admin: Admin, now = Date.now()): Promise<TwoStepState> {
+  const user = await model.findAdminById(db, admin.id)
+  const enabled = Boolean(user?.totpSecret)
+  let enrolment: TotpEnrolment | null = null
+  if (!enabled) {
+    const row = await factors.findChallenge(db, enrolKey(admin.id), 'totp-enrol', new Date(now).toISOString())
+    if (row) enrolment = await describeEnrolment(db, admin, open(key, (JSON.parse(row.data) as { secret: string }).secret))
+  }
+  return {
+    enabled,
+    enabledAt: user?.totpEnabledAt ?? null,
+    recoveryCodesLeft: enabled ? await remainingRecoveryCodes(db, admin.id) : 0,
+    enrolment,
+  }
+}
+
+async function describeEnrolment(db: Db, admin: Admin, base32: string): Promise<TotpEnrolment> {
+  const { siteName } = await getSettings(db)
+  const uri = totpFor(Secret.fromBase32(base32), siteName, admin.username).toString()
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  return { secret: base32, uri, qrSvg }
+}
+
+/** Starts setting up an authenticator: a new secret, kept (sealed) for 15 minutes until confirmed. */
+export async function startTotpEnrolment(db: Db, key: SecretKey, admin: Admin, now = Date.now()): Promise<TotpEnrolment> {
+  const secret = new Secret({ size: 20 })
+  await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
+  await factors.insertChallenge(db, {
+    tokenHash: enrolKey(admin.id),
+    kind: 'totp-enrol',
+    userId: admin.id,
+    data: JSON.stringify({ secret: seal(key, secret.base32) }),
+    expiresAt: new Date(now + ENROL_MS).toISOString(),
+  })
+  return describeEnrolment(db, admin, secret.base32)
+}
+
+export async function cancelTotpEnrolment(db: Db, admin: Admin): Promise<void> {
+  await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
+}
+
+/**
+ * Turns two-step sign-in on once the admin typed a right code from the new secret; returns the
+ * ten recovery codes, shown this once. The confirming code's step is used up.
+ */
+export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin, code: string, now = Date.now(), origin?: Origin): Promise<string[]> {
+  const row = await factors.findChallenge(db, enrolKey(admin.id), 'totp-enrol', new Date(now).toISOString())
+  if (!row) throw new DomainValidationError({ code: 'Setting up timed out. Please start again.' })
+  const attemptKey = await consume(db, ENROL_LIMIT, String(admin.id), now)
+  const sealed = (JSON.parse(row.data) as { secret: string }).secret
+  const step = /^\d{6}$/.test(code.trim()) ? matchStep(Secret.fromBase32(open(key, sealed)), code.trim(), now) : null
+  if (step === null) throw new DomainValidationError({ code: WRONG_CODE })
+  await reset(db, attemptKey)
+  await model.setTotpSecret(db, admin.id, sealed)
+  await model.claimTotpStep(db, admin.id, step)
+  await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
+  const codes = await newRecoveryCodes(db, admin.id)
+  await securityChanged(db, admin, 'Two-step sign-in (authenticator app) was turned on.', origin)
+  return codes
+}
+
+/** Turns two-step sign-in off after checking the password; recovery codes go with it. */
+export async function disableTotp(db: Db, admin: Admin, currentPassword: string, now = Date.now(), origin?: Origin): Promise<void> {
+  await confirmPassword(db, admin, currentPassword, now)
+  await model.setTotpSecret(db, admin.id, null)
+  await dropRecoveryCodes(db, admin.id)
+  await securityChanged(db, admin, 'Two-step sign-in (authenticator app) was turned off.', origin)
+}
+
+/** A new set of recovery codes (the old ones stop working); only while two-step sign-in is on. */
+export async function regenerateRecoveryCodes(db: Db, admin: Admin): Promise<string[]> {
+  const user = await model.findAdminById(db, admin.id)
+  if (!user?.totpSecret) throw new DomainValidationError({ recovery: 'Turn on two-step sign-in first.' })
+  return newRecoveryCodes(db, admin.id)
+}
+
+/** For `npm run admin:reset`: two-step sign-in off, recovery codes gone. */
+export async function resetTwoStep(db: Db, userId: number): Promise<void> {
+  await model.setTotpSecret(db, userId, null)
+  await dropRecoveryCodes(db, userId)
+  await factors.deleteUserChallenges(db, userId, 'totp-enrol')
+}

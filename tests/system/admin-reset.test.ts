@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Secret, TOTP } from 'otpauth'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '~/db/db.server.ts'
+import { getSession, signInWithPassword } from '~/services/auth.server.ts'
+import { confirmTotpEnrolment, startTotpEnrolment, twoStepState } from '~/services/totp.server.ts'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'
+import { freshDatabase } from '../services/db.ts'
+
+/** `npm run admin:reset` as an operator runs it: the script against the built server bundle. */
+function run(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('node', ['scripts/admin-reset.js', ...args], { env: { ...process.env, ...env } }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
+  it('prints a new password once, turns two-step sign-in off and ends every session', async () => {
+    const databaseUrl = url()
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-reset-'))
+    const h = await freshDatabase(databaseUrl)
+    const key = randomBytes(32)
+    try {
+      const { ensureAdmin } = await import('~/services/auth.server.ts')
+      await ensureAdmin(h.db, ADMIN_USERNAME, ADMIN_PASSWORD)
+      const signedIn = await signInWithPassword(h.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.1' })
+      const admin = (await getSession(h.db, signedIn.token)).admin!
+      const { secret } = await startTotpEnrolment(h.db, key, admin)
+      await confirmTotpEnrolment(h.db, key, admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
+      expect((await twoStepState(h.db, key, admin)).enabled).toBe(true)
+    } finally {
+      await h.close()
+    }
+
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+    const unknown = await run(env, '--username', 'nobody')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No admin named "nobody".')
+
+    const done = await run(env, '--username', ADMIN_USERNAME)
+    expect(done.stderr).toBe('')
+    expect(done.code).toBe(0)
+    const password = /New password \(shown only now\): (\S+)/.exec(done.stdout)?.[1]
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/)
+
+    const after = openDatabase(databaseUrl)
+    try {
+      expect(await after.db.selectFrom('sessions').selectAll().execute()).toEqual([])
+      await expect(signInWithPassword(after.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.2' })).rejects.toThrow('Invalid credentials')
+      // No second step any more: the new password alone opens a session.
+      expect((await signInWithPassword(after.db, { username: ADMIN_USERNAME, password: password!, ip: '192.0.2.2' })).kind).toBe('session')
+      expect(await after.db.selectFrom('recoveryCodes').selectAll().execute()).toEqual([])
+      const mail = await after.db.selectFrom('mailOutbox').select('subject').orderBy('id', 'desc').executeTakeFirstOrThrow()
+      expect(mail.subject).toContain('reset on the server')
+    } finally {
+      await after.close()
+    }
+  }, 180_000)
+})
