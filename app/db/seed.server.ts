@@ -2,7 +2,8 @@ import type { Db } from './db.server.ts'
 import { SAMPLE_PORTFOLIO, SAMPLE_POSTS } from './seed-data.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { insertPortfolioItem } from '~/models/portfolio.server.ts'
-import { insertBlogPost } from '~/models/blog.server.ts'
+import { claimSlug, insertBlogPost } from '~/models/blog.server.ts'
+import { slugify } from '~/lib/publishing.ts'
 
 const SEEDED_KEY = 'seededAt'
 
@@ -14,7 +15,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await findSettingValues(db))[SEEDED_KEY]) return false
   await db.transaction().execute(async (trx) => {
     for (const item of SAMPLE_PORTFOLIO) await insertPortfolioItem(trx, { ...item, liveUrl: item.liveUrl ?? null })
-    for (const post of SAMPLE_POSTS) await insertBlogPost(trx, post)
+    for (const post of SAMPLE_POSTS) {
+      // Sample titles differ, so their slugs do too; the slug row reserves each address.
+      const created = await insertBlogPost(trx, { ...post, slug: slugify(post.title) })
+      await claimSlug(trx, created.slug, created.id)
+    }
     await upsertSettingValues(trx, { [SEEDED_KEY]: new Date().toISOString() })
   })
   return true

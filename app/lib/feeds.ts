@@ -58,6 +58,7 @@ export function buildRobots(siteUrl: string, adminPath: string): string {
 
 export type RssPost = {
   id: number
+  slug: string
   title: string
   excerpt: string
   category: string
@@ -75,7 +76,7 @@ export function buildRss(opts: { siteUrl: string; title: string; description: st
   const { siteUrl, posts } = opts
   const items = posts
     .map((p) => {
-      const link = escapeXml(absoluteUrl(siteUrl, `/blog/${p.id}`))
+      const link = escapeXml(absoluteUrl(siteUrl, `/blog/${p.slug}`))
       return [
         '    <item>',
         `      <title>${escapeXml(p.title)}</title>`,

@@ -1,22 +1,42 @@
-/** The public pages that exist, besides one page per published post (`/blog/{id}`). */
+/** The public pages that exist, besides one page per published post (`/blog/{slug}`). */
 export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder'] as const
 
-/** A blog post's address; the capture is its id, written the one way (`/blog/01` is not a post). */
+/**
+ * An old post address by id, written the one way (`/blog/01` is not a post). It answers 301 to
+ * the post's slug address, so it is never a page of its own.
+ */
 export const BLOG_POST_PATH = /^\/blog\/([1-9]\d{0,8})$/
 
-/** The post id in a blog post path, or undefined. */
+/**
+ * A post's address: lowercase ASCII words joined by single hyphens, at most 80 characters, not only
+ * digits (the same rule as SLUG_PATTERN in app/lib/schemas.ts). Anything else under /blog/ is not a
+ * post, so it never reaches the page cache.
+ */
+export const BLOG_SLUG_PATH = /^\/blog\/((?!\d+$)(?=[a-z0-9-]{1,80}$)[a-z0-9]+(?:-[a-z0-9]+)*)$/
+
+/** The post id in an old id address, or undefined. */
 export function blogPostId(path: string): number | undefined {
   const m = BLOG_POST_PATH.exec(path)
   return m ? Number(m[1]) : undefined
 }
 
+/** The slug in a post address, or undefined. */
+export function blogPostSlug(path: string): string | undefined {
+  return BLOG_SLUG_PATH.exec(path)?.[1]
+}
+
+/** The public address of a post. */
+export const blogPostPath = (post: { slug: string }) => `/blog/${post.slug}`
+
 /**
  * What is the same for every visitor, so the page cache may keep it: the public pages without
- * forms, the feeds and the public API reads. Everything else (forms with a token, the back
- * office) is rendered per request.
+ * forms, the feeds, the public API reads and post pages (only 200 answers are stored, so a slug
+ * that is no post, or an old address's 301, is never kept). Everything else (forms with a token,
+ * the back office) is rendered per request.
  */
-const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/demo-builder', '/sitemap.xml', '/robots.txt', '/rss.xml', '/api/portfolio', '/api/blogs'])
+// Not /contact: its message form carries a token.
+const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/privacy', '/terms', '/demo-builder', '/sitemap.xml', '/robots.txt', '/rss.xml', '/api/portfolio', '/api/blogs'])
 
 export function isCacheablePath(path: string): boolean {
-  return CACHEABLE.has(path) || BLOG_POST_PATH.test(path)
+  return CACHEABLE.has(path) || BLOG_SLUG_PATH.test(path)
 }

@@ -1,6 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
-import { blogPostId, PUBLIC_PAGES } from '~/lib/public-paths.ts'
-import { findBlogPost } from '~/models/blog.server.ts'
+import { blogPostId, blogPostSlug, PUBLIC_PAGES } from '~/lib/public-paths.ts'
+import { findBlogPost, findBlogPostBySlug } from '~/models/blog.server.ts'
 import { incrementPageView } from '~/models/page-views.server.ts'
 import { RateLimitedError } from './errors.server.ts'
 import { PAGE_VIEW_LIMIT, consume } from './rate-limit.server.ts'
@@ -11,6 +11,8 @@ const PAGES = new Set<string>(PUBLIC_PAGES)
 /** Only pages that exist count: a made-up path would otherwise add a row to the dashboard. */
 async function isPublicPage(db: Db, path: string): Promise<boolean> {
   if (PAGES.has(path)) return true
+  const slug = blogPostSlug(path)
+  if (slug !== undefined) return (await findBlogPostBySlug(db, slug))?.status === 'published'
   const id = blogPostId(path)
   if (id === undefined) return false
   return (await findBlogPost(db, id))?.status === 'published'

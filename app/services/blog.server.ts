@@ -1,11 +1,13 @@
 import type { Db } from '~/db/db.server.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
+import { numberedSlug, readTimeFor, slugify } from '~/lib/publishing.ts'
 import type { BlogPostInput, BlogPostPatch } from '~/lib/schemas.ts'
+import { settleCoverAlt } from './cover-alt.server.ts'
 import * as model from '~/models/blog.server.ts'
 import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
 import type { Admin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
-import { NotFoundError } from './errors.server.ts'
+import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
 
@@ -28,7 +30,8 @@ export type AdminBlogQuery = { status?: BlogStatus; q?: string; limit?: number; 
 
 export async function listPosts(db: Db, _admin: Admin, query: AdminBlogQuery = {}) {
   const [posts, counts] = await Promise.all([model.findBlogPosts(db, query), model.countBlogPosts(db, { q: query.q })])
-  return { posts, counts: { all: (counts.published ?? 0) + (counts.draft ?? 0), published: counts.published ?? 0, draft: counts.draft ?? 0 } }
+  const [published, draft, scheduled] = [counts.published ?? 0, counts.draft ?? 0, counts.scheduled ?? 0]
+  return { posts, counts: { all: published + draft + scheduled, published, draft, scheduled } }
 }
 
 /**
@@ -42,19 +45,208 @@ export async function readPost(db: Db, admin: Admin | null, id: number, views: V
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }
 
+/** How many saved revisions each post keeps (the oldest go in the save's own transaction). */
+export const REVISIONS_KEPT = 50
+
+/** The editor's text fields a revision keeps and a restore puts back. */
+export const REVISION_FIELDS = ['title', 'subheading', 'excerpt', 'content'] as const
+export type RevisionData = Record<(typeof REVISION_FIELDS)[number], string> & Record<string, string>
+
+class SlugTakenError extends Error {}
+
+/**
+ * Runs `save` in a transaction with the address `base`, then `base-2`, `base-3`... until one is
+ * free: the unique index on blog_posts.slug and the primary key of blog_slugs decide, so two
+ * saves racing for one address never both get it (docs/decisions/021).
+ */
+async function withFreeSlug<T>(db: Db, base: string, postId: number | null, save: (trx: Db, slug: string) => Promise<T>): Promise<T> {
+  for (let n = 1; n <= 200; n++) {
+    const slug = numberedSlug(base, n)
+    const owner = await model.findSlugOwner(db, slug)
+    if (owner !== undefined && owner !== postId) continue
+    try {
+      return await db.transaction().execute((trx) => save(trx, slug))
+    } catch (err) {
+      if (err instanceof SlugTakenError || model.isUniqueViolation(err)) continue
+      throw err
+    }
+  }
+  throw new Error(`no free address for ${base}`)
+}
+
+async function keepSlug(trx: Db, slug: string, postId: number) {
+  if (!(await model.claimSlug(trx, slug, postId))) throw new SlugTakenError(slug)
+}
+
+function snapshot(post: BlogPost): string {
+  const data: Record<string, string> = {}
+  for (const k of ['title', 'subheading', 'excerpt', 'content', 'category', 'author', 'readTime', 'image', 'slug'] as const) data[k] = String(post[k] ?? '')
+  return JSON.stringify(data)
+}
+
+async function keepRevision(trx: Db, post: BlogPost) {
+  await model.insertRevision(trx, { postId: post.id, kind: 'save', title: post.title, data: snapshot(post) }, REVISIONS_KEPT)
+  // The autosave was a copy of work now saved.
+  await model.deleteAutosave(trx, post.id)
+}
+
+/** A scheduled post whose time has passed is simply published. */
+function settleSchedule(status: BlogStatus, publishAt: string | null | undefined): { status: BlogStatus; publishAt: string | null } {
+  if (status !== 'scheduled') return { status, publishAt: null }
+  if (!publishAt) throw new DomainValidationError({ publishAt: 'Choose the date and time to publish at' })
+  return Date.parse(publishAt) <= Date.now() ? { status: 'published', publishAt } : { status, publishAt }
+}
+
 export async function createPost(db: Db, _admin: Admin, input: BlogPostInput): Promise<BlogPost> {
-  const post = await model.insertBlogPost(db, { ...input, content: sanitizeBlogHtml(input.content), date: input.date ?? today() })
+  const content = sanitizeBlogHtml(input.content)
+  const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, ...rest } = input
+  const schedule = settleSchedule(input.status, input.publishAt)
+  const date = input.status === 'scheduled' && schedule.publishAt ? schedule.publishAt.slice(0, 10) : (input.date ?? today())
+  const post = await withFreeSlug(db, wanted ?? slugify(input.title), null, async (trx, slug) => {
+    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, '') })
+    await keepSlug(trx, slug, created.id)
+    await keepRevision(trx, created)
+    return created
+  })
   await announceContentChange(db)
   return post
 }
 
 export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogPostPatch): Promise<BlogPost> {
-  const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
+  const current = await model.findBlogPost(db, id)
+  if (!current) throw new NotFoundError('Post not found')
+  const { slug: wanted, publishAt, imageAlt: _a, imageDecorative: _d, ...fields } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
+  const clean: Partial<model.BlogPostWrite> = { ...fields }
+  const imageAlt = settleCoverAlt(patch)
+  if (imageAlt !== undefined) clean.imageAlt = imageAlt
   if (clean.content !== undefined) clean.content = sanitizeBlogHtml(clean.content)
-  const post = await model.updateBlogPost(db, id, clean)
-  if (!post) throw new NotFoundError('Post not found')
+  if (clean.readTime === '') clean.readTime = readTimeFor(clean.content ?? current.content)
+  const schedule = settleSchedule(clean.status ?? current.status, publishAt !== undefined ? publishAt : current.publishAt)
+  Object.assign(clean, schedule)
+  if (schedule.status === 'scheduled' && schedule.publishAt) clean.date = schedule.publishAt.slice(0, 10)
+  const post = await withFreeSlug(db, wanted ?? current.slug, id, async (trx, slug) => {
+    const saved = await model.updateBlogPost(trx, id, { ...clean, slug })
+    if (!saved) throw new NotFoundError('Post not found')
+    if (slug !== current.slug) await keepSlug(trx, slug, id)
+    await keepRevision(trx, saved)
+    return saved
+  })
   await announceContentChange(db)
   return post
+}
+
+/**
+ * Flips every scheduled post whose time has come to published and, when one did, tells every
+ * instance (the content version), so cached lists, feeds and pages are rendered again.
+ */
+export async function publishDuePosts(db: Db, now = new Date()): Promise<number[]> {
+  const ids = await model.publishDuePosts(db, now.toISOString())
+  if (ids.length) await announceContentChange(db)
+  return ids
+}
+
+/**
+ * Each instance checks for due posts every `everyMs` (15 s by default, so a post goes public
+ * within a minute of its time with no request needed). Returns the stop function.
+ */
+export function startPublishScheduler(db: Db, logger: { warn: (obj: object, msg: string) => void }, everyMs = 15_000): () => void {
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      await publishDuePosts(db)
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'publishing scheduled posts failed')
+    } finally {
+      running = false
+    }
+  }
+  void tick()
+  const timer = setInterval(tick, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+export function nextScheduledPost(db: Db, _admin: Admin) {
+  return model.findNextScheduled(db)
+}
+
+/**
+ * What a public address `/blog/{segment}` shows: the published post with that slug; a post's old
+ * slug or its id (links shared before slugs existed) answers with the current address to move to.
+ */
+export async function resolvePostAddress(
+  db: Db,
+  segment: string,
+  views: ViewCounter,
+): Promise<{ post: BlogPost } | { moved: string } | null> {
+  if (/^[1-9]\d{0,8}$/.test(segment)) {
+    const byId = await model.findBlogPost(db, Number(segment))
+    return byId?.status === 'published' ? { moved: byId.slug } : null
+  }
+  const post = await model.findBlogPostBySlug(db, segment)
+  if (post) {
+    if (post.status !== 'published') return null
+    post.views += views.count(post.id)
+    return { post: { ...post, content: sanitizeBlogHtml(post.content) } }
+  }
+  const owner = await model.findSlugOwner(db, segment)
+  if (owner === undefined) return null
+  const moved = await model.findBlogPost(db, owner)
+  return moved?.status === 'published' ? { moved: moved.slug } : null
+}
+
+// --- revisions and autosave ------------------------------------------------------------------
+
+export type RevisionSummary = { id: number; title: string; createdAt: string }
+
+export async function listRevisions(db: Db, _admin: Admin, postId: number): Promise<RevisionSummary[]> {
+  const rows = await model.findRevisions(db, postId, 'save')
+  return rows.map(({ id, title, createdAt }) => ({ id, title, createdAt }))
+}
+
+function parseData(data: string): RevisionData {
+  const parsed = JSON.parse(data) as Record<string, unknown>
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as RevisionData
+}
+
+export async function readRevision(db: Db, _admin: Admin, postId: number, revisionId: number): Promise<RevisionSummary & { data: RevisionData }> {
+  const rev = await model.findRevision(db, postId, revisionId)
+  if (!rev || rev.kind !== 'save') throw new NotFoundError('Revision not found')
+  return { id: rev.id, title: rev.title, createdAt: rev.createdAt, data: parseData(rev.data) }
+}
+
+/** Puts a revision's title, subheading, excerpt and content back (itself a save, so a new revision). */
+export async function restoreRevision(db: Db, admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
+  const { data } = await readRevision(db, admin, postId, revisionId)
+  const patch = {} as BlogPostPatch
+  for (const k of REVISION_FIELDS) if (data[k]) patch[k] = data[k]
+  return updatePost(db, admin, postId, patch)
+}
+
+/**
+ * The editor's work in progress, kept beside the post (never over it, so a published post does
+ * not change until the admin saves): one autosave per post, replaced each time.
+ */
+export async function autosavePost(db: Db, _admin: Admin, postId: number, values: Record<string, string>): Promise<string> {
+  const post = await model.findBlogPost(db, postId)
+  if (!post) throw new NotFoundError('Post not found')
+  const data: Record<string, string> = { ...values }
+  if (typeof data.content === 'string') data.content = sanitizeBlogHtml(data.content)
+  await model.insertRevision(db, { postId, kind: 'autosave', title: data.title || post.title, data: JSON.stringify(data) }, 1)
+  return new Date().toISOString()
+}
+
+/** The autosave, when it is newer than the post's last save (else it is stale and not offered). */
+export async function readAutosave(db: Db, _admin: Admin, postId: number): Promise<{ savedAt: string; data: RevisionData } | null> {
+  const [post, rev] = await Promise.all([model.findBlogPost(db, postId), model.findAutosave(db, postId)])
+  if (!post || !rev || rev.createdAt <= post.updatedAt) return null
+  return { savedAt: rev.createdAt, data: parseData(rev.data) }
+}
+
+export async function discardAutosave(db: Db, _admin: Admin, postId: number): Promise<void> {
+  await model.deleteAutosave(db, postId)
 }
 
 export async function deletePost(db: Db, _admin: Admin, id: number): Promise<void> {

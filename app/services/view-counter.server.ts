@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import { addBlogViews } from '~/models/blog.server.ts'
+import { addBlogViews, addBlogViewsBySlug } from '~/models/blog.server.ts'
 
 /**
  * Post views are counted in memory and written in one statement per post every few seconds,
@@ -8,12 +8,27 @@ import { addBlogViews } from '~/models/blog.server.ts'
  */
 export function createViewCounter(db: Db, flushMs = 2000) {
   const pending = new Map<number, number>()
+  // Reads of cached pages, which know their address (/blog/{slug}) and not the post's id.
+  const pendingSlugs = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
 
   async function flush() {
     const batch = [...pending]
+    const slugs = [...pendingSlugs]
     pending.clear()
+    pendingSlugs.clear()
     for (const [id, n] of batch) await addBlogViews(db, id, n)
+    for (const [slug, n] of slugs) await addBlogViewsBySlug(db, slug, n)
+  }
+
+  function schedule() {
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined
+        void flush()
+      }, flushMs)
+      timer.unref()
+    }
   }
 
   return {
@@ -21,14 +36,13 @@ export function createViewCounter(db: Db, flushMs = 2000) {
     count(id: number): number {
       const n = (pending.get(id) ?? 0) + 1
       pending.set(id, n)
-      if (!timer) {
-        timer = setTimeout(() => {
-          timer = undefined
-          void flush()
-        }, flushMs)
-        timer.unref()
-      }
+      schedule()
       return n
+    },
+    /** Counts one view of the post at /blog/{slug}. */
+    countSlug(slug: string): void {
+      pendingSlugs.set(slug, (pendingSlugs.get(slug) ?? 0) + 1)
+      schedule()
     },
     async stop() {
       if (timer) clearTimeout(timer)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { adminApi, jsonLd, skipDiscoveryPopup, uid, visit, type AdminApi } from './public-helpers.ts'
 
-type Post = { id: number; title: string; category: string; status: string }
+type Post = { id: number; slug: string; title: string; category: string; status: string }
 
 const mark = uid()
 const created: Post[] = []
@@ -96,7 +96,7 @@ test('a card shows every field and Read More opens the post', async ({ page }) =
   await expect(card.getByText(`Author ${mark}`)).toBeVisible()
   await expect(card.locator('img')).toHaveAttribute('width', '1200')
   await card.getByRole('link', { name: /^Read More/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/blog/${post.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
 })
 
@@ -104,7 +104,7 @@ test('a post page shows every field, the sanitized content and Back to Blog, and
   const post = created[2]
   const views = async () => ((await admin.call('GET', `/api/blogs/${post.id}`)) as { views: number }).views
   const before = await views()
-  const res = await visit(page, `/blog/${post.id}`)
+  const res = await visit(page, `/blog/${post.slug}`)
   expect(res?.status()).toBe(200)
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
@@ -128,7 +128,7 @@ test('a post page shows every field, the sanitized content and Back to Blog, and
 })
 
 test("a missing or draft post shows 'Post Not Found' with status 404 and a way back", async ({ page }) => {
-  for (const path of ['/blog/99999999', `/blog/${draft.id}`, '/blog/not-a-number']) {
+  for (const path of ['/blog/99999999', `/blog/${draft.id}`, `/blog/${draft.slug}`, '/blog/not-a-post']) {
     const res = await visit(page, path)
     expect(res?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible()

@@ -68,9 +68,9 @@ test('robots.txt, sitemap.xml and rss.xml parse and list what they should', asyn
     const urls = parser.parse(await sitemap.text()).urlset.url as { loc: string; lastmod?: string }[]
     const locs = urls.map((u) => u.loc)
     for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/proposal', '/demo-builder']) expect(locs).toContain(`${BASE_URL}${p}`)
-    const entry = urls.find((u) => u.loc === `${BASE_URL}/blog/${post.id}`)
+    const entry = urls.find((u) => u.loc === `${BASE_URL}/blog/${post.slug}`)
     expect(entry?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(locs).not.toContain(`${BASE_URL}/blog/${draft.id}`)
+    expect(locs).not.toContain(`${BASE_URL}/blog/${draft.slug}`)
     expect(locs.some((l) => l.includes('/admin'))).toBe(false)
 
     const rss = await request.get('/rss.xml')
@@ -78,7 +78,7 @@ test('robots.txt, sitemap.xml and rss.xml parse and list what they should', asyn
     const channel = parser.parse(await rss.text()).rss.channel
     expect(channel.link).toBe(`${BASE_URL}/blog`)
     const items = channel.item as { title: string; link: string; description: string; pubDate: string }[]
-    const item = items.find((i) => i.link === `${BASE_URL}/blog/${post.id}`)
+    const item = items.find((i) => i.link === `${BASE_URL}/blog/${post.slug}`)
     expect(item?.title).toBe(`Feed check ${mark} & friends`)
     expect(item?.description).toBe('An excerpt with <angle> brackets & ampersands.')
     expect(Number.isNaN(Date.parse(item!.pubDate))).toBe(false)

@@ -4,7 +4,25 @@ import { SAMPLE_POSTS } from '~/db/seed-data.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
 import { BlogPostPatchSchema, BlogPostSchema } from '~/lib/schemas.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { createPost, deletePost, getBlogStats, listPosts, listPublishedPosts, readPost, updatePost } from '~/services/blog.server.ts'
+import {
+  autosavePost,
+  createPost,
+  deletePost,
+  getBlogStats,
+  listPosts,
+  listPublishedPostSummaries,
+  listPublishedPosts,
+  listRevisions,
+  nextScheduledPost,
+  publishDuePosts,
+  readAutosave,
+  readPost,
+  readRevision,
+  resolvePostAddress,
+  restoreRevision,
+  REVISIONS_KEPT,
+  updatePost,
+} from '~/services/blog.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createViewCounter, type ViewCounter } from '~/services/view-counter.server.ts'
 import { dialects, validPost } from '../helpers/app.ts'
@@ -127,13 +145,13 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
       await publish(status, { title, date })
     }
     const all = await listPosts(h.db, admin, { q: 'zebrafish' })
-    expect(all.counts).toEqual({ all: 3, published: 2, draft: 1 })
+    expect(all.counts).toEqual({ all: 3, published: 2, draft: 1, scheduled: 0 })
     expect(all.posts).toHaveLength(3)
 
     const drafts = await listPosts(h.db, admin, { q: 'ZEBRAFISH', status: 'draft' })
     expect(drafts.posts.map((p) => p.title)).toEqual(['Zebrafish three'])
     // The counts feed the filter buttons, so they ignore the status filter.
-    expect(drafts.counts).toEqual({ all: 3, published: 2, draft: 1 })
+    expect(drafts.counts).toEqual({ all: 3, published: 2, draft: 1, scheduled: 0 })
 
     const page1 = await listPosts(h.db, admin, { q: 'zebrafish', limit: 2, offset: 0 })
     const page2 = await listPosts(h.db, admin, { q: 'zebrafish', limit: 2, offset: 2 })
@@ -141,7 +159,7 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
     expect(page1.posts.map((p) => p.title)).toEqual(['Zebrafish three', 'Zebrafish two'])
     expect(page2.posts.map((p) => p.title)).toEqual(['Zebrafish one'])
 
-    expect((await listPosts(h.db, admin, { q: 'no such words anywhere' })).counts).toEqual({ all: 0, published: 0, draft: 0 })
+    expect((await listPosts(h.db, admin, { q: 'no such words anywhere' })).counts).toEqual({ all: 0, published: 0, draft: 0, scheduled: 0 })
     const everything = await listPosts(h.db, admin)
     expect(everything.counts.all).toBe(everything.posts.length)
   })
@@ -162,5 +180,169 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
     await deletePost(h.db, admin, draft.id)
     await deletePost(h.db, admin, live.id)
     expect(await getBlogStats(h.db, admin)).toEqual(before)
+  })
+})
+
+describe.each(dialects())('post addresses, scheduling and revisions on %s', (_name, url) => {
+  let h: DatabaseHandle
+  let admin: Admin
+  let counter: ViewCounter
+  beforeAll(async () => {
+    h = await freshDatabase(url(), { seed: true })
+    admin = await signInAdmin(h.db)
+    counter = createViewCounter(h.db, 60_000)
+  })
+  afterAll(async () => {
+    await counter.stop()
+    await h.close()
+  })
+
+  const create = (overrides: Record<string, unknown> = {}) => createPost(h.db, admin, postInput(overrides))
+  const patch = (id: number, p: Record<string, unknown>) => updatePost(h.db, admin, id, BlogPostPatchSchema.parse(p))
+  const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString()
+
+  it('gives every seeded post a readable address of its own', async () => {
+    const posts = await listPublishedPostSummaries(h.db)
+    expect(posts.length).toBeGreaterThan(0)
+    for (const p of posts) expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    expect(new Set(posts.map((p) => p.slug)).size).toBe(posts.length)
+  })
+
+  it('makes the address from the title, transliterating accents, and keeps it unique', async () => {
+    const first = await create({ title: 'Crème brûlée: Straße & Co. für Anfänger!', status: 'published' })
+    expect(first.slug).toBe('creme-brulee-strasse-co-fur-anfanger')
+    const second = await create({ title: 'Crème Brûlée — Straße & Co. für Anfänger', status: 'published' })
+    expect(second.slug).toBe('creme-brulee-strasse-co-fur-anfanger-2')
+    const third = await create({ title: 'Whatever', slug: 'creme-brulee-strasse-co-fur-anfanger' })
+    expect(third.slug).toBe('creme-brulee-strasse-co-fur-anfanger-3')
+    // A title of digits only would look like an id address.
+    expect((await create({ title: '2026' })).slug).toBe('post-2026')
+  })
+
+  it('gives posts saved at the same moment with the same title different addresses', async () => {
+    const posts = await Promise.all(Array.from({ length: 4 }, () => create({ title: 'Racing for one address', status: 'published' })))
+    const slugs = posts.map((p) => p.slug).sort()
+    expect(slugs).toEqual(['racing-for-one-address', 'racing-for-one-address-2', 'racing-for-one-address-3', 'racing-for-one-address-4'])
+  })
+
+  it('refuses an address that is not lowercase words with hyphens', () => {
+    for (const slug of ['Upper-Case', 'two--hyphens', '-edge', 'spaces here', '12345', 'a'.repeat(81)]) {
+      expect(BlogPostPatchSchema.safeParse({ slug }).success, slug).toBe(false)
+    }
+    expect(BlogPostPatchSchema.parse({ slug: 'fine-slug-2' }).slug).toBe('fine-slug-2')
+  })
+
+  it('shows a published post at its slug; its id and every old slug move there, forever', async () => {
+    const post = await create({ title: 'Moving house', status: 'published' })
+    const found = await resolvePostAddress(h.db, 'moving-house', counter)
+    expect(found && 'post' in found && found.post.id).toBe(post.id)
+    expect(await resolvePostAddress(h.db, String(post.id), counter)).toEqual({ moved: 'moving-house' })
+
+    await patch(post.id, { slug: 'moved-house' })
+    await patch(post.id, { slug: 'moved-again' })
+    for (const old of ['moving-house', 'moved-house', String(post.id)]) expect(await resolvePostAddress(h.db, old, counter)).toEqual({ moved: 'moved-again' })
+    // An old address stays its post's: a new post with that title gets another one.
+    expect((await create({ title: 'Moving house' })).slug).toBe('moving-house-2')
+    // Changing the title keeps the address (links already shared keep working without a redirect).
+    expect((await patch(post.id, { title: 'A new title' })).slug).toBe('moved-again')
+    // Going back to an old address is allowed: it is this post's.
+    expect((await patch(post.id, { slug: 'moving-house' })).slug).toBe('moving-house')
+    expect(await resolvePostAddress(h.db, 'moved-again', counter)).toEqual({ moved: 'moving-house' })
+  })
+
+  it('keeps drafts and unknown addresses from visitors', async () => {
+    const draft = await create({ title: 'Secret draft' })
+    expect(await resolvePostAddress(h.db, draft.slug, counter)).toBeNull()
+    expect(await resolvePostAddress(h.db, String(draft.id), counter)).toBeNull()
+    expect(await resolvePostAddress(h.db, 'no-such-post-here', counter)).toBeNull()
+  })
+
+  it('holds a scheduled post back until its time, then publishes it everywhere', async () => {
+    const publishAt = inMinutes(30)
+    const post = await create({ title: 'Coming soon', status: 'scheduled', publishAt })
+    expect(post).toMatchObject({ status: 'scheduled', publishAt, date: publishAt.slice(0, 10) })
+    expect((await listPublishedPosts(h.db)).map((p) => p.id)).not.toContain(post.id)
+    expect(await resolvePostAddress(h.db, post.slug, counter)).toBeNull()
+    expect((await nextScheduledPost(h.db, admin))?.id).toBe(post.id)
+
+    // Not due yet: nothing changes.
+    expect(await publishDuePosts(h.db)).not.toContain(post.id)
+    // Half an hour later.
+    expect(await publishDuePosts(h.db, new Date(Date.now() + 31 * 60_000))).toContain(post.id)
+    expect((await listPublishedPostSummaries(h.db)).map((p) => p.id)).toContain(post.id)
+    const found = await resolvePostAddress(h.db, post.slug, counter)
+    expect(found && 'post' in found && found.post.status).toBe('published')
+    // Published once: a second run finds nothing to do.
+    expect(await publishDuePosts(h.db, new Date(Date.now() + 32 * 60_000))).not.toContain(post.id)
+  })
+
+  it('publishes at once a post scheduled for a time already past', async () => {
+    const post = await create({ title: 'Late schedule', status: 'scheduled', publishAt: inMinutes(-5) })
+    expect(post.status).toBe('published')
+  })
+
+  it('asks for the time when a post is scheduled without one', async () => {
+    expect(BlogPostSchema.safeParse({ ...postInput(), status: 'scheduled' }).success).toBe(false)
+    const result = BlogPostPatchSchema.safeParse({ status: 'scheduled', publishAt: '' })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]).toMatchObject({ path: ['publishAt'] })
+    // A zone is required: a bare wall time is ambiguous.
+    expect(BlogPostPatchSchema.safeParse({ publishAt: '2030-01-01T10:00' }).success).toBe(false)
+    expect(BlogPostPatchSchema.parse({ publishAt: '2030-01-01T10:00+02:00' }).publishAt).toBe('2030-01-01T08:00:00.000Z')
+  })
+
+  it('unschedules: back to draft, the time is dropped', async () => {
+    const post = await create({ title: 'Changed my mind', status: 'scheduled', publishAt: inMinutes(60) })
+    const draft = await patch(post.id, { status: 'draft' })
+    expect(draft).toMatchObject({ status: 'draft', publishAt: null })
+  })
+
+  it('computes the read time from the text unless one is given', async () => {
+    const words = Array.from({ length: 450 }, (_, i) => `word${i}`).join(' ')
+    const post = await create({ title: 'Long read', content: `<p>${words}</p>` })
+    expect(post.readTime).toBe('3 min read')
+    expect((await create({ title: 'Set by hand', readTime: '12 min read' })).readTime).toBe('12 min read')
+    expect((await patch(post.id, { content: '<p>Short now.</p>', readTime: '' })).readTime).toBe('1 min read')
+  })
+
+  it('keeps a revision per save, newest first, and restores one', async () => {
+    const post = await create({ title: 'Revised', content: '<p>First words.</p>' })
+    await patch(post.id, { content: '<p>Second words.</p>' })
+    await patch(post.id, { title: 'Revised again', content: '<p>Third words.</p>' })
+    const revisions = await listRevisions(h.db, admin, post.id)
+    expect(revisions.map((r) => r.title)).toEqual(['Revised again', 'Revised', 'Revised'])
+    const oldest = await readRevision(h.db, admin, post.id, revisions[2].id)
+    expect(oldest.data).toMatchObject({ title: 'Revised', content: '<p>First words.</p>' })
+
+    const restored = await restoreRevision(h.db, admin, post.id, revisions[2].id)
+    expect(restored).toMatchObject({ title: 'Revised', content: '<p>First words.</p>' })
+    // The restore is a save: it is the newest revision now.
+    expect((await listRevisions(h.db, admin, post.id))[0].title).toBe('Revised')
+    // A revision of another post is not this post's.
+    const other = await create({ title: 'Another post' })
+    await rejection(readRevision(h.db, admin, other.id, revisions[0].id), NotFoundError)
+  })
+
+  it(`keeps at most ${REVISIONS_KEPT} revisions per post, dropping the oldest`, async () => {
+    const post = await create({ title: 'Busy post', content: '<p>v0</p>' })
+    for (let i = 1; i <= REVISIONS_KEPT + 3; i++) await patch(post.id, { content: `<p>v${i}</p>` })
+    const revisions = await listRevisions(h.db, admin, post.id)
+    expect(revisions).toHaveLength(REVISIONS_KEPT)
+    expect((await readRevision(h.db, admin, post.id, revisions[0].id)).data.content).toBe(`<p>v${REVISIONS_KEPT + 3}</p>`)
+    expect((await readRevision(h.db, admin, post.id, revisions.at(-1)!.id)).data.content).toBe('<p>v4</p>')
+  }, 60_000)
+
+  it('autosaves beside a published post without changing what visitors read', async () => {
+    const post = await create({ title: 'Live post', status: 'published', content: '<p>Live text.</p>' })
+    const savedAt = await autosavePost(h.db, admin, post.id, { title: 'Live post', content: '<p>Work in progress<script>x()</script></p>' })
+    expect(savedAt).toMatch(/^\d{4}-/)
+    const live = await resolvePostAddress(h.db, post.slug, counter)
+    expect(live && 'post' in live && live.post.content).toBe('<p>Live text.</p>')
+    const autosave = await readAutosave(h.db, admin, post.id)
+    expect(autosave?.data.content).toBe('<p>Work in progress</p>')
+    // Autosaves are not revisions, and a real save makes the copy stale (it is dropped).
+    expect(await listRevisions(h.db, admin, post.id)).toHaveLength(1)
+    await patch(post.id, { content: '<p>Work done.</p>' })
+    expect(await readAutosave(h.db, admin, post.id)).toBeNull()
   })
 })

@@ -65,7 +65,7 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     const list = await (await admin.get('/admin/blogs?saved=created')).text()
     expect(list).toContain('Blog post has been created successfully.')
     const post = await findPost('Form post')
-    expect(post).toMatchObject({ author: 'Admin', readTime: '5 min read', status: 'draft', content: '<p>Hi</p>', date: new Date().toISOString().slice(0, 10) })
+    expect(post).toMatchObject({ author: 'Admin', readTime: '1 min read', status: 'draft', content: '<p>Hi</p>', date: new Date().toISOString().slice(0, 10) })
 
     const updated = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Form post v2', status: 'published' }))
     expect(updated.status).toBe(303)
@@ -102,7 +102,7 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     const publicPortfolio = async () => (await fetch(`${s.url}/portfolio`)).text()
     await publicPortfolio()
     expect(await publicPortfolio()).not.toContain('Bakery shop')
-    const created = await postForm(admin, '/admin/portfolio/new', { ...validItem(), technologies: [' React ', 'react', '', 'Go'], technology: 'Astro', isLive: 'true', status: 'active' })
+    const created = await postForm(admin, '/admin/portfolio/new', { ...validItem(), imageAlt: 'A bakery shop front', technologies: [' React ', 'react', '', 'Go'], technology: 'Astro', isLive: 'true', status: 'active' })
     expect(created.status).toBe(303)
     expect(created.headers.get('location')).toBe('/admin/portfolio?saved=created')
     expect(await publicPortfolio()).toContain('Bakery shop')
@@ -119,7 +119,7 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     expect(await missing.text()).toContain('Project Image URL is required')
 
     // Unchecked switch: no isLive field at all.
-    const updated = await postForm(admin, `/admin/portfolio/edit/${item.id}`, { ...validItem(), technologies: ['Svelte'], status: 'active' })
+    const updated = await postForm(admin, `/admin/portfolio/edit/${item.id}`, { ...validItem(), imageAlt: 'A bakery shop front', technologies: ['Svelte'], status: 'active' })
     expect(updated.status).toBe(303)
     expect(updated.headers.get('location')).toBe('/admin/portfolio?saved=updated')
     expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({ technologies: ['Svelte'], isLive: false, features: ['Online orders'] })

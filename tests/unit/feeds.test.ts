@@ -39,8 +39,8 @@ describe('feeds', () => {
       title: 'Acme Blog',
       description: 'Tips & tricks',
       posts: [
-        { id: 2, title: 'Speed <fast>', excerpt: 'Why "speed" matters', category: 'Performance', author: 'Ann', date: '2026-02-01' },
-        { id: 1, title: 'Hello', excerpt: 'First', category: 'SEO', author: 'Bob', date: '2026-01-01' },
+        { id: 2, slug: 'speed-fast', title: 'Speed <fast>', excerpt: 'Why "speed" matters', category: 'Performance', author: 'Ann', date: '2026-02-01' },
+        { id: 1, slug: 'hello', title: 'Hello', excerpt: 'First', category: 'SEO', author: 'Bob', date: '2026-01-01' },
       ],
     })
     const rss = parser.parse(xml).rss
@@ -49,7 +49,7 @@ describe('feeds', () => {
     expect(rss.channel.description).toBe('Tips & tricks')
     expect(rss.channel.item).toHaveLength(2)
     expect(rss.channel.item[0].title).toBe('Speed <fast>')
-    expect(rss.channel.item[0].link).toBe(`${SITE}/blog/2`)
+    expect(rss.channel.item[0].link).toBe(`${SITE}/blog/speed-fast`)
     expect(rss.channel.item[0].pubDate).toBe('Sun, 01 Feb 2026 00:00:00 GMT')
     expect(rss.channel.lastBuildDate).toBe('Sun, 01 Feb 2026 00:00:00 GMT')
   })

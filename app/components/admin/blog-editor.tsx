@@ -1,7 +1,7 @@
 import { ArrowLeft, Eye, Save } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useState } from 'react'
-import { Form, Link } from 'react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Form, Link, useFetcher } from 'react-router'
 import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -10,50 +10,91 @@ import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/fiel
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
-import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogForm, type BlogForm } from './blog-form.ts'
+import { readTimeFor, slugify, utcIsoToZoned, zonedToUtcIso } from '~/lib/publishing.ts'
+import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
+import { useTimeZone } from './local-time.tsx'
 import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { capitalize, PageHeader } from './ui.tsx'
 import { useEditorForm, type EditorResult } from './use-editor-form.ts'
+import { useUnsavedChanges } from './unsaved-guard.tsx'
 
-type Saved = { id: number; status: string; date: string }
+type Saved = { id: number; status: string; date: string; slug: string }
+
+/** What the edit route's action answers an autosave (a fetcher post with `intent=autosave`). */
+export type AutosaveResult = { autosaved?: string; formError?: string }
+
+export const BLOG_FORM_ID = 'blog-editor-form'
+/** While the admin types, a copy is autosaved at most this often. */
+const AUTOSAVE_MS = 4000
 
 /**
  * New and edit share this form. It posts to its route's action (a plain POST without
  * JavaScript), which checks it with `schema` and saves it; in the browser the same schema checks
  * it before it is sent. `saved` is the stored post when editing; `result` is the action's answer
- * when it did not redirect.
+ * when it did not redirect. When editing, a copy of the work is autosaved beside the post (never
+ * over it) every few seconds while the admin types.
  */
 export function BlogEditor({
   adminPath,
+  siteUrl,
   initial,
   saved,
   schema,
   result,
+  initiallyDirty = false,
 }: {
   adminPath: string
+  siteUrl: string
   initial: BlogForm
   saved?: Saved
   schema: z.ZodType
   result?: EditorResult<BlogForm>
+  /** The form opened with restored autosaved work that is not saved yet. */
+  initiallyDirty?: boolean
 }) {
   const start = result?.values ?? initial
-  // What the SEO block, the preview and the content's hidden field show; the inputs keep their own values.
+  // What the search preview, the preview dialog and the content's hidden field show; most inputs keep their own values.
   const [form, setForm] = useState<BlogForm>(start)
+  // A new post's address follows its title until the admin edits the address.
+  const [slugEdited, setSlugEdited] = useState(Boolean(start.slug))
+  // Uncontrolled like the other inputs (what is typed before the page's script runs stays); the
+  // title writes into it while the admin has not edited it.
+  const slugInput = useRef<HTMLInputElement>(null)
   const [previewOpen, setPreviewOpen] = useState(false)
-  const { errors, notice, onSubmit, saving } = useEditorForm({
+  const { errors, notice, onSubmit, revalidate, saving } = useEditorForm({
     schema,
-    read: readBlogForm,
+    read: readBlogInput,
     order: BLOG_FIELDS,
     idPrefix: 'post',
     failure: BLOG_SAVE_FAILED,
     result,
   })
+  const { markDirty, guard } = useUnsavedChanges(BLOG_FORM_ID, { initiallyDirty: initiallyDirty || Boolean(result), answer: result })
+  const autosave = useAutosave(Boolean(saved))
   const toast = useToast()
   const list = `/${adminPath}/blogs`
-  const set = (k: keyof BlogForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+  const set = (k: BlogTextField) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+
+  function onEdit(e: FormEvent<HTMLFormElement>) {
+    revalidate(e.currentTarget)
+    autosave.changed()
+  }
+  // The rich-text editor changes without a DOM event on the form.
+  const firstContent = useRef(true)
+  useEffect(() => {
+    if (firstContent.current) {
+      firstContent.current = false
+      return
+    }
+    markDirty()
+    autosave.changed()
+    const el = document.getElementById(BLOG_FORM_ID)
+    if (el instanceof HTMLFormElement) revalidate(el)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each content change only
+  }, [form.content])
 
   function preview() {
     if (!saved)
@@ -61,12 +102,12 @@ export function BlogEditor({
         title: 'Save First',
         description: 'Please save the blog post before previewing.',
       })
-    if (saved.status === 'published') window.open(`/blog/${saved.id}`, '_blank', 'noopener')
+    if (saved.status === 'published') window.open(`/blog/${saved.slug}`, '_blank', 'noopener')
     else setPreviewOpen(true)
   }
 
   // The control's own props; <Field> adds its id and aria wiring.
-  const field = (k: keyof BlogForm) => ({
+  const field = (k: BlogTextField) => ({
     name: k,
     defaultValue: start[k],
     onChange: (e: { target: { value: string } }) => set(k)(e.target.value),
@@ -77,9 +118,12 @@ export function BlogEditor({
     required,
     error: errors[k],
   })
+  const slug = form.slug || saved?.slug || slugify(form.title)
+  const computedReadTime = readTimeFor(form.content)
 
   return (
     <>
+      {guard}
       <Link to={list} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline">
         <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Blogs
       </Link>
@@ -90,11 +134,44 @@ export function BlogEditor({
           {result.formError}
         </p>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <Form id={BLOG_FORM_ID} method="post" onSubmit={onSubmit} onChange={onEdit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <CsrfField />
         <div className={cardClass({ className: 'space-y-5' })}>
           <Field {...wrap('title', 'Title', true)}>
-            <Input {...field('title')} aria-required="true" placeholder="Enter the post title" />
+            <Input
+              {...field('title')}
+              onChange={(e) => {
+                const title = e.target.value
+                if (slugEdited) return set('title')(title)
+                const made = slugify(title)
+                if (slugInput.current) slugInput.current.value = made
+                setForm((f) => ({ ...f, title, slug: made }))
+              }}
+              aria-required="true"
+              placeholder="Enter the post title"
+            />
+          </Field>
+          <Field
+            {...wrap('slug', 'Address (slug)')}
+            hint={
+              <>
+                {saved ? 'Leave empty to keep the current address. ' : 'Made from the title; you can change it. '}
+                The post&apos;s address: <span className="font-medium break-all text-ink-900">{`${siteUrl}/blog/${slug}`}</span>
+              </>
+            }
+          >
+            <Input
+              name="slug"
+              ref={slugInput}
+              defaultValue={start.slug}
+              onChange={(e) => {
+                setSlugEdited(true)
+                set('slug')(e.target.value)
+              }}
+              spellCheck={false}
+              autoCapitalize="none"
+              placeholder={saved?.slug ?? 'made-from-the-title'}
+            />
           </Field>
           <Field {...wrap('subheading', 'Subheading', true)}>
             <Input {...field('subheading')} aria-required="true" placeholder="A short line under the title" />
@@ -132,6 +209,7 @@ export function BlogEditor({
                 ))}
               </Select>
             </Field>
+            <PublishAtField value={start.publishAt} zone={start.timeZone} status={form.status} error={errors.publishAt} />
             <Field {...wrap('author', 'Author')}>
               <Input {...field('author')} />
             </Field>
@@ -145,25 +223,35 @@ export function BlogEditor({
                 ))}
               </Select>
             </Field>
-            <Field {...wrap('readTime', 'Read Time')}>
-              <Input {...field('readTime')} placeholder="5 min read" />
+            <Field {...wrap('readTime', 'Read Time')} hint={`Leave empty to compute it from the text (now ${computedReadTime}).`}>
+              <Input {...field('readTime')} placeholder={computedReadTime} />
             </Field>
-            <ImageField id="post-image" name="image" label="Image URL" defaultValue={start.image} onChange={set('image')} error={errors.image} />
+            <ImageField
+              id="post-image"
+              name="image"
+              label="Image URL"
+              defaultValue={start.image}
+              onChange={set('image')}
+              error={errors.image}
+              alt={{
+                id: 'post-imageAlt',
+                name: 'imageAlt',
+                decorativeName: 'imageDecorative',
+                defaultValue: start.imageAlt,
+                defaultDecorative: start.imageDecorative,
+                error: errors.imageAlt,
+              }}
+            />
           </div>
 
-          <section aria-labelledby="seo-title" className={cardClass({ className: 'space-y-3' })}>
-            <h2 id="seo-title" className="font-semibold text-ink-900">
-              SEO
-            </h2>
-            <p className="text-xs text-ink-600">Filled in from the title and the excerpt.</p>
-            <Field id="seo-meta-title" label="Meta Title">
-              <Input readOnly value={form.title} className="bg-ink-50" />
-            </Field>
-            <Field id="seo-meta-description" label="Meta Description">
-              <Textarea readOnly rows={3} value={form.excerpt} className="bg-ink-50" />
-            </Field>
-          </section>
+          <SearchPreview title={form.title} url={`${siteUrl}/blog/${slug}`} description={form.excerpt} />
+        </div>
 
+        {/* Stays in view while the admin scrolls a long post. */}
+        <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2">
+          <p role="status" aria-live="polite" className="min-h-5 text-sm text-ink-700" data-testid="autosave-status">
+            {saved ? autosave.message : ''}
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={preview}>
               <Icon node={Eye} aria-hidden="true" className="size-4" /> Preview
@@ -176,5 +264,103 @@ export function BlogEditor({
       </Form>
       {saved && <PostPreviewDialog post={{ ...form, date: saved.date }} open={previewOpen} onOpenChange={setPreviewOpen} />}
     </>
+  )
+}
+
+/**
+ * Sends a copy of the form to the route's action (`intent=autosave`) at most every few seconds
+ * while the admin types; the action keeps it beside the post. Says "Saving…", "Saved" or
+ * "Not saved: …" in a polite live region.
+ */
+function useAutosave(enabled: boolean) {
+  const fetcher = useFetcher<AutosaveResult>()
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  function send() {
+    timer.current = undefined
+    const el = document.getElementById(BLOG_FORM_ID)
+    if (!(el instanceof HTMLFormElement)) return
+    const data = new FormData(el)
+    data.set('intent', 'autosave')
+    void fetcher.submit(data, { method: 'post' })
+  }
+
+  let message = ''
+  if (fetcher.state !== 'idle') message = 'Saving…'
+  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${new Date(fetcher.data.autosaved).toLocaleTimeString()}; Update publishes it)`
+  else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
+
+  return {
+    message,
+    changed() {
+      if (!enabled || timer.current !== undefined) return
+      timer.current = window.setTimeout(send, AUTOSAVE_MS)
+    },
+  }
+}
+
+/**
+ * When a scheduled post goes public. The field shows the time in the browser's zone and says
+ * which; the zone is posted beside it, so the server stores the moment in UTC. Before the page's
+ * script runs (or without it) the zone is UTC, and the field says so.
+ */
+function PublishAtField({ value, zone, status, error }: { value: string; zone: string; status: string; error?: string }) {
+  const browserZone = useTimeZone()
+  const [local, setLocal] = useState({ value, zone })
+  // Once the browser's zone is known, show the same moment in it.
+  useEffect(() => {
+    setLocal((cur) => {
+      if (cur.zone === browserZone) return cur
+      const iso = cur.value ? zonedToUtcIso(cur.value, cur.zone) : ''
+      return {
+        value: iso ? utcIsoToZoned(iso, browserZone) : cur.value,
+        zone: browserZone,
+      }
+    })
+  }, [browserZone])
+  const zoneLabel = local.zone.replace(/_/g, ' ')
+  return (
+    <>
+      <Field
+        id="post-publishAt"
+        label="Publish at"
+        error={error}
+        required={status === 'scheduled'}
+        hint={`For a scheduled post: it goes public at this time. Time zone: ${zoneLabel}.`}
+      >
+        <Input type="datetime-local" name="publishAt" value={local.value} onChange={(e) => setLocal({ value: e.target.value, zone: local.zone })} />
+      </Field>
+      <input type="hidden" name="timeZone" value={local.zone} />
+    </>
+  )
+}
+
+/** How a search result would show the post: the title, the address and the description (computed, not editable). */
+function SearchPreview({ title, url, description }: { title: string; url: string; description: string }) {
+  const shortTitle = title.length > 60 ? `${title.slice(0, 59)}…` : title
+  const shortDescription = description.length > 160 ? `${description.slice(0, 159)}…` : description
+  return (
+    <section aria-labelledby="seo-title" className={cardClass({ className: 'space-y-3' })}>
+      <h2 id="seo-title" className="font-semibold text-ink-900">
+        Search preview
+      </h2>
+      <p className="text-xs text-ink-600">Computed from the title, the address and the excerpt.</p>
+      <div className="rounded-md border border-ink-200 p-3" data-testid="search-preview">
+        <p className="truncate text-xs text-ink-700">{url}</p>
+        <p className="mt-1 text-lg leading-snug break-words text-primary-800">{shortTitle || 'Untitled'}</p>
+        <p className="mt-1 text-sm break-words text-ink-700">{shortDescription || 'Add an excerpt: search engines show it under the title.'}</p>
+      </div>
+      <dl className="space-y-1 text-xs text-ink-700">
+        <div>
+          <dt className="inline font-medium">Meta title: </dt>
+          <dd className="inline">{title.length} characters (up to about 60 show)</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Meta description: </dt>
+          <dd className="inline">{description.length} characters (up to about 160 show)</dd>
+        </div>
+      </dl>
+    </section>
   )
 }

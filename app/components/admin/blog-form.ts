@@ -1,6 +1,10 @@
+import { zonedToUtcIso } from '~/lib/publishing.ts'
+
 /** The blog editor's fields, named after BlogPostSchema's keys; read the same way in the browser and in the action. */
 export type BlogForm = {
   title: string
+  /** The address, /blog/{slug}: made from the title until the admin edits it. */
+  slug: string
   subheading: string
   excerpt: string
   content: string
@@ -9,12 +13,37 @@ export type BlogForm = {
   category: string
   readTime: string
   image: string
+  /** The cover's alt text, required with a cover unless `imageDecorative` (a checkbox). */
+  imageAlt: string
+  imageDecorative: boolean
+  /** A scheduled post's time as the date-time field shows it, in `timeZone` (the browser's). */
+  publishAt: string
+  timeZone: string
 }
 
-export const EMPTY_POST: BlogForm = { title: '', subheading: '', excerpt: '', content: '', status: 'draft', author: 'Admin', category: '', readTime: '5 min read', image: '' }
+/** The form's text fields (all but the decorative checkbox). */
+export type BlogTextField = Exclude<keyof BlogForm, 'imageDecorative'>
+
+export const EMPTY_POST: BlogForm = {
+  title: '',
+  slug: '',
+  subheading: '',
+  excerpt: '',
+  content: '',
+  status: 'draft',
+  author: 'Admin',
+  category: '',
+  // Empty: computed from the text when saved.
+  readTime: '',
+  image: '',
+  imageAlt: '',
+  imageDecorative: false,
+  publishAt: '',
+  timeZone: 'UTC',
+}
 
 /** In the order they appear on the page (the first refused one gets the focus). */
-export const BLOG_FIELDS = ['title', 'subheading', 'excerpt', 'content', 'status', 'author', 'category', 'readTime', 'image'] as const satisfies readonly (keyof BlogForm)[]
+export const BLOG_FIELDS = ['title', 'slug', 'subheading', 'excerpt', 'content', 'status', 'publishAt', 'author', 'category', 'readTime', 'image', 'imageAlt'] as const satisfies readonly (keyof BlogForm)[]
 
 /** The rich-text editor leaves markup such as '<p><br></p>' behind when emptied: no text and no picture is no content. */
 function isBlankHtml(html: string): boolean {
@@ -27,9 +56,27 @@ function isBlankHtml(html: string): boolean {
  * field left empty is '' and the schema says what is missing.
  */
 export function readBlogForm(form: FormData): BlogForm {
-  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as BlogForm
-  return { ...values, content: isBlankHtml(values.content) ? '' : values.content }
+  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative'>
+  return {
+    ...values,
+    imageDecorative: form.get('imageDecorative') === 'true',
+    content: isBlankHtml(values.content) ? '' : values.content,
+    timeZone: String(form.get('timeZone') ?? '') || 'UTC',
+  }
 }
+
+/**
+ * The form as the schema's input: the publish time, typed in the admin's zone, becomes an ISO
+ * time with its offset (stored in UTC); a time that is no time stays as typed, for the schema to refuse.
+ */
+export function toBlogInput(values: BlogForm): Omit<BlogForm, 'timeZone'> {
+  const { timeZone, ...rest } = values
+  const publishAt = values.publishAt ? zonedToUtcIso(values.publishAt, timeZone) || values.publishAt : ''
+  return { ...rest, publishAt }
+}
+
+/** What the browser checks before sending: the form read as the action reads it. */
+export const readBlogInput = (form: FormData) => toBlogInput(readBlogForm(form))
 
 /** The spec's failure text for this editor (the red 'Error' notice). */
 export const BLOG_SAVE_FAILED = 'Failed to save blog post. Please try again.'

@@ -18,3 +18,9 @@ export function listHref(path: string, params: Record<string, string | number | 
   const s = sp.toString()
   return s ? `${path}?${s}` : path
 }
+
+/** How an admin list shows its rows: `?view=table` (compact rows) or the image cards (the default). */
+export type ListView = 'grid' | 'table'
+export function readListView(url: string): ListView {
+  return new URL(url).searchParams.get('view') === 'table' ? 'table' : 'grid'
+}

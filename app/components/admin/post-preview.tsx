@@ -14,7 +14,7 @@ export type PreviewPost = {
 }
 
 /**
- * Drafts are not public (their /blog/{id} page is a 404 to visitors), so the admin previews a
+ * Drafts and scheduled posts are not public (their /blog/{slug} page is a 404 to visitors), so the admin previews a
  * draft here, rendered like the public post page. Published posts open the real page instead.
  * The HTML is the admin's own (sanitized by the server on save); the CSP blocks any script.
  */

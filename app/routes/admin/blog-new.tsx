@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/blog-new'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
-import { BLOG_SAVE_FAILED, EMPTY_POST, readBlogForm } from '~/components/admin/blog-form.ts'
+import { BLOG_SAVE_FAILED, EMPTY_POST, readBlogForm, toBlogInput } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -9,11 +9,12 @@ import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
 import { createPost } from '~/services/blog.server.ts'
+import { DomainValidationError } from '~/services/errors.server.ts'
 import { saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
-  return { adminPath: context.app.config.adminPath }
+  return { adminPath: context.app.config.adminPath, siteUrl: context.app.config.siteUrl }
 }
 
 /**
@@ -26,11 +27,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readForm(request)
   if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form))
   const values = readBlogForm(read.form)
-  const checked = validate(BlogPostSchema, values)
+  const checked = validate(BlogPostSchema, toBlogInput(values))
   if (!checked.ok) return formFailure(checked.failure, values)
   try {
     await createPost(context.app.db, admin, checked.data)
   } catch (err) {
+    if (err instanceof DomainValidationError) return formFailure({ status: 400, fields: err.fields }, values)
     return saveFailed(context, err, BLOG_SAVE_FAILED, values)
   }
   return redirect(`/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=created`, 303)
@@ -44,5 +46,5 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta('New Blog Post')
 
 export default function BlogNew({ loaderData, actionData }: Route.ComponentProps) {
-  return <BlogEditor adminPath={loaderData.adminPath} initial={EMPTY_POST} schema={BlogPostSchema} result={actionData} />
+  return <BlogEditor adminPath={loaderData.adminPath} siteUrl={loaderData.siteUrl} initial={EMPTY_POST} schema={BlogPostSchema} result={actionData} />
 }

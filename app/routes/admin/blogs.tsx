@@ -1,9 +1,10 @@
-import { Eye, Pencil, Plus } from 'lucide'
+import { Eye, LayoutGrid, Pencil, Plus, Table2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
-import { listHref, readListParams } from '~/components/admin/list-params.ts'
+import { listHref, readListParams, readListView, type ListView } from '~/components/admin/list-params.ts'
+import { LocalTime } from '~/components/admin/local-time.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
@@ -27,6 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     q,
     status: status ?? '',
     page,
+    view: readListView(request.url),
   }
   try {
     const { posts, counts } = await listPosts(context.app.db, admin, {
@@ -49,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return {
       ...base,
       posts: [],
-      counts: { all: 0, published: 0, draft: 0 },
+      counts: { all: 0, published: 0, draft: 0, scheduled: 0 },
       total: 0,
       pages: 1,
       loadError: true,
@@ -98,20 +100,22 @@ const SAVED_NOTICES: Record<string, Toast> = {
 }
 
 export default function Blogs({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, q, status, page, posts, counts, total, pages, loadError } = loaderData
+  const { adminPath, q, status, page, view, posts, counts, total, pages, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load blog posts.')
   const saved = useSavedNotice(SAVED_NOTICES)
   const [params] = useSearchParams()
   const path = `/${adminPath}/blogs`
-  const here = listHref(path, { q, status, page })
+  const listView = view === 'table' ? 'table' : undefined
+  const here = listHref(path, { q, status, page, view: listView })
   const confirming = posts.find((p) => String(p.id) === params.get(DELETE_PARAM))
   const filters = [
     { label: 'All', value: '', count: counts.all },
     { label: 'Published', value: 'published', count: counts.published },
+    { label: 'Scheduled', value: 'scheduled', count: counts.scheduled },
     { label: 'Draft', value: 'draft', count: counts.draft },
   ].map((f) => ({
     ...f,
-    href: listHref(path, { q, status: f.value }),
+    href: listHref(path, { q, status: f.value, view: listView }),
     current: f.value === status,
   }))
 
@@ -129,9 +133,10 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       <Notice notice={actionData?.notice ?? saved} />
       {confirming && <DeleteConfirmation id={confirming.id} name={confirming.title} noun="blog post" action={here} />}
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <SearchForm q={q} label="Search blog posts" placeholder="Search by title, category or author..." hidden={{ status }} />
+        <SearchForm q={q} label="Search blog posts" placeholder="Search by title, category or author..." hidden={{ status, view: listView ?? '' }} />
         <FilterLinks label="Filter blog posts by status" items={filters} />
       </div>
+      <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, status, page, view: v === 'table' ? 'table' : undefined })} />
 
       {posts.length === 0 ? (
         <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
@@ -140,6 +145,8 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Blog Post
           </Link>
         </div>
+      ) : view === 'table' ? (
+        <BlogTable posts={posts} path={path} action={here} />
       ) : (
         <ul className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" aria-label="Blog posts">
           {posts.map((post) => (
@@ -147,16 +154,128 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} total={total} noun="posts" hrefFor={(n) => listHref(path, { q, status, page: n })} />
+      <Pager page={page} pages={pages} total={total} noun="posts" hrefFor={(n) => listHref(path, { q, status, page: n, view: listView })} />
     </>
   )
 }
 
 type Post = Route.ComponentProps['loaderData']['posts'][number]
 
-/** One post: its status dropdown and delete post through the card's fetcher to this route's action. */
-function BlogCard({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
+/** Cards (pictures first) or a compact table; the choice stays in the URL (`?view=table`). */
+export function ViewSwitch({ current, hrefFor }: { current: ListView; hrefFor: (v: ListView) => string }) {
+  const item = (v: ListView, label: string, icon: typeof Table2) => (
+    <Link
+      to={hrefFor(v)}
+      preventScrollReset
+      aria-current={current === v ? 'true' : undefined}
+      className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${current === v ? 'bg-primary-700 text-white' : 'text-ink-800 hover:bg-ink-100'}`}
+    >
+      <Icon node={icon} aria-hidden="true" className="size-4" /> {label}
+    </Link>
+  )
+  return (
+    <nav aria-label="List layout" className="mb-4 flex justify-end">
+      <div className="inline-flex gap-1 rounded-lg border border-ink-200 bg-white p-1">
+        {item('grid', 'Cards', LayoutGrid)}
+        {item('table', 'Table', Table2)}
+      </div>
+    </nav>
+  )
+}
+
+/** A scheduled post's status line: when it goes public, in the admin's time zone. */
+function WhenScheduled({ post }: { post: Post }) {
+  if (post.status !== 'scheduled' || !post.publishAt) return null
+  return (
+    <span className="text-sm text-ink-700">
+      Publishes <LocalTime iso={post.publishAt} />
+    </span>
+  )
+}
+
+/** The statuses a post's dropdown offers: `scheduled` only to a post that has a time already. */
+const statusesFor = (post: Post) => BLOG_STATUSES.filter((s) => s !== 'scheduled' || post.status === 'scheduled')
+
+/** A post's status dropdown, preview, edit and delete, posting through one fetcher to this route's action. */
+function PostActions({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
   const fetcher = useListFetcher()
+  return (
+    <>
+      <StatusForm selectId={`post-status-${post.id}`} id={post.id} name={post.title} status={post.status} statuses={statusesFor(post)} action={action} fetcher={fetcher} />
+      {post.status === 'published' ? (
+        <a
+          href={`/blog/${post.slug}`}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Preview ${post.title} (opens in a new tab)`}
+        >
+          <Icon node={Eye} aria-hidden="true" className="size-4" />
+        </a>
+      ) : (
+        <PostPreviewDialog
+          post={post}
+          trigger={
+            <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Preview ${post.title}`}>
+              <Icon node={Eye} aria-hidden="true" className="size-4" />
+            </button>
+          }
+        />
+      )}
+      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
+        <Icon node={Pencil} aria-hidden="true" className="size-4" />
+      </Link>
+      <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />
+    </>
+  )
+}
+
+/** The compact view: one row per post with its title, status, date and actions. */
+function BlogTable({ posts, path, action }: { posts: Post[]; path: string; action: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
+      <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
+        <caption className="sr-only">Blog posts</caption>
+        <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">Title</th>
+            <th scope="col" className="px-4 py-2 font-semibold">Status</th>
+            {/* A phone shows the columns a person acts on; date and views are on the cards. */}
+            <th scope="col" className="hidden px-4 py-2 font-semibold sm:table-cell">Date</th>
+            <th scope="col" className="hidden px-4 py-2 font-semibold sm:table-cell">Views</th>
+            <th scope="col" className="px-4 py-2 font-semibold">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-200">
+          {posts.map((post) => (
+            <tr key={post.id} className="align-top">
+              <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+                <span className="block break-words">{post.title}</span>
+                <span className="block text-xs font-normal break-all text-ink-600">/blog/{post.slug}</span>
+              </th>
+              <td className="px-4 py-3">
+                <Badge tone={post.status}>{capitalize(post.status)}</Badge>
+                <div className="mt-1">
+                  <WhenScheduled post={post} />
+                </div>
+              </td>
+              <td className="hidden px-4 py-3 whitespace-nowrap text-ink-700 sm:table-cell">{formatDate(post.date)}</td>
+              <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{post.views}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <PostActions post={post} editHref={`${path}/edit/${post.id}`} action={action} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** One post as a card: picture, status, text and its actions. */
+function BlogCard({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`post-${post.id}`} className="flex flex-1 flex-col">
@@ -173,6 +292,7 @@ function BlogCard({ post, editHref, action }: { post: Post; editHref: string; ac
           <p className="mt-1 text-sm text-ink-600">
             By {post.author} · {formatDate(post.date)}
           </p>
+          <WhenScheduled post={post} />
           <p className="mt-2 line-clamp-3 text-sm text-ink-800">{post.excerpt}</p>
           <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-ink-700">
             <span className="rounded bg-ink-100 px-2 py-0.5">{post.category}</span>
@@ -181,31 +301,7 @@ function BlogCard({ post, editHref, action }: { post: Post; editHref: string; ac
             </span>
           </p>
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-            <StatusForm selectId={`post-status-${post.id}`} id={post.id} name={post.title} status={post.status} statuses={BLOG_STATUSES} action={action} fetcher={fetcher} />
-            {post.status === 'published' ? (
-              <a
-                href={`/blog/${post.id}`}
-                target="_blank"
-                rel="noreferrer"
-                className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                aria-label={`Preview ${post.title} (opens in a new tab)`}
-              >
-                <Icon node={Eye} aria-hidden="true" className="size-4" />
-              </a>
-            ) : (
-              <PostPreviewDialog
-                post={post}
-                trigger={
-                  <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Preview ${post.title}`}>
-                    <Icon node={Eye} aria-hidden="true" className="size-4" />
-                  </button>
-                }
-              />
-            )}
-            <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
-              <Icon node={Pencil} aria-hidden="true" className="size-4" />
-            </Link>
-            <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />
+            <PostActions post={post} editHref={editHref} action={action} />
           </div>
         </div>
       </article>

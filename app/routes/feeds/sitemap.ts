@@ -8,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const newest = posts.reduce<string | null>((max, p) => (max === null || p.updatedAt > max ? p.updatedAt : max), null)
   const entries: SitemapEntry[] = [
     ...STATIC_PAGES.map((path) => ({ path, lastmod: path === '/blog' ? newest : null })),
-    ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: p.updatedAt || p.date })),
+    ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt || p.date })),
   ]
   return new Response(buildSitemap(context.app.config.siteUrl, entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },

@@ -1,14 +1,17 @@
 import { ArrowLeft, User } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Link, data } from 'react-router'
+import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/blog-post'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
-import { readPost } from '~/services/blog.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { blogPostPath } from '~/lib/public-paths.ts'
+import { resolvePostAddress } from '~/services/blog.server.ts'
+import { pictureInfo } from '~/services/uploads.server.ts'
+import { ResponsiveImage } from '~/components/site/responsive-image.tsx'
+import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const site = siteFromMatches(matches)
@@ -21,21 +24,20 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   }
   return seoMeta(
     { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
-    { ...site, path: `/blog/${post.id}`, image: post.image || undefined, type: 'article' },
+    { ...site, path: blogPostPath(post), image: post.image || undefined, type: 'article' },
   )
 }
 
-/** A published post (each visitor read counts one view); anything else is a 404 with the not-found UI. */
+/**
+ * A published post at /blog/{slug} (each visitor read counts one view). Its id address (every
+ * link shared before slugs) and its old slugs answer 301 to the current address, forever;
+ * anything else is a 404 with the not-found UI.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) return data({ post: null }, { status: 404 })
-  try {
-    const post = await readPost(context.app.db, null, id, context.app.views)
-    return { post }
-  } catch (err) {
-    if (err instanceof NotFoundError) return data({ post: null }, { status: 404 })
-    throw err
-  }
+  const found = await resolvePostAddress(context.app.db, params.slug, context.app.views)
+  if (!found) return data({ post: null }, { status: 404 })
+  if ('moved' in found) throw redirect(blogPostPath({ slug: found.moved }), 301)
+  return { post: found.post, picture: (await pictureInfo(context.app.images, [found.post.image]))[found.post.image] ?? null }
 }
 
 const backClass = 'inline-flex items-center gap-2 font-semibold text-primary-800 hover:underline'
@@ -78,12 +80,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         {post.image && (
-          <img
+          <ResponsiveImage
             src={post.image}
-            alt=""
+            alt={post.imageAlt}
+            picture={loaderData.picture}
             width={1200}
             height={630}
-            fetchPriority="high"
+            sizes={ARTICLE_SIZES}
+            priority
             className="mt-8 aspect-[40/21] w-full rounded-2xl bg-ink-100 object-cover"
           />
         )}

@@ -6,6 +6,7 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { blogCategories, blogListReducer, hasMore, initialBlogListState, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummaries } from '~/services/blog.server.ts'
+import { pictureInfo } from '~/services/uploads.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('blog', args)
@@ -14,14 +15,18 @@ export function meta(args: Route.MetaArgs) {
 /** Published posts for the cards (without their bodies), rendered on the server. */
 export async function loader({ context }: Route.LoaderArgs) {
   const posts = await listPublishedPostSummaries(context.app.db)
+  const pictures = await pictureInfo(context.app.images, posts.map((p) => p.image))
   return {
-    posts: posts.map(({ id, title, excerpt, category, author, image, readTime, date }) => ({
+    posts: posts.map(({ id, slug, title, excerpt, category, author, image, imageAlt, readTime, date }) => ({
       id,
+      slug,
       title,
       excerpt,
       category,
       author,
       image,
+      imageAlt,
+      picture: pictures[image] ?? null,
       readTime,
       date,
     })),

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useBlocker, useNavigation } from 'react-router'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
+
+/**
+ * Tracks whether the form `formId` has changes that are not saved: any input or change in it
+ * makes it dirty (`markDirty` for controls that change without a DOM event, such as the rich-text
+ * editor); sending it (a POST whose `intent` field is `intent`) clears that, and `answer` (the
+ * action's answer, when the page stays) says whether the save went through. Returns the state and
+ * the guard to render.
+ */
+export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boolean; answer?: unknown; intent?: string } = {}) {
+  const [dirty, setDirty] = useState(Boolean(opts.initiallyDirty))
+  // Read by the blocker at the moment of a navigation: the save (this form's POST, told by its
+  // `intent` field, none for an editor) and its redirect are not "leaving". A submit the page's
+  // own check refused never becomes a navigation.
+  const submitting = useRef(false)
+  const navigation = useNavigation()
+  if (navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET' && String(navigation.formData?.get('intent') ?? '') === (opts.intent ?? '')) submitting.current = true
+  const markDirty = useCallback(() => setDirty(true), [])
+  // The action answered without leaving the page (a refused or failed save): the work is still
+  // unsaved; a successful save that stays on the page (settings) answers too, and is saved.
+  useEffect(() => {
+    if (!opts.answer) return
+    const refused = typeof opts.answer === 'object' && opts.answer !== null && 'ok' in opts.answer && (opts.answer as { ok: unknown }).ok === false
+    submitting.current = false
+    setDirty(refused)
+  }, [opts.answer])
+
+  useEffect(() => {
+    const form = document.getElementById(formId)
+    if (!form) return
+    const onEdit = (e: Event) => {
+      // Controls marked data-no-dirty (search boxes, view switches) are not the form's content.
+      if ((e.target as HTMLElement | null)?.closest?.('[data-no-dirty]')) return
+      submitting.current = false
+      setDirty(true)
+    }
+    form.addEventListener('input', onEdit)
+    form.addEventListener('change', onEdit)
+    return () => {
+      form.removeEventListener('input', onEdit)
+      form.removeEventListener('change', onEdit)
+    }
+  }, [formId])
+
+  return { dirty, markDirty, submitting, guard: <UnsavedChangesGuard dirty={dirty} submitting={submitting} /> }
+}
+
+/**
+ * Asks before work is thrown away: an in-app link (React Router's blocker, with an accessible
+ * confirm dialog) and a reload or tab close (the browser's own beforeunload prompt).
+ */
+export function UnsavedChangesGuard({ dirty, submitting }: { dirty: boolean; submitting: { current: boolean } }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search))
+
+  useEffect(() => {
+    if (!dirty) return
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (submitting.current) return
+      e.preventDefault()
+      // Older Chromium needs returnValue set to show the prompt.
+      e.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [dirty, submitting])
+
+  const open = blocker.state === 'blocked'
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && blocker.state === 'blocked') blocker.reset()
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+        <AlertDialogDescription>You have changes that are not saved. If you leave now, they are lost.</AlertDialogDescription>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <AlertDialogCancel className={buttonClass({ variant: 'secondary' })}>Stay on this page</AlertDialogCancel>
+          <Button variant="danger" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+            Leave without saving
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}
