@@ -18,8 +18,9 @@ function notFound(res: Response) {
 }
 
 /**
- * GET/HEAD /uploads/<name>: an uploaded image from the store (mounted at /uploads). Only names
- * of the stored form (32 hex digits + .webp) are looked up, so `..`, encoded slashes and the like
+ * GET/HEAD /uploads/<name>: an uploaded image or one of its variants (`<hex>-480.avif`, see
+ * docs/decisions/022) from the store (mounted at /uploads). Only names of the stored form
+ * (UPLOAD_NAME: 32 hex digits, an optional width, .webp or .avif) are looked up, so `..`, encoded slashes and the like
  * never reach the store: they are a plain 404. Images never change under a name, hence one-year
  * immutable caching and a strong ETag from the content (a matching If-None-Match gets 304).
  * X-Content-Type-Options: nosniff comes from the security headers middleware.

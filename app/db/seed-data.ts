@@ -10,6 +10,8 @@ export type SamplePortfolioItem = {
   description: string
   category: SamplePortfolioCategory
   image: string
+  /** The cover's alt text ('' for a decorative one). */
+  imageAlt: string
   technologies: string[]
   features: string[]
   isLive: boolean
@@ -25,6 +27,7 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
       'An online store for a neighbourhood bakery, with next-morning pickup slots, custom cake orders and a weekly menu the owners update themselves.',
     category: 'E-commerce',
     image: '/images/portfolio/harbor-bakehouse.svg',
+    imageAlt: 'Website mockup for Harbor Bakehouse online shop',
     technologies: ['React', 'TypeScript', 'Node.js', 'PostgreSQL', 'Stripe'],
     features: [
       'Pickup time-slot booking',
@@ -42,6 +45,7 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
       'A calm, trustworthy website for a family dental practice, with online appointment requests, treatment guides and insurance information.',
     category: 'Business',
     image: '/images/portfolio/summit-dental.svg',
+    imageAlt: 'Website mockup for Summit Dental Care practice',
     technologies: ['React Router', 'Tailwind CSS', 'SQLite', 'Schema.org'],
     features: [
       'Online appointment requests',
@@ -59,6 +63,7 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
       'A warm, photo-led site for an Indian restaurant, featuring a seasonal menu, table reservations and takeaway ordering during peak hours.',
     category: 'Restaurant',
     image: '/images/portfolio/saffron-table.svg',
+    imageAlt: 'Website mockup for Saffron Table restaurant',
     technologies: ['React', 'Node.js', 'Express', 'Tailwind CSS'],
     features: [
       'Editable seasonal menu with dietary tags',
@@ -76,6 +81,7 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
       'A friendly site for an after-school tutoring centre, with course listings, tutor profiles, class schedules and a simple enrolment form for parents.',
     category: 'Education',
     image: '/images/portfolio/brightpath-tutoring.svg',
+    imageAlt: 'Website mockup for Brightpath Tutoring centre',
     technologies: ['React', 'TypeScript', 'PostgreSQL', 'Vite'],
     features: [
       'Course catalogue by grade and subject',
@@ -101,6 +107,8 @@ export type SamplePost = {
   author: string
   status: 'published'
   image: string
+  /** The cover's alt text ('' for a decorative one). */
+  imageAlt: string
   readTime: string
   /** yyyy-mm-dd */
   date: string
@@ -137,6 +145,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Maya Robinson',
     status: 'published',
     image: '/images/blog/website-redesign-signs.svg',
+    imageAlt: 'Illustration of an outdated web page being redesigned into a clean modern layout',
     readTime: '3 min read',
     date: '2026-06-04',
   },
@@ -167,6 +176,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Arjun Sharma',
     status: 'published',
     image: '/images/blog/ai-chat-assistant.svg',
+    imageAlt: 'Illustration of a friendly chat assistant answering customer questions on a website',
     readTime: '3 min read',
     date: '2026-07-09',
   },
@@ -202,6 +212,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Priya Verma',
     status: 'published',
     image: '/images/blog/page-speed.svg',
+    imageAlt: 'Illustration of a speedometer gauge showing a fast-loading web page',
     readTime: '3 min read',
     date: '2026-07-28',
   },
@@ -235,6 +246,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Arjun Sharma',
     status: 'published',
     image: '/images/blog/security-checklist.svg',
+    imageAlt: 'Illustration of a security shield with a checkmark beside a website checklist',
     readTime: '3 min read',
     date: '2026-08-19',
   },
@@ -267,6 +279,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Sofia Martinez',
     status: 'published',
     image: '/images/blog/mobile-first-design.svg',
+    imageAlt: 'Illustration of a smartphone showing a mobile-first layout with an easy-to-reach call button',
     readTime: '3 min read',
     date: '2026-09-10',
   },
@@ -298,6 +311,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Daniel Okafor',
     status: 'published',
     image: '/images/blog/local-seo-basics.svg',
+    imageAlt: 'Illustration of a city map with a location pin and a local search bar',
     readTime: '3 min read',
     date: '2026-10-06',
   },
@@ -331,6 +345,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
     author: 'Maya Robinson',
     status: 'published',
     image: '/images/blog/prepare-website-content.svg',
+    imageAlt: 'Illustration of a clipboard checklist, a photo and a pen for preparing website content',
     readTime: '3 min read',
     date: '2026-11-03',
   },

@@ -9,6 +9,8 @@ export type PortfolioItem = {
   description: string
   category: string
   image: string
+  /** The cover's alt text; '' marks it decorative. */
+  imageAlt: string
   technologies: string[]
   features: string[]
   isLive: boolean

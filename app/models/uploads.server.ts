@@ -26,3 +26,40 @@ export async function existingUploadNames(db: Db, names: string[]): Promise<Set<
   }
   return found
 }
+
+export type UploadSize = Pick<UploadRow, 'name' | 'contentType' | 'width' | 'height' | 'variantOf'>
+
+/** These originals and all their variants, without bytes: what a page needs for srcset and width/height. */
+export async function findUploadSizes(db: Db, names: string[]): Promise<UploadSize[]> {
+  const out: UploadSize[] = []
+  for (let i = 0; i < names.length; i += 500) {
+    const chunk = names.slice(i, i + 500)
+    out.push(
+      ...(await db
+        .selectFrom('uploads')
+        .select(['name', 'contentType', 'width', 'height', 'variantOf'])
+        .where((eb) => eb.or([eb('name', 'in', chunk), eb('variantOf', 'in', chunk)]))
+        .execute()),
+    )
+  }
+  return out
+}
+
+/** Originals stored before variants existed (no size yet), oldest first. */
+export async function findUnsizedOriginals(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('uploads')
+    .select('name')
+    .where('variantOf', 'is', null)
+    .where('width', 'is', null)
+    .orderBy('createdAt')
+    .orderBy('name')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.name)
+}
+
+/** Records an original's size once its variants exist (0 × 0: unreadable, never tried again). */
+export async function setUploadSize(db: Db, name: string, width: number, height: number): Promise<void> {
+  await db.updateTable('uploads').set({ width, height }).where('name', '=', name).execute()
+}

@@ -4,6 +4,7 @@ import * as model from '~/models/portfolio.server.ts'
 import type { PortfolioItem, PortfolioQuery } from '~/models/portfolio.server.ts'
 import type { Admin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import { settleCoverAlt } from './cover-alt.server.ts'
 import { NotFoundError } from './errors.server.ts'
 
 export type { PortfolioItem }
@@ -30,13 +31,17 @@ export async function getPortfolioItem(db: Db, admin: Admin | null, id: number):
 }
 
 export async function createPortfolioItem(db: Db, _admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
-  const item = await model.insertPortfolioItem(db, input)
+  const { imageAlt: _a, imageDecorative: _d, ...rest } = input
+  // Projects' covers said 'Screenshot of <title>' before they had their own alt text.
+  const item = await model.insertPortfolioItem(db, { ...rest, imageAlt: settleCoverAlt(input, `Screenshot of ${input.title}`) })
   await announceContentChange(db)
   return item
 }
 
 export async function updatePortfolioItem(db: Db, _admin: Admin, id: number, patch: PortfolioItemPatch): Promise<PortfolioItem> {
-  const item = await model.updatePortfolioItem(db, id, patch)
+  const { imageAlt: _a, imageDecorative: _d, ...rest } = patch
+  const imageAlt = settleCoverAlt(patch)
+  const item = await model.updatePortfolioItem(db, id, imageAlt === undefined ? rest : { ...rest, imageAlt })
   if (!item) throw new NotFoundError('Portfolio item not found')
   await announceContentChange(db)
   return item

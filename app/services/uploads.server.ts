@@ -4,7 +4,16 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import sharp from 'sharp'
 import type { Db } from '~/db/db.server.ts'
-import { existingUploadNames, findUpload, insertUpload } from '~/models/uploads.server.ts'
+import type { PictureInfo } from '~/lib/picture.ts'
+import {
+  existingUploadNames,
+  findUnsizedOriginals,
+  findUpload,
+  findUploadSizes,
+  insertUpload,
+  setUploadSize,
+  type UploadSize,
+} from '~/models/uploads.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 
 /** Largest accepted upload (before resizing). */
@@ -27,10 +36,26 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null
 }
 
-/** Stored image names: 32 random hex digits and the format. Anything else is never looked up. */
-export const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/
+/**
+ * Stored image names: 32 random hex digits, for a variant its width, and the format
+ * (`<hex>.webp` is the original a post refers to, `<hex>-480.avif` one of its variants).
+ * Anything else is never looked up.
+ */
+export const UPLOAD_NAME = /^[a-f0-9]{32}(-[1-9][0-9]{0,3})?\.(webp|avif)$/
+/** The original of an upload, the name stored in posts and projects (and the only form older versions wrote). */
+export const ORIGINAL_NAME = /^[a-f0-9]{32}\.webp$/
+const ORIGINAL_URL = /^\/uploads\/([a-f0-9]{32})\.webp$/
+
+/**
+ * Smaller copies made of every upload (never wider than the original, which is the largest
+ * size, at most MAX_IMAGE_WIDTH). With `sizes` a phone picks the smallest one that is sharp on its
+ * screen: 1280 for a full-width card on a 390 px wide phone at 3x (docs/decisions/022).
+ */
+export const VARIANT_WIDTHS = [480, 960, 1280] as const
 
 export type StoredImage = { bytes: Buffer; contentType: string; etag: string }
+/** Pixel size of a stored image; for a variant, the name of its original. */
+export type ImageMeta = { width: number; height: number; variantOf?: string }
 
 /**
  * Where uploaded images live. The default is the database (`uploads` table), so every instance
@@ -40,10 +65,16 @@ export type StoredImage = { bytes: Buffer; contentType: string; etag: string }
  */
 export type ImageStore = {
   /** Stores a new image; names are never reused, so an existing name is an error. */
-  put(name: string, bytes: Buffer, contentType: string): Promise<void>
+  put(name: string, bytes: Buffer, contentType: string, meta?: ImageMeta): Promise<void>
   get(name: string): Promise<StoredImage | undefined>
   /** Which of these names are stored (without reading their bytes). */
   existing(names: string[]): Promise<Set<string>>
+  /** These originals and their variants: names, types and sizes, no bytes. */
+  sizes(names: string[]): Promise<UploadSize[]>
+  /** Up to `limit` originals stored without a size: their variants are not made yet. */
+  unsized(limit: number): Promise<string[]>
+  /** Records an original's size once its variants are stored. */
+  setSize(name: string, width: number, height: number): Promise<void>
 }
 
 /** A strong ETag from the content: the SHA-256 of the bytes, computed once when stored. */
@@ -51,15 +82,28 @@ const etagOf = (sha256: string) => `"${sha256}"`
 
 export function databaseImageStore(db: Db): ImageStore {
   return {
-    async put(name, bytes, contentType) {
+    async put(name, bytes, contentType, meta) {
       const sha256 = createHash('sha256').update(bytes).digest('hex')
-      await insertUpload(db, { name, contentType, bytes, size: bytes.length, sha256, createdAt: new Date().toISOString() })
+      await insertUpload(db, {
+        name,
+        contentType,
+        bytes,
+        size: bytes.length,
+        sha256,
+        createdAt: new Date().toISOString(),
+        width: meta?.width ?? null,
+        height: meta?.height ?? null,
+        variantOf: meta?.variantOf ?? null,
+      })
     },
     async get(name) {
       const row = await findUpload(db, name)
       return row && { bytes: row.bytes, contentType: row.contentType, etag: etagOf(row.sha256) }
     },
     existing: (names) => existingUploadNames(db, names),
+    sizes: (names) => findUploadSizes(db, names),
+    unsized: (limit) => findUnsizedOriginals(db, limit),
+    setSize: (name, width, height) => setUploadSize(db, name, width, height),
   }
 }
 
@@ -88,7 +132,7 @@ export function cachedImageStore(store: ImageStore, maxBytes = 32 * 1024 * 1024)
   }
 
   const cached: ImageStore & { readonly cachedBytes: number; readonly cachedCount: number } = {
-    put: (name, bytes, contentType) => store.put(name, bytes, contentType),
+    put: (name, bytes, contentType, meta) => store.put(name, bytes, contentType, meta),
     get(name) {
       const hit = entries.get(name)
       if (hit) {
@@ -114,6 +158,9 @@ export function cachedImageStore(store: ImageStore, maxBytes = 32 * 1024 * 1024)
       return pending
     },
     existing: (names) => store.existing(names),
+    sizes: (names) => store.sizes(names),
+    unsized: (limit) => store.unsized(limit),
+    setSize: (name, width, height) => store.setSize(name, width, height),
     get cachedBytes() {
       return total
     },
@@ -129,25 +176,140 @@ export function createImageStore(db: Db): ImageStore {
   return cachedImageStore(databaseImageStore(db))
 }
 
+/** Whether this build of sharp (libvips with libheif and an AV1 encoder) can write AVIF. */
+export const CAN_MAKE_AVIF = Boolean(sharp.format.heif?.output?.buffer)
+
+type Variant = { suffix: string; bytes: Buffer; contentType: string; width: number; height: number }
+
+/**
+ * The smaller WebP copies (VARIANT_WIDTHS below the original's width: never enlarged) and AVIF
+ * copies of every width including the original's, from `source` (already rotated). A failing
+ * AVIF encoder leaves AVIF out rather than refusing the picture: WebP is always there.
+ */
+async function encodeVariants(source: sharp.Sharp, fullWidth: number): Promise<Variant[]> {
+  const widths = VARIANT_WIDTHS.filter((w) => w < fullWidth)
+  const out: Variant[] = []
+  for (const width of widths) {
+    const { data, info } = await source.clone().resize({ width }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })
+    out.push({ suffix: `-${width}.webp`, bytes: data, contentType: 'image/webp', width: info.width, height: info.height })
+  }
+  if (!CAN_MAKE_AVIF) return out
+  const avif: Variant[] = []
+  try {
+    for (const width of [...widths, fullWidth]) {
+      // effort 2 of 9: about as small as the default at a fraction of the time on a busy server.
+      const { data, info } = await source.clone().resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: 2 }).toBuffer({ resolveWithObject: true })
+      avif.push({ suffix: `-${info.width}.avif`, bytes: data, contentType: 'image/avif', width: info.width, height: info.height })
+    }
+  } catch {
+    return out
+  }
+  return [...out, ...avif]
+}
+
+/**
+ * Stores the variants of `base`, skipping any already stored (another instance may be making the
+ * same ones at the same moment: the name is the key, so the second insert fails harmlessly).
+ */
+async function putVariants(store: ImageStore, base: string, variants: Variant[]): Promise<void> {
+  const present = await store.existing(variants.map((v) => base + v.suffix))
+  for (const v of variants) {
+    const name = base + v.suffix
+    if (present.has(name)) continue
+    try {
+      await store.put(name, v.bytes, v.contentType, { width: v.width, height: v.height, variantOf: `${base}.webp` })
+    } catch (err) {
+      if (!(await store.existing([name])).has(name)) throw err
+    }
+  }
+}
+
 /**
  * Checks, resizes and re-encodes an uploaded picture as WebP, stores it under a random name and
- * returns its public URL. Re-encoding also drops metadata (EXIF, GPS).
+ * returns its public URL; its smaller widths and AVIF copies are stored beside it (variants, see
+ * VARIANT_WIDTHS), before it, so an original with a size always has its variants.
+ * Re-encoding also drops metadata (EXIF, GPS).
  */
 export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
   if (!sniffImage(bytes)) throw new DomainValidationError({ file: 'Upload a JPEG, PNG or WebP image.' })
+  const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate()
   let out: { data: Buffer; info: sharp.OutputInfo }
   try {
-    out = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
+    out = await source
+      .clone()
       .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true })
   } catch {
     throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
   }
-  const name = `${randomBytes(16).toString('hex')}.webp`
-  await store.put(name, out.data, 'image/webp')
-  return { url: `/uploads/${name}`, width: out.info.width, height: out.info.height }
+  const base = randomBytes(16).toString('hex')
+  await putVariants(store, base, await encodeVariants(source, out.info.width))
+  await store.put(`${base}.webp`, out.data, 'image/webp', { width: out.info.width, height: out.info.height })
+  return { url: `/uploads/${base}.webp`, width: out.info.width, height: out.info.height }
+}
+
+/**
+ * Makes the variants of uploads stored before variants existed (or imported from disk), one at
+ * a time, oldest first, until none is left or `stopped()` says the server is closing. Runs in the
+ * background after start: until an image has its variants, pages show its original as before.
+ * Every instance may run it; the names are keys, so two doing the same image store it once.
+ * A picture that cannot be read is logged and marked 0 × 0, so it is not tried at every start.
+ * Returns how many originals got their variants.
+ */
+export async function makeMissingVariants(store: ImageStore, logger: Logger, stopped: () => boolean = () => false): Promise<number> {
+  let made = 0
+  const failed = new Set<string>()
+  while (!stopped()) {
+    const names = (await store.unsized(failed.size + 20)).filter((n) => !failed.has(n))
+    if (!names.length) break
+    for (const name of names) {
+      if (stopped()) break
+      try {
+        const image = await store.get(name)
+        if (!image) continue
+        const source = sharp(image.bytes, { limitInputPixels: 40_000_000 })
+        const { width, height } = await source.metadata()
+        if (!width || !height) throw new Error('no size')
+        await putVariants(store, name.replace(/\.webp$/, ''), await encodeVariants(source, width))
+        await store.setSize(name, width, height)
+        made++
+      } catch (err) {
+        failed.add(name)
+        logger.warn({ file: name, err: (err as Error).message }, 'could not make the smaller copies of an uploaded image')
+        await store.setSize(name, 0, 0).catch(() => {})
+      }
+    }
+  }
+  if (made) logger.info({ images: made }, 'smaller widths and AVIF copies made for uploaded images')
+  return made
+}
+
+/**
+ * The PictureInfo of each image URL that is an upload with its variants made, keyed by URL.
+ * Other URLs (files in public/, https URLs, uploads not processed yet) are absent: pages show
+ * them as a plain <img>.
+ */
+export async function pictureInfo(store: ImageStore, urls: readonly string[]): Promise<Record<string, PictureInfo>> {
+  const names = [...new Set(urls.map((u) => ORIGINAL_URL.exec(u)?.[1]).filter((b): b is string => Boolean(b)))].map((b) => `${b}.webp`)
+  if (!names.length) return {}
+  const rows = await store.sizes(names)
+  const out: Record<string, PictureInfo> = {}
+  for (const row of rows) {
+    if (row.variantOf || !row.width || !row.height) continue
+    out[`/uploads/${row.name}`] = { width: row.width, height: row.height, webp: [], avif: [] }
+  }
+  for (const row of rows) {
+    const info = row.variantOf && out[`/uploads/${row.variantOf}`]
+    if (!info || !row.width) continue
+    if (row.contentType === 'image/avif') info.avif.push(row.width)
+    else if (row.width < info.width) info.webp.push(row.width)
+  }
+  for (const info of Object.values(out)) {
+    info.webp.sort((a, b) => a - b)
+    info.avif.sort((a, b) => a - b)
+  }
+  return out
 }
 
 /**
@@ -160,7 +322,7 @@ export async function importUploadsFromDisk(store: ImageStore, dataDir: string, 
   const dir = path.join(dataDir, 'uploads')
   let names: string[]
   try {
-    names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && UPLOAD_NAME.test(e.name)).map((e) => e.name)
+    names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && ORIGINAL_NAME.test(e.name)).map((e) => e.name)
   } catch {
     return 0 // no uploads folder: nothing from an older version
   }

@@ -128,6 +128,36 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
     expect((await fetch(`${t.baseUrl}/uploads/${'0'.repeat(32)}.webp`, { method: 'HEAD' })).status).toBe(404)
   })
 
+  it('serves each smaller width and AVIF copy under its own name, with its type, long caching and its ETag', async () => {
+    const admin = await t.client().login()
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2266aa' } }).png().toBuffer()
+    const { url: fileUrl } = (await (await send(admin, png, 'image/png')).json()) as { url: string }
+    const base = fileUrl.replace(/\.webp$/, '')
+    for (const [suffix, type, width] of [
+      ['-480.webp', 'image/webp', 480],
+      ['-960.webp', 'image/webp', 960],
+      ['-480.avif', 'image/avif', 480],
+      ['-960.avif', 'image/avif', 960],
+      ['-1000.avif', 'image/avif', 1000],
+    ] as const) {
+      const res = await fetch(t.baseUrl + base + suffix)
+      expect(res.status, suffix).toBe(200)
+      expect(res.headers.get('content-type')).toBe(type)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect((await sharp(bytes).metadata()).width).toBe(width)
+      const etag = res.headers.get('etag')!
+      expect(etag).toMatch(/^"[a-f0-9]{64}"$/)
+      expect((await fetch(t.baseUrl + base + suffix, { headers: { 'if-none-match': etag } })).status).toBe(304)
+    }
+    // Never enlarged: no 1280 copy of a 1000 px picture; and only names of the stored form are looked up.
+    for (const suffix of ['-1280.webp', '-1280.avif', '-1600.avif', '-0480.avif', '-480.png', '-480.AVIF', '-12345.avif', '-480-1.avif', '.avif']) {
+      const res = await fetch(t.baseUrl + base + suffix)
+      expect(res.status, suffix).toBe(404)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
   it('answers 404, never a file, for paths that try to leave the uploads', async () => {
     // A real file where a traversal would land.
     fs.mkdirSync(path.join(t.ctx.config.dataDir, 'uploads'), { recursive: true })
@@ -222,6 +252,9 @@ describe('the image cache', () => {
         return name in sizes ? image(Object.keys(sizes).indexOf(name), sizes[name]) : undefined
       },
       existing: async (names) => new Set(names.filter((n) => n in sizes)),
+      sizes: async () => [],
+      unsized: async () => [],
+      setSize: async () => {},
     }
     return { store, reads }
   }

@@ -111,7 +111,9 @@ describe('uploads on PostgreSQL', () => {
     await pgQuery('drop table uploads')
     const restored = await run(pgTool('pg_restore'), ['--clean', '--if-exists', `--dbname=${pgUrl()}`, dump])
     expect(restored.status, restored.out).toBe(0)
-    expect((await pgQuery('select count(*)::int as n from uploads')).rows[0].n).toBe(1)
+    // The picture and its smaller widths and AVIF copies (docs/decisions/022).
+    expect((await pgQuery('select count(*)::int as n from uploads where variant_of is null')).rows[0].n).toBe(1)
+    expect((await pgQuery('select count(*)::int as n from uploads where variant_of is not null')).rows[0].n).toBeGreaterThan(1)
 
     s = await start(env)
     const after = await fetchImage(s, url)
@@ -155,4 +157,47 @@ describe('uploads on SQLite', () => {
     expect(after.bytes.equals(before.bytes)).toBe(true)
     expect(after.etag).toBe(before.etag)
   }, 90_000)
+})
+
+describe('images stored before responsive images', () => {
+  it('get their smaller widths and AVIF copies after start, and the pages then offer them', async () => {
+    const dir = tempDir()
+    const dbFile = path.join(dir, 'site.db')
+    const env = { DATABASE_URL: dbFile, DATA_DIR: dir }
+    let s = await start(env)
+    const url = await upload(s, '#557799')
+    const admin = await s.client().login(ADMIN.username, ADMIN.password)
+    const created = await admin.post('/api/portfolio', {
+      title: 'Legacy picture project',
+      description: 'A project whose picture predates variants.',
+      category: 'Business',
+      image: url,
+      imageAlt: 'The legacy project home page',
+    })
+    expect(created.status).toBe(201)
+    await stop(s)
+
+    // As an older version left it: the picture alone, without its size or any copies.
+    const name = url.slice('/uploads/'.length)
+    const db = new Database(dbFile)
+    db.prepare('delete from uploads where variant_of is not null').run()
+    db.prepare('update uploads set width = null, height = null where name = ?').run(name)
+    db.close()
+
+    s = await start(env)
+    const base = url.replace(/\.webp$/, '')
+    // Made in the background after start; the cached page is dropped once they exist.
+    let html = ''
+    for (let i = 0; i < 120 && !html.includes(`${base}-480.avif`); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 500))
+      html = await (await fetch(`${s.url}/portfolio`)).text()
+    }
+    expect(html).toContain(`${base}-480.avif 480w`)
+    expect(html).toContain(`${base}-480.webp 480w, ${url} 900w`)
+    expect(html).toMatch(new RegExp(`<img[^>]*alt="The legacy project home page"[^>]*width="900"[^>]*height="600"`))
+    const avif = await fetch(`${s.url}${base}-900.avif`)
+    expect(avif.status).toBe(200)
+    expect(avif.headers.get('content-type')).toBe('image/avif')
+    expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  }, 120_000)
 })

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react'
 import { useCsrfToken } from '~/components/csrf-field.tsx'
 import { CSRF_HEADER } from '~/lib/csrf.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
-import { FieldError, fieldAria, Label } from '~/components/ui/field.tsx'
+import { Field, FieldError, fieldAria, Label } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -39,11 +39,23 @@ async function uploadImage(file: File, csrfToken: string): Promise<string> {
   return body.url
 }
 
+/** The picture's alt text field and its "decorative" checkbox, posted with the form. */
+export type ImageAltProps = {
+  /** The alt text input's id (`{editor}-imageAlt`, so a refused value gets the focus). */
+  id: string
+  name: string
+  decorativeName: string
+  defaultValue: string
+  defaultDecorative: boolean
+  error?: string
+}
+
 /**
  * An image URL field (posted with its form under `name`) that also takes an uploaded JPEG, PNG or
  * WebP file (stored on our server, resized, and its URL put in the field), with a preview of the
  * current picture. The upload needs JavaScript, so it appears once the page is hydrated; without
- * it the URL is typed in.
+ * it the URL is typed in. With `alt`, the picture's alt text sits beside it: required while there
+ * is a picture, unless it is marked decorative (the schema checks it; see COVER_ALT_REQUIRED).
  */
 export function ImageField({
   id,
@@ -53,6 +65,7 @@ export function ImageField({
   onChange,
   required,
   error,
+  alt,
 }: {
   id: string
   name: string
@@ -61,6 +74,7 @@ export function ImageField({
   onChange?: (url: string) => void
   required?: boolean
   error?: string
+  alt?: ImageAltProps
 }) {
   const fileId = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -69,6 +83,7 @@ export function ImageField({
   const [value, setValue] = useState(defaultValue)
   const [uploading, setUploading] = useState(false)
   const [uploadError, setUploadError] = useState<string | null>(null)
+  const [decorative, setDecorative] = useState(alt?.defaultDecorative ?? false)
   const message = uploadError ?? error
 
   function update(url: string) {
@@ -136,6 +151,34 @@ export function ImageField({
       <FieldError id={id} message={message} role="alert" />
       {value && /^(\/|https?:\/\/)/i.test(value) && (
         <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover" />
+      )}
+      {alt && (
+        <div className="mt-4 space-y-2">
+          <Field
+            id={alt.id}
+            label="Image alt text"
+            required={Boolean(value) && !decorative}
+            hint="What the picture shows, in a sentence, for people who cannot see it."
+            error={alt.error}
+          >
+            {/* Disabled only once hydrated: without JavaScript the checkbox cannot enable it again (the server ignores it when decorative). */}
+            <Input name={alt.name} defaultValue={alt.defaultValue} disabled={hydrated && decorative} aria-required={(Boolean(value) && !decorative) || undefined} />
+          </Field>
+          <div className="flex items-start gap-2">
+            <input
+              id={`${alt.id}-decorative`}
+              type="checkbox"
+              name={alt.decorativeName}
+              value="true"
+              defaultChecked={alt.defaultDecorative}
+              onChange={(e) => setDecorative(e.target.checked)}
+              className="mt-0.5 size-4 accent-primary-700"
+            />
+            <label htmlFor={`${alt.id}-decorative`} className="text-sm text-ink-800">
+              Decorative: it adds nothing a reader needs, so screen readers skip it (alt=&quot;&quot;)
+            </label>
+          </div>
+        </div>
       )}
     </div>
   )

@@ -4,16 +4,19 @@ export type PortfolioForm = {
   description: string
   category: string
   image: string
+  /** The cover's alt text, required unless `imageDecorative` (a checkbox). */
+  imageAlt: string
+  imageDecorative: boolean
   liveUrl: string
   technologies: string[]
   isLive: boolean
   status: string
 }
 
-export const EMPTY_ITEM: PortfolioForm = { title: '', description: '', category: '', image: '', liveUrl: '', technologies: [], isLive: true, status: 'active' }
+export const EMPTY_ITEM: PortfolioForm = { title: '', description: '', category: '', image: '', imageAlt: '', imageDecorative: false, liveUrl: '', technologies: [], isLive: true, status: 'active' }
 
 /** In the order they appear on the page (the first refused one gets the focus). */
-export const PORTFOLIO_FIELDS = ['title', 'description', 'category', 'liveUrl', 'image', 'technologies', 'isLive', 'status'] as const satisfies readonly (keyof PortfolioForm)[]
+export const PORTFOLIO_FIELDS = ['title', 'description', 'category', 'liveUrl', 'image', 'imageAlt', 'technologies', 'isLive', 'status'] as const satisfies readonly (keyof PortfolioForm)[]
 
 /**
  * The posted editor form as the input of PortfolioItemSchema (new) or PortfolioItemPatchSchema
@@ -31,6 +34,8 @@ export function readPortfolioForm(form: FormData): PortfolioForm {
     description: text('description'),
     category: text('category'),
     image: text('image'),
+    imageAlt: text('imageAlt'),
+    imageDecorative: form.get('imageDecorative') === 'true',
     liveUrl: text('liveUrl'),
     technologies: [...form.getAll('technologies').map(String), text('technology')],
     isLive: form.get('isLive') === 'true',

@@ -77,7 +77,7 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
       </div>
     )
   }
-  const { title, description, category, image, liveUrl, technologies, isLive, status } = item
+  const { title, description, category, image, imageAlt, liveUrl, technologies, isLive, status } = item
   return (
     <PortfolioEditor
       key={item.id}
@@ -89,6 +89,8 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
         description,
         category,
         image,
+        imageAlt,
+        imageDecorative: image !== '' && imageAlt === '',
         liveUrl: liveUrl ?? '',
         technologies,
         isLive,
