@@ -1,7 +1,11 @@
 /**
  * CSV export for the admin proposals screen (RFC 4180 output with OWASP
- * CSV-injection neutralisation, since cells hold visitor-submitted text).
+ * CSV-injection neutralisation, since cells hold visitor-submitted text). Cells are what a
+ * person reads: labels instead of stored codes, dates in the agency's time zone.
  */
+
+import { AGENCY_TIME_ZONE_LABEL, agencyLocalStamp } from './agency-time.ts'
+import { budgetLabel, businessTypeLabel } from './constants.ts'
 
 export interface ProposalCsvRow {
   name: string
@@ -13,7 +17,9 @@ export interface ProposalCsvRow {
   date: string
 }
 
-export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date'] as const
+export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${AGENCY_TIME_ZONE_LABEL})`] as const
+
+const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 const NEEDS_QUOTES = /[",\r\n]/
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -40,11 +46,15 @@ export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
-/** CSV of proposals for the 'Export CSV' button: fixed header, every cell neutralised then quoted as needed. */
+/**
+ * CSV of proposals for the 'Export CSV' button: fixed header, labels ('Retail / E-commerce',
+ * '$500 - $1,000', 'Pending'), dates as 'yyyy-mm-dd hh:mm' in the agency's zone (America/Los_Angeles),
+ * every cell neutralised then quoted as needed.
+ */
 export function proposalsCsv(proposals: readonly ProposalCsvRow[]): string {
   const rows: string[][] = [
     [...PROPOSALS_CSV_HEADER],
-    ...proposals.map((p) => [p.name, p.email, p.phone ?? '', p.businessType, p.budget, p.status, p.date]),
+    ...proposals.map((p) => [p.name, p.email, p.phone ?? '', businessTypeLabel(p.businessType), budgetLabel(p.budget), statusLabel(p.status), agencyLocalStamp(p.date)]),
   ]
   return toCsv(rows.map((row) => row.map((cell) => neutralizeFormula(String(cell ?? '')))))
 }

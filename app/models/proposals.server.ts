@@ -1,16 +1,24 @@
 import type { Db } from '~/db/db.server.ts'
-import type { ProposalRow } from '~/db/schema.ts'
+import type { ProposalEventRow, ProposalRow } from '~/db/schema.ts'
 import type { ProposalStatus } from '~/lib/constants.ts'
 import { containsAny } from './search.server.ts'
 
-export type Proposal = Omit<ProposalRow, 'status'> & { status: ProposalStatus }
+/**
+ * The request as the visitor sent it (and as the API has always answered it). Where it came from
+ * (`source`, `sourceData`) is read on its own by findProposalSource, for the lead desk.
+ */
+type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData'>
+export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
 export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date'>
 export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number }
+export type ProposalSourceRow = Pick<ProposalRow, 'source' | 'sourceData'>
 
-const toProposal = (row: ProposalRow): Proposal => ({ ...row, status: row.status as ProposalStatus })
+const COLUMNS = ['id', 'name', 'email', 'phone', 'businessType', 'budget', 'requirements', 'status', 'date'] as const
+
+const toProposal = (row: ProposalBase): Proposal => ({ ...row, status: row.status as ProposalStatus })
 
 export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<Proposal[]> {
-  let qb = db.selectFrom('proposals').selectAll()
+  let qb = db.selectFrom('proposals').select(COLUMNS)
   if (query.status) qb = qb.where('status', '=', query.status)
   if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
   qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
@@ -27,22 +35,46 @@ export async function countProposals(db: Db, q?: string): Promise<Record<string,
 }
 
 export async function findProposal(db: Db, id: number): Promise<Proposal | undefined> {
-  const row = await db.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('proposals').select(COLUMNS).where('id', '=', id).executeTakeFirst()
   return row && toProposal(row)
 }
 
-export async function insertProposal(db: Db, p: ProposalWrite & { date: string }): Promise<Proposal> {
+export async function findProposalSource(db: Db, id: number): Promise<ProposalSourceRow | undefined> {
+  return db.selectFrom('proposals').select(['source', 'sourceData']).where('id', '=', id).executeTakeFirst()
+}
+
+export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow>): Promise<Proposal> {
   const row = await db
     .insertInto('proposals')
     .values({ ...p, status: 'pending' })
-    .returningAll()
+    .returning(COLUMNS)
     .executeTakeFirstOrThrow()
   return toProposal(row)
 }
 
 export async function updateProposalStatus(db: Db, id: number, status: ProposalStatus): Promise<Proposal | undefined> {
-  const row = await db.updateTable('proposals').set({ status }).where('id', '=', id).returningAll().executeTakeFirst()
+  const row = await db.updateTable('proposals').set({ status }).where('id', '=', id).returning(COLUMNS).executeTakeFirst()
   return row && toProposal(row)
+}
+
+export type ProposalEventKind = 'note' | 'status' | 'reply'
+export type ProposalEvent = Omit<ProposalEventRow, 'kind'> & { kind: ProposalEventKind }
+export type ProposalEventWrite = Omit<ProposalEvent, 'id' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'> &
+  Partial<Pick<ProposalEvent, 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'>>
+
+export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promise<ProposalEvent> {
+  const row = await db.insertInto('proposalEvents').values(e).returningAll().executeTakeFirstOrThrow()
+  return { ...row, kind: row.kind as ProposalEventKind }
+}
+
+/** A proposal's notes, status changes and replies, oldest first. */
+export async function findProposalEvents(db: Db, proposalId: number): Promise<ProposalEvent[]> {
+  const rows = await db.selectFrom('proposalEvents').selectAll().where('proposalId', '=', proposalId).orderBy('createdAt').orderBy('id').execute()
+  return rows.map((row) => ({ ...row, kind: row.kind as ProposalEventKind }))
+}
+
+export async function deleteProposalEvents(db: Db, proposalId: number): Promise<void> {
+  await db.deleteFrom('proposalEvents').where('proposalId', '=', proposalId).execute()
 }
 
 export async function deleteProposal(db: Db, id: number): Promise<boolean> {

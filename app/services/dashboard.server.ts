@@ -20,11 +20,23 @@ export async function getDashboard(db: Db, _admin: Admin, now = new Date()) {
     countPageViewsPerDay(db, days[0]),
   ])
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
+  const chart = days.map((day) => ({ day, proposals: proposalsPerDay[day] ?? 0, views: viewsPerDay[day] ?? 0 }))
   return {
     proposalStats: { total, pending: counts.pending ?? 0 },
     blogStats,
     recentProposals,
     recentPosts,
-    chart: days.map((day) => ({ day, proposals: proposalsPerDay[day] ?? 0, views: viewsPerDay[day] ?? 0 })),
+    chart,
+    conversion: conversionRate(chart),
   }
+}
+
+/**
+ * Requests per 100 page views over the chart's period (one decimal), or null without views.
+ * Page views stand in for visits: the site counts views per page and day, not visitors.
+ */
+export function conversionRate(chart: readonly { proposals: number; views: number }[]): { proposals: number; views: number; per100: number | null } {
+  const proposals = chart.reduce((a, d) => a + d.proposals, 0)
+  const views = chart.reduce((a, d) => a + d.views, 0)
+  return { proposals, views, per100: views > 0 ? Math.round((proposals / views) * 1000) / 10 : null }
 }

@@ -37,34 +37,41 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   await expect(jane).toContainText('$1,000 - $2,500')
   await expect(jane).toContainText('Pending')
 
-  // Status change: notice, badge, counts.
+  // Status change (chosen, then applied): notice, badge, counts.
   await jane.getByLabel(`Status for Doe, Jane ${tag}`).selectOption('reviewed')
+  await jane.getByRole('button', { name: `Apply status for Doe, Jane ${tag}` }).click()
   await expectToast(page, 'Status Updated', 'Proposal status changed to reviewed')
   await expect(filters.getByRole('link', { name: 'Reviewed (1)' })).toBeVisible()
   await filters.getByRole('link', { name: 'Reviewed (1)' }).click()
   await expect(cards).toHaveCount(1)
   await expect(cards.first()).toContainText('Reviewed')
 
-  // View Details shows the whole request.
-  await cards.first().getByRole('button', { name: 'View Details' }).click()
-  const dialog = page.getByRole('dialog', { name: `Proposal from Doe, Jane ${tag}` })
-  await expect(dialog).toContainText(`Line one\nLine two ${tag}`, { useInnerText: true })
-  await expect(dialog).toContainText('+1 415 555 0100')
+  // View Details opens the proposal's own page (the lead desk) with the whole request.
+  await cards.first().getByRole('link', { name: /View Details/ }).click()
+  await expect(page.getByRole('heading', { name: `Proposal from Doe, Jane ${tag}`, level: 1 })).toBeVisible()
+  const request = page.getByRole('region', { name: 'Request' })
+  await expect(request).toContainText(`Line one\nLine two ${tag}`, { useInnerText: true })
+  await expect(request).toContainText('+1 415 555 0100')
   await expectNoAxeViolations(page)
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('link', { name: 'Back to Proposals' })).toHaveAttribute('href', `${ADMIN}/proposals`)
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`q=${tag}&status=reviewed`))
+  await expect(cards).toHaveCount(1)
 
   // CSV of the current search (all statuses): quoting and formula neutralisation.
   await filters.getByRole('link', { name: 'All (2)' }).click()
+  await expect(cards).toHaveCount(2)
   const downloadPromise = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const download = await downloadPromise
   expect(download.suggestedFilename()).toBe('proposals.csv')
   const csv = readFileSync((await download.path())!, 'utf8')
   const lines = csv.split('\r\n')
-  expect(lines[0]).toBe('Name,Email,Phone,Business Type,Budget,Status,Date')
+  // The labels a person reads and the local date and time (Pacific), formulas still neutralised.
+  expect(lines[0]).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time)')
   expect(lines).toHaveLength(3)
-  expect(csv).toContain(`"Doe, Jane ${tag}",jane-${tag}@example.com,'+1 415 555 0100,restaurant,1000-2500,reviewed,`)
-  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}",formula-${tag}@example.com,,retail,5000+,pending,`)
+  expect(csv).toMatch(new RegExp(`"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\r?$`, 'm'))
+  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}",formula-${tag}@example.com,,Retail / E-commerce,"$5,000+",Pending,`)
 
   // Delete asks first; cancelling keeps the proposal.
   const formula = cards.filter({ hasText: `formula-${tag}` })
@@ -90,6 +97,7 @@ test('a failed status change shows the red Error notice', async ({ page }) => {
   // The dropdown posts to the list route's action (`/admin/proposals.data` with JavaScript); the server fails.
   await page.route(`**${ADMIN}/proposals.data*`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
   await page.getByLabel(`Status for Failing ${tag}`).selectOption('completed')
+  await page.getByRole('button', { name: `Apply status for Failing ${tag}` }).click()
   await expectToast(page, 'Error', 'Failed to update proposal status.')
   // The list shows the stored value again after reloading.
   await expect(page.getByLabel(`Status for Failing ${tag}`)).toHaveValue('pending')

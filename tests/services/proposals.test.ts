@@ -75,6 +75,19 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     expect(await mailAbout('Quinn Quiet')).toHaveLength(0)
   })
 
+  it('queues the visitor a confirmation (what happens next, to which address) whether or not the agency is notified', async () => {
+    for (const on of [true, false]) {
+      const name = `Cara Confirmed ${on ? 'On' : 'Off'}`
+      await withNotifications(on, () => submitProposal(h.db, proposalInput({ name, email: 'cara@example.com' }), `client-confirm-${on}`, T0))
+      const mail = await h.db.selectFrom('mailOutbox').selectAll().where('subject', '=', `We received your proposal request, ${name}`).execute()
+      expect(mail).toHaveLength(1)
+      expect(mail[0]).toMatchObject({ toAddress: 'cara@example.com', status: 'pending' })
+      expect(mail[0].body).toContain('We will send your custom proposal with a fixed price within 24 hours, to this address (cara@example.com).')
+      expect(mail[0].body).toContain('A menu site with online table booking.')
+      expect(mail[0].body).toContain((await getSettings(h.db)).contactEmail)
+    }
+  })
+
   it('keeps the request and its mail together: a failed mail insert stores neither, nor counts the attempt', async () => {
     // A constraint in the database (not a mock) makes the outbox insert fail for this one name.
     const block =

@@ -50,29 +50,45 @@ describe('neutralizeFormula', () => {
 })
 
 describe('proposalsCsv', () => {
-  it('has the exact header row', () => {
-    expect(PROPOSALS_CSV_HEADER).toEqual(['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date'])
-    expect(proposalsCsv([])).toBe('Name,Email,Phone,Business Type,Budget,Status,Date')
+  const HEADER = 'Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time)'
+
+  it('has the exact header row, saying which time zone the dates are in', () => {
+    expect(PROPOSALS_CSV_HEADER).toEqual(['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date (Pacific Time)'])
+    expect(proposalsCsv([])).toBe(HEADER)
   })
 
-  it('writes one row per proposal, with an empty cell for a missing phone', () => {
+  it('writes one row per proposal with the labels a person reads, and an empty cell for a missing phone', () => {
     const csv = proposalsCsv([
       { name: 'Jane Doe', email: 'jane@example.com', phone: '+1 555 0100', businessType: 'restaurant', budget: '500-1000', status: 'pending', date: '2025-03-01' },
       { name: 'Bob', email: 'bob@example.com', phone: null, businessType: 'retail', budget: '5000+', status: 'completed', date: '2025-03-02' },
       { name: 'Ann', email: 'ann@example.com', businessType: 'other', budget: '100-500', status: 'reviewed', date: '2025-03-03' },
     ])
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Phone,Business Type,Budget,Status,Date',
-      "Jane Doe,jane@example.com,'+1 555 0100,restaurant,500-1000,pending,2025-03-01",
-      'Bob,bob@example.com,,retail,5000+,completed,2025-03-02',
-      'Ann,ann@example.com,,other,100-500,reviewed,2025-03-03',
+      HEADER,
+      `Jane Doe,jane@example.com,'+1 555 0100,Restaurant / Food Service,"$500 - $1,000",Pending,2025-03-01`,
+      'Bob,bob@example.com,,Retail / E-commerce,"$5,000+",Completed,2025-03-02',
+      'Ann,ann@example.com,,Other,$100 - $500,Reviewed,2025-03-03',
     ])
+  })
+
+  it('writes timestamps as local date and time in the agency’s zone (America/Los_Angeles), daylight saving included', () => {
+    const row = (date: string) =>
+      proposalsCsv([{ name: 'A', email: 'a@example.com', businessType: 'technology', budget: '1000-2500', status: 'pending', date }]).split('\r\n')[1]
+    // 17:30 UTC in winter is 09:30 PST; in summer 10:30 PDT; 03:00 UTC is still the evening before.
+    expect(row('2026-01-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-01-15 09:30')
+    expect(row('2026-07-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 10:30')
+    expect(row('2026-07-16T03:00:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 20:00')
+  })
+
+  it('keeps a code it has no label for as stored', () => {
+    const csv = proposalsCsv([{ name: 'Old', email: 'o@example.com', businessType: 'legacy-kind', budget: '42', status: 'pending', date: '2025-01-01' }])
+    expect(csv.split('\r\n')[1]).toBe('Old,o@example.com,,legacy-kind,42,Pending,2025-01-01')
   })
 
   it('neutralises formulas before quoting', () => {
     const csv = proposalsCsv([
-      { name: '=HYPERLINK("http://evil","x")', email: '@evil', phone: '-1', businessType: 'a,b', budget: '1000-2500', status: 'pending', date: '2025-01-01' },
+      { name: '=HYPERLINK("http://evil","x")', email: '@evil', phone: '-1', businessType: '-a,b', budget: '1000-2500', status: 'pending', date: '2025-01-01' },
     ])
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'@evil,'-1,"a,b",1000-2500,pending,2025-01-01`)
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'@evil,'-1,"'-a,b","$1,000 - $2,500",Pending,2025-01-01`)
   })
 })

@@ -11,6 +11,8 @@ import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
+import { nextScheduledPost } from '~/services/blog.server.ts'
+import { LocalTime } from '~/components/admin/local-time.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -19,11 +21,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return {
       adminPath,
       data: await getDashboard(context.app.db, admin),
+      nextScheduled: (await nextScheduledPost(context.app.db, admin)) ?? null,
       loadError: false,
     }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'dashboard load failed')
-    return { adminPath, data: null, loadError: true }
+    return { adminPath, data: null, nextScheduled: null, loadError: true }
   }
 }
 
@@ -43,7 +46,7 @@ function StatCard({ title, value, subtitle, icon }: { title: string; value: numb
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { adminPath, data, loadError } = loaderData
+  const { adminPath, data, nextScheduled, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load dashboard data.')
   const base = `/${adminPath}`
   const stats = data ?? {
@@ -52,6 +55,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     recentProposals: [],
     recentPosts: [],
     chart: [],
+    conversion: undefined,
   }
   return (
     <>
@@ -67,7 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">
           Last 30 days
         </h2>
-        <ActivityChart data={stats.chart} />
+        <ActivityChart data={stats.chart} conversion={stats.conversion} />
       </section>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
@@ -108,6 +112,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
             </Link>
           </div>
+          <p className="mb-3 rounded-md bg-ink-50 px-3 py-2 text-sm text-ink-800">
+            <span className="font-medium">Next scheduled post: </span>
+            {nextScheduled?.publishAt ? (
+              <>
+                <Link to={`${base}/blogs/edit/${nextScheduled.id}`} className="font-medium text-primary-800 hover:underline">
+                  {nextScheduled.title}
+                </Link>
+                , <LocalTime iso={nextScheduled.publishAt} />
+              </>
+            ) : (
+              'none'
+            )}
+          </p>
           {stats.recentPosts.length === 0 ? (
             <p className="py-6 text-center text-sm text-ink-600">No blog posts yet</p>
           ) : (
@@ -122,7 +139,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex gap-2">
                     <a
-                      href={`/blog/${post.id}`}
+                      href={`/blog/${post.slug}`}
                       target="_blank"
                       rel="noreferrer"
                       className={buttonClass({ variant: 'secondary', size: 'sm' })}

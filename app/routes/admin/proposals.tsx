@@ -1,13 +1,15 @@
 import { Download, Trash2 } from 'lucide'
+import { useCallback, useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/proposals'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { useCsrfToken } from '~/components/csrf-field.tsx'
-import { StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
+import { listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
-import { ProposalDetails } from '~/components/admin/proposal-details.tsx'
+import { ProposalStatusFields } from '~/components/admin/proposal-details.tsx'
 import { capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
@@ -103,6 +105,24 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
     current: f.value === status,
   }))
   const exportHref = listHref('/api/proposals/export.csv', { q, status })
+  const listRef = useRef<HTMLUListElement>(null)
+  // The card whose status was just applied: if the list reloads without it (the filter no longer
+  // matches), focus moves to the card that took its place, or to the page heading when none did.
+  const leaving = useRef<{ id: number; index: number } | null>(null)
+  const onStatusApplied = useCallback((id: number, index: number) => {
+    leaving.current = { id, index }
+  }, [])
+  useEffect(() => {
+    const left = leaving.current
+    if (!left) return
+    leaving.current = null
+    if (proposals.some((p) => p.id === left.id)) return
+    const cards = listRef.current?.querySelectorAll<HTMLElement>(':scope > li > article') ?? []
+    const target = cards[left.index] ?? document.querySelector<HTMLElement>('main h1')
+    if (!target) return
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+    target.focus()
+  }, [proposals])
 
   return (
     <>
@@ -124,9 +144,9 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
       {proposals.length === 0 ? (
         <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">No proposals found matching your criteria.</p>
       ) : (
-        <ul className="space-y-4" aria-label="Proposals">
-          {proposals.map((p) => (
-            <ProposalCard key={p.id} proposal={p} action={here} />
+        <ul ref={listRef} className="space-y-4" aria-label="Proposals">
+          {proposals.map((p, i) => (
+            <ProposalCard key={p.id} proposal={p} action={here} detailHref={`${path}/${p.id}`} onStatusApplied={() => onStatusApplied(p.id, i)} />
           ))}
         </ul>
       )}
@@ -137,13 +157,16 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
 
 type Proposal = Route.ComponentProps['loaderData']['proposals'][number]
 
-/** One request: its status dropdown and its confirmed delete post through the card's fetcher to this route's action. */
-function ProposalCard({ proposal: p, action }: { proposal: Proposal; action: string }) {
+/**
+ * One request: its status (applied with the button, never on each arrow key) and its confirmed
+ * delete post through the card's fetcher to this route's action; View Details opens the lead desk.
+ */
+function ProposalCard({ proposal: p, action, detailHref, onStatusApplied }: { proposal: Proposal; action: string; detailHref: string; onStatusApplied: () => void }) {
   const fetcher = useListFetcher()
   const csrfToken = useCsrfToken()
   return (
     <li className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <article aria-labelledby={`proposal-${p.id}`}>
+      <article aria-labelledby={`proposal-${p.id}`} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary-700">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
@@ -169,8 +192,12 @@ function ProposalCard({ proposal: p, action }: { proposal: Proposal; action: str
         </dl>
         <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-wrap text-ink-800">{p.requirements}</p>
         <div className="mt-4 flex flex-wrap items-center gap-2">
-          <StatusForm selectId={`proposal-status-${p.id}`} id={p.id} name={p.name} status={p.status} statuses={PROPOSAL_STATUSES} action={action} fetcher={fetcher} />
-          <ProposalDetails proposal={p} />
+          <fetcher.Form method="post" action={action} className="contents" onSubmit={onStatusApplied}>
+            <ProposalStatusFields selectId={`proposal-status-${p.id}`} id={p.id} name={p.name} status={p.status} resetKey={fetcher.data} />
+          </fetcher.Form>
+          <Link to={detailHref} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            View Details<span className="sr-only"> of the proposal from {p.name}</span>
+          </Link>
           <ConfirmButton
             className={buttonClass({ variant: 'danger-outline', size: 'sm' })}
             aria-label={`Delete proposal from ${p.name}`}

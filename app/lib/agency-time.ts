@@ -1,0 +1,44 @@
+/**
+ * The agency's own clock for what the back office writes out (the lead desk's times, the CSV
+ * export). The agency works from San Francisco, so Pacific Time; stated on the page and in the
+ * CSV header so nobody takes it for their own zone. Fixed rather than the browser's zone, so the
+ * server's HTML and the hydrated page agree.
+ */
+export const AGENCY_TIME_ZONE = 'America/Los_Angeles'
+export const AGENCY_TIME_ZONE_LABEL = 'Pacific Time'
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: AGENCY_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+
+/** 'Nov 23, 2026, 6:05 AM PST'; an unreadable value is returned as it is. */
+export function formatAgencyDateTime(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d)
+}
+
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: AGENCY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** '2026-11-23 06:05' in the agency's zone: sorts as text and spreadsheets read it as a date. */
+export function agencyLocalStamp(iso: string): string {
+  // A bare day has no time to convert: it stays that day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]))
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+}

@@ -1,0 +1,20 @@
+import { z } from '~/lib/zod.ts'
+
+/** The lead desk's forms (a proposal's note and reply), checked in the route action. */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+export const ProposalNoteSchema = z.object({ note: text('Note', 5000) })
+export type ProposalNoteInput = z.infer<typeof ProposalNoteSchema>
+
+export const ProposalReplySchema = z.object({
+  // No line breaks in a subject: it goes into a mail header.
+  subject: text('Subject', 200).refine((v) => !/[\r\n]/.test(v), 'Subject must be one line'),
+  body: text('Message', 20_000),
+})
+export type ProposalReplyInput = z.infer<typeof ProposalReplySchema>

@@ -1,0 +1,263 @@
+import { ArrowLeft } from 'lucide'
+import { useEffect, useId, useRef } from 'react'
+import { Form, Link, data, useNavigation } from 'react-router'
+import type { Route } from './+types/proposal'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { adminMeta } from '~/components/admin/meta.ts'
+import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalStatusFields, ProposalSummary } from '~/components/admin/proposal-details.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
+import type { Toast } from '~/components/ui/toast.tsx'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { CSRF_FIELD } from '~/lib/csrf.ts'
+import { ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { ProposalStatusSchema } from '~/lib/schemas.ts'
+import { addProposalNote, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
+import { NotFoundError } from '~/services/errors.server.ts'
+import { setProposalStatus } from '~/services/proposals.server.ts'
+import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  try {
+    const desk = await getProposalDesk(context.app.db, admin, id)
+    return { adminPath: context.app.config.adminPath, ...desk }
+  } catch (err) {
+    if (err instanceof NotFoundError) throw data(null, { status: 404 })
+    throw err
+  }
+}
+
+const INTENTS = ['note', 'status', 'reply'] as const
+type Intent = (typeof INTENTS)[number]
+
+const FAILED: Record<Intent, string> = {
+  note: 'Failed to add the note.',
+  status: 'Failed to update proposal status.',
+  reply: 'Failed to send the reply.',
+}
+
+/** What each of the page's forms gets back: the notice, the messages beside the fields, what was typed. */
+type Answer = {
+  ok: boolean
+  intent: Intent
+  notice?: Toast
+  fields: Record<string, string>
+  values?: Record<string, string>
+  eventId?: number
+}
+
+const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).includes(v)
+
+/**
+ * The lead desk's writes, plain forms posted to this route (with or without JavaScript):
+ * `intent=note` (a note), `intent=status` (the status, recorded in the history) and
+ * `intent=reply` (the reply, queued in the outbox and kept in the history).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  const read = await readForm(request)
+  const intent = read.form?.get('intent')
+  if (!isIntent(intent)) throw data(null, { status: 400 })
+  const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
+  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) =>
+    data({ ok: false, intent, notice, fields, values } satisfies Answer, {
+      status,
+    })
+  if (!read.ok) return refused(read.failure.status, {}, errorNotice(read.failure.formError ?? FAILED[intent]))
+  const { db } = context.app
+  try {
+    if (intent === 'note') {
+      const checked = validate(ProposalNoteSchema, { note: values.note })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      const note = await addProposalNote(db, admin, id, checked.data)
+      return {
+        ok: true,
+        intent,
+        notice: {
+          title: 'Note Added',
+          description: 'Your note has been saved.',
+        },
+        fields: {},
+        eventId: note.id,
+      } satisfies Answer
+    }
+    if (intent === 'status') {
+      const checked = validate(ProposalStatusSchema, { status: values.status })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      const proposal = await setProposalStatus(db, admin, id, checked.data.status)
+      return {
+        ok: true,
+        intent,
+        notice: {
+          title: 'Status Updated',
+          description: `Proposal status changed to ${proposal.status}`,
+        },
+        fields: {},
+      } satisfies Answer
+    }
+    const checked = validate(ProposalReplySchema, {
+      subject: values.subject,
+      body: values.body,
+    })
+    if (!checked.ok) return refused(400, checked.failure.fields)
+    const reply = await replyToProposal(db, admin, id, checked.data)
+    return {
+      ok: true,
+      intent,
+      notice: {
+        title: 'Reply Sent',
+        description: `Your reply to ${reply.toAddress} is on its way.`,
+      },
+      fields: {},
+      eventId: reply.id,
+    } satisfies Answer
+  } catch (err) {
+    return refused(failureStatus(context, err, FAILED[intent]))
+  }
+}
+
+/** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = await submittedIntent(request)
+  const safe: Intent = isIntent(intent) ? intent : 'note'
+  const form = await request.clone().formData()
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
+  return serverActionOr(serverAction, {
+    ok: false,
+    intent: safe,
+    notice: errorNotice(FAILED[safe]),
+    fields: {},
+    values,
+  } satisfies Answer)
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
+
+export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { adminPath, proposal: p, events, origin, replyDraft } = loaderData
+  const answer = actionData as Answer | undefined
+  const uid = useId()
+  const navigation = useNavigation()
+  const busy = (intent: Intent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const notes = events.filter((e) => e.kind === 'note')
+  const noteRef = useRef<HTMLTextAreaElement>(null)
+  const mine = (intent: Intent) => (answer?.intent === intent ? answer : undefined)
+  const noteAnswer = mine('note')
+  const replyAnswer = mine('reply')
+
+  // After a write, focus goes where the work continues: an empty note box for the next note, the
+  // reply in the history, or the first refused field.
+  useEffect(() => {
+    if (!answer) return
+    if (!answer.ok) {
+      const first = Object.keys(answer.fields)[0]
+      if (first) document.getElementById(`${uid}-${first}`)?.focus()
+      return
+    }
+    if (answer.intent === 'note') noteRef.current?.focus()
+    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
+    // NOTE: again when the history reloads: the forms are keyed by its length, so the answer may
+    // arrive before the new note box (or the reply's entry) exists.
+  }, [answer, uid, events.length])
+
+  return (
+    <>
+      <PageHeader
+        title={`Proposal from ${p.name}`}
+        description="The request, where it came from, your notes, replies and its history."
+        actions={
+          <Link to={`/${adminPath}/proposals`} className={buttonClass({ variant: 'secondary' })}>
+            <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Proposals
+          </Link>
+        }
+      />
+      <Notice notice={answer?.notice} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby={`${uid}-request`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-request`} className="mb-3 text-lg font-semibold text-ink-900">
+              Request
+            </h2>
+            <ProposalSummary proposal={p} />
+          </section>
+
+          {origin && (
+            <section aria-labelledby={`${uid}-origin`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+              <h2 id={`${uid}-origin`} className="mb-3 text-lg font-semibold text-ink-900">
+                {origin.source === 'estimator' ? 'From the cost estimator' : 'From the demo builder'}
+              </h2>
+              <ProposalOriginView origin={origin} />
+            </section>
+          )}
+
+          <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
+              Reply by email
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-ink-600">
+              To <span className="break-all">{p.email}</span>. Edit the message as you like; it is sent through the site&apos;s mail queue and kept in the history.
+            </p>
+            {/* Keyed by the history's length: after a reply is sent the form starts again from the template. */}
+            <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="reply" />
+              <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
+                <Input name="subject" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
+              </Field>
+              <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
+                <Textarea name="body" rows={14} defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
+              </Field>
+              <Button type="submit" disabled={busy('reply')}>
+                {busy('reply') ? 'Sending…' : 'Send reply'}
+              </Button>
+            </Form>
+          </section>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby={`${uid}-status`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-status`} className="mb-3 text-lg font-semibold text-ink-900">
+              Status
+            </h2>
+            <Form method="post" className="flex flex-wrap items-center gap-2">
+              <ProposalStatusFields selectId={`${uid}-status-select`} id={p.id} name={p.name} status={p.status} resetKey={mine('status')} />
+            </Form>
+          </section>
+
+          <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-notes`} className="mb-3 text-lg font-semibold text-ink-900">
+              Notes
+            </h2>
+            <ProposalNotes notes={notes} />
+            <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="note" />
+              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." error={noteAnswer?.fields.note}>
+                <Textarea ref={noteRef} name="note" rows={4} defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''} />
+              </Field>
+              <Button type="submit" variant="secondary" disabled={busy('note')}>
+                {busy('note') ? 'Saving…' : 'Add note'}
+              </Button>
+            </Form>
+          </section>
+
+          <section aria-labelledby={`${uid}-history`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-history`} className="mb-3 text-lg font-semibold text-ink-900">
+              History
+            </h2>
+            <ProposalHistory proposal={p} events={events} />
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}

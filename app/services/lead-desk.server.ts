@@ -1,0 +1,185 @@
+import type { Db } from '~/db/db.server.ts'
+import { summarizeConfig } from '~/lib/builder.ts'
+import { parseBuilderConfig } from '~/lib/builder-config.ts'
+import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
+import { EstimateError, estimate, estimateRows, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
+import type { ProposalNoteInput, ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
+import { decodeDesign, estimateFromQuery, isProposalSource, reopenHref } from '~/lib/proposal-source.ts'
+import { insertOutboxMail } from '~/models/outbox.server.ts'
+import * as model from '~/models/proposals.server.ts'
+import type { Proposal, ProposalEvent } from '~/models/proposals.server.ts'
+import type { Admin } from './auth.server.ts'
+import { NotFoundError } from './errors.server.ts'
+import { getSettings } from './settings.server.ts'
+
+export type { ProposalEvent }
+
+/**
+ * The lead desk: a proposal's notes, the history of its status changes and the replies sent
+ * from it, all in one timeline (proposal_events), and where the request came from.
+ */
+
+/** What the estimator or the builder sent with a request, checked: the JSON to store, or null (dropped). */
+export function checkProposalSource(source: string | undefined, sourceData: string | undefined): { source: string; sourceData: string } | null {
+  if (!isProposalSource(source) || !sourceData) return null
+  if (source === 'estimator') {
+    const input = estimateFromQuery(new URLSearchParams(sourceData))
+    if (!input) return null
+    try {
+      estimate(input)
+    } catch (err) {
+      if (err instanceof EstimateError) return null
+      throw err
+    }
+    return { source, sourceData: JSON.stringify(input) }
+  }
+  const value = decodeDesign(sourceData)
+  if (typeof value !== 'object' || value === null) return null
+  return { source, sourceData: JSON.stringify(parseBuilderConfig(value)) }
+}
+
+/** A request's origin as the desk shows it: the estimate's rows or the design's summary, and the link that reopens it. */
+export type ProposalOrigin =
+  | { source: 'estimator'; rows: EstimateRow[]; reopenHref: string }
+  | {
+      source: 'builder'
+      items: { label: string; value: string }[]
+      reopenHref: string
+    }
+
+function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | null {
+  if (!row?.source || !row.sourceData || !isProposalSource(row.source)) return null
+  let data: unknown
+  try {
+    data = JSON.parse(row.sourceData)
+  } catch {
+    return null
+  }
+  if (row.source === 'estimator') {
+    const input = data as EstimateInput
+    try {
+      // Priced again with today's price list, as the reopened estimator will show it.
+      return {
+        source: 'estimator',
+        rows: estimateRows(input, estimate(input)),
+        reopenHref: reopenHref('estimator', input),
+      }
+    } catch {
+      return null
+    }
+  }
+  const config = parseBuilderConfig(data)
+  const items = summarizeConfig(config)
+    .split('\n')
+    .map((line) => {
+      const at = line.indexOf(': ')
+      return { label: line.slice(0, at), value: line.slice(at + 2) }
+    })
+  return {
+    source: 'builder',
+    items,
+    reopenHref: reopenHref('builder', config),
+  }
+}
+
+export type ProposalDesk = {
+  proposal: Proposal
+  events: ProposalEvent[]
+  origin: ProposalOrigin | null
+  replyDraft: ProposalReplyInput
+}
+
+/** Everything the proposal's page shows. */
+export async function getProposalDesk(db: Db, _admin: Admin, id: number): Promise<ProposalDesk> {
+  const proposal = await model.findProposal(db, id)
+  if (!proposal) throw new NotFoundError('Proposal not found')
+  const [events, source, settings] = await Promise.all([model.findProposalEvents(db, id), model.findProposalSource(db, id), getSettings(db)])
+  return {
+    proposal,
+    events,
+    origin: originOf(source),
+    replyDraft: replyTemplate(proposal, settings),
+  }
+}
+
+/** The reply the form starts with: the visitor's name and request filled in, the agency's signature. */
+export function replyTemplate(p: Proposal, settings: { siteName: string; contactEmail: string; contactPhone?: string }): ProposalReplyInput {
+  const quoted = p.requirements
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n')
+  const signature = [settings.siteName, settings.contactEmail, settings.contactPhone].filter(Boolean).join('\n')
+  return {
+    subject: `Your proposal request - ${settings.siteName}`,
+    body: [
+      `Hello ${p.name},`,
+      '',
+      `Thank you for your proposal request for a ${businessTypeLabel(p.businessType)} website, with a budget of ${budgetLabel(p.budget)}. You wrote:`,
+      '',
+      quoted,
+      '',
+      '',
+      '',
+      'Best regards,',
+      signature,
+    ].join('\n'),
+  }
+}
+
+const nowIso = () => new Date().toISOString()
+
+export async function addProposalNote(db: Db, admin: Admin, id: number, input: ProposalNoteInput): Promise<ProposalEvent> {
+  if (!(await model.findProposal(db, id))) throw new NotFoundError('Proposal not found')
+  return model.insertProposalEvent(db, {
+    proposalId: id,
+    kind: 'note',
+    body: input.note,
+    author: admin.username,
+    createdAt: nowIso(),
+  })
+}
+
+/**
+ * Changes the status and records the change (who, when, from what) in the same transaction. Choosing
+ * the status it already has changes nothing and records nothing.
+ */
+export async function changeProposalStatus(db: Db, admin: Pick<Admin, 'username'>, id: number, status: ProposalStatus): Promise<Proposal> {
+  return db.transaction().execute(async (trx) => {
+    const before = await model.findProposal(trx, id)
+    if (!before) throw new NotFoundError('Proposal not found')
+    if (before.status === status) return before
+    const after = await model.updateProposalStatus(trx, id, status)
+    if (!after) throw new NotFoundError('Proposal not found')
+    await model.insertProposalEvent(trx, {
+      proposalId: id,
+      kind: 'status',
+      fromStatus: before.status,
+      toStatus: status,
+      author: admin.username,
+      createdAt: nowIso(),
+    })
+    return after
+  })
+}
+
+/** Queues the admin's reply to the visitor through the outbox and keeps it in the history, both or neither. */
+export async function replyToProposal(db: Db, admin: Admin, id: number, input: ProposalReplyInput): Promise<ProposalEvent> {
+  return db.transaction().execute(async (trx) => {
+    const p = await model.findProposal(trx, id)
+    if (!p) throw new NotFoundError('Proposal not found')
+    await insertOutboxMail(trx, {
+      toAddress: p.email,
+      subject: input.subject,
+      body: input.body,
+    })
+    return model.insertProposalEvent(trx, {
+      proposalId: id,
+      kind: 'reply',
+      subject: input.subject,
+      body: input.body,
+      toAddress: p.email,
+      author: admin.username,
+      createdAt: nowIso(),
+    })
+  })
+}
