@@ -1,10 +1,19 @@
 /**
- * Privacy policy and terms of service, rendered as headed sections of plain paragraphs.
+ * Privacy policy and terms of service, rendered as headed sections of plain paragraphs. Contact
+ * details are placeholders ({address}, {email}, ...): their one source is the settings.
  */
 
 export type LegalSection = {
   heading: string
   paragraphs: string[]
+}
+
+/** Contact details a legal text names, filled in from the saved settings when the page renders. */
+export type LegalContact = { legalName: string; address: string; email: string; phone: string }
+
+/** Replaces {legalName}, {address}, {email} and {phone} in a paragraph. */
+export function fillContact(text: string, c: LegalContact): string {
+  return text.replace(/\{(legalName|address|email|phone)\}/g, (_, key: keyof LegalContact) => c[key])
 }
 
 export type LegalDocument = {
@@ -21,7 +30,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'Who we are',
       paragraphs: [
-        'This website is operated by Launchpad Web Studio LLC, 548 Harrison Street, Suite 310, San Francisco, CA 94105, USA. If you have any question about this policy or your data, write to hello@launchpad-web.example.',
+        'This website is operated by {legalName}, {address}. If you have any question about this policy or your data, write to {email}.',
       ],
     },
     {
@@ -54,7 +63,7 @@ export const PRIVACY: LegalDocument = {
     {
       heading: 'Your rights',
       paragraphs: [
-        'You can ask us to show you, correct or delete the personal data we hold about you, or to stop using it. Email hello@launchpad-web.example and we will respond within 30 days. Residents of California and other regions with privacy laws have these rights under local law as well.',
+        'You can ask us to show you, correct or delete the personal data we hold about you, or to stop using it. Email {email} and we will respond within 30 days. Residents of California and other regions with privacy laws have these rights under local law as well.',
       ],
     },
     {
@@ -123,7 +132,7 @@ export const TERMS: LegalDocument = {
     {
       heading: 'Governing law and contact',
       paragraphs: [
-        'These terms are governed by the laws of the State of California. Questions about them can be sent to hello@launchpad-web.example or by phone to +1 (415) 555-0134.',
+        'These terms are governed by the laws of the State of California. Questions about them can be sent to {email} or by phone to {phone}.',
       ],
     },
   ],

@@ -67,41 +67,126 @@ export const PLANS: Plan[] = [
   },
 ]
 
+/**
+ * The one price list: the /pricing cards, the cost estimator, the server's re-pricing of an
+ * estimate and the PDF all read these figures (docs/decisions/023-one-price-list.md says which of
+ * the spec's contradicting figures won). Whole US dollars.
+ */
+
+export type WebsiteTypeId = 'static' | 'business' | 'ecommerce' | 'custom'
+
+export type WebsiteType = {
+  id: WebsiteTypeId
+  label: string
+  /** The price of the site with INCLUDED_PAGES pages. */
+  base: number
+}
+
+export const WEBSITE_TYPES: readonly WebsiteType[] = [
+  { id: 'static', label: 'Static Website', base: 299 },
+  { id: 'business', label: 'Business Website', base: 599 },
+  { id: 'ecommerce', label: 'E-commerce Store', base: 999 },
+  { id: 'custom', label: 'Custom Web App', base: 1499 },
+]
+
+/** Pages covered by a website type's base price. */
+export const INCLUDED_PAGES = 3
+
+/** Price of each page beyond INCLUDED_PAGES. */
+export const EXTRA_PAGE_PRICE = 50
+
+export type AddonId = 'ai-chat' | 'cms' | 'seo' | 'analytics' | 'social' | 'booking' | 'payment' | 'maintenance'
+
 export type PricingAddon = {
+  id: AddonId
   name: string
   price: number
+  /** Set for a recurring price ('per month'); those are not part of a one-time estimate. */
   unit?: string
   description: string
 }
 
-export const PRICING_ADDONS: PricingAddon[] = [
+export const PRICING_ADDONS: readonly PricingAddon[] = [
   {
+    id: 'ai-chat',
     name: 'AI Chat Assistant',
     price: 200,
     description: 'A friendly assistant that answers common questions and collects leads day and night.',
   },
   {
-    name: 'Advanced SEO Package',
+    id: 'cms',
+    name: 'Content Management',
     price: 150,
-    description: 'Keyword research, local listings, structured data and a content plan for your market.',
+    description: 'An admin panel to edit pages, posts and images yourself, without calling us.',
   },
   {
-    name: 'E-commerce Integration',
-    price: 300,
-    description: 'Add a product catalogue, cart and secure checkout to any plan.',
+    id: 'seo',
+    name: 'SEO Optimization',
+    price: 100,
+    description: 'Keyword research, local listings and structured data so nearby customers find you.',
   },
   {
+    id: 'analytics',
+    name: 'Analytics Setup',
+    price: 75,
+    description: 'See which pages bring visitors and enquiries, with a simple monthly summary.',
+  },
+  {
+    id: 'social',
+    name: 'Social Media Integration',
+    price: 50,
+    description: 'Share buttons, your latest posts on the site and links to every profile.',
+  },
+  {
+    id: 'booking',
     name: 'Booking System',
-    price: 250,
+    price: 300,
     description: 'Let customers book appointments or tables online, with reminders and calendar sync.',
   },
   {
+    id: 'payment',
+    name: 'Payment Gateway',
+    price: 250,
+    description: 'Take card payments and deposits securely on your site.',
+  },
+  {
+    id: 'maintenance',
     name: 'Monthly Maintenance',
     price: 25,
     unit: 'per month',
     description: 'Updates, backups, uptime monitoring and small content edits after your free support ends.',
   },
 ]
+
+export type UrgencyId = 'standard' | 'rush' | 'emergency'
+
+export type UrgencyOption = {
+  id: UrgencyId
+  /** What the visitor chooses, e.g. 'Rush'. */
+  name: string
+  /** The delivery time, e.g. '1 week'. */
+  delivery: string
+  /** Applied to the whole subtotal. */
+  multiplier: number
+}
+
+export const URGENCY_OPTIONS: readonly UrgencyOption[] = [
+  { id: 'standard', name: 'Standard', delivery: '2-3 weeks', multiplier: 1 },
+  { id: 'rush', name: 'Rush', delivery: '1 week', multiplier: 1.5 },
+  { id: 'emergency', name: 'Emergency', delivery: '3-5 days', multiplier: 2 },
+]
+
+/** '+50%' for a multiplier of 1.5; '' for none. Said once, wherever the urgency is shown. */
+export function surchargeText(multiplier: number): string {
+  const pct = Math.round((multiplier - 1) * 100)
+  return pct > 0 ? `+${pct}%` : ''
+}
+
+/** 'Rush: 1 week (+50%)', the one way an urgency is named on screen, in the proposal and on the PDF. */
+export function urgencyLabel(u: UrgencyOption): string {
+  const extra = surchargeText(u.multiplier)
+  return `${u.name}: ${u.delivery}${extra ? ` (${extra})` : ''}`
+}
 
 export type PricingFaq = Faq & { category: 'Pricing' }
 

@@ -8,19 +8,47 @@ export type Company = {
   legalName: string
   tagline: string
   foundedYear: number
-  email: string
-  phone: string
-  address: string
 }
 
+/**
+ * The agency's name and story. Contact details (email, phones, addresses, hours) are not here:
+ * they are settings the admin edits (ContactDetails), read by every page from the root loader.
+ */
 export const COMPANY: Company = {
   name: 'Launchpad Web Studio',
   legalName: 'Launchpad Web Studio LLC',
   tagline: 'Professional websites for small businesses, live in 7 days',
   foundedYear: 2020,
-  email: 'hello@launchpad-web.example',
-  phone: '+1 (415) 555-0134',
+}
+
+/**
+ * How to reach the agency: one set, stored in the settings and edited in the admin. The San
+ * Francisco headquarters is `address`/`contactPhone`/`hours`; the Gwalior development center has
+ * its own address, phone and hours.
+ */
+export type ContactDetails = {
+  contactEmail: string
+  contactPhone: string
+  address: string
+  hours: string
+  gwaliorAddress: string
+  gwaliorPhone: string
+  gwaliorHours: string
+}
+
+/**
+ * The settings' defaults until the admin saves others (kept here, not in a .server file, so the
+ * settings service and its browser-side form agree). The Harrison Street address is the one the
+ * office card, /about, the privacy policy and the map already used (docs/decisions/023-one-price-list.md).
+ */
+export const DEFAULT_CONTACT: ContactDetails = {
+  contactEmail: 'hello@launchpad-web.example',
+  contactPhone: '+1 (415) 555-0134',
   address: '548 Harrison Street, Suite 310, San Francisco, CA 94105, USA',
+  hours: 'Mon-Fri, 9:00 AM - 6:00 PM (Pacific Time)',
+  gwaliorAddress: '2nd Floor, Shinde Ki Chhawni Road, Lashkar, Gwalior, Madhya Pradesh 474009, India',
+  gwaliorPhone: '+91 751 555 0187',
+  gwaliorHours: 'Mon-Sat, 10:00 AM - 7:00 PM (India Standard Time)',
 }
 
 export type OfficeId = 'san-francisco' | 'gwalior'
@@ -33,38 +61,36 @@ export type Office = {
   address: string
   phone: string
   hours: string
-  /** Passed to https://www.google.com/maps?q=...&output=embed (URL-encode before use). */
+  /** Passed to https://www.google.com/maps?q=...&output=embed (URL-encode before use): the address itself, so the map follows an edit. */
   mapQuery: string
-  latitude: number
-  longitude: number
 }
 
-export const OFFICES: Office[] = [
-  {
-    id: 'san-francisco',
-    city: 'San Francisco',
-    country: 'United States',
-    label: 'Headquarters',
-    address: '548 Harrison Street, Suite 310, San Francisco, CA 94105, USA',
-    phone: '+1 (415) 555-0134',
-    hours: 'Mon-Fri, 9:00 AM - 6:00 PM (Pacific Time)',
-    mapQuery: 'SoMa, San Francisco, CA 94105',
-    latitude: 37.7842,
-    longitude: -122.3957,
-  },
-  {
-    id: 'gwalior',
-    city: 'Gwalior',
-    country: 'India',
-    label: 'Development Center',
-    address: '2nd Floor, Shinde Ki Chhawni Road, Lashkar, Gwalior, Madhya Pradesh 474009, India',
-    phone: '+91 751 555 0187',
-    hours: 'Mon-Sat, 10:00 AM - 7:00 PM (India Standard Time)',
-    mapQuery: 'Lashkar, Gwalior, Madhya Pradesh 474009',
-    latitude: 26.2124,
-    longitude: 78.1772,
-  },
-]
+/** Both offices with the saved contact details; an office without an address is left out. */
+export function officesOf(c: ContactDetails): Office[] {
+  const offices: Office[] = [
+    {
+      id: 'san-francisco',
+      city: 'San Francisco',
+      country: 'United States',
+      label: 'Headquarters',
+      address: c.address,
+      phone: c.contactPhone,
+      hours: c.hours,
+      mapQuery: c.address,
+    },
+    {
+      id: 'gwalior',
+      city: 'Gwalior',
+      country: 'India',
+      label: 'Development Center',
+      address: c.gwaliorAddress,
+      phone: c.gwaliorPhone,
+      hours: c.gwaliorHours,
+      mapQuery: c.gwaliorAddress,
+    },
+  ]
+  return offices.filter((o) => o.address.trim() !== '')
+}
 
 export type SocialName = 'Facebook' | 'Instagram' | 'X' | 'LinkedIn' | 'YouTube'
 

@@ -1,24 +1,17 @@
 /**
  * Cost estimator for the pricing page (spec section 9). Pure logic so the
- * same numbers are shown in the browser and can be checked in unit tests.
+ * same numbers are shown in the browser, priced again on the server and checked in unit tests.
  */
 
-export interface WebsiteType {
-  id: string
-  label: string
-  base: number
-}
+import { EXTRA_PAGE_PRICE, INCLUDED_PAGES, PRICING_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, urgencyLabel, type UrgencyOption, type WebsiteType } from '~/content/pricing.ts'
+
+// The figures live in the one price list (app/content/pricing.ts); re-exported for the estimator's callers.
+export { EXTRA_PAGE_PRICE, INCLUDED_PAGES, URGENCY_OPTIONS, WEBSITE_TYPES, urgencyLabel, type UrgencyOption, type WebsiteType }
 
 export interface EstimatorAddon {
   id: string
   label: string
   price: number
-}
-
-export interface UrgencyOption {
-  id: string
-  label: string
-  multiplier: number
 }
 
 export interface EstimateInput {
@@ -41,37 +34,11 @@ export interface Estimate {
   total: number
 }
 
-export const WEBSITE_TYPES: readonly WebsiteType[] = [
-  { id: 'static', label: 'Static Website', base: 299 },
-  { id: 'business', label: 'Business Website', base: 599 },
-  { id: 'ecommerce', label: 'E-commerce Store', base: 999 },
-  { id: 'custom', label: 'Custom Web App', base: 1499 },
-]
-
-/** Pages covered by the base price. */
-export const INCLUDED_PAGES = 3
-
-/** Price of each page beyond INCLUDED_PAGES. */
-export const EXTRA_PAGE_PRICE = 50
-
 export const MIN_PAGES = 1
 export const MAX_PAGES = 100
 
-export const ESTIMATOR_ADDONS: readonly EstimatorAddon[] = [
-  { id: 'ai-chat', label: 'AI Chat Assistant', price: 200 },
-  { id: 'cms', label: 'Content Management', price: 150 },
-  { id: 'seo', label: 'SEO Optimization', price: 100 },
-  { id: 'analytics', label: 'Analytics Setup', price: 75 },
-  { id: 'social', label: 'Social Media Integration', price: 50 },
-  { id: 'booking', label: 'Booking System', price: 300 },
-  { id: 'payment', label: 'Payment Gateway', price: 250 },
-]
-
-export const URGENCY_OPTIONS: readonly UrgencyOption[] = [
-  { id: 'standard', label: '2-3 weeks', multiplier: 1 },
-  { id: 'rush', label: '1 week (+50%)', multiplier: 1.5 },
-  { id: 'emergency', label: '3-5 days (+100%)', multiplier: 2 },
-]
+/** The one-time add-ons of the price list (a monthly price is not part of a one-time estimate). */
+export const ESTIMATOR_ADDONS: readonly EstimatorAddon[] = PRICING_ADDONS.filter((a) => !a.unit).map((a) => ({ id: a.id, label: a.name, price: a.price }))
 
 /** Thrown for input the estimator cannot price, so callers can show a message instead of a wrong figure. */
 export class EstimateError extends Error {
@@ -134,6 +101,26 @@ export function estimate(input: EstimateInput): Estimate {
     urgencyCost: toCents(total - subtotal),
     total,
   }
+}
+
+export type EstimateRow = { label: string; amount: string; kind: 'item' | 'subtotal' | 'total' }
+
+/**
+ * The estimate's rows as a person reads them, the same on screen and on the PDF: the website type
+ * with the pages its base price includes, extra pages, add-ons, the subtotal, the urgency surcharge
+ * (said once: 'Rush: 1 week (+50%)') and the total.
+ */
+export function estimateRows(input: Pick<EstimateInput, 'websiteType'>, e: Estimate): EstimateRow[] {
+  const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)
+  const rows: EstimateRow[] = [{ label: `${type?.label ?? input.websiteType} (includes ${INCLUDED_PAGES} pages)`, amount: formatUsd(e.base), kind: 'item' }]
+  if (e.extraPages > 0) {
+    rows.push({ label: `${e.extraPages} extra page${e.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`, amount: formatUsd(e.extraPagesCost), kind: 'item' })
+  }
+  for (const a of e.addons) rows.push({ label: a.label, amount: formatUsd(a.price), kind: 'item' })
+  rows.push({ label: 'Subtotal', amount: formatUsd(e.subtotal), kind: 'subtotal' })
+  if (e.urgency) rows.push({ label: urgencyLabel(e.urgency), amount: `+${formatUsd(e.urgencyCost)}`, kind: 'item' })
+  rows.push({ label: 'Total', amount: formatUsd(e.total), kind: 'total' })
+  return rows
 }
 
 const usdWhole = new Intl.NumberFormat('en-US', {

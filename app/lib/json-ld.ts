@@ -2,7 +2,7 @@
  * schema.org structured data for the public pages (rendered as JSON-LD). Pure functions of the
  * content, the saved settings and SITE_URL, so they can be tested without a browser.
  */
-import { COMPANY, OFFICES, SOCIAL_LINKS } from '~/content/site.ts'
+import { COMPANY, SOCIAL_LINKS, officesOf, type ContactDetails } from '~/content/site.ts'
 import type { Faq } from '~/content/faq.ts'
 import type { Plan } from '~/content/pricing.ts'
 import { absoluteUrl } from './seo.ts'
@@ -13,18 +13,19 @@ export type OrganizationInput = {
   siteUrl: string
   siteName: string
   siteDescription?: string
-  contactEmail: string
-  contactPhone: string
-}
+} & ContactDetails
 
-/** The agency with both offices (San Francisco headquarters and the Gwalior development center). */
+/**
+ * The agency with both offices (San Francisco headquarters and the Gwalior development center),
+ * from the saved contact details. No coordinates: they would not follow an edited address.
+ */
 export function organizationJsonLd(s: OrganizationInput): Json {
-  const offices = OFFICES.map((o) => ({
+  const offices = officesOf(s).map((o) => ({
     '@type': 'Place',
     name: `${s.siteName} ${o.label}, ${o.city}`,
-    telephone: o.phone,
+    ...(o.phone && { telephone: o.phone }),
+    ...(o.hours && { description: `Opening hours: ${o.hours}` }),
     address: { '@type': 'PostalAddress', streetAddress: o.address, addressLocality: o.city, addressCountry: o.country },
-    geo: { '@type': 'GeoCoordinates', latitude: o.latitude, longitude: o.longitude },
   }))
   return {
     '@context': 'https://schema.org',
@@ -37,7 +38,7 @@ export function organizationJsonLd(s: OrganizationInput): Json {
     image: absoluteUrl(s.siteUrl, '/images/og-default.png'),
     ...(s.siteDescription && { description: s.siteDescription }),
     email: s.contactEmail,
-    telephone: s.contactPhone,
+    ...(s.contactPhone && { telephone: s.contactPhone }),
     foundingDate: String(COMPANY.foundedYear),
     address: offices.map((o) => o.address),
     location: offices,
@@ -47,6 +48,7 @@ export function organizationJsonLd(s: OrganizationInput): Json {
 
 export type PostForJsonLd = {
   id: number
+  slug: string
   title: string
   subheading?: string | null
   excerpt: string
@@ -59,7 +61,7 @@ export type PostForJsonLd = {
 
 /** One blog post. */
 export function blogPostingJsonLd(siteUrl: string, siteName: string, post: PostForJsonLd): Json {
-  const url = absoluteUrl(siteUrl, `/blog/${post.id}`)
+  const url = absoluteUrl(siteUrl, `/blog/${post.slug}`)
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

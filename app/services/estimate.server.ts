@@ -1,30 +1,29 @@
+import { createHash } from 'node:crypto'
 import PDFDocument from 'pdfkit'
 import type { Db } from '~/db/db.server.ts'
-import { EstimateError, WEBSITE_TYPES, estimate, formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
+import { COMPANY, officesOf, type ContactDetails } from '~/content/site.ts'
+import { EstimateError, estimate, estimateRows, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
 
-export type EstimateLine = { label: string; amount: string }
+/** How long the figures on an estimate hold. */
+export const ESTIMATE_VALID_DAYS = 30
 
-/** The rows printed on the estimate, shared by the PDF and (indirectly) its tests. */
-export function estimateLines(typeId: string, pages: number, e: Estimate): EstimateLine[] {
-  const type = WEBSITE_TYPES.find((t) => t.id === typeId)
-  const lines: EstimateLine[] = [{ label: `${type?.label ?? typeId} (base price, ${pages} page${pages === 1 ? '' : 's'})`, amount: formatUsd(e.base) }]
-  if (e.extraPages > 0) {
-    lines.push({ label: `Extra pages (${e.extraPages} x ${formatUsd(e.extraPagesCost / e.extraPages)})`, amount: formatUsd(e.extraPagesCost) })
-  }
-  for (const a of e.addons) lines.push({ label: `Add-on: ${a.label}`, amount: formatUsd(a.price) })
-  lines.push({ label: 'Subtotal', amount: formatUsd(e.subtotal) })
-  if (e.urgency) {
-    lines.push({ label: `Urgency: ${e.urgency.label} (x${e.multiplier})`, amount: `+${formatUsd(e.urgencyCost)}` })
-  }
-  return lines
+/**
+ * The estimate's reference: the day and a digest of the choices, so the same choices on the same
+ * day give the same reference (nothing is stored), and a visitor can quote it in the proposal.
+ */
+export function estimateReference(input: EstimateInput, date: Date): string {
+  const day = date.toISOString().slice(0, 10)
+  const choices = JSON.stringify([input.websiteType, input.pages, [...input.addons].sort(), input.urgency ?? ''])
+  const digest = createHash('sha256').update(choices).digest('hex').slice(0, 6).toUpperCase()
+  return `EST-${day.replaceAll('-', '')}-${digest}`
 }
 
 /**
- * The estimate as a PDF (A4, one page or so), priced here with the same estimate() the browser
- * uses: the caller passes only the visitor's choices, never a price (STYLE.md 14). Site name and
- * contact email come from the settings; `siteUrl` is the configured SITE_URL.
+ * The estimate as a PDF (A4, one page), priced here with the same estimate() the browser uses:
+ * the caller passes only the visitor's choices, never a price (STYLE.md 14). The agency's name
+ * and contact details come from the settings (their one source); `siteUrl` is SITE_URL.
  * Throws DomainValidationError for choices the estimator cannot price.
  */
 export async function renderEstimatePdf(db: Db, input: EstimateInput, opts: { siteUrl: string; date?: Date }): Promise<Buffer> {
@@ -37,21 +36,35 @@ export async function renderEstimatePdf(db: Db, input: EstimateInput, opts: { si
     throw err
   }
   const settings = await getSettings(db)
+  const date = opts.date ?? new Date()
   return renderPdf({
     siteName: settings.siteName,
     siteUrl: opts.siteUrl,
-    contactEmail: settings.contactEmail,
-    date: opts.date ?? new Date(),
-    lines: estimateLines(input.websiteType, input.pages, priced),
-    total: priced.total,
+    contact: settings,
+    date,
+    reference: estimateReference(input, date),
+    rows: estimateRows(input, priced),
   })
 }
 
-function renderPdf(opts: { siteName: string; siteUrl: string; contactEmail: string; date: Date; lines: EstimateLine[]; total: number }): Promise<Buffer> {
+type PdfOptions = { siteName: string; siteUrl: string; contact: ContactDetails; date: Date; reference: string; rows: EstimateRow[] }
+
+const INK = '#0f172a'
+const MUTED = '#475569'
+const BRAND = '#1d4ed8'
+
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+function renderPdf(opts: PdfOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // NOTE: compress: false keeps the text streams readable, so tests (and curious users) can find
     // the figures without a PDF library; an estimate is a page or so, size does not matter.
-    const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: 'Website cost estimate', Author: opts.siteName } })
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      compress: false,
+      info: { Title: `Website cost estimate ${opts.reference}`, Author: opts.siteName, Subject: 'Website cost estimate' },
+    })
     const chunks: Buffer[] = []
     doc.on('data', (c: Buffer) => chunks.push(c))
     doc.on('end', () => resolve(Buffer.concat(chunks)))
@@ -59,39 +72,80 @@ function renderPdf(opts: { siteName: string; siteUrl: string; contactEmail: stri
 
     const left = doc.page.margins.left
     const width = doc.page.width - left - doc.page.margins.right
-    const dateText = opts.date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    const validUntil = new Date(opts.date.getTime() + ESTIMATE_VALID_DAYS * 24 * 60 * 60 * 1000)
 
-    doc.font('Helvetica-Bold').fontSize(20).fillColor('#1d4ed8').text(opts.siteName, left, 56)
-    doc.font('Helvetica').fontSize(10).fillColor('#334155').text(`${opts.siteUrl}  |  ${opts.contactEmail}`)
-    doc.moveDown(1.5)
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#0f172a').text('Website Cost Estimate')
-    doc.font('Helvetica').fontSize(10).fillColor('#334155').text(`Date: ${dateText}`)
+    // Letterhead: the rocket mark (the favicon's drawing, as vectors) and the agency's name.
+    drawLogo(doc, left, 52, 40)
+    doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(opts.siteName, left + 52, 54, { width: width - 52 })
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(COMPANY.tagline, left + 52, doc.y, { width: width - 52 })
+    doc.y = Math.max(doc.y, 100) + 18
+
+    doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Website Cost Estimate', left, doc.y)
+    doc.moveDown(0.4)
+    const facts: [string, string][] = [
+      ['Reference', opts.reference],
+      ['Date', longDate(opts.date)],
+      ['Valid until', `${longDate(validUntil)} (${ESTIMATE_VALID_DAYS} days)`],
+    ]
+    for (const [k, v] of facts) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${k}: ${v}`, left, doc.y)
     doc.moveDown(1.2)
 
-    const row = (label: string, amount: string, bold = false) => {
+    // The items as on screen: the same rows as the estimator's table.
+    const row = (label: string, amount: string, style: 'item' | 'subtotal' | 'total') => {
       const y = doc.y
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 13 : 11).fillColor('#0f172a')
+      doc.font(style === 'item' ? 'Helvetica' : 'Helvetica-Bold').fontSize(style === 'total' ? 13 : 11).fillColor(INK)
       doc.text(label, left, y, { width: width - 120 })
       const afterLabel = doc.y
       doc.text(amount, left + width - 120, y, { width: 120, align: 'right' })
       doc.y = Math.max(afterLabel, doc.y) + 6
       doc.x = left
     }
-    for (const line of opts.lines) row(line.label, line.amount)
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cbd5e1').stroke()
-    doc.y += 8
-    row('Estimated total', formatUsd(opts.total), true)
+    for (const r of opts.rows) {
+      if (r.kind === 'total') {
+        doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cbd5e1').stroke()
+        doc.y += 8
+        row('Estimated total', r.amount, 'total')
+      } else row(r.label, r.amount, r.kind)
+    }
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED)
+    doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width })
 
     doc.moveDown(1.5)
-    doc.font('Helvetica').fontSize(9).fillColor('#475569')
-    doc.text(
-      'Prices in US dollars. Free hosting and domain for the first year are included. This is an estimate, not an invoice: ' +
-        'request a free proposal and we will send your fixed price within 24 hours.',
-      left,
-      doc.y,
-      { width },
-    )
-    doc.text(`${opts.siteUrl}/proposal`, { width })
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Next steps', left, doc.y)
+    doc.moveDown(0.3)
+    const proposalUrl = `${opts.siteUrl.replace(/\/$/, '')}/proposal`
+    const steps = [
+      `Request your free proposal at ${proposalUrl}, quoting the reference above.`,
+      'Within 24 hours we send a written proposal with a fixed price for your project.',
+      'Once you accept it, we design and build your site, typically live in 7 days.',
+    ]
+    steps.forEach((s, i) => doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${i + 1}. ${s}`, left, doc.y, { width }))
+
+    doc.moveDown(1.5)
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Contact us', left, doc.y)
+    doc.moveDown(0.3)
+    const c = opts.contact
+    const reach = [c.contactEmail && `Email: ${c.contactEmail}`, c.contactPhone && `Phone: ${c.contactPhone}`, `Web: ${opts.siteUrl}`].filter(Boolean)
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(reach.join('   '), left, doc.y, { width })
+    for (const o of officesOf(c)) {
+      doc.moveDown(0.4)
+      doc.font('Helvetica-Bold').fontSize(10).text(`${o.label}, ${o.city}`, left, doc.y, { width })
+      doc.font('Helvetica').fontSize(10).text(o.address, left, doc.y, { width })
+      const more = [o.id !== 'san-francisco' && o.phone && `Phone: ${o.phone}`, o.hours].filter(Boolean).join('   ')
+      if (more) doc.fillColor(MUTED).text(more, left, doc.y, { width }).fillColor(INK)
+    }
     doc.end()
   })
+}
+
+/** The favicon's rocket (public/favicon.svg), drawn as vectors so it stays sharp when printed. */
+function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
+  doc.save()
+  doc.translate(x, y).scale(size / 32)
+  doc.roundedRect(0, 0, 32, 32, 7).fill(BRAND)
+  doc.path('M16 4c4 3 6 8 6 13l-2 4h-8l-2-4c0-5 2-10 6-13z').fill('#ffffff')
+  doc.circle(16, 13, 2.5).fill(BRAND)
+  doc.path('M10.5 16.5 7 22h4.5zM21.5 16.5 25 22h-4.5z').fill('#93c5fd')
+  doc.path('M13 22.5h6L16 29z').fill('#f97316')
+  doc.restore()
 }

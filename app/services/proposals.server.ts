@@ -7,7 +7,8 @@ import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, consume } from './rate-limit.server.ts'
-import { getSettings } from './settings.server.ts'
+import { getSettings, type Settings } from './settings.server.ts'
+import { changeProposalStatus, checkProposalSource } from './lead-desk.server.ts'
 
 export type { Proposal }
 
@@ -37,6 +38,8 @@ export async function submitProposal(
       budget: input.budget,
       requirements: input.requirements,
       date: new Date(now).toISOString(),
+      // Where it came from (estimator, builder), kept only when it checks out (lead desk).
+      ...checkProposalSource(input.source, input.sourceData),
     })
     if (settings.enableNotifications) {
       await insertOutboxMail(trx, {
@@ -45,6 +48,12 @@ export async function submitProposal(
         body: notificationText(saved),
       })
     }
+    // The visitor's own receipt, whatever the agency's notification setting: what they sent and what happens next.
+    await insertOutboxMail(trx, {
+      toAddress: saved.email,
+      subject: `We received your proposal request, ${saved.name}`,
+      body: confirmationText(saved, settings),
+    })
     return saved
   })
   return proposal
@@ -66,6 +75,27 @@ function notificationText(p: Proposal): string {
   ].join('\n')
 }
 
+/** The visitor's confirmation: the next step (proposal within 24 hours, to this address), their request and how to reach the agency. */
+function confirmationText(p: Proposal, s: Settings): string {
+  return [
+    `Hello ${p.name},`,
+    '',
+    `Thank you for your proposal request to ${s.siteName}. We will send your custom proposal with a fixed price within 24 hours, to this address (${p.email}).`,
+    '',
+    'What you sent us:',
+    `Business type: ${businessTypeLabel(p.businessType)}`,
+    `Budget: ${budgetLabel(p.budget)}`,
+    `Phone: ${p.phone ?? '-'}`,
+    'Requirements:',
+    p.requirements,
+    '',
+    'Questions in the meantime? Reply to this email or contact us:',
+    [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),
+    '',
+    `${s.siteName}`,
+  ].join('\n')
+}
+
 export type ProposalListQuery = ProposalQuery
 
 export async function listProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
@@ -82,10 +112,9 @@ export async function getProposal(db: Db, _admin: Admin, id: number): Promise<Pr
   return p
 }
 
-export async function setProposalStatus(db: Db, _admin: Admin, id: number, status: ProposalStatus): Promise<Proposal> {
-  const p = await model.updateProposalStatus(db, id, status)
-  if (!p) throw new NotFoundError('Proposal not found')
-  return p
+/** The status change, recorded in the proposal's history (lead desk), from the admin pages and the API alike. */
+export async function setProposalStatus(db: Db, admin: Admin, id: number, status: ProposalStatus): Promise<Proposal> {
+  return changeProposalStatus(db, admin, id, status)
 }
 
 export async function deleteProposal(db: Db, _admin: Admin, id: number): Promise<void> {

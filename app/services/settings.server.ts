@@ -3,15 +3,15 @@ import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import type { Admin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import { COMPANY, DEFAULT_CONTACT } from '~/content/site.ts'
 
 export type { Settings }
 
 export const DEFAULT_SETTINGS: Settings = {
-  siteName: 'Launchpad Web Studio',
+  siteName: COMPANY.name,
   siteDescription: 'Custom websites for small businesses, delivered in 7 days, with free hosting and domain for the first year.',
-  contactEmail: 'hello@launchpad-web.example',
-  contactPhone: '+1 (415) 555-0134',
-  address: '548 Market Street, Suite 210, San Francisco, CA 94104',
+  // The one set of contact details every page, the structured data and the PDF estimate read.
+  ...DEFAULT_CONTACT,
   enableNotifications: true,
   enableAnalytics: true,
   maintenanceMode: false,

@@ -71,8 +71,7 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     const res = await t.client().post('/api/proposals', { ...validProposal(), name: 'Mail Check', email: 'mail.check@example.com' })
     expect(res.status).toBe(201)
 
-    const mail = await waitFor('the notification', () => smtp!.received[0])
-    expect(mail.to).toEqual(['hello@launchpad-web.example'])
+    const mail = await waitFor('the notification', () => smtp!.received.find((m) => m.to.includes('hello@launchpad-web.example')))
     expect(mail.from).toBe('site@example.com')
     const text = body(mail.raw)
     expect(text).toContain('Subject: New proposal request from Mail Check')
@@ -81,7 +80,13 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     expect(text).toContain('Business type: Restaurant / Food Service')
     expect(text).toContain('Budget: $1,000 - $2,500')
     expect(text).toContain('A menu site with online table booking.')
-    await waitFor('the outbox row marked sent', async () => (await findMailByStatus(t!.ctx.db, 'sent')).length === 1)
+
+    // The visitor gets a receipt saying what happens next.
+    const receipt = await waitFor('the confirmation', () => smtp!.received.find((m) => m.to.includes('mail.check@example.com')))
+    const receiptText = body(receipt.raw)
+    expect(receiptText).toContain('Subject: We received your proposal request, Mail Check')
+    expect(receiptText).toContain('within 24 hours, to this address (mail.check@example.com)')
+    await waitFor('both outbox rows marked sent', async () => (await findMailByStatus(t!.ctx.db, 'sent')).length === 2)
   })
 
   it('keeps the mail while SMTP is down and delivers it once the server is back', async () => {
@@ -98,24 +103,25 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     expect(failed.status).toBe('pending')
 
     smtp = await startSmtp(port)
-    const mail = await waitFor('the delivery after the outage', () => smtp!.received[0], 15_000)
-    expect(body(mail.raw)).toContain('Subject: New proposal request from Outage Check')
-    const [row] = await waitFor('the row marked sent', async () => {
+    const mail = await waitFor('the delivery after the outage', () => smtp!.received.find((m) => body(m.raw).includes('Subject: New proposal request from Outage Check')), 15_000)
+    expect(mail.to).toEqual(['hello@launchpad-web.example'])
+    // The notification and the visitor's confirmation.
+    const [row] = await waitFor('the rows marked sent', async () => {
       const sent = await findMailByStatus(t!.ctx.db, 'sent')
-      return sent.length ? sent : undefined
+      return sent.length === 2 ? sent : undefined
     })
     expect(row.attempts).toBeGreaterThan(0)
     expect(await findMailByStatus(t.ctx.db, 'pending')).toEqual([])
   })
 
-  it('sends nothing when notifications are off', async () => {
+  it('sends the agency nothing when notifications are off (the visitor still gets the confirmation)', async () => {
     smtp = await startSmtp()
     t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
     const admin = await t.client().login()
     expect((await admin.put('/api/settings', { enableNotifications: false })).status).toBe(200)
     expect((await t.client().post('/api/proposals', validProposal())).status).toBe(201)
-    await new Promise((r) => setTimeout(r, 800))
-    expect(smtp.received).toEqual([])
-    expect(await findMailByStatus(t.ctx.db)).toEqual([])
+    const receipt = await waitFor('the confirmation', () => smtp!.received[0])
+    expect(receipt.to).toEqual([validProposal().email])
+    expect((await findMailByStatus(t.ctx.db)).map((m) => m.toAddress)).toEqual([validProposal().email])
   })
 })

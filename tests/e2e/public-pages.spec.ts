@@ -30,8 +30,14 @@ test('services: six cards with features and proposal links, the comparison table
 })
 
 test('about: story, four values, two offices with a map that loads only when scrolled to, team of five', async ({ page }) => {
-  // The map provider is outside the test network: answer its frame with an empty page.
-  await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }))
+  // The map provider is outside the test network: answer the reachability probe (an image) with a
+  // 1×1 GIF and the frame with an empty page. (When Google cannot be reached, see builder-and-visual.spec.ts.)
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+  await page.route('https://www.google.com/**', (route) =>
+    route.request().resourceType() === 'image'
+      ? route.fulfill({ contentType: 'image/gif', body: gif })
+      : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
+  )
   await visit(page, '/about')
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { name: 'Our Story' })).toBeVisible()
@@ -120,7 +126,8 @@ test('pricing: three plans linking to /proposal, add-ons, the estimator and the 
   for (const b of await buttons.all()) await expect(b).toHaveAttribute('href', '/proposal')
 
   const addons = main.getByRole('region', { name: 'Add-ons' })
-  for (const name of ['AI Chat Assistant', 'Advanced SEO Package', 'E-commerce Integration', 'Booking System', 'Monthly Maintenance']) {
+  // One price list with the estimator (docs/decisions/023-one-price-list.md).
+  for (const name of ['AI Chat Assistant', 'Content Management', 'SEO Optimization', 'Analytics Setup', 'Social Media Integration', 'Booking System', 'Payment Gateway', 'Monthly Maintenance']) {
     await expect(addons.getByRole('heading', { name })).toBeVisible()
   }
   await expect(main.getByRole('region', { name: 'Estimate your project' })).toBeVisible()

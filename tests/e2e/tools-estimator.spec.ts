@@ -29,12 +29,14 @@ test.describe('cost estimator', () => {
     const result = e.getByRole('region', { name: 'Your estimate' })
     await expect(result).toContainText('Estimated total: $1,423.50')
     const rows = result.getByRole('row')
-    await expect(rows.filter({ hasText: 'Business Website' })).toContainText('$599')
+    await expect(rows.filter({ hasText: 'Business Website (includes 3 pages)' })).toContainText('$599')
     await expect(rows.filter({ hasText: '2 extra pages' })).toContainText('$100')
     await expect(rows.filter({ hasText: 'SEO Optimization' })).toContainText('$100')
     await expect(rows.filter({ hasText: 'Content Management' })).toContainText('$150')
     await expect(rows.filter({ hasText: 'Subtotal' })).toContainText('$949')
-    await expect(rows.filter({ hasText: 'Rush timeline' })).toContainText('+$474.50')
+    // The surcharge is said once.
+    await expect(rows.filter({ hasText: 'Rush: 1 week (+50%)' })).toContainText('+$474.50')
+    await expect(result).not.toContainText('x1.5')
 
     // Changing a choice does not touch the shown estimate until Calculate is pressed again.
     await e.getByLabel(/Timeline/).selectOption('')
@@ -45,6 +47,28 @@ test.describe('cost estimator', () => {
     await expect(result).not.toContainText('Press Calculate')
 
     await expectNoAxeViolations(page)
+  })
+
+  test('says its own message beside Number of Pages (the browser’s max does not swallow it) and focuses the field', async ({ page }) => {
+    await visit(page, '/pricing')
+    const e = estimator(page)
+    await expect(e.locator('form')).toHaveAttribute('novalidate', '')
+    await e.getByRole('radio', { name: /Static Website/ }).check()
+    const pages = e.getByLabel('Number of Pages')
+    await expect(pages).toHaveAttribute('max', '100')
+    await pages.fill('500')
+    await e.getByRole('button', { name: 'Calculate' }).click()
+    await expect(pages).toBeFocused()
+    await expect(pages).toHaveAttribute('aria-invalid', 'true')
+    await expect(pages).toHaveAccessibleDescription(/Enter a whole number of pages from 1 to 100\./)
+    await expect(e.getByRole('region', { name: 'Your estimate' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    // The message goes as soon as the number is one the estimator takes.
+    await pages.fill('5')
+    await expect(pages).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(e.getByText('Enter a whole number of pages')).toHaveCount(0)
+    await e.getByRole('button', { name: 'Calculate' }).click()
+    await expect(e.getByRole('region', { name: 'Your estimate' })).toContainText('Estimated total: $399')
   })
 
   test('downloads the estimate as a PDF priced by the server', async ({ page }) => {
@@ -58,11 +82,20 @@ test.describe('cost estimator', () => {
     const pdf = await readFile(await download.path())
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     const text = pdfText(pdf)
-    expect(text).toContain('Website Cost Estimate')
-    expect(text).toContain('Add-on: SEO Optimization')
-    expect(text).toContain('Add-on: Content Management')
-    expect(text).toContain('Estimated total')
-    expect(text).toContain('$1,423.50')
+    const lines = text.split('\n')
+    // The agency's letterhead, reference, date and validity, the rows as on screen, next steps and contact.
+    expect(lines).toContain('Launchpad Web Studio')
+    expect(lines).toContain('Website Cost Estimate')
+    expect(text).toMatch(/Reference: EST-\d{8}-[0-9A-F]{6}/)
+    expect(text).toMatch(/Valid until: \w+ \d{1,2}, \d{4} \(30 days\)/)
+    for (const row of ['Business Website (includes 3 pages)', '2 extra pages x $50', 'SEO Optimization', 'Content Management', 'Subtotal', 'Rush: 1 week (+50%)', 'Estimated total', '$1,423.50']) {
+      expect(lines, row).toContain(row)
+    }
+    expect(text).not.toContain('base price')
+    expect(text).not.toContain('(x1.5)')
+    expect(lines).toContain('Next steps')
+    expect(lines).toContain('Contact us')
+    expect(text).toContain('548 Harrison Street, Suite 310, San Francisco, CA 94105, USA')
   })
 
   test('the PDF endpoint rejects bad input and ignores any total sent by the client', async ({ request }) => {

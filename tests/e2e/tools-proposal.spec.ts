@@ -72,9 +72,12 @@ test.describe('proposal request', () => {
     const pending = page.getByRole('button', { name: 'Submitting...' })
     await expect(pending).toBeDisabled()
     release()
-    const toast = page.getByTestId('toast')
-    await expect(toast).toContainText('Proposal Request Submitted!')
-    await expect(toast).toContainText('We will send your custom proposal within 24 hours.')
+    // The same inline confirmation as without JavaScript, with the address the proposal goes to, focused.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })
+    await expect(confirmation).toContainText('We will send your custom proposal within 24 hours.')
+    await expect(confirmation).toContainText('What happens next')
+    await expect(confirmation).toContainText('Your proposal goes to visitor@example.com, and a confirmation is on its way there now.')
+    await expect(confirmation).toBeFocused()
     await expect(form(page).name).toHaveValue('')
     await expect(form(page).requirements).toHaveValue('')
     await expect(form(page).businessType).toHaveValue('')
@@ -137,6 +140,42 @@ test.describe('proposal request', () => {
     await expect(email).toHaveValue('visitor@example.com')
   })
 
+  test('runs one validation, the site’s own: every message beside its field at once, focus on the first', async ({ page }) => {
+    await visit(page, '/proposal')
+    let sent = false
+    await page.route(PROPOSAL_ACTION, (route) => {
+      if (isProposalPost(route)) sent = true
+      return route.continue()
+    })
+    const f = form(page)
+    // No browser bubble: the form is checked by the site once hydrated; required stays for assistive technology.
+    await expect(page.locator('form:has([name="requirements"])')).toHaveAttribute('novalidate', '')
+    await expect(f.name).toHaveAttribute('required', '')
+    await f.submit.click()
+    await expect(f.name).toBeFocused()
+    for (const [field, message] of [
+      [f.name, 'Full Name is required'],
+      [f.email, 'Email is required'],
+      [f.businessType, 'Choose a business type'],
+      [f.budget, 'Choose a budget range'],
+      [f.requirements, /Project requirements is required/],
+    ] as const) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(message)
+    }
+    await expect(f.phone).not.toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toBe(false)
+    await expectNoAxeViolations(page)
+    // A fixed field loses its message at once; the others keep theirs.
+    await f.name.fill('Fixed Name')
+    await expect(f.name).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(f.email).toHaveAttribute('aria-invalid', 'true')
+    await f.email.fill('not-an-email')
+    await f.submit.click()
+    await expect(f.email).toBeFocused()
+    await expect(f.email).toHaveAccessibleDescription('Enter a valid email address')
+  })
+
   test('checks business type and budget with the shared schema before sending', async ({ page }) => {
     await visit(page, '/proposal')
     let sent = false
@@ -166,9 +205,9 @@ test.describe('proposal request without JavaScript', () => {
     await fillValid(page, name)
     await form(page).submit.click()
     await expect(page).toHaveURL(/\/proposal\?submitted=1$/)
-    await expect(page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })).toContainText(
-      'We will send your custom proposal within 24 hours.',
-    )
+    const confirmation = page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })
+    await expect(confirmation).toContainText('We will send your custom proposal within 24 hours.')
+    await expect(confirmation).toContainText('Your proposal goes to visitor@example.com, and a confirmation is on its way there now.')
     await expect(form(page).name).toHaveValue('')
     const rows = await findProposals(request, name)
     expect(rows).toHaveLength(1)

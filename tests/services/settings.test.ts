@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { officesOf } from '~/content/site.ts'
+import { onContentChange } from '~/services/content-events.server.ts'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
@@ -42,6 +44,10 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
       contactEmail: 'team@studio.example',
       contactPhone: '',
       address: 'Line 1\nLine 2',
+      hours: 'Mon-Fri 9-5',
+      gwaliorAddress: 'Lashkar, Gwalior',
+      gwaliorPhone: '',
+      gwaliorHours: 'Mon-Sat 10-7',
       enableNotifications: true,
       enableAnalytics: false,
       maintenanceMode: true,
@@ -49,6 +55,25 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
     expect(await updateSettings(h.db, admin, all)).toEqual(all)
     expect(await getSettings(h.db)).toEqual(all)
     await updateSettings(h.db, admin, { enableAnalytics: true, maintenanceMode: false })
+  })
+
+  it('keeps one set of contact details for both offices, defaulting to the Harrison Street headquarters', async () => {
+    expect(DEFAULT_SETTINGS.address).toBe('548 Harrison Street, Suite 310, San Francisco, CA 94105, USA')
+    expect(DEFAULT_SETTINGS.gwaliorAddress).toContain('Gwalior, Madhya Pradesh')
+    const versions: string[] = []
+    const stop = onContentChange(h.db, (v) => versions.push(v))
+    try {
+      const saved = await updateSettings(h.db, admin, { address: '1 Test Way, San Francisco, CA 94107', gwaliorHours: 'Mon-Fri, 9-6 IST' })
+      expect(officesOf(saved).map((o) => [o.city, o.address, o.hours])).toEqual([
+        ['San Francisco', '1 Test Way, San Francisco, CA 94107', saved.hours],
+        ['Gwalior', saved.gwaliorAddress, 'Mon-Fri, 9-6 IST'],
+      ])
+      // Every page shows the details, so a change drops the cached pages.
+      expect(versions).toHaveLength(1)
+    } finally {
+      stop()
+      await updateSettings(h.db, admin, { address: DEFAULT_SETTINGS.address, gwaliorHours: DEFAULT_SETTINGS.gwaliorHours })
+    }
   })
 
   it('falls back to the default for each stored value that no longer validates, keeping the others', async () => {

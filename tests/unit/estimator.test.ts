@@ -7,8 +7,11 @@ import {
   URGENCY_OPTIONS,
   WEBSITE_TYPES,
   estimate,
+  estimateRows,
   formatUsd,
+  urgencyLabel,
 } from '~/lib/estimator'
+import { PLANS, PRICING_ADDONS } from '~/content/pricing'
 
 describe('estimator constants', () => {
   it('lists the four website types with their base prices', () => {
@@ -38,10 +41,53 @@ describe('estimator constants', () => {
   })
 
   it('lists the three urgency options', () => {
-    expect(URGENCY_OPTIONS.map((u) => [u.id, u.label, u.multiplier])).toEqual([
-      ['standard', '2-3 weeks', 1],
-      ['rush', '1 week (+50%)', 1.5],
-      ['emergency', '3-5 days (+100%)', 2],
+    expect(URGENCY_OPTIONS.map((u) => [u.id, urgencyLabel(u), u.multiplier])).toEqual([
+      ['standard', 'Standard: 2-3 weeks', 1],
+      ['rush', 'Rush: 1 week (+50%)', 1.5],
+      ['emergency', 'Emergency: 3-5 days (+100%)', 2],
+    ])
+  })
+})
+
+describe('one price list', () => {
+  it('prices the /pricing add-on cards and the estimator from the same entries', () => {
+    for (const a of ESTIMATOR_ADDONS) {
+      const card = PRICING_ADDONS.find((c) => c.id === a.id)
+      expect(card, a.id).toBeDefined()
+      expect([card?.name, card?.price]).toEqual([a.label, a.price])
+    }
+    // The only card the estimator leaves out is the monthly one: an estimate is a one-time price.
+    expect(PRICING_ADDONS.filter((c) => !ESTIMATOR_ADDONS.some((a) => a.id === c.id)).map((c) => [c.name, c.price, c.unit])).toEqual([
+      ['Monthly Maintenance', 25, 'per month'],
+    ])
+  })
+
+  it('starts the plans at the website types of the same price', () => {
+    expect(PLANS.map((p) => p.price)).toEqual([299, 599, 999])
+    expect(WEBSITE_TYPES.slice(0, 3).map((t) => t.base)).toEqual([299, 599, 999])
+  })
+})
+
+describe('estimate rows (the same on screen and on the PDF)', () => {
+  it('says the pages the base price includes, and the urgency surcharge once', () => {
+    const input = { websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' }
+    expect(estimateRows(input, estimate(input)).map((r) => [r.label, r.amount])).toEqual([
+      ['Business Website (includes 3 pages)', '$599'],
+      ['2 extra pages x $50', '$100'],
+      ['Content Management', '$150'],
+      ['SEO Optimization', '$100'],
+      ['Subtotal', '$949'],
+      ['Rush: 1 week (+50%)', '+$474.50'],
+      ['Total', '$1,423.50'],
+    ])
+  })
+
+  it('omits extra pages and urgency when there are none', () => {
+    const input = { websiteType: 'static', pages: 1, addons: [] }
+    expect(estimateRows(input, estimate(input)).map((r) => [r.label, r.amount])).toEqual([
+      ['Static Website (includes 3 pages)', '$299'],
+      ['Subtotal', '$299'],
+      ['Total', '$299'],
     ])
   })
 })
@@ -129,7 +175,7 @@ describe('estimate: add-ons', () => {
 describe('estimate: urgency', () => {
   it('standard keeps the subtotal', () => {
     const e = estimate({ websiteType: 'business', pages: 3, addons: [], urgency: 'standard' })
-    expect(e.urgency).toEqual({ id: 'standard', label: '2-3 weeks', multiplier: 1 })
+    expect(e.urgency).toEqual({ id: 'standard', name: 'Standard', delivery: '2-3 weeks', multiplier: 1 })
     expect(e.multiplier).toBe(1)
     expect(e.urgencyCost).toBe(0)
     expect(e.total).toBe(599)

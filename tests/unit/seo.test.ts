@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { FAQS } from '~/content/faq'
 import { PLANS } from '~/content/pricing'
 import { PAGE_META, TITLE_SUFFIX } from '~/content/seo'
+import { DEFAULT_CONTACT } from '~/content/site'
 import { blogPostingJsonLd, faqPageJsonLd, organizationJsonLd, plansJsonLd, serializeJsonLd } from '~/lib/json-ld'
 import { absoluteUrl, fullTitle, pageMeta, seoMeta, siteFromMatches } from '~/lib/seo'
 
@@ -61,7 +62,7 @@ describe('seo meta', () => {
 })
 
 describe('JSON-LD', () => {
-  const org = organizationJsonLd({ siteUrl: SITE, siteName: 'Launchpad Web Studio', contactEmail: 'a@b.example', contactPhone: '+1 555' })
+  const org = organizationJsonLd({ siteUrl: SITE, siteName: 'Launchpad Web Studio', ...DEFAULT_CONTACT, contactEmail: 'a@b.example', contactPhone: '+1 555' })
 
   it('describes the organization with both offices', () => {
     expect(org['@type']).toBe('Organization')
@@ -75,6 +76,7 @@ describe('JSON-LD', () => {
   it('describes a post, the FAQ page and the plans', () => {
     const post = blogPostingJsonLd(SITE, 'Acme', {
       id: 3,
+      slug: 't-post',
       title: 'T',
       subheading: 'S',
       excerpt: 'E',
@@ -84,7 +86,7 @@ describe('JSON-LD', () => {
       date: '2026-01-02',
       updatedAt: '2026-01-05T10:00:00.000Z',
     })
-    expect(post).toMatchObject({ '@type': 'BlogPosting', headline: 'T', url: `${SITE}/blog/3`, image: `${SITE}/images/blog/x.svg`, datePublished: '2026-01-02' })
+    expect(post).toMatchObject({ '@type': 'BlogPosting', headline: 'T', url: `${SITE}/blog/t-post`, image: `${SITE}/images/blog/x.svg`, datePublished: '2026-01-02' })
     expect(post.author).toEqual({ '@type': 'Person', name: 'Ann' })
 
     const faq = faqPageJsonLd(FAQS)

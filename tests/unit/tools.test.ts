@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Db } from '~/db/db.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
-import { estimateLines, renderEstimatePdf } from '~/services/estimate.server.ts'
+import { renderEstimatePdf } from '~/services/estimate.server.ts'
 import { budgetForTotal, estimatePdfHref, estimateProposalHref, estimateSummary } from '~/components/estimator/estimate-links.ts'
 import { buttonStyle, contrastRatio, pageNames, readableOn, sectionPadding, textOnPrimary, DEVICE_WIDTHS } from '~/components/builder/preview-style.ts'
 import { COLOR_SCHEMES } from '~/content/builder-options.ts'
@@ -28,7 +28,7 @@ describe('estimate links', () => {
       '- Website type: Business Website',
       '- Pages: 5',
       '- Add-ons: Content Management, SEO Optimization',
-      '- Timeline: 1 week (+50%)',
+      '- Timeline: Rush: 1 week (+50%)',
       '- Estimated total: $1,423.50',
     ])
     const plain = { websiteType: 'static', pages: 1, addons: [], urgency: null }
@@ -49,26 +49,8 @@ describe('estimate links', () => {
   })
 })
 
-describe('estimate PDF lines', () => {
-  it('lists base, extra pages, add-ons, subtotal and urgency', () => {
-    expect(estimateLines('business', 5, estimate(example))).toEqual([
-      { label: 'Business Website (base price, 5 pages)', amount: '$599' },
-      { label: 'Extra pages (2 x $50)', amount: '$100' },
-      { label: 'Add-on: Content Management', amount: '$150' },
-      { label: 'Add-on: SEO Optimization', amount: '$100' },
-      { label: 'Subtotal', amount: '$949' },
-      { label: 'Urgency: 1 week (+50%) (x1.5)', amount: '+$474.50' },
-    ])
-  })
-
-  it('omits extra pages and urgency when there are none', () => {
-    const e = estimate({ websiteType: 'static', pages: 1, addons: [] })
-    expect(estimateLines('static', 1, e)).toEqual([
-      { label: 'Static Website (base price, 1 page)', amount: '$299' },
-      { label: 'Subtotal', amount: '$299' },
-    ])
-  })
-
+describe('estimate PDF', () => {
+  // The rows themselves (the same on screen and on the PDF) are tested in estimator.test.ts.
   it('refuses choices the estimator cannot price with a typed error, before touching the database', async () => {
     const db = new Proxy({}, { get: () => { throw new Error('database used') } }) as Db
     for (const input of [

@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { FieldError, FieldHint, fieldAria } from '~/components/ui/field.tsx'
 import { controlClass } from '~/components/ui/input.tsx'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import {
   ESTIMATOR_ADDONS,
@@ -14,15 +14,18 @@ import {
   URGENCY_OPTIONS,
   WEBSITE_TYPES,
   estimate,
+  estimateRows,
   formatUsd,
+  urgencyLabel,
   type Estimate,
   type EstimateInput,
 } from '~/lib/estimator.ts'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
-
-const URGENCY_NAMES: Record<string, string> = { standard: 'Standard', rush: 'Rush', emergency: 'Emergency' }
+import { estimateFromQuery } from '~/lib/proposal-source.ts'
 
 type Calculated = { input: EstimateInput; result: Estimate }
+
+const validPages = (n: number) => Number.isInteger(n) && n >= MIN_PAGES && n <= MAX_PAGES
 
 /**
  * Cost estimator of the pricing page (spec sections 2 and 9). 'Calculate' stays disabled until a
@@ -50,7 +53,7 @@ export function CostEstimator() {
   function onCalculate(e: FormEvent) {
     e.preventDefault()
     if (!websiteType) return
-    if (!Number.isInteger(pageCount) || pageCount < MIN_PAGES || pageCount > MAX_PAGES) {
+    if (!validPages(pageCount)) {
       setPagesError(`Enter a whole number of pages from ${MIN_PAGES} to ${MAX_PAGES}.`)
       document.getElementById(`${uid}-pages`)?.focus()
       return
@@ -58,6 +61,24 @@ export function CostEstimator() {
     setPagesError(undefined)
     setCalculated({ input: current, result: estimate(current) })
   }
+
+  // A link with the choices (`?type=&pages=&addons=&urgency=`, the lead desk's "reopen") starts
+  // from them, calculated. Read after hydration: the pricing page is cached without its query.
+  useEffect(() => {
+    const input = estimateFromQuery(new URLSearchParams(window.location.search))
+    if (!input) return
+    try {
+      const result = estimate(input)
+      const chosen = ESTIMATOR_ADDONS.filter((a) => input.addons.includes(a.id)).map((a) => a.id)
+      setWebsiteType(input.websiteType)
+      setPages(String(input.pages))
+      setAddons(chosen)
+      setUrgency(input.urgency ?? '')
+      setCalculated({ input: { ...input, addons: chosen }, result })
+    } catch {
+      // Choices the price list no longer has: the estimator starts empty.
+    }
+  }, [])
 
   const toggleAddon = (id: string) => setAddons((list) => (list.includes(id) ? list.filter((a) => a !== id) : [...list, id]))
 
@@ -75,7 +96,8 @@ export function CostEstimator() {
         {formatUsd(EXTRA_PAGE_PRICE)}.
       </p>
 
-      <form onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
+      {/* noValidate: the site's own message shows beside the field, not the browser's bubble for min/max. */}
+      <form noValidate onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
           <fieldset>
             <legend className="text-base font-semibold text-ink-900">Website Type</legend>
@@ -113,7 +135,11 @@ export function CostEstimator() {
               max={MAX_PAGES}
               step={1}
               value={pages}
-              onChange={(e) => setPages(e.target.value)}
+              onChange={(e) => {
+                setPages(e.target.value)
+                // The message goes as soon as the number is one the estimator takes.
+                if (pagesError && validPages(Number(e.target.value))) setPagesError(undefined)
+              }}
               {...fieldAria(`${uid}-pages`, { hint: true, error: pagesError || undefined })}
               className={controlClass({ size: 'md', className: 'mt-2 w-32' })}
             />
@@ -160,7 +186,7 @@ export function CostEstimator() {
               <option value="">No preference</option>
               {URGENCY_OPTIONS.map((u) => (
                 <option key={u.id} value={u.id}>
-                  {URGENCY_NAMES[u.id] ?? u.id}: {u.label}
+                  {urgencyLabel(u)}
                 </option>
               ))}
             </select>
@@ -187,12 +213,8 @@ export function CostEstimator() {
 
 function EstimateResult({ input, result, stale }: Calculated & { stale: boolean }) {
   const uid = useId()
-  const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)
-  const rows: [string, string][] = [[`${type?.label ?? ''} (includes ${INCLUDED_PAGES} pages)`, formatUsd(result.base)]]
-  if (result.extraPages > 0) rows.push([`${result.extraPages} extra page${result.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`, formatUsd(result.extraPagesCost)])
-  for (const a of result.addons) rows.push([a.label, formatUsd(a.price)])
-  rows.push(['Subtotal', formatUsd(result.subtotal)])
-  if (result.urgency) rows.push([`${URGENCY_NAMES[result.urgency.id] ?? ''} timeline: ${result.urgency.label}`, `+${formatUsd(result.urgencyCost)}`])
+  // The same rows the PDF prints.
+  const rows = estimateRows(input, result)
 
   return (
     <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-primary-200 bg-primary-50 p-5 sm:p-6">
@@ -214,20 +236,14 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
           </tr>
         </thead>
         <tbody className="divide-y divide-primary-200">
-          {rows.map(([label, amount]) => (
-            <tr key={label}>
-              <th scope="row" className="py-2 pr-4 font-normal text-ink-800">
-                {label}
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row" className={`py-2 pr-4 ${r.kind === 'total' ? 'font-semibold text-ink-900' : 'font-normal text-ink-800'}`}>
+                {r.label}
               </th>
-              <td className="py-2 text-right font-medium text-ink-900">{amount}</td>
+              <td className={`py-2 text-right text-ink-900 ${r.kind === 'total' ? 'font-bold' : 'font-medium'}`}>{r.amount}</td>
             </tr>
           ))}
-          <tr>
-            <th scope="row" className="py-2 pr-4 font-semibold text-ink-900">
-              Total
-            </th>
-            <td className="py-2 text-right font-bold text-ink-900">{formatUsd(result.total)}</td>
-          </tr>
         </tbody>
       </table>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">

@@ -1,5 +1,6 @@
 import { BUDGETS } from '~/lib/constants.ts'
-import { ESTIMATOR_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
+import { estimateQuery } from '~/lib/proposal-source.ts'
+import { ESTIMATOR_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, formatUsd, urgencyLabel, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
 
 type Budget = (typeof BUDGETS)[number]
 
@@ -16,7 +17,8 @@ export function budgetForTotal(total: number): Budget {
 export function estimateSummary(input: EstimateInput, result: Estimate): string {
   const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)?.label ?? input.websiteType
   const addons = input.addons.map((id) => ESTIMATOR_ADDONS.find((a) => a.id === id)?.label ?? id)
-  const urgency = URGENCY_OPTIONS.find((u) => u.id === input.urgency)?.label
+  const found = URGENCY_OPTIONS.find((u) => u.id === input.urgency)
+  const urgency = found && urgencyLabel(found)
   return [
     'Cost estimate from the pricing page:',
     `- Website type: ${type}`,
@@ -38,5 +40,7 @@ export function estimatePdfHref(input: EstimateInput): string {
 /** /proposal with the estimate in the requirements and the matching budget preselected. */
 export function estimateProposalHref(input: EstimateInput, result: Estimate): string {
   const q = new URLSearchParams({ from: 'estimator', summary: estimateSummary(input, result), budget: budgetForTotal(result.total) })
+  // The choices themselves too, so the lead desk can show the estimate and reopen it.
+  for (const [k, v] of estimateQuery(input)) q.set(k, v)
   return `/proposal?${q.toString()}`
 }

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone, Rss } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
-import { SOCIAL_LINKS } from '~/content/site.ts'
+import { SOCIAL_LINKS, officesOf } from '~/content/site.ts'
 import type { SiteData } from './use-site.ts'
 import { LogoMark } from './logo.tsx'
 
@@ -93,12 +93,15 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
                 </a>
               </p>
             )}
-            {site.address && (
-              <p className="flex gap-2">
+            {officesOf(site).map((o) => (
+              <p key={o.id} className="flex gap-2">
                 <Icon node={MapPin} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                <span>{site.address}</span>
+                <span>
+                  <span className="sr-only">{o.city} office: </span>
+                  {o.address}
+                </span>
               </p>
-            )}
+            ))}
           </address>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader } from '~/root.tsx'
-import { COMPANY } from '~/content/site.ts'
+import { COMPANY, officesOf, type Office } from '~/content/site.ts'
 
 export type SiteData = Awaited<ReturnType<typeof loader>>
 
@@ -10,9 +10,14 @@ const FALLBACK: SiteData = {
   site: {
     siteName: COMPANY.name,
     siteDescription: COMPANY.tagline,
-    contactEmail: COMPANY.email,
-    contactPhone: COMPANY.phone,
-    address: COMPANY.address,
+    // Without the settings no contact details are shown, rather than ones that may be out of date.
+    contactEmail: '',
+    contactPhone: '',
+    address: '',
+    hours: '',
+    gwaliorAddress: '',
+    gwaliorPhone: '',
+    gwaliorHours: '',
   },
   analytics: false,
   organization: {},
@@ -21,4 +26,9 @@ const FALLBACK: SiteData = {
 /** The root loader's site-wide data (settings, SITE_URL); content defaults if it is unavailable. */
 export function useSite(): SiteData {
   return useRouteLoaderData<typeof loader>('root') ?? FALLBACK
+}
+
+/** Both offices with the saved addresses, phones and hours (the settings are their one source). */
+export function useOffices(): Office[] {
+  return officesOf(useSite().site)
 }

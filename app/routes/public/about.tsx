@@ -3,8 +3,8 @@ import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/about'
 import { LazyMap } from '~/components/site/lazy-map.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
+import { useOffices } from '~/components/site/use-site.ts'
 import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
-import { OFFICES } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -14,6 +14,7 @@ export function meta(args: Route.MetaArgs) {
 const VALUE_ICONS: Record<string, typeof Target> = { Target, HeartHandshake, Award, Users }
 
 export default function About() {
+  const offices = useOffices()
   return (
     <main id="main-content">
       <PageHeader
@@ -59,7 +60,7 @@ export default function About() {
         </h2>
         <p className="mx-auto mt-4 max-w-3xl text-center text-lg leading-8 text-ink-600">{REMOTE_TEAM.body}</p>
         <ul className="mt-10 grid gap-8 lg:grid-cols-2">
-          {OFFICES.map((o) => (
+          {offices.map((o) => (
             <li key={o.id} className="rounded-2xl border border-ink-200 p-6">
               <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">{o.label}</p>
               <h3 className="mt-1 text-2xl font-bold text-ink-900">

@@ -1,22 +1,68 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide'
-import { buttonClass } from '~/components/ui/button.tsx'
-import { Icon } from '~/components/ui/icon.tsx'
-import { Link } from 'react-router'
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
+import { CsrfField } from '~/components/csrf-field.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
 import { CONTACT_INTRO } from '~/content/contact.ts'
-import { OFFICES } from '~/content/site.ts'
+import { officesOf } from '~/content/site.ts'
+import { readForm } from '~/http/forms.server.ts'
+import {
+  CONTACT_MESSAGE_FIELDS,
+  ContactMessageSchema,
+  EMPTY_CONTACT_MESSAGE,
+  MESSAGE_SENT_PATH,
+  type ContactMessageAnswer,
+  type ContactMessageValues,
+} from '~/lib/contact-message.ts'
+import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
+import { submitContactMessage } from '~/services/contact-messages.server.ts'
+import { RateLimitedError } from '~/services/errors.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('contact', args)
 }
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+}
+
+/**
+ * 'Send us a message': the same schema in the browser and here, stored for the admin's inbox and
+ * mailed to the agency (contact-messages service), rate-limited per address. Success redirects
+ * (post/redirect/get) to ?sent=1; a refusal answers the page with the messages beside the fields.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request)
+  const form = read.form
+  const values = form ? (Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues) : EMPTY_CONTACT_MESSAGE
+  const refuse = (status: number, errors: Record<string, string>, formError?: string) =>
+    data({ ok: false, errors, formError, values } satisfies ContactMessageAnswer, { status })
+  if (!read.ok) return refuse(read.failure.status, read.failure.fields, read.failure.formError)
+  const parsed = ContactMessageSchema.safeParse({ ...values, website: String(read.form.get('website') ?? '') })
+  if (!parsed.success) return refuse(400, fieldErrors(parsed.error))
+  try {
+    // Limited like proposal requests, with the same configured rate.
+    await submitContactMessage(context.app.db, parsed.data, `ip:${context.clientIp}`, Date.now(), context.app.config.proposalRateLimitPerHour)
+  } catch (err) {
+    if (err instanceof RateLimitedError) return refuse(429, {}, err.message)
+    throw err
+  }
+  return redirect(MESSAGE_SENT_PATH)
+}
+
 const tel = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
 
-export default function Contact() {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { site } = useSite()
+  const offices = officesOf(site)
+  const headquarters = offices.find((o) => o.id === 'san-francisco')
   return (
     <main id="main-content">
       <PageHeader title={CONTACT_INTRO.title} intro={CONTACT_INTRO.body} />
@@ -25,13 +71,15 @@ export default function Contact() {
           How to reach us
         </h2>
         <ul className="grid gap-6 sm:grid-cols-3">
-          <li className="rounded-2xl border border-ink-200 p-6">
-            <Icon node={Mail} aria-hidden="true" className="h-6 w-6 text-primary-700" />
-            <h3 className="mt-3 font-bold text-ink-900">Email</h3>
-            <a href={`mailto:${site.contactEmail}`} className="mt-1 block break-words text-primary-800 hover:underline">
-              {site.contactEmail}
-            </a>
-          </li>
+          {site.contactEmail && (
+            <li className="rounded-2xl border border-ink-200 p-6">
+              <Icon node={Mail} aria-hidden="true" className="h-6 w-6 text-primary-700" />
+              <h3 className="mt-3 font-bold text-ink-900">Email</h3>
+              <a href={`mailto:${site.contactEmail}`} className="mt-1 block break-words text-primary-800 hover:underline">
+                {site.contactEmail}
+              </a>
+            </li>
+          )}
           {site.contactPhone && (
             <li className="rounded-2xl border border-ink-200 p-6">
               <Icon node={Phone} aria-hidden="true" className="h-6 w-6 text-primary-700" />
@@ -41,14 +89,24 @@ export default function Contact() {
               </a>
             </li>
           )}
-          {site.address && (
+          {headquarters?.hours && (
             <li className="rounded-2xl border border-ink-200 p-6">
-              <Icon node={MapPin} aria-hidden="true" className="h-6 w-6 text-primary-700" />
-              <h3 className="mt-3 font-bold text-ink-900">Address</h3>
-              <p className="mt-1 text-ink-700">{site.address}</p>
+              <Icon node={Clock} aria-hidden="true" className="h-6 w-6 text-primary-700" />
+              <h3 className="mt-3 font-bold text-ink-900">Hours</h3>
+              <p className="mt-1 text-ink-700">{headquarters.hours}</p>
             </li>
           )}
         </ul>
+      </section>
+
+      <section aria-labelledby="message-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+        <h2 id="message-title" className="text-3xl font-bold text-ink-900">
+          Send us a message
+        </h2>
+        <p className="mt-2 text-ink-700">We answer every message within one business day.</p>
+        <div className="mt-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          <MessageForm sent={loaderData.sent && !actionData} answer={actionData} replyTo={site.contactEmail} />
+        </div>
       </section>
 
       <section aria-labelledby="offices-title" className="bg-ink-50">
@@ -57,7 +115,7 @@ export default function Contact() {
             Our offices
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
-            {OFFICES.map((o) => (
+            {offices.map((o) => (
               <li key={o.id} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
                 <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">{o.label}</p>
                 <h3 className="mt-1 text-xl font-bold text-ink-900">
@@ -67,16 +125,20 @@ export default function Contact() {
                   <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
                   {o.address}
                 </p>
-                <p className="mt-2 flex gap-2 text-ink-700">
-                  <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
-                  <a href={tel(o.phone)} className="hover:underline">
-                    {o.phone}
-                  </a>
-                </p>
-                <p className="mt-2 flex gap-2 text-ink-700">
-                  <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
-                  {o.hours}
-                </p>
+                {o.phone && (
+                  <p className="mt-2 flex gap-2 text-ink-700">
+                    <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                    <a href={tel(o.phone)} className="hover:underline">
+                      {o.phone}
+                    </a>
+                  </p>
+                )}
+                {o.hours && (
+                  <p className="mt-2 flex gap-2 text-ink-700">
+                    <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                    {o.hours}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -91,5 +153,89 @@ export default function Contact() {
         </Link>
       </section>
     </main>
+  )
+}
+
+/**
+ * The message form: a plain post to the action (works before JavaScript); once hydrated the
+ * site's own check runs first (noValidate), with messages beside the fields and focus on the first.
+ */
+function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: ContactMessageAnswer | undefined; replyTo: string }) {
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/contact')
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const [errors, setErrors] = useState<Record<string, string>>(answer?.errors ?? {})
+  useEffect(() => setErrors(answer?.errors ?? {}), [answer])
+  const formRef = useRef<HTMLFormElement>(null)
+  const confirmation = useRef<HTMLDivElement>(null)
+
+  const focusFirstError = (errs: Record<string, string>) => {
+    const first = CONTACT_MESSAGE_FIELDS.find((f) => errs[f])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+  // After a post: the confirmation, or the first refused field, takes focus.
+  useEffect(() => {
+    if (sent && hydrated) confirmation.current?.focus()
+  }, [sent, hydrated])
+  useEffect(() => {
+    if (answer) focusFirstError(answer.errors)
+  }, [answer])
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(new FormData(e.currentTarget).get(f) ?? '')]))
+    const checked = ContactMessageSchema.omit({ website: true }).safeParse(values)
+    if (checked.success) return setErrors({})
+    e.preventDefault()
+    const errs = fieldErrors(checked.error)
+    setErrors(errs)
+    focusFirstError(errs)
+  }
+
+  /** A refused field's message goes as soon as the field is right. */
+  const recheck = (name: (typeof CONTACT_MESSAGE_FIELDS)[number]) => (e: { target: { value: string } }) => {
+    if (errors[name] && ContactMessageSchema.shape[name].safeParse(e.target.value).success) setErrors(({ [name]: _fixed, ...rest }) => rest)
+  }
+
+  const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
+  return (
+    <>
+      {sent && (
+        <div ref={confirmation} tabIndex={-1} role="status" className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
+          <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
+          <div>
+            <p className="font-semibold">Message sent. Thank you!</p>
+            <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
+          </div>
+        </div>
+      )}
+      <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" key={answer ? 'answered' : 'fresh'}>
+        <CsrfField />
+        {answer?.formError && (
+          <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+            {answer.formError}
+          </div>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="contact-name" label="Your Name" required error={errors.name}>
+            <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} onChange={recheck('name')} />
+          </Field>
+          <Field id="contact-email" label="Your Email" required error={errors.email}>
+            <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={v.email} onChange={recheck('email')} />
+          </Field>
+        </div>
+        <Field id="contact-message" label="Message" required error={errors.message}>
+          <Textarea size="md" name="message" rows={6} required defaultValue={v.message} onChange={recheck('message')} />
+        </Field>
+        {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <Button type="submit" size="lg" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </Form>
+    </>
   )
 }

@@ -4,9 +4,11 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
 import { handleProposalPost, prefillFromUrl } from './+shared/proposal.server.ts'
-import { SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
+import { SENT_TO_COOKIE, SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
+import { readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { pageMeta } from '~/lib/seo.ts'
+import { sourceFromUrl } from '~/lib/proposal-source.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('proposal', args)
@@ -15,16 +17,22 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const from = url.searchParams.get('from')
+  const submitted = url.searchParams.get('submitted') === '1'
   return {
-    submitted: url.searchParams.get('submitted') === '1',
+    submitted,
+    sentTo: submitted ? (readCookie(request.headers.get('Cookie'), SENT_TO_COOKIE) ?? null) : null,
     from: from === 'estimator' || from === 'builder' ? from : null,
     prefill: prefillFromUrl(url),
+    source: sourceFromUrl(url),
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleProposalPost(request, context)
-  if (!result) return redirect(SUBMITTED_PATH)
+  if ('stored' in result) {
+    const cookie = serializeCookie(context.app.config, SENT_TO_COOKIE, result.email, { httpOnly: true, maxAgeSeconds: 300 })
+    return redirect(SUBMITTED_PATH, { headers: { 'Set-Cookie': cookie } })
+  }
   return data(result.body, { status: result.status })
 }
 
@@ -33,11 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
  * action's redirect (post/redirect/get, for the plain form) means the request was stored, and an
  * answer that is not the action's own (a proxy's error page, no connection) is a failed submission.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ProposalAnswer> {
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ProposalAnswer> {
+  const sentTo = String((await request.clone().formData()).get('email') ?? '').trim()
   try {
     return await serverAction()
   } catch (err) {
-    if (err instanceof Response && err.headers.get('Location') === SUBMITTED_PATH) return { ok: true, errors: {} }
+    if (err instanceof Response && err.headers.get('Location') === SUBMITTED_PATH) return { ok: true, errors: {}, sentTo }
     if (err instanceof Response) throw err
     return { ok: false, errors: {} }
   }
@@ -50,7 +59,7 @@ const NEXT_STEPS = [
 ]
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { submitted, from, prefill } = loaderData
+  const { submitted, sentTo, from, prefill, source } = loaderData
   return (
     <main id="main-content">
       <PageHeader
@@ -61,7 +70,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
           <div className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
-            {submitted && !actionData && <SubmittedNotice />}
+            {submitted && !actionData && <SubmittedNotice sentTo={sentTo} />}
             {from && !actionData && prefill.requirements && (
               <p className="mb-5 rounded-md border border-primary-200 bg-primary-50 p-3 text-sm text-primary-900">
                 {from === 'estimator'
@@ -74,6 +83,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               initialValues={actionData?.values ?? prefill}
               initialErrors={actionData?.errors}
               formError={actionData?.formError}
+              hidden={source ?? undefined}
             />
           </div>
         </div>

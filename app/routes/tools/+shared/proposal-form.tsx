@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
 import { useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -28,6 +28,8 @@ type Props = {
   initialValues: ProposalValues
   initialErrors?: Record<string, string>
   formError?: string
+  /** Hidden fields sent with the request (where it came from: the estimator's or the builder's state). */
+  hidden?: Record<string, string>
 }
 
 /**
@@ -35,7 +37,7 @@ type Props = {
  * (the page never reloads; the action's answer clears the form or shows why not), and as a plain
  * <form method="post"> before JavaScript loads (the action answers with the page).
  */
-export function ProposalForm({ initialValues, initialErrors = {}, formError: initialFormError }: Props) {
+export function ProposalForm({ initialValues, initialErrors = {}, formError: initialFormError, hidden }: Props) {
   const toast = useToast()
   const fetcher = useFetcher<ProposalAnswer>()
   const [values, setValues] = useState<ProposalValues>(initialValues)
@@ -45,10 +47,22 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   const submitting = fetcher.state !== 'idle'
   const formRef = useRef<HTMLFormElement>(null)
   const uid = useId()
+  // Once hydrated the site's own validation runs alone (noValidate): messages beside every field,
+  // not the browser's bubble one field at a time. Before that, `required` still guards the plain form.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  // The address of the request just stored; the confirmation takes focus when it appears.
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const confirmation = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (sentTo !== null) confirmation.current?.focus()
+  }, [sentTo, fetcher.data])
 
   const set = (field: ProposalField) => (e: { target: { value: string } }) => {
     const value = e.target.value
     setValues((v) => ({ ...v, [field]: value }))
+    // A refused field's message goes as soon as the field is right.
+    if (errors[field] && ClientSchema.shape[field].safeParse(value).success) setErrors(({ [field]: _fixed, ...rest }) => rest)
   }
 
   const focusFirstError = (errs: Record<string, string>) => {
@@ -64,9 +78,11 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     setErrors(answer.errors)
     if (answer.ok) {
       setValues(EMPTY_PROPOSAL)
-      toast(SUCCESS_TOAST)
+      // The same confirmation as after the plain form's post, focused (not only a toast).
+      setSentTo(answer.sentTo ?? '')
       return
     }
+    setSentTo(null)
     toast(FAILURE_TOAST)
     focusFirstError(answer.errors)
   }, [fetcher.data, toast])
@@ -86,8 +102,10 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   const field = (name: ProposalField, label: string, required = true, hint?: string) => ({ id: `${uid}-${name}`, label, required, hint, error: errors[name] })
 
   return (
-    <fetcher.Form ref={formRef} method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
+    <fetcher.Form ref={formRef} method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
       <CsrfField />
+      {sentTo !== null && <SubmittedNotice ref={confirmation} sentTo={sentTo} />}
+      {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <p id={`${uid}-required-note`} className="text-sm text-ink-600">
         Fields marked with{' '}
         <span aria-hidden="true" className="text-danger-700">
@@ -149,14 +167,39 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   )
 }
 
-/** Shown after the plain-form post succeeded (post/redirect/get lands on ?submitted=1). */
-export function SubmittedNotice() {
+/**
+ * The confirmation after a stored request, the same with JavaScript (focused when it appears) and
+ * after the plain form's post/redirect/get (?submitted=1): what happens next and where it goes.
+ */
+export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: Ref<HTMLDivElement> }) {
+  const titleId = useId()
   return (
-    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-labelledby={titleId}
+      className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900"
+    >
       <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
       <div>
-        <p className="font-semibold">{SUCCESS_TOAST.title}</p>
+        <h2 id={titleId} className="font-semibold">
+          {SUCCESS_TOAST.title}
+        </h2>
         <p className="mt-1 text-sm">{SUCCESS_TOAST.description}</p>
+        <p className="mt-2 text-sm font-medium">What happens next</p>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+          <li>
+            {sentTo ? (
+              <>
+                Your proposal goes to <strong>{sentTo}</strong>, and a confirmation is on its way there now.
+              </>
+            ) : (
+              'Your proposal goes to the email address you gave, and a confirmation is on its way there now.'
+            )}
+          </li>
+          <li>It lists a fixed price, the pages and features, and a launch date. Reply to it with any question.</li>
+        </ul>
       </div>
     </div>
   )

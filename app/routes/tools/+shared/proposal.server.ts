@@ -24,15 +24,17 @@ type ProposalRefusal = ProposalAnswer & { ok: false; values: ProposalValues }
 
 /**
  * The form's post (a fetcher's with JavaScript, the plain HTML form's without): same schema, same
- * service and same rate limit as POST /api/proposals. Returns what to re-render, or null when
- * the request was stored (the route then redirects: post/redirect/get).
+ * service and same rate limit as POST /api/proposals. Returns what to re-render, or the address
+ * the proposal goes to once the request is stored (the route then redirects: post/redirect/get).
  */
-export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalRefusal } | null> {
+export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalRefusal } | { stored: true; email: string }> {
   const read = await readForm(request)
   const form = read.form
   const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
   if (!read.ok) return { status: read.failure.status, body: { ok: false, values: raw, errors: {}, formError: read.failure.formError } }
-  const parsed = ProposalSchema.safeParse({ ...raw, website: String(read.form.get('website') ?? '') })
+  // The estimator's or builder's state (hidden fields); never a reason to refuse the request.
+  const source = { source: String(read.form.get('source') ?? '').slice(0, 20), sourceData: String(read.form.get('sourceData') ?? '').slice(0, 20_000) }
+  const parsed = ProposalSchema.safeParse({ ...raw, ...source, website: String(read.form.get('website') ?? '') })
   if (!parsed.success) return { status: 400, body: { ok: false, values: raw, errors: fieldErrors(parsed.error) } }
   try {
     const { db, config } = context.app
@@ -41,5 +43,5 @@ export async function handleProposalPost(request: Request, context: AppLoadConte
     if (err instanceof RateLimitedError) return { status: 429, body: { ok: false, values: raw, errors: {}, formError: err.message } }
     throw err
   }
-  return null
+  return { stored: true, email: parsed.data.email }
 }

@@ -1,0 +1,50 @@
+import type { Db } from '~/db/db.server.ts'
+// NOTE: booleans are written as 1/0: SQLite binds no booleans, and PostgreSQL reads '1'/'0' as true/false.
+import type { Transaction } from 'kysely'
+import type { Database } from '~/db/schema.ts'
+
+export type ContactMessage = { id: number; name: string; email: string; message: string; isRead: boolean; createdAt: string }
+
+const COLUMNS = ['id', 'name', 'email', 'message', 'isRead', 'createdAt'] as const
+
+const toMessage = (row: { id: number; name: string; email: string; message: string; isRead: number | boolean; createdAt: string }): ContactMessage => ({
+  ...row,
+  isRead: Boolean(row.isRead),
+})
+
+export async function insertContactMessage(
+  db: Db | Transaction<Database>,
+  m: { name: string; email: string; message: string; createdAt: string },
+): Promise<ContactMessage> {
+  const row = await db
+    .insertInto('contactMessages')
+    .values({ ...m, isRead: 0 })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow()
+  return toMessage(row)
+}
+
+/** Newest first. */
+export async function findContactMessages(db: Db): Promise<ContactMessage[]> {
+  const rows = await db.selectFrom('contactMessages').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()
+  return rows.map(toMessage)
+}
+
+export async function countUnreadContactMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('contactMessages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('isRead', '=', 0)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function updateContactMessageRead(db: Db, id: number, isRead: boolean): Promise<ContactMessage | undefined> {
+  const row = await db.updateTable('contactMessages').set({ isRead: isRead ? 1 : 0 }).where('id', '=', id).returning(COLUMNS).executeTakeFirst()
+  return row && toMessage(row)
+}
+
+export async function deleteContactMessage(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('contactMessages').where('id', '=', id).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}

@@ -1,0 +1,71 @@
+import type { Db } from '~/db/db.server.ts'
+import type { ContactMessageInput } from '~/lib/contact-message.ts'
+import * as model from '~/models/contact-messages.server.ts'
+import type { ContactMessage } from '~/models/contact-messages.server.ts'
+import { insertOutboxMail } from '~/models/outbox.server.ts'
+import type { Admin } from './auth.server.ts'
+import { NotFoundError } from './errors.server.ts'
+import { consume, type Limit } from './rate-limit.server.ts'
+import { getSettings } from './settings.server.ts'
+
+export type { ContactMessage }
+
+/** Messages per address per hour, like proposal requests: enough for a person, not for a script. */
+export const CONTACT_MESSAGE_LIMIT: Limit = {
+  name: 'contact-message',
+  max: 5,
+  windowMs: 60 * 60_000,
+  message: 'Too many messages from your address. Please try again later, or email us directly.',
+}
+
+/**
+ * Stores a visitor's message for the admin's inbox and, when notifications are on, queues the
+ * mail to the contact address in the same transaction (both kept or neither), counted against
+ * CONTACT_MESSAGE_LIMIT for `clientKey` (`maxPerHour` overrides its max: the route passes the
+ * proposals' configured PROPOSAL_RATE_LIMIT_PER_HOUR). Throws RateLimitedError over the limit.
+ */
+export async function submitContactMessage(
+  db: Db,
+  input: ContactMessageInput,
+  clientKey: string,
+  now = Date.now(),
+  maxPerHour = CONTACT_MESSAGE_LIMIT.max,
+): Promise<ContactMessage> {
+  const settings = await getSettings(db)
+  return db.transaction().execute(async (trx) => {
+    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, clientKey, now)
+    const saved = await model.insertContactMessage(trx, {
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      createdAt: new Date(now).toISOString(),
+    })
+    if (settings.enableNotifications) {
+      await insertOutboxMail(trx, {
+        toAddress: settings.contactEmail,
+        subject: `New message from ${saved.name}`,
+        body: ['A message arrived through the contact page.', '', `Name: ${saved.name}`, `Email: ${saved.email}`, `Received: ${saved.createdAt}`, '', saved.message].join('\n'),
+      })
+    }
+    return saved
+  })
+}
+
+export async function listContactMessages(db: Db, _admin: Admin): Promise<{ messages: ContactMessage[]; unread: number }> {
+  const messages = await model.findContactMessages(db)
+  return { messages, unread: messages.filter((m) => !m.isRead).length }
+}
+
+export async function countUnreadMessages(db: Db, _admin: Admin): Promise<number> {
+  return model.countUnreadContactMessages(db)
+}
+
+export async function setContactMessageRead(db: Db, _admin: Admin, id: number, isRead: boolean): Promise<ContactMessage> {
+  const m = await model.updateContactMessageRead(db, id, isRead)
+  if (!m) throw new NotFoundError('Message not found')
+  return m
+}
+
+export async function deleteContactMessage(db: Db, _admin: Admin, id: number): Promise<void> {
+  if (!(await model.deleteContactMessage(db, id))) throw new NotFoundError('Message not found')
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/db.server.ts'
+import type { Admin } from '~/services/auth.server.ts'
+import { estimateReference, renderEstimatePdf } from '~/services/estimate.server.ts'
+import { updateSettings } from '~/services/settings.server.ts'
+import { dialects } from '../helpers/app.ts'
+import { freshDatabase, signInAdmin } from './db.ts'
+
+/** The text a person reads, line by line (pdfkit writes each line as hex strings in a TJ array; compress is off). */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = []
+  for (const m of pdf.toString('latin1').matchAll(/\[((?:<[0-9a-fA-F]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/g)) {
+    lines.push(Buffer.from([...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]).join(''), 'hex').toString('latin1'))
+  }
+  return lines.join('\n')
+}
+
+const example = { websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' }
+const DAY = new Date('2026-11-23T10:00:00Z')
+
+describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
+  let h: DatabaseHandle
+  let admin: Admin
+  beforeAll(async () => {
+    h = await freshDatabase(url(), { seed: true })
+    admin = await signInAdmin(h.db)
+  })
+  afterAll(async () => {
+    await h.close()
+  })
+
+  it('reads as a document a client keeps: who, reference, dates, the items as on screen, total, next steps, contact', async () => {
+    await updateSettings(h.db, admin, {
+      siteName: 'Acme Web Studio',
+      contactEmail: 'studio@acme.example',
+      contactPhone: '+1 (415) 555-0199',
+      address: '9 Test Street, San Francisco, CA 94107',
+      gwaliorAddress: '7 Fort Road, Gwalior 474001',
+    })
+    const pdf = await renderEstimatePdf(h.db, example, { siteUrl: 'https://acme.example', date: DAY })
+    const text = pdfText(pdf)
+    const lines = text.split('\n')
+    expect(lines).toContain('Acme Web Studio')
+    expect(lines).toContain('Website Cost Estimate')
+    const reference = estimateReference(example, DAY)
+    expect(reference).toMatch(/^EST-20261123-[0-9A-F]{6}$/)
+    expect(lines).toContain(`Reference: ${reference}`)
+    expect(lines).toContain('Date: November 23, 2026')
+    expect(lines).toContain('Valid until: December 23, 2026 (30 days)')
+    // The rows of the on-screen table, with their amounts; the pages the base price includes and
+    // the surcharge said once.
+    for (const row of ['Business Website (includes 3 pages)', '$599', '2 extra pages x $50', '$100', 'Content Management', '$150', 'SEO Optimization', 'Subtotal', '$949', 'Rush: 1 week (+50%)', '+$474.50', 'Estimated total', '$1,423.50']) {
+      expect(lines, row).toContain(row)
+    }
+    expect(text).not.toContain('base price')
+    expect(text).not.toContain('(x1.5)')
+    expect(lines).toContain('Next steps')
+    expect(text).toContain('Within 24 hours we send a written proposal with a fixed price')
+    expect(text).toContain('1. Request your free proposal at https://acme.example/proposal, quoting the reference above.')
+    // Contact details come from the settings, both offices.
+    expect(text).toContain('Email: studio@acme.example')
+    expect(text).toContain('Phone: +1 (415) 555-0199')
+    expect(lines).toContain('9 Test Street, San Francisco, CA 94107')
+    expect(lines).toContain('7 Fort Road, Gwalior 474001')
+    expect(text).not.toContain('Harrison')
+  })
+
+  it('gives the same choices on the same day the same reference, and other choices another', () => {
+    expect(estimateReference({ ...example, addons: ['seo', 'cms'] }, DAY)).toBe(estimateReference(example, DAY))
+    expect(estimateReference({ ...example, pages: 6 }, DAY)).not.toBe(estimateReference(example, DAY))
+  })
+})
