@@ -27,13 +27,51 @@ export interface FontOption extends BuilderOption {
   stack: string
 }
 
+/** How a template arranges the top of the page (see SitePreview). */
+export type HeroLayout = 'centered' | 'split' | 'banner' | 'grid'
+
+/**
+ * What choosing a template does to the design, as its description says: a palette (one of the
+ * colour schemes), typography (layout's heading style and a font), the header, buttons and call
+ * to action, and the arrangement of the hero. Choosing a template writes these into the ordinary
+ * options, so every one stays customizable and a saved design keeps its shape.
+ */
+export interface TemplateLook {
+  colorScheme: string
+  layout: string
+  fontFamily: string
+  headerStyle: string
+  buttonStyle: string
+  ctaPlacement: string
+  layoutDensity: string
+  borderRadius: number
+  hero: HeroLayout
+  /** Label of the hero's call-to-action button. */
+  cta: string
+  /** Content sections the description promises, switched on (never off) when chosen. */
+  sections?: readonly ('portfolio' | 'testimonials' | 'blog' | 'faq' | 'team' | 'pricing')[]
+}
+
 export interface BuilderTemplate {
   id: string
   name: string
   preview: string
   style: string
   featured?: boolean
+  look: TemplateLook
 }
+
+type LookBase = Pick<TemplateLook, 'colorScheme' | 'layout' | 'fontFamily' | 'hero' | 'cta'>
+/** A look with the common defaults filled in (classic header, rounded buttons, centred, comfortable). */
+const look = (base: LookBase, rest: Partial<TemplateLook> = {}): TemplateLook => ({
+  headerStyle: 'classic',
+  buttonStyle: 'rounded',
+  ctaPlacement: base.hero === 'split' ? 'left' : 'center',
+  layoutDensity: 'comfortable',
+  borderRadius: 8,
+  ...base,
+  ...rest,
+})
 
 export interface BuilderService {
   id: string
@@ -106,28 +144,76 @@ export type IndustryId = (typeof INDUSTRIES)[number]['id']
 /** Templates exist only for these four industries (spec section 3). */
 export const TEMPLATES: Readonly<Partial<Record<IndustryId, readonly BuilderTemplate[]>>> = {
   restaurant: [
-    { id: 'elegant-bistro', name: 'Elegant Bistro', preview: 'Warm tones, full-width food photography and an online menu', style: 'elegant', featured: true },
-    { id: 'fine-dining', name: 'Fine Dining', preview: 'Dark, refined look with reservations front and centre', style: 'luxury', featured: true },
-    { id: 'casual-eatery', name: 'Casual Eatery', preview: 'Bright and friendly with ordering and daily specials', style: 'casual' },
-    { id: 'cafe-corner', name: 'Cafe Corner', preview: 'Cosy coffee-shop layout with opening hours and a gallery', style: 'cozy' },
+    {
+      id: 'elegant-bistro', name: 'Elegant Bistro', preview: 'Warm tones, full-width food photography and an online menu', style: 'elegant', featured: true,
+      look: look({ colorScheme: 'red', layout: 'classic', fontFamily: 'lora', hero: 'banner', cta: 'View the Menu' }, { borderRadius: 4 }),
+    },
+    {
+      id: 'fine-dining', name: 'Fine Dining', preview: 'Dark, refined look with reservations front and centre', style: 'luxury', featured: true,
+      look: look({ colorScheme: 'dark', layout: 'luxury', fontFamily: 'playfair', hero: 'centered', cta: 'Reserve a Table' }, { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 }),
+    },
+    {
+      id: 'casual-eatery', name: 'Casual Eatery', preview: 'Bright and friendly with ordering and daily specials', style: 'casual',
+      look: look({ colorScheme: 'orange', layout: 'creative', fontFamily: 'poppins', hero: 'split', cta: 'Order Online' }, { buttonStyle: 'pill', borderRadius: 16 }),
+    },
+    {
+      id: 'cafe-corner', name: 'Cafe Corner', preview: 'Cosy coffee-shop layout with opening hours and a gallery', style: 'cozy',
+      look: look({ colorScheme: 'green', layout: 'classic', fontFamily: 'lora', hero: 'split', cta: 'See Opening Hours' }, { borderRadius: 16, sections: ['portfolio'] }),
+    },
   ],
   retail: [
-    { id: 'modern-boutique', name: 'Modern Boutique', preview: 'Product-first grid with large imagery and quick view', style: 'modern' },
-    { id: 'urban-store', name: 'Urban Store', preview: 'Bold typography and lookbook-style collections', style: 'bold' },
-    { id: 'minimal-shop', name: 'Minimal Shop', preview: 'Sparse layout that lets a few products shine', style: 'minimal' },
-    { id: 'marketplace', name: 'Marketplace', preview: 'Category navigation and search for large catalogues', style: 'functional' },
+    {
+      id: 'modern-boutique', name: 'Modern Boutique', preview: 'Product-first grid with large imagery and quick view', style: 'modern',
+      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'montserrat', hero: 'grid', cta: 'Shop the Collection' }, { buttonStyle: 'square', borderRadius: 0 }),
+    },
+    {
+      id: 'urban-store', name: 'Urban Store', preview: 'Bold typography and lookbook-style collections', style: 'bold',
+      look: look({ colorScheme: 'purple', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Explore the Lookbook' }, { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 0 }),
+    },
+    {
+      id: 'minimal-shop', name: 'Minimal Shop', preview: 'Sparse layout that lets a few products shine', style: 'minimal',
+      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'centered', cta: 'Shop Now' }, { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 }),
+    },
+    {
+      id: 'marketplace', name: 'Marketplace', preview: 'Category navigation and search for large catalogues', style: 'functional',
+      look: look({ colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Browse Categories' }, { layoutDensity: 'compact', borderRadius: 6 }),
+    },
   ],
   healthcare: [
-    { id: 'medical-clinic', name: 'Medical Clinic', preview: 'Calm palette, services list and appointment booking', style: 'clean' },
-    { id: 'dental-care', name: 'Dental Care', preview: 'Friendly visuals, treatments and patient reviews', style: 'friendly' },
-    { id: 'wellness-center', name: 'Wellness Center', preview: 'Soft colours, class schedule and practitioner profiles', style: 'soft' },
-    { id: 'family-practice', name: 'Family Practice', preview: 'Trust-building layout with doctors and insurance info', style: 'professional' },
+    {
+      id: 'medical-clinic', name: 'Medical Clinic', preview: 'Calm palette, services list and appointment booking', style: 'clean',
+      look: look({ colorScheme: 'teal', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Book an Appointment' }, { borderRadius: 8 }),
+    },
+    {
+      id: 'dental-care', name: 'Dental Care', preview: 'Friendly visuals, treatments and patient reviews', style: 'friendly',
+      look: look({ colorScheme: 'blue', layout: 'modern', fontFamily: 'poppins', hero: 'split', cta: 'Book a Check-up' }, { buttonStyle: 'pill', borderRadius: 16, sections: ['testimonials'] }),
+    },
+    {
+      id: 'wellness-center', name: 'Wellness Center', preview: 'Soft colours, class schedule and practitioner profiles', style: 'soft',
+      look: look({ colorScheme: 'purple', layout: 'modern', fontFamily: 'lora', hero: 'centered', cta: 'See the Schedule' }, { buttonStyle: 'pill', layoutDensity: 'spacious', borderRadius: 20, sections: ['team'] }),
+    },
+    {
+      id: 'family-practice', name: 'Family Practice', preview: 'Trust-building layout with doctors and insurance info', style: 'professional',
+      look: look({ colorScheme: 'green', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Meet Our Doctors' }, { sections: ['team', 'faq'] }),
+    },
   ],
   technology: [
-    { id: 'saas-startup', name: 'SaaS Startup', preview: 'Hero with product screenshot, features and pricing table', style: 'modern' },
-    { id: 'tech-agency', name: 'Tech Agency', preview: 'Case studies, team and a strong call to action', style: 'bold' },
-    { id: 'software-product', name: 'Software Product', preview: 'Feature tours, documentation links and changelog', style: 'technical' },
-    { id: 'it-services', name: 'IT Services', preview: 'Service tiers, support plans and client logos', style: 'corporate' },
+    {
+      id: 'saas-startup', name: 'SaaS Startup', preview: 'Hero with product screenshot, features and pricing table', style: 'modern',
+      look: look({ colorScheme: 'purple', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Start Free Trial' }, { buttonStyle: 'gradient', borderRadius: 12, sections: ['pricing'] }),
+    },
+    {
+      id: 'tech-agency', name: 'Tech Agency', preview: 'Case studies, team and a strong call to action', style: 'bold',
+      look: look({ colorScheme: 'dark', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Start a Project' }, { buttonStyle: 'gradient', borderRadius: 4, sections: ['portfolio', 'team'] }),
+    },
+    {
+      id: 'software-product', name: 'Software Product', preview: 'Feature tours, documentation links and changelog', style: 'technical',
+      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Read the Docs' }, { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 4, sections: ['blog'] }),
+    },
+    {
+      id: 'it-services', name: 'IT Services', preview: 'Service tiers, support plans and client logos', style: 'corporate',
+      look: look({ colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Compare Plans' }, { buttonStyle: 'shadow', borderRadius: 6, sections: ['pricing'] }),
+    },
   ],
 }
 

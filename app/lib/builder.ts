@@ -248,6 +248,38 @@ export function setIndustry(config: BuilderConfig, industry: string): BuilderCon
   return { ...config, industry: next, selectedTemplate: keepTemplate ? config.selectedTemplate : '' }
 }
 
+/**
+ * Chooses a template (or, given the chosen one again, deselects it). Choosing applies the
+ * template's look to the ordinary design options (colour scheme, layout, font, header, buttons,
+ * call to action, density, radius) and switches on the sections it promises, so the preview
+ * changes as the description says and everything stays customizable afterwards. Deselecting
+ * keeps the design as it is. Ids not offered for the industry are ignored.
+ */
+export function chooseTemplate(config: BuilderConfig, id: string): BuilderConfig {
+  if (config.selectedTemplate === id) return { ...config, selectedTemplate: '' }
+  const template = templatesFor(config.industry).find((t) => t.id === id)
+  if (!template) return config
+  const { look } = template
+  const contentSections = { ...config.contentSections }
+  for (const section of look.sections ?? []) contentSections[section] = true
+  return {
+    ...config,
+    selectedTemplate: id,
+    colorScheme: look.colorScheme,
+    layout: look.layout,
+    contentSections,
+    customizations: {
+      ...config.customizations,
+      fontFamily: look.fontFamily,
+      headerStyle: look.headerStyle,
+      buttonStyle: look.buttonStyle,
+      ctaPlacement: look.ctaPlacement,
+      layoutDensity: look.layoutDensity,
+      borderRadius: clampSlider('borderRadius', look.borderRadius),
+    },
+  }
+}
+
 /** Clamps a slider value to its range and snaps it to the step grid (spec section 5), e.g. spacing 15 -> 16. */
 export function clampSlider(name: SliderName, value: number): number {
   const { min, max, step } = SLIDERS[name]
@@ -285,4 +317,16 @@ export function summarizeConfig(config: BuilderConfig): string {
     `Features: ${features.length ? features.join(', ') : 'None'}`,
     `Pages: ${config.pages}`,
   ].join('\n')
+}
+
+/**
+ * Letters for the preview's logo badge: the first letters of the first two words ("Sunrise
+ * Bakery" -> "SB", "Your Business Name" -> "YB"), or the first two letters of a single word
+ * ("Kiln" -> "KI"). Words are runs of letters or digits, so "Kiln & Co." -> "KC".
+ */
+export function initialsOf(text: string): string {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? []
+  if (words.length === 0) return ''
+  const letters = words.length === 1 ? [...words[0]].slice(0, 2) : words.slice(0, 2).map((w) => [...w][0])
+  return letters.join('').toLocaleUpperCase()
 }

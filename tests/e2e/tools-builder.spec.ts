@@ -154,6 +154,11 @@ test.describe('demo website builder', () => {
     await expect(panel(page).getByRole('button', { name: /Casual Eatery/ })).not.toContainText('Featured')
     await panel(page).getByRole('button', { name: /Fine Dining/ }).click()
     await expect(preview(page)).toContainText('Template: Fine Dining')
+    // Not only a label: the template's dark palette, serif type and call to action show.
+    const site = preview(page).getByTestId('site-preview')
+    await expect(site).toHaveCSS('background-color', 'rgb(15, 23, 42)')
+    await expect(site).toHaveCSS('font-family', /^"?Playfair Display"?,/)
+    await expect(preview(page)).toContainText('Reserve a Table')
 
     // An industry without ready-made templates says so, and the old template is dropped.
     await tab(page, 'Basic').click()
@@ -161,6 +166,9 @@ test.describe('demo website builder', () => {
     await tab(page, 'Templates').click()
     await expect(panel(page)).toContainText('There are no ready-made templates for Fitness & Wellness yet.')
     await expect(preview(page)).not.toContainText('Template:')
+    // The look it gave stays (everything is customizable); only the template's hero goes.
+    await expect(site).toHaveCSS('background-color', 'rgb(15, 23, 42)')
+    await expect(preview(page)).toContainText('Get Started')
   })
 
   test('keeps the design after a reload and carries it to the proposal form', async ({ page }) => {

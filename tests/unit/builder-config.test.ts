@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BuilderConfigSchema, parseBuilderConfig, parseStoredConfig } from '~/lib/builder-config.ts'
-import { DEFAULT_BUILDER_CONFIG, createDefaultConfig, setIndustry, toggleService, type BuilderConfig } from '~/lib/builder.ts'
+import { DEFAULT_BUILDER_CONFIG, chooseTemplate, createDefaultConfig, setIndustry, toggleService, type BuilderConfig } from '~/lib/builder.ts'
 
 function designed(): BuilderConfig {
   let c = setIndustry(createDefaultConfig(), 'technology')
@@ -109,5 +109,16 @@ describe('parseBuilderConfig: hostile input', () => {
 
   it('gives the defaults for bad JSON', () => {
     for (const json of [null, '', '{', '{"businessName":', 'undefined', 'NaN']) expect(parseStoredConfig(json), String(json)).toEqual(DEFAULT_BUILDER_CONFIG)
+  })
+})
+
+describe('parseBuilderConfig: templates with a look', () => {
+  it('keeps a design made from a template as it is, and never re-applies the look on reading', () => {
+    const fromTemplate = chooseTemplate(setIndustry(createDefaultConfig(), 'restaurant'), 'fine-dining')
+    expect(parseBuilderConfig(structuredClone(fromTemplate))).toEqual(fromTemplate)
+    // A design saved before templates changed the look (or changed since): the visitor's own
+    // choices win over the template's.
+    const older = { ...fromTemplate, colorScheme: 'green', customizations: { ...fromTemplate.customizations, fontFamily: 'roboto' } }
+    expect(parseBuilderConfig(JSON.parse(JSON.stringify(older)))).toMatchObject({ selectedTemplate: 'fine-dining', colorScheme: 'green', customizations: { fontFamily: 'roboto' } })
   })
 })

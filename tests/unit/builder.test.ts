@@ -21,8 +21,10 @@ import {
   BUILDER_STORAGE_KEY,
   DEFAULT_BUILDER_CONFIG,
   PREVIEW_SERVICE_LIMIT,
+  chooseTemplate,
   clampSlider,
   createDefaultConfig,
+  initialsOf,
   previewServices,
   setIndustry,
   summarizeConfig,
@@ -380,5 +382,84 @@ describe('summarizeConfig', () => {
   it('keeps a multi-line business name on one line', () => {
     const c = { ...createDefaultConfig(), businessName: '  Acme\nCorp  ' }
     expect(summarizeConfig(c).split('\n')[0]).toBe('Business name: Acme Corp')
+  })
+})
+
+describe('initialsOf', () => {
+  it.each([
+    ['Your Business', 'YB'],
+    ['Your Business Name', 'YB'],
+    ['Sunrise Bakery', 'SB'],
+    ['sunrise bakery & café', 'SB'],
+    ['Kiln & Co.', 'KC'],
+    ['Kiln', 'KI'],
+    ['  émile  ', 'ÉM'],
+    ['X', 'X'],
+    ['3 Sisters Deli', '3S'],
+    ['', ''],
+    ['& - !', ''],
+  ])('%j -> %j', (text, initials) => {
+    expect(initialsOf(text)).toBe(initials)
+  })
+})
+
+describe('chooseTemplate', () => {
+  const restaurant = () => setIndustry(createDefaultConfig(), 'restaurant')
+
+  it('gives Fine Dining its dark palette, serif headings and centred, refined layout', () => {
+    const c = chooseTemplate(restaurant(), 'fine-dining')
+    expect(c.selectedTemplate).toBe('fine-dining')
+    expect(c.colorScheme).toBe('dark')
+    expect(c.layout).toBe('luxury')
+    expect(c.customizations).toMatchObject({ fontFamily: 'playfair', headerStyle: 'minimal', ctaPlacement: 'center', buttonStyle: 'outline' })
+    expect(FONTS.find((f) => f.id === c.customizations.fontFamily)?.stack).toMatch(/serif$/)
+    expect(FONTS.find((f) => f.id === c.customizations.fontFamily)?.stack).not.toMatch(/sans-serif$/)
+  })
+
+  it('every template look uses existing option ids, so a saved design keeps its shape', () => {
+    for (const list of Object.values(TEMPLATES)) {
+      for (const t of list ?? []) {
+        expect(ids(COLOR_SCHEMES), t.id).toContain(t.look.colorScheme)
+        expect(ids(LAYOUTS), t.id).toContain(t.look.layout)
+        expect(ids(FONTS), t.id).toContain(t.look.fontFamily)
+        expect(ids(HEADER_STYLES), t.id).toContain(t.look.headerStyle)
+        expect(ids(BUTTON_STYLES), t.id).toContain(t.look.buttonStyle)
+        expect(ids(CTA_PLACEMENTS), t.id).toContain(t.look.ctaPlacement)
+        expect(ids(LAYOUT_DENSITIES), t.id).toContain(t.look.layoutDensity)
+        expect(clampSlider('borderRadius', t.look.borderRadius), t.id).toBe(t.look.borderRadius)
+      }
+    }
+  })
+
+  it('templates of one industry look different from each other', () => {
+    for (const list of Object.values(TEMPLATES)) {
+      const looks = (list ?? []).map((t) => JSON.stringify([t.look.colorScheme, t.look.fontFamily, t.look.layout, t.look.hero]))
+      expect(new Set(looks).size).toBe(looks.length)
+    }
+  })
+
+  it('switches on the sections a template promises and never switches any off', () => {
+    const c = chooseTemplate(setIndustry(createDefaultConfig(), 'technology'), 'saas-startup')
+    expect(c.contentSections.pricing).toBe(true)
+    expect(c.contentSections.hero && c.contentSections.about && c.contentSections.services && c.contentSections.contact).toBe(true)
+  })
+
+  it('deselects the chosen template and keeps the design; ignores templates of other industries', () => {
+    const chosen = chooseTemplate(restaurant(), 'fine-dining')
+    const cleared = chooseTemplate(chosen, 'fine-dining')
+    expect(cleared).toEqual({ ...chosen, selectedTemplate: '' })
+    const r = restaurant()
+    expect(chooseTemplate(r, 'saas-startup')).toBe(r)
+    expect(chooseTemplate(createDefaultConfig(), 'fine-dining').selectedTemplate).toBe('')
+  })
+
+  it('does not change the input and keeps the saved-design shape', () => {
+    const r = restaurant()
+    const before = structuredClone(r)
+    const c = chooseTemplate(r, 'elegant-bistro')
+    expect(r).toEqual(before)
+    expect(Object.keys(c).sort()).toEqual(Object.keys(r).sort())
+    expect(Object.keys(c.customizations).sort()).toEqual(Object.keys(r.customizations).sort())
+    expect(parseStoredConfig(JSON.stringify(c))).toEqual(c)
   })
 })

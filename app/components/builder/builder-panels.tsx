@@ -16,9 +16,11 @@ import {
   NAVIGATION_STYLES,
   SERVICE_GROUPS,
   SLIDERS,
+  type BuilderOption,
 } from '~/content/builder-options.ts'
 import {
   PREVIEW_SERVICE_LIMIT,
+  chooseTemplate,
   clampSlider,
   setIndustry,
   templatesFor,
@@ -111,6 +113,8 @@ export function ServicesPanel({ config, update }: PanelProps) {
   )
 }
 
+const labelOf = (list: readonly BuilderOption[], id: string) => list.find((o) => o.id === id)?.label ?? id
+
 export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps & { onChooseIndustry: () => void }) {
   const templates = templatesFor(config.industry)
   if (!config.industry) {
@@ -132,7 +136,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
     )
   }
   return (
-    <PanelSection title={`${industry} templates`} description="Pick a starting point; everything stays customizable.">
+    <PanelSection title={`${industry} templates`} description="A template sets the colours, fonts and layout to match its description; everything stays customizable.">
       <div className="grid gap-3 sm:grid-cols-2">
         {templates.map((t) => {
           const selected = t.id === config.selectedTemplate
@@ -141,7 +145,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
               key={t.id}
               type="button"
               aria-pressed={selected}
-              onClick={() => update((c) => ({ ...c, selectedTemplate: selected ? '' : t.id }))}
+              onClick={() => update((c) => chooseTemplate(c, t.id))}
               className={`rounded-lg border p-4 text-left ${
                 selected ? 'border-primary-700 bg-primary-50 ring-1 ring-primary-700' : 'border-ink-300 bg-white hover:border-ink-400'
               }`}
@@ -157,6 +161,9 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
               </span>
               <span className="mt-1 block text-sm text-ink-700">{t.preview}</span>
               <span className="mt-2 block text-xs font-medium tracking-wide text-ink-600 uppercase">Style: {t.style}</span>
+              <span className="mt-1 block text-xs text-ink-700">
+                {[labelOf(COLOR_SCHEMES, t.look.colorScheme), labelOf(FONTS, t.look.fontFamily), labelOf(LAYOUTS, t.look.layout)].join(' · ')}
+              </span>
             </button>
           )
         })}

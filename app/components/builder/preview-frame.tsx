@@ -1,8 +1,7 @@
 import { Monitor, Smartphone, Tablet } from 'lucide'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
-import { useEffect, useRef, useState } from 'react'
 import type { BuilderConfig } from '~/lib/builder.ts'
-import { DEVICE_WIDTHS, type Device } from './preview-style.ts'
+import { DEVICE_WIDTHS, previewZoom, type Device } from './preview-style.ts'
 import { SitePreview } from './site-preview.tsx'
 
 const DEVICES: { id: Device; label: string; icon: IconNode }[] = [
@@ -13,7 +12,7 @@ const DEVICES: { id: Device; label: string; icon: IconNode }[] = [
 
 export function DeviceToggle({ device, onChange }: { device: Device; onChange: (d: Device) => void }) {
   return (
-    <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border border-ink-300 bg-white p-1">
+    <div role="group" aria-label="Preview width" className="inline-flex max-w-full flex-wrap rounded-lg border border-ink-300 bg-white p-1">
       {DEVICES.map(({ id, label, icon }) => (
         <button
           key={id}
@@ -34,33 +33,23 @@ export function DeviceToggle({ device, onChange }: { device: Device; onChange: (
 
 /**
  * Lays the preview out at the device's real width (so it reflows as that device would) and
- * zooms it down when the space on screen is narrower.
+ * zooms it down when the space on screen is narrower. The zoom is pure CSS: the outer box is a
+ * size container and the frame's zoom is min(1, 100cqw / device width), written as
+ * tan(atan2(a, b)) because CSS cannot divide a length by a length in older engines. So the
+ * server-rendered first paint already fits, and nothing moves when the script runs or the
+ * window is resized.
  */
 export function PreviewFrame({ config, device, label }: { config: BuilderConfig; device: Device; label: string }) {
-  const outerRef = useRef<HTMLDivElement>(null)
-  const [available, setAvailable] = useState<number | null>(null)
   const width = DEVICE_WIDTHS[device]
-
-  useEffect(() => {
-    const el = outerRef.current
-    if (!el) return
-    const measure = () => setAvailable(el.clientWidth)
-    measure()
-    const ro = new ResizeObserver(measure)
-    ro.observe(el)
-    return () => ro.disconnect()
-  }, [])
-
-  const scale = available ? Math.min(1, available / width) : 1
   return (
-    <div ref={outerRef} className="w-full overflow-hidden">
+    <div className="w-full overflow-hidden [container-type:inline-size]">
       <div
         role="region"
         aria-label={label}
         data-device={device}
         data-testid="preview-frame"
         className={`mx-auto overflow-hidden border-ink-300 bg-white shadow-lg ${device === 'mobile' ? 'rounded-[1.75rem] border-8' : device === 'tablet' ? 'rounded-2xl border-8' : 'rounded-lg border'}`}
-        style={{ width, zoom: scale }}
+        style={{ width, zoom: previewZoom(width) }}
       >
         <SitePreview config={config} />
       </div>

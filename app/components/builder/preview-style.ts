@@ -9,6 +9,15 @@ export type Device = 'desktop' | 'tablet' | 'mobile'
 /** Width (CSS px) at which each device is laid out; the preview scales it down to fit. */
 export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { desktop: 1024, tablet: 768, mobile: 375 }
 
+/**
+ * CSS zoom that fits a frame `width` px wide into its size container (never enlarging it):
+ * min(1, 100cqw / width). tan(atan2(a, b)) = a / b as a plain number, which CSS can compute from
+ * two lengths everywhere container units work.
+ */
+export function previewZoom(width: number): string {
+  return `min(1, tan(atan2(100cqw, ${width}px)))`
+}
+
 /** Page names for the preview navigation, in the order pages are added (4 by default). */
 export const PAGE_NAMES = [
   'Home', 'About', 'Services', 'Contact', 'Portfolio', 'Blog', 'Gallery', 'Team', 'FAQ', 'Pricing',

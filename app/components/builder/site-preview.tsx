@@ -1,8 +1,8 @@
-import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
+import { ChevronDown, Image, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { CSSProperties } from 'react'
 import { FEATURE_LABELS, INDUSTRIES } from '~/content/builder-options.ts'
-import { previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { initialsOf, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
 import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
 
 const SOCIAL_NAMES: Record<string, string> = {
@@ -55,19 +55,37 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
       {text}
     </h4>
   )
+  // How the template arranges the hero; without a template, the plain centred hero.
+  const hero = template?.look.hero ?? 'centered'
+  // A stand-in for the photography a real site would have (decorative).
+  const picture = (size: string) => (
+    <div
+      aria-hidden="true"
+      data-hero-picture=""
+      className={`flex items-center justify-center ${size}`}
+      style={{ background: `linear-gradient(135deg, ${s.secondary}, ${s.primary})`, color: readableOn(s.secondary), borderRadius: hero === 'banner' ? 0 : radius }}
+    >
+      <Icon node={Image} aria-hidden="true" className="size-10 opacity-70" />
+    </div>
+  )
   const card: CSSProperties = { borderRadius: radius, border: `1px solid color-mix(in srgb, ${s.primary} 35%, transparent)` }
   const align = { left: 'text-left items-start', center: 'text-center items-center', right: 'text-right items-end' }[cz.ctaPlacement] ?? 'text-center items-center'
 
+  // The badge keeps its size whatever the name's length; a long name is cut with an ellipsis
+  // here (the hero below shows it in full).
   const logo = (
-    <span className="flex items-center gap-2 font-bold">
+    <span className="flex max-w-full min-w-0 items-center gap-2 font-bold">
       <span
         aria-hidden="true"
-        className="inline-flex size-9 items-center justify-center text-sm"
+        data-testid="logo-badge"
+        className="inline-flex size-9 shrink-0 items-center justify-center text-sm"
         style={{ background: s.primary, color: textOnPrimary(s), borderRadius: Math.min(radius, 18) }}
       >
-        {(config.logo.trim() || name).slice(0, 2).toUpperCase()}
+        {initialsOf(config.logo.trim() || name)}
       </span>
-      <span className="text-lg">{name}</span>
+      <span data-testid="logo-name" className="min-w-0 truncate text-lg">
+        {name}
+      </span>
     </span>
   )
 
@@ -109,7 +127,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
       style={cz.headerStyle === 'minimal' ? { borderBottom: `1px solid ${s.primary}` } : { background: s.primary, color: textOnPrimary(s) }}
     >
       {logo}
-      <div className="flex items-center gap-4">
+      <div className="flex shrink-0 items-center gap-4">
         {nav}
         {config.features.darkMode && (
           <span className="inline-flex items-center">
@@ -124,19 +142,38 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   const body = (
     <div className="min-w-0 flex-1">
       {config.contentSections.hero && (
-        <div className={`flex flex-col gap-4 px-6 ${align} ${config.layout === 'creative' ? 'border-l-8' : ''}`} style={{ paddingBlock: pad * 2, borderColor: s.primary }}>
-          {template && (
-            <span className="rounded-full px-3 py-1 text-xs font-semibold" style={{ border: `1px solid ${s.text}` }}>
-              Template: {template.name}
-            </span>
+        <div data-section="hero" data-hero={hero} className={config.layout === 'creative' ? 'border-l-8' : ''} style={{ borderColor: s.primary }}>
+          {hero === 'banner' && picture('h-40 @2xl:h-56')}
+          <div
+            className={`px-6 ${hero === 'split' ? 'grid items-center gap-8 @2xl:grid-cols-2' : ''}`}
+            style={{ paddingBlock: hero === 'banner' ? pad : pad * 2 }}
+          >
+            <div className={`flex min-w-0 flex-col gap-4 ${align}`}>
+              {template && (
+                <span className="rounded-full px-3 py-1 text-xs font-semibold" style={{ border: `1px solid ${s.text}` }}>
+                  Template: {template.name}
+                </span>
+              )}
+              <h3 className={`max-w-full text-4xl break-words @2xl:text-5xl ${headingClass}`} style={{ borderColor: s.primary }}>
+                {name}
+              </h3>
+              <p className="max-w-xl text-lg">{config.tagline.trim() || 'Your tagline goes here'}</p>
+              <span className={anim} style={buttonStyle(config)}>
+                {template?.look.cta ?? 'Get Started'}
+              </span>
+            </div>
+            {hero === 'split' && picture('aspect-[4/3] w-full')}
+          </div>
+          {hero === 'grid' && (
+            <ul aria-hidden="true" className="grid grid-cols-2 gap-3 px-6 @2xl:grid-cols-4" style={{ paddingBottom: pad * 2 }}>
+              {['New in', 'Bestsellers', 'Gifts', 'Sale'].map((label) => (
+                <li key={label} className="flex flex-col gap-2 text-sm font-semibold">
+                  {picture('aspect-square w-full')}
+                  {label}
+                </li>
+              ))}
+            </ul>
           )}
-          <h3 className={`text-4xl @2xl:text-5xl ${headingClass}`} style={{ borderColor: s.primary }}>
-            {name}
-          </h3>
-          <p className="max-w-xl text-lg">{config.tagline.trim() || 'Your tagline goes here'}</p>
-          <span className={anim} style={buttonStyle(config)}>
-            Get Started
-          </span>
         </div>
       )}
       {config.contentSections.about && (
@@ -148,7 +185,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
         </div>
       )}
       {config.contentSections.services && (
-        <div className="px-6" style={{ paddingBlock: pad }}>
+        <div data-section="services" className="px-6" style={{ paddingBlock: pad }}>
           {sectionTitle('Our Services')}
           {services.length === 0 ? (
             <p className="mt-3">Select services to show them here.</p>
@@ -169,7 +206,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
         </div>
       )}
       {features.length > 0 && (
-        <div className="px-6" style={{ paddingBlock: pad }}>
+        <div data-section="features" className="px-6" style={{ paddingBlock: pad }}>
           {sectionTitle('Features')}
           <ul className="mt-3 flex flex-wrap gap-2">
             {features.map((f) => (
@@ -181,13 +218,13 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
         </div>
       )}
       {EXTRA_SECTIONS.filter((x) => config.contentSections[x.id]).map((x) => (
-        <div key={x.id} className="px-6" style={{ paddingBlock: pad }}>
+        <div key={x.id} data-section={x.id} className="px-6" style={{ paddingBlock: pad }}>
           {sectionTitle(x.title)}
           <p className="mt-3">{x.text}</p>
         </div>
       ))}
       {config.contentSections.contact && (
-        <div className="px-6" style={{ paddingBlock: pad }}>
+        <div data-section="contact" className="px-6" style={{ paddingBlock: pad }}>
           {sectionTitle('Contact Us')}
           <ul className="mt-3 grid gap-2 @2xl:grid-cols-3">
             <li className="flex items-center gap-2">
@@ -202,7 +239,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
           </ul>
         </div>
       )}
-      <div className="px-6 py-5 text-sm" style={{ borderTop: `1px solid ${s.primary}` }}>
+      <div data-section="footer" className="px-6 py-5 text-sm" style={{ borderTop: `1px solid ${s.primary}` }}>
         {cz.footerStyle === 'detailed' ? (
           <div className="grid gap-4 @2xl:grid-cols-3">
             <div>
@@ -231,7 +268,7 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   )
 
   return (
-    <div className="@container" style={{ background: s.background, color: s.text, fontFamily: fontStack(config) }}>
+    <div data-testid="site-preview" className="@container" style={{ background: s.background, color: s.text, fontFamily: fontStack(config) }}>
       {sidebarLayout ? (
         <div className="flex flex-col @2xl:flex-row">
           {header}

@@ -5,7 +5,10 @@ import { Dialog, Tabs } from 'radix-ui'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { BUILDER_STORAGE_KEY, createDefaultConfig, summarizeConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.ts'
 import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, TemplatesPanel } from './builder-panels.tsx'
+import { useBuilderFont } from './builder-fonts.ts'
+import { MiniPreview } from './mini-preview.tsx'
 import { DeviceToggle, PreviewFrame } from './preview-frame.tsx'
 import type { Device } from './preview-style.ts'
 
@@ -27,6 +30,12 @@ type Change = (c: BuilderConfig) => BuilderConfig
  * Throws when storage is unavailable or the parser cannot be loaded.
  */
 async function readSavedConfig(): Promise<BuilderConfig | null> {
+  // A design in the address (the lead desk's "reopen" link) comes first; it is then saved as usual.
+  const linked = decodeDesign(new URLSearchParams(window.location.search).get(DESIGN_PARAM))
+  if (typeof linked === 'object' && linked !== null) {
+    const { parseBuilderConfig } = await import('~/lib/builder-config.ts')
+    return parseBuilderConfig(linked)
+  }
   const json = window.localStorage.getItem(BUILDER_STORAGE_KEY)
   if (json == null) return null
   const { parseStoredConfig } = await import('~/lib/builder-config.ts')
@@ -86,11 +95,13 @@ export function WebsiteBuilder() {
   const { config, update, reset } = usePersistentConfig()
   const [tab, setTab] = useState<TabId>('basic')
   const [device, setDevice] = useState<Device>('desktop')
-  const proposalHref = `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config) }).toString()}`
+  useBuilderFont(config.customizations.fontFamily)
+  const proposalHref = `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config), [DESIGN_PARAM]: encodeDesign(config) }).toString()}`
 
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="min-w-0">
+        <MiniPreview config={config} tab={tab} />
         <h2 className="mb-3 text-xl font-semibold text-ink-900">Customize your website</h2>
         <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-ink-100 p-1 sm:grid-cols-6 xl:grid-cols-3">
           {TABS.map((t) => (
@@ -103,7 +114,9 @@ export function WebsiteBuilder() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 sm:p-6">
+        {/* Below xl the mini preview is stuck under the header: a control brought into view by Tab
+            stops below both (WCAG 2.4.11); html's scroll-padding covers the header. */}
+        <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 max-xl:[&_:is(input,select,textarea,button)]:scroll-mt-64 sm:p-6 sm:max-xl:[&_:is(input,select,textarea,button)]:scroll-mt-72">
           <Tabs.Content value="basic">
             <BasicPanel config={config} update={update} />
           </Tabs.Content>
@@ -167,20 +180,22 @@ function FullScreenPreview({ config, device, onDeviceChange }: { config: Builder
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink-950/80" />
         <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-ink-100 focus:outline-none">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-ink-300 bg-white px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold text-ink-900">
-              Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
-            </Dialog.Title>
-            <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
-            <div className="flex items-center gap-3">
+          {/* Close sits in its own column at the top right and the rest wraps beside it, so it stays
+              on screen down to 320 px (WCAG 1.4.10). */}
+          <div className="flex items-start justify-between gap-3 border-b border-ink-300 bg-white px-4 py-3">
+            <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-3">
+              <Dialog.Title className="min-w-0 text-lg font-semibold break-words text-ink-900">
+                Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
+              </Dialog.Title>
+              <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
               <DeviceToggle device={device} onChange={onDeviceChange} />
-              <Dialog.Close
-                aria-label="Close preview"
-                className="inline-flex size-9 items-center justify-center rounded-md border border-ink-300 text-ink-800 hover:bg-ink-100"
-              >
-                <Icon node={X} aria-hidden="true" className="size-5" />
-              </Dialog.Close>
             </div>
+            <Dialog.Close
+              aria-label="Close preview"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-ink-300 text-ink-800 hover:bg-ink-100"
+            >
+              <Icon node={X} aria-hidden="true" className="size-5" />
+            </Dialog.Close>
           </div>
           {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
           <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">

@@ -33,6 +33,8 @@ export function ChatLauncher() {
         aria-label="Chat assistant"
         aria-expanded={open}
         aria-controls={loaded ? CHAT_PANEL_ID : undefined}
+        // app/app.css keeps the page's wide content columns clear of this button (see there).
+        data-chat-launcher=""
         onClick={() => {
           setLoaded(true)
           setOpen((o) => !o)

@@ -11,10 +11,10 @@ const LINKS = [
 export function NotFoundContent() {
   return (
     <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <p className="text-6xl font-extrabold text-primary-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink-900 sm:text-4xl">404 Page Not Found</h1>
+      {/* "404" once: drawn large as the first line of the heading, which reads "404 Page Not Found". */}
+      <h1 className="text-3xl font-bold text-ink-900 sm:text-4xl">
+        <span className="block text-6xl font-extrabold text-primary-700">404</span> <span className="mt-4 block">Page Not Found</span>
+      </h1>
       <p className="mt-4 text-lg text-ink-600">The page you are looking for does not exist or has moved.</p>
       <nav aria-label="Helpful links" className="mt-8">
         <ul className="flex flex-wrap justify-center gap-3">

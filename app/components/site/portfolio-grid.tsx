@@ -3,7 +3,9 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useState } from 'react'
 import type { PORTFOLIO_FILTERS as SHARED_PORTFOLIO_FILTERS } from '~/lib/constants.ts'
+import { CARD_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { liveHref } from '~/lib/urls.ts'
+import { ResponsiveImage } from './responsive-image.tsx'
 
 export type PortfolioCardItem = {
   id: number
@@ -11,6 +13,10 @@ export type PortfolioCardItem = {
   description: string
   category: string
   image: string
+  /** The cover's alt text ('' decorative). */
+  imageAlt: string
+  /** The cover's widths and formats, when it is an upload (app/lib/picture.ts). */
+  picture?: PictureInfo | null
   technologies: string[]
   isLive: boolean
   liveUrl: string | null
@@ -57,7 +63,7 @@ export function PortfolioGrid({
       {shown.length === 0 ? (
         <p className="mt-10 text-center text-ink-600">No projects found in this category.</p>
       ) : (
-        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+        <ul className={`mt-10 grid gap-8 sm:grid-cols-2 ${gridColumns(shown.length)}`} aria-label="Projects">
           {shown.map((item, i) => (
             <li key={item.id}>
               <PortfolioCard item={item} eager={i < eagerImages} headingLevel={headingLevel} />
@@ -69,19 +75,29 @@ export function PortfolioGrid({
   )
 }
 
+/**
+ * Wide-screen columns that leave no card alone on the last row: three by default; an even count
+ * that three would leave one over (4, 10, ...) is laid out two by two instead, a little narrower
+ * so the cards keep their proportions.
+ */
+function gridColumns(count: number): string {
+  return count % 3 === 1 && count % 2 === 0 ? 'lg:mx-auto lg:max-w-5xl' : 'lg:grid-cols-3'
+}
+
 function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem; eager: boolean; headingLevel: 2 | 3 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3'
   const href = item.isLive ? liveHref(item.liveUrl) : null
   const extra = item.technologies.length - MAX_TECH
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
-      <img
+      <ResponsiveImage
         src={item.image}
-        alt={`Screenshot of ${item.title}`}
+        alt={item.imageAlt}
+        picture={item.picture}
         width={1200}
         height={800}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
+        sizes={CARD_SIZES}
+        priority={eager}
         className="aspect-[3/2] w-full bg-ink-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
@@ -89,8 +105,10 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
           <span className="inline-block rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{item.category}</span>
         </p>
         <Title className="mt-3 text-xl font-bold text-ink-900">{item.title}</Title>
-        <p className="mt-2 flex-1 leading-7 text-ink-600">{item.description}</p>
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Technologies">
+        {/* Tags follow the description in every card; the live link, when there is one, sits at
+            the bottom (mt-auto), so a card without it does not push its tags down. */}
+        <p className="mt-2 leading-7 text-ink-600">{item.description}</p>
+        <ul className="mt-4 mb-5 flex flex-wrap gap-2" aria-label="Technologies">
           {item.technologies.slice(0, MAX_TECH).map((t) => (
             <li key={t} className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">
               {t}
@@ -103,7 +121,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ className: 'mt-5 self-start' })}
+            className={buttonClass({ className: 'mt-auto self-start' })}
           >
             View Live Site
             <span className="sr-only">: {item.title} (opens in a new tab)</span>

@@ -1,8 +1,12 @@
 import type { ComponentProps } from 'react'
 
-const ON = {
-  primary: 'peer-checked:bg-primary-700',
-  success: 'peer-checked:bg-success-700',
+/**
+ * The one look of an on/off switch in the admin: the track is primary-700 when on and ink-400 when
+ * off on every screen. Exported for switches that cannot be a checkbox (e.g. a submit button with
+ * role="switch" that posts the new state).
+ */
+export function switchTrackClass(on: boolean): string {
+  return on ? 'bg-primary-700' : 'bg-ink-400'
 }
 
 /**
@@ -10,18 +14,20 @@ const ON = {
  * JavaScript. Label it with a <label htmlFor>.
  */
 export function Switch({
-  tone = 'primary',
+  tone: _tone,
   className,
   ...props
 }: Omit<ComponentProps<'input'>, 'type' | 'role'> & {
-  tone?: keyof typeof ON
+  /** @deprecated Ignored: every switch has the same colours (see switchTrackClass). */
+  tone?: 'primary' | 'success'
 }) {
   return (
     <span className={['relative inline-flex shrink-0', className].filter(Boolean).join(' ')}>
       <input type="checkbox" role="switch" className="peer absolute inset-0 size-full cursor-pointer opacity-0" {...props} />
       <span
         aria-hidden="true"
-        className={`pointer-events-none block h-6 w-11 rounded-full bg-ink-400 ${ON[tone]} peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600`}
+        data-switch-track=""
+        className={`pointer-events-none block h-6 w-11 rounded-full ${switchTrackClass(false)} peer-checked:bg-primary-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600`}
       />
       <span
         aria-hidden="true"

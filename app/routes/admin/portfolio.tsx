@@ -10,6 +10,7 @@ import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Input, Select } from '~/components/ui/input.tsx'
+import { switchTrackClass } from '~/components/ui/switch.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -140,7 +141,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="portfolio-search" className="sr-only">
             Search portfolio
           </label>
-          <Input id="portfolio-search" type="search" name="q" defaultValue={q} placeholder="Search by title, category or description..." className="min-w-0 flex-1" />
+          <Input id="portfolio-search" type="search" name="q" defaultValue={q} placeholder="Search by title, category or description..." className="min-w-0 flex-1 basis-full sm:basis-0" />
           <label htmlFor="portfolio-category" className="sr-only">
             Category
           </label>
@@ -250,7 +251,8 @@ function LiveSwitch({ id, title, isLive, action, fetcher }: { id: number; title:
         role="switch"
         aria-checked={live}
         aria-label={`Live status for ${title}`}
-        className={`relative h-6 w-11 shrink-0 rounded-full ${live ? 'bg-success-700' : 'bg-ink-400'}`}
+        data-switch-track=""
+        className={`relative h-6 w-11 shrink-0 rounded-full ${switchTrackClass(live)}`}
       >
         <span className={`block size-5 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-[1.375rem]' : 'translate-x-0.5'}`} />
       </button>

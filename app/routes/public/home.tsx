@@ -12,25 +12,42 @@ import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS } from '~/co
 import { accordionToggle } from '~/lib/faq-search.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio } from '~/services/portfolio.server.ts'
+import { pictureInfo } from '~/services/uploads.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('home', args)
 }
 
+/** "7 days", "7 weeks": a number and the word after it never part at a line break (the text is unchanged). */
+function keepNumbersWithWords(text: string) {
+  return text.split(/(\d+\s+[^\s,.;:!?]+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
 /** The portfolio sits below the fold, so it streams in after the first paint instead of holding it up. */
 export function loader({ context }: Route.LoaderArgs) {
-  const portfolio = listPublicPortfolio(context.app.db).then((items) =>
-    items.map(({ id, title, description, category, image, technologies, isLive, liveUrl }) => ({
+  const portfolio = listPublicPortfolio(context.app.db).then(async (items) => {
+    const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
+    return items.map(({ id, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
       id,
       title,
       description,
       category,
       image,
+      imageAlt,
+      picture: pictures[image] ?? null,
       technologies,
       isLive,
       liveUrl,
-    })),
-  )
+    }))
+  })
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
   return { portfolio, faqs: HOME_FAQS }
 }
@@ -44,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-primary-50 to-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">{HERO.title}</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">{keepNumbersWithWords(HERO.title)}</h1>
             <p className="mt-6 text-lg leading-8 text-ink-600">{HERO.subtitle}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link
