@@ -119,6 +119,18 @@ test.describe('discovery popup', () => {
     await page.keyboard.press('Escape')
     await expect(popup).toHaveCount(0)
     await expect(page).toHaveURL(/\/$/)
+    // Nothing had focus before it opened (it opens only on an untouched page): focus goes to the
+    // top of the content, not <body>.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  })
+
+  test('does not open on a visitor who is already using the page', async ({ page }) => {
+    await page.clock.install()
+    await visit(page, '/')
+    await page.keyboard.press('Tab')
+    await page.clock.runFor(5000)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(await page.evaluate(() => window.localStorage.getItem('discovery-popup-shown'))).toBeNull()
   })
 
   test('stays hidden when the browser has already seen it', async ({ page }) => {

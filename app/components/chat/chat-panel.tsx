@@ -46,9 +46,12 @@ export default function ChatPanel({ id, open, onClose }: Props) {
           onClose(true)
         }
       }}
-      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[75vh] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
+      // Never taller than the room above the launcher (bottom-20 = 5 rem, plus 1 rem at the top), so
+      // at 320×256 it still starts on screen (WCAG 1.4.10). The header with Close stays put; on a
+      // short screen the conversation and the suggestions below it scroll together (`short:`).
+      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[min(75vh,calc(100dvh-6rem))] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
     >
-      <div className="flex items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
+      <div className="focus-ring-inverse flex shrink-0 items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
         <div className="flex items-center gap-2">
           <Icon node={Bot} aria-hidden="true" className="size-5" />
           <h2 id={titleId} className="font-semibold">
@@ -60,53 +63,53 @@ export default function ChatPanel({ id, open, onClose }: Props) {
         </button>
       </div>
 
-      <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="flex-1 overflow-y-auto p-4">
-        <ol className="space-y-3">
-          {state.messages.map((m, i) => (
-            <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>
-              <p
-                className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${
-                  m.type === 'user' ? 'rounded-br-sm bg-primary-700 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900'
-                }`}
-              >
-                <span className="sr-only">{m.type === 'user' ? 'You: ' : 'Assistant: '}</span>
-                {m.text}
-              </p>
-            </li>
-          ))}
-        </ol>
-      </div>
-
-      <div className="space-y-2 border-t border-ink-200 p-4">
-        {suggestions.length > 0 && (
-          <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
-            {suggestions.map((q, i) => (
-              <button
-                key={q.id}
-                type="button"
-                data-autofocus={i === 0 ? '' : undefined}
-                onClick={() => setState((s) => askQuestion(s, q.id))}
-                className="rounded-lg border border-primary-200 bg-primary-50 px-3 py-2 text-left text-sm text-primary-900 hover:bg-primary-100"
-              >
-                {q.question}
-              </button>
+      <div data-testid="chat-body" className="flex min-h-0 flex-1 flex-col short:overflow-y-auto">
+        <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible">
+          <ol className="space-y-3">
+            {state.messages.map((m, i) => (
+              <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>
+                <p
+                  className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${m.type === 'user' ? 'rounded-br-sm bg-primary-700 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900'}`}
+                >
+                  <span className="sr-only">{m.type === 'user' ? 'You: ' : 'Assistant: '}</span>
+                  {m.text}
+                </p>
+              </li>
             ))}
-          </div>
-        )}
-        {showProposalButton(state) && (
-          <button
-            type="button"
-            data-autofocus={suggestions.length === 0 ? '' : undefined}
-            onClick={() => {
-              onClose(false)
-              navigate('/proposal')
-            }}
-            className={buttonClass({ className: 'w-full' })}
-          >
-            <Icon node={Send} aria-hidden="true" className="size-4" />
-            Get Free Proposal
-          </button>
-        )}
+          </ol>
+        </div>
+
+        <div className="shrink-0 space-y-2 border-t border-ink-200 p-4">
+          {suggestions.length > 0 && (
+            <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
+              {suggestions.map((q, i) => (
+                <button
+                  key={q.id}
+                  type="button"
+                  data-autofocus={i === 0 ? '' : undefined}
+                  onClick={() => setState((s) => askQuestion(s, q.id))}
+                  className="rounded-lg border border-primary-200 bg-primary-50 px-3 py-2 text-left text-sm text-primary-900 hover:bg-primary-100"
+                >
+                  {q.question}
+                </button>
+              ))}
+            </div>
+          )}
+          {showProposalButton(state) && (
+            <button
+              type="button"
+              data-autofocus={suggestions.length === 0 ? '' : undefined}
+              onClick={() => {
+                onClose(false)
+                navigate('/proposal')
+              }}
+              className={buttonClass({ className: 'w-full' })}
+            >
+              <Icon node={Send} aria-hidden="true" className="size-4" />
+              Get Free Proposal
+            </button>
+          )}
+        </div>
       </div>
     </div>
   )

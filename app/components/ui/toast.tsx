@@ -12,31 +12,46 @@ export const TOAST_DURATION_MS = 5000
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<(Toast & { id: number }) | null>(null)
   const counter = useRef(0)
-  const show = useCallback((t: Toast) => setToast({ ...t, id: ++counter.current }), [])
+  // Where the admin was when the notice appeared: focus goes back there when it is dismissed.
+  const previousFocus = useRef<Element | null>(null)
+  const box = useRef<HTMLDivElement>(null)
+  const show = useCallback((t: Toast) => {
+    if (typeof document !== 'undefined' && !box.current?.contains(document.activeElement)) previousFocus.current = document.activeElement
+    setToast({ ...t, id: ++counter.current })
+  }, [])
+  /** Closes the notice; if focus was in it, focus returns to where it was (or the page's main area), never to <body>. */
+  const dismiss = useCallback(() => {
+    const hadFocus = box.current?.contains(document.activeElement) ?? false
+    setToast(null)
+    if (!hadFocus) return
+    const back = previousFocus.current
+    if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus()
+    else focusMainHeading()
+  }, [])
   useEffect(() => {
     if (!toast) return
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS)
+    const timer = setTimeout(dismiss, TOAST_DURATION_MS)
     return () => clearTimeout(timer)
-  }, [toast])
+  }, [toast, dismiss])
   const destructive = toast?.variant === 'destructive'
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4 sm:justify-end">
+      <div ref={box} aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4 sm:justify-end">
         {toast && (
           <div
             key={toast.id}
             role={destructive ? 'alert' : 'status'}
             data-testid="toast"
             className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
-              destructive ? 'border-danger-700 bg-danger-700 text-white' : 'border-ink-200 bg-white text-ink-900'
+              destructive ? 'focus-ring-inverse border-danger-700 bg-danger-700 text-white' : 'border-ink-200 bg-white text-ink-900'
             }`}
           >
             <div className="flex-1">
               <p className="font-semibold">{toast.title}</p>
               {toast.description && <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-ink-700'}`}>{toast.description}</p>}
             </div>
-            <button type="button" onClick={() => setToast(null)} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
+            <button type="button" onClick={dismiss} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
               <Icon node={X} aria-hidden="true" className="size-4" />
             </button>
           </div>
@@ -44,6 +59,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   )
+}
+
+/** The page's main heading (or <main>), made focusable by script only. */
+function focusMainHeading() {
+  const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main')
+  if (!target) return
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus()
 }
 
 export const useToast = () => useContext(ToastContext)
