@@ -5,13 +5,15 @@ import { useNonce } from './components/nonce.tsx'
 import { JsonLd } from './components/site/json-ld.tsx'
 import { NotFoundContent } from './components/site/not-found-content.tsx'
 import { PublicShell } from './components/site/public-shell.tsx'
+import { RouteAnnouncer } from './components/route-announcer.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
 import { useSite } from './components/site/use-site.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
 import { isCacheablePath } from './lib/public-paths.ts'
 import { fullTitle } from './lib/seo.ts'
 import { getSettings } from './services/settings.server.ts'
-import './app.css'
+import stylesheet from './app.css?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -37,6 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       contactEmail: s.contactEmail,
       contactPhone: s.contactPhone,
       address: s.address,
+      hours: s.hours,
+      gwaliorAddress: s.gwaliorAddress,
+      gwaliorPhone: s.gwaliorPhone,
+      gwaliorHours: s.gwaliorHours,
     },
     analytics: s.enableAnalytics,
     /** Built here so the browser bundle does not need the builder. */
@@ -54,10 +60,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
+        {/* The stylesheet and the one font file that paints go ahead of the scripts: a
+            precedence stylesheet is placed first in <head> by React (docs/decisions/024). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">
         {children}
+        {/* In the Layout, so it also speaks when a navigation ends on the error page. */}
+        <RouteAnnouncer />
         {root && <JsonLd data={root.organization} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -7,7 +7,7 @@ export default [
     route('services', 'routes/public/services.tsx'),
     route('portfolio', 'routes/public/portfolio.tsx'),
     route('blog', 'routes/public/blog.tsx'),
-    route('blog/:id', 'routes/public/blog-post.tsx'),
+    route('blog/:slug', 'routes/public/blog-post.tsx'),
     route('about', 'routes/public/about.tsx'),
     route('faq', 'routes/public/faq.tsx'),
     route('pricing', 'routes/public/pricing.tsx'),
@@ -27,10 +27,13 @@ export default [
   ...prefix(':adminPath', [
     route('login', 'routes/admin/login.tsx'),
     route('logout', 'routes/admin/logout.ts'),
+    route('passkey', 'routes/admin/passkey.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('proposals', 'routes/admin/proposals.tsx'),
+      route('proposals/:id', 'routes/admin/proposal.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
       route('blogs', 'routes/admin/blogs.tsx'),
       route('blogs/new', 'routes/admin/blog-new.tsx'),
       route('blogs/edit/:id', 'routes/admin/blog-edit.tsx'),
@@ -38,6 +41,7 @@ export default [
       route('portfolio/new', 'routes/admin/portfolio-new.tsx'),
       route('portfolio/edit/:id', 'routes/admin/portfolio-edit.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('settings/security', 'routes/admin/security.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -5,12 +5,13 @@ import type { Config } from '~/config.server.ts'
 import { migrateToLatest, openDatabase, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
-import { blogPostId } from '~/lib/public-paths.ts'
+import { blogPostSlug } from '~/lib/public-paths.ts'
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
-import { onContentChange } from '~/services/content-events.server.ts'
+import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
-import { createImageStore, importUploadsFromDisk } from '~/services/uploads.server.ts'
+import { startPublishScheduler } from '~/services/blog.server.ts'
+import { createImageStore, importUploadsFromDisk, makeMissingVariants } from '~/services/uploads.server.ts'
 import { createViewCounter } from '~/services/view-counter.server.ts'
 import { createHttpApp, type HttpOptions } from './http.ts'
 import { createPageCache } from './page-cache.ts'
@@ -20,6 +21,8 @@ export type ApplicationOptions = HttpOptions & {
   logger?: Logger
   mailPollMs?: number
   mailBackoffMs?: number
+  /** How often this instance publishes scheduled posts that are due (default 15 s). */
+  publishPollMs?: number
 }
 
 export function createLogger(config: Config): Logger {
@@ -56,15 +59,23 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const views = createViewCounter(db)
   const images = createImageStore(db)
   await importUploadsFromDisk(images, config.dataDir, logger)
+  // Uploads from before responsive images get their smaller copies in the background; pages
+  // show the original until then, and are rebuilt once they exist (docs/decisions/022).
+  let variantsStopped = false
+  const variantsDone = makeMissingVariants(images, logger, () => variantsStopped)
+    .then((made) => (made ? announceContentChange(db) : undefined))
+    .catch((err: Error) => logger.warn({ err: err.message }, 'making image variants failed'))
   // A post served from the page cache still counts as a read (views are batched in memory).
   const countCachedView = (path: string) => {
-    const id = blogPostId(path)
-    if (id !== undefined) views.count(id)
+    const slug = blogPostSlug(path)
+    if (slug !== undefined) views.countSlug(slug)
   }
   // Follows the content version: the services' announcements here, other instances' by polling.
   const pageCache = createPageCache(db, logger, { onHit: countCachedView, fixedHeaders: fixedSecurityHeaders(config) })
   await pageCache.start()
   const stopRelay = cluster.isWorker ? relayContentChanges(db, pageCache) : () => {}
+  // Scheduled posts go public on time on every instance, with no request needed (docs/decisions/021).
+  const stopScheduler = startPublishScheduler(db, logger, opts.publishPollMs)
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
   const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
   await prune()
@@ -104,7 +115,10 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     clearInterval(housekeeping)
     clearInterval(hitLog)
     stopRelay()
+    stopScheduler()
     pageCache.stop()
+    variantsStopped = true
+    await variantsDone
     await views.stop()
     await mailer.stop()
     await closeDb()

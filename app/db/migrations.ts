@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
+import { PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 
 /** The one dialect branch: an auto-incrementing integer key. */
 function withId(db: Kysely<any>, table: string): CreateTableBuilder<string, 'id'> {
@@ -159,29 +159,190 @@ const migrations: Record<string, Migration> = {
   },
   // passkeys, authenticator codes, recovery codes, sessions (issue 11)
   '2026_11_24_001_sign_in_factors': {
-    async up() {},
-    async down() {},
+    async up(db) {
+      // Two-step sign-in: the TOTP secret (AES-256-GCM, docs/decisions/019) and the last time step
+      // accepted, so each code is used once.
+      await db.schema.alterTable('admin_users').addColumn('totp_secret', 'text').execute()
+      await db.schema.alterTable('admin_users').addColumn('totp_enabled_at', 'text').execute()
+      await db.schema.alterTable('admin_users').addColumn('totp_last_step', 'integer').execute()
+      // What the Security page lists for each session.
+      await db.schema.alterTable('sessions').addColumn('ip', 'text').execute()
+      await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute()
+      await db.schema.alterTable('sessions').addColumn('last_seen_at', 'text').execute()
+
+      await withId(db, 'passkeys')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('admin_users.id').onDelete('cascade'))
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute()
+      await db.schema.createIndex('passkeys_user_idx').ifNotExists().on('passkeys').column('user_id').execute()
+
+      await withId(db, 'recovery_codes')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('admin_users.id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('recovery_codes_user_idx').ifNotExists().on('recovery_codes').columns(['user_id', 'code_hash']).execute()
+
+      // Short-lived server-side state between two requests: a password accepted and waiting for a
+      // code, a WebAuthn challenge, an authenticator being set up. The browser holds only a token.
+      await withId(db, 'auth_challenges')
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.references('admin_users.id').onDelete('cascade'))
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute()
+    },
+    async down(db) {
+      for (const t of ['auth_challenges', 'recovery_codes', 'passkeys']) await db.schema.dropTable(t).ifExists().execute()
+      for (const c of ['ip', 'user_agent', 'last_seen_at']) await db.schema.alterTable('sessions').dropColumn(c).execute()
+      for (const c of ['totp_secret', 'totp_enabled_at', 'totp_last_step']) await db.schema.alterTable('admin_users').dropColumn(c).execute()
+    },
   },
   // slugs, scheduling, revisions (issue 12)
   '2026_11_24_002_publishing': {
-    async up() {},
-    async down() {},
+    async up(db) {
+      // Readable addresses: every post gets a slug (filled in below for existing rows), unique.
+      await db.schema.alterTable('blog_posts').addColumn('slug', 'text').execute()
+      // When a `scheduled` post goes public (ISO UTC); the scheduler flips due posts (docs/decisions/021).
+      await db.schema.alterTable('blog_posts').addColumn('publish_at', 'text').execute()
+      const rows = await db.selectFrom('blog_posts').select(['id', 'title']).orderBy('id').execute()
+      const taken = new Set<string>()
+      for (const row of rows as { id: number; title: string }[]) {
+        const base = migrationSlug(row.title)
+        let slug = base
+        for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`
+        taken.add(slug)
+        await db.updateTable('blog_posts').set({ slug }).where('id', '=', row.id).execute()
+      }
+      await db.schema.createIndex('blog_posts_slug_uq').ifNotExists().unique().on('blog_posts').column('slug').execute()
+      await db.schema.createIndex('blog_posts_status_publish_idx').ifNotExists().on('blog_posts').columns(['status', 'publish_at']).execute()
+
+      // Every slug a post has had, current and old: the primary key reserves an address for its
+      // post forever, so an old link keeps answering 301 to the post's current address.
+      await db.schema
+        .createTable('blog_slugs')
+        .ifNotExists()
+        .addColumn('slug', 'text', (c) => c.primaryKey())
+        .addColumn('post_id', 'integer', (c) => c.notNull().references('blog_posts.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('blog_slugs_post_idx').ifNotExists().on('blog_slugs').column('post_id').execute()
+      const now = new Date().toISOString()
+      const slugged = await db.selectFrom('blog_posts').select(['id', 'slug']).execute()
+      for (const row of slugged as { id: number; slug: string }[]) {
+        await db.insertInto('blog_slugs').values({ slug: row.slug, post_id: row.id, created_at: now }).execute()
+      }
+
+      // Revisions: one row per save (the last 50 kept per post) and at most one autosave per post.
+      await withId(db, 'blog_revisions')
+        .addColumn('post_id', 'integer', (c) => c.notNull().references('blog_posts.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('blog_revisions_post_idx').ifNotExists().on('blog_revisions').columns(['post_id', 'kind', 'id']).execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('blog_revisions').ifExists().execute()
+      await db.schema.dropTable('blog_slugs').ifExists().execute()
+      await db.schema.dropIndex('blog_posts_status_publish_idx').ifExists().execute()
+      await db.schema.dropIndex('blog_posts_slug_uq').ifExists().execute()
+      await db.schema.alterTable('blog_posts').dropColumn('publish_at').execute()
+      await db.schema.alterTable('blog_posts').dropColumn('slug').execute()
+    },
   },
   // proposal notes, history, replies (issue 12)
   '2026_11_24_003_lead_desk': {
-    async up() {},
-    async down() {},
+    async up(db) {
+      // Where a request started (estimator or builder) and what was chosen there, to show it and reopen it.
+      await db.schema.alterTable('proposals').addColumn('source', 'text').execute()
+      await db.schema.alterTable('proposals').addColumn('source_data', 'text').execute()
+      // One timeline per proposal: notes, status changes, replies sent (kind says which).
+      await withId(db, 'proposal_events')
+        .addColumn('proposal_id', 'integer', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('from_status', 'text')
+        .addColumn('to_status', 'text')
+        .addColumn('subject', 'text')
+        .addColumn('to_address', 'text')
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('proposal_events_proposal_idx').ifNotExists().on('proposal_events').columns(['proposal_id', 'created_at']).execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('proposal_events').ifExists().execute()
+      for (const c of ['source', 'source_data']) await db.schema.alterTable('proposals').dropColumn(c).execute()
+    },
   },
   // contact form messages (issue 13)
   '2026_11_24_004_contact_messages': {
-    async up() {},
-    async down() {},
+    async up(db) {
+      await withId(db, 'contact_messages')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('contact_messages_created_idx').ifNotExists().on('contact_messages').column('created_at').execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('contact_messages').ifExists().execute()
+    },
   },
   // responsive image widths and cover alt text (issue 12)
   '2026_11_24_005_image_variants': {
-    async up() {},
-    async down() {},
+    async up(db) {
+      // Each upload's smaller widths and AVIF copies are rows of `uploads` too (served the same
+      // way); `variant_of` names the original. Width and height of every row, so pages can give
+      // <img> its size; NULL on an original means its variants are not made yet (docs/decisions/022).
+      await db.schema.alterTable('uploads').addColumn('width', 'integer').execute()
+      await db.schema.alterTable('uploads').addColumn('height', 'integer').execute()
+      await db.schema.alterTable('uploads').addColumn('variant_of', 'text').execute()
+      await db.schema.createIndex('uploads_variant_of_idx').ifNotExists().on('uploads').column('variant_of').execute()
+      // Cover alt text. '' is a decorative cover. Existing rows keep what the pages said so far:
+      // posts showed their cover as decorative, projects as 'Screenshot of <title>'.
+      await db.schema.alterTable('blog_posts').addColumn('image_alt', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema.alterTable('portfolio_items').addColumn('image_alt', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db
+        .updateTable('portfolio_items')
+        .set({ image_alt: sql<string>`'Screenshot of ' || title` })
+        .execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('portfolio_items').dropColumn('image_alt').execute()
+      await db.schema.alterTable('blog_posts').dropColumn('image_alt').execute()
+      await db.schema.dropIndex('uploads_variant_of_idx').ifExists().execute()
+      await db.deleteFrom('uploads').where('variant_of', 'is not', null).execute()
+      for (const c of ['variant_of', 'height', 'width']) await db.schema.alterTable('uploads').dropColumn(c).execute()
+    },
   },
+}
+
+/**
+ * The slug rule as it stood when the publishing migration ran (a migration must not change when
+ * app code does): lowercase ASCII words joined by hyphens.
+ */
+function migrationSlug(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+  const slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '')
+  if (!slug) return 'post'
+  return /^\d+$/.test(slug) ? `post-${slug}` : slug
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,8 @@ export interface PortfolioItemTable {
   description: string
   category: string
   image: string
+  /** The cover's alt text; '' marks it decorative. */
+  imageAlt: ColumnType<string, string | undefined, string>
   technologies: JsonText
   features: JsonText
   isLive: Bool
@@ -30,11 +32,35 @@ export interface BlogPostTable {
   author: string
   status: string
   image: string
+  /** The cover's alt text; '' marks it decorative. */
+  imageAlt: ColumnType<string, string | undefined, string>
   readTime: string
   date: string
   views: Generated<number>
   createdAt: string
   updatedAt: string
+  /** The post's address, /blog/{slug}; unique (docs/decisions/021). */
+  slug: string
+  /** When a `scheduled` post goes public (ISO UTC). */
+  publishAt: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Every slug a post has had: an old address answers 301 to the post's current one. */
+export interface BlogSlugTable {
+  slug: string
+  postId: number
+  createdAt: string
+}
+
+/** A saved copy of a post (kind 'save', the last 50 kept) or its autosave (kind 'autosave', one at most). */
+export interface BlogRevisionTable {
+  id: Generated<number>
+  postId: number
+  kind: string
+  title: string
+  /** JSON of the editor's fields at that moment. */
+  data: string
+  createdAt: string
 }
 
 export interface ProposalTable {
@@ -47,6 +73,27 @@ export interface ProposalTable {
   requirements: string
   status: string
   date: string
+  /** Where the request started: 'estimator', 'builder' or null (the plain form). */
+  source: ColumnType<string | null, string | null | undefined, string | null>
+  /** JSON of the estimate's choices or the builder's configuration, checked when stored. */
+  sourceData: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
+export interface ProposalEventTable {
+  id: Generated<number>
+  proposalId: number
+  /** 'note' | 'status' | 'reply' */
+  kind: string
+  /** The note's or the reply's text; for a status change, null. */
+  body: string | null
+  fromStatus: string | null
+  toStatus: string | null
+  /** A reply's subject and recipient. */
+  subject: string | null
+  toAddress: string | null
+  author: string
+  createdAt: string
 }
 
 export interface SettingTable {
@@ -60,12 +107,57 @@ export interface AdminUserTable {
   passwordHash: string
   createdAt: string
   updatedAt: string
+  /** Encrypted TOTP secret (docs/decisions/019); set while two-step sign-in is on. */
+  totpSecret: ColumnType<string | null, string | null | undefined, string | null>
+  totpEnabledAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface SessionTable {
   id: Generated<number>
   tokenHash: string
   userId: number
+  createdAt: string
+  expiresAt: string
+  ip: ColumnType<string | null, string | null | undefined, string | null>
+  userAgent: ColumnType<string | null, string | null | undefined, string | null>
+  lastSeenAt: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A registered WebAuthn credential (public key only). */
+export interface PasskeyTable {
+  id: Generated<number>
+  userId: number
+  /** base64url, as the browser reports it. */
+  credentialId: string
+  /** base64url COSE public key. */
+  publicKey: string
+  counter: ColumnType<number, number | undefined, number>
+  /** JSON array of transports, as the browser reported them. */
+  transports: string | null
+  name: string
+  createdAt: string
+  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A recovery code, SHA-256 hashed; used once. */
+export interface RecoveryCodeTable {
+  id: Generated<number>
+  userId: number
+  codeHash: string
+  usedAt: ColumnType<string | null, string | null | undefined, string | null>
+  createdAt: string
+}
+
+/** Server-side state between two sign-in requests; the browser holds the token. */
+export interface AuthChallengeTable {
+  id: Generated<number>
+  tokenHash: string
+  kind: string
+  userId: number | null
+  /** JSON (a WebAuthn challenge, an encrypted secret being set up, the post-sign-in target). */
+  data: string
   createdAt: string
   expiresAt: string
 }
@@ -82,6 +174,16 @@ export interface PageViewTable {
   day: string
   path: string
   count: number
+}
+
+/** A message sent with the /contact form, read in the admin's inbox. */
+export interface ContactMessageTable {
+  id: Generated<number>
+  name: string
+  email: string
+  message: string
+  isRead: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
+  createdAt: string
 }
 
 export interface MailOutboxTable {
@@ -106,18 +208,30 @@ export interface UploadTable {
   /** Hex SHA-256 of the bytes, computed when stored: the strong ETag. */
   sha256: string
   createdAt: string
+  /** Pixel size; NULL on an original stored before variants existed (not processed yet). */
+  width: ColumnType<number | null, number | null | undefined, number | null>
+  height: ColumnType<number | null, number | null | undefined, number | null>
+  /** For a smaller width or another format of an upload: the original's name (docs/decisions/022). */
+  variantOf: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface Database {
   portfolioItems: PortfolioItemTable
   blogPosts: BlogPostTable
+  blogSlugs: BlogSlugTable
+  blogRevisions: BlogRevisionTable
   proposals: ProposalTable
+  proposalEvents: ProposalEventTable
   settings: SettingTable
   adminUsers: AdminUserTable
   sessions: SessionTable
+  passkeys: PasskeyTable
+  recoveryCodes: RecoveryCodeTable
+  authChallenges: AuthChallengeTable
   rateLimits: RateLimitTable
   pageViews: PageViewTable
   mailOutbox: MailOutboxTable
+  contactMessages: ContactMessageTable
   uploads: UploadTable
 }
 
@@ -129,8 +243,11 @@ export type NewBlogPostRow = Insertable<BlogPostTable>
 export type BlogPostUpdate = Updateable<BlogPostTable>
 export type ProposalRow = Selectable<ProposalTable>
 export type NewProposalRow = Insertable<ProposalTable>
+export type ProposalEventRow = Selectable<ProposalEventTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
+export type PasskeyRow = Selectable<PasskeyTable>
+export type AuthChallengeRow = Selectable<AuthChallengeTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type UploadRow = Selectable<UploadTable>
 export type NewUploadRow = Insertable<UploadTable>

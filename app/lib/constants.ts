@@ -23,7 +23,7 @@ export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
   '5000+': '$5,000+',
 }
 export const PROPOSAL_STATUSES = ['pending', 'reviewed', 'completed'] as const
-export const BLOG_STATUSES = ['draft', 'published'] as const
+export const BLOG_STATUSES = ['draft', 'scheduled', 'published'] as const
 export const BLOG_CATEGORIES = ['Web Design', 'AI Technology', 'Performance', 'Security', 'Mobile Design', 'SEO'] as const
 export const PORTFOLIO_STATUSES = ['active', 'archived'] as const
 export const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const

@@ -30,6 +30,23 @@ export const imageRef = (label: string) =>
     .max(2000, `${label} is too long`)
     .refine((v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v) || /^https:\/\/[^\s\\/]+(\/[^\s\\]*)?$/i.test(v), `${label} must be an https URL or a site path`)
 
+/**
+ * A cover picture's alt text and the editors' "decorative" choice (stored as alt ''). Optional,
+ * so API clients written before it keep working (their covers get the default alt).
+ */
+const coverAltFields = {
+  imageAlt: optionalText('Image alt text', 300).optional(),
+  imageDecorative: z.boolean({ error: 'Decorative must be true or false' }).optional(),
+}
+export const COVER_ALT_REQUIRED = 'Describe the image for people who cannot see it, or mark it as decorative'
+/**
+ * With a cover picture, alt text is required unless it is marked decorative. Checked when the
+ * alt text is sent (the editors always send it, '' when left empty).
+ */
+function checkCoverAlt(v: { image?: string; imageAlt?: string; imageDecorative?: boolean }, ctx: z.RefinementCtx) {
+  if (v.image && v.imageAlt === '' && !v.imageDecorative) ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: COVER_ALT_REQUIRED })
+}
+
 /** Live URLs may be a bare domain (https:// is added on display) but never another scheme. */
 const liveUrl = z
   .string()
@@ -57,10 +74,30 @@ export const ProposalSchema = z.object({
   requirements: text('Project requirements', 5000),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().max(0, 'Leave this field empty').optional(),
+  /** Where the request started ('estimator', 'builder') and its state; checked by the service, dropped if it does not hold. */
+  source: z.string().max(20).optional(),
+  sourceData: z.string().max(20_000).optional(),
 })
 export type ProposalInput = z.infer<typeof ProposalSchema>
 
 export const ProposalStatusSchema = z.object({ status: z.enum(PROPOSAL_STATUSES, { error: 'Status must be pending, reviewed or completed' }) })
+
+/** A post's address: lowercase ASCII words joined by hyphens, not only digits (`/blog/123` is an id). */
+export const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/
+const slugField = z
+  .string()
+  .trim()
+  .max(80, 'Slug must be at most 80 characters')
+  .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Slug may use lowercase letters, digits and single hyphens (not only digits)')
+  .transform((v) => v || undefined)
+/** When a scheduled post goes public: an ISO time with its zone (stored in UTC); '' for none. */
+const publishAtField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))), 'Publish date and time must be a valid date and time')
+  .transform((v) => (v ? new Date(v).toISOString() : null))
+const SCHEDULE_NEEDS_TIME = 'Choose the date and time to publish at'
+const BLOG_STATUS_ERROR = 'Status must be draft, scheduled or published'
 
 export const BlogPostSchema = z.object({
   title: text('Title', 200),
@@ -69,14 +106,20 @@ export const BlogPostSchema = z.object({
   content: text('Content', 200_000),
   category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
   author: optionalText('Author', 100).optional().transform((v) => v || 'Admin'),
-  status: z.enum(BLOG_STATUSES, { error: 'Status must be draft or published' }).default('draft'),
+  status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).default('draft'),
   image: imageRef('Image URL').optional().default(''),
-  readTime: optionalText('Read time', 40).optional().transform((v) => v || '5 min read'),
+  ...coverAltFields,
+  // Empty: the service computes it from the text.
+  readTime: optionalText('Read time', 40).optional().transform((v) => v || undefined),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
     .optional(),
-})
+  slug: slugField.optional(),
+  publishAt: publishAtField.optional(),
+}).superRefine((v, ctx) => {
+  if (v.status === 'scheduled' && !v.publishAt) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
+}).superRefine(checkCoverAlt)
 export type BlogPostInput = z.infer<typeof BlogPostSchema>
 /** Partial update: only the fields sent are checked and changed. */
 export const BlogPostPatchSchema = z.object({
@@ -86,11 +129,18 @@ export const BlogPostPatchSchema = z.object({
   content: text('Content', 200_000).optional(),
   category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
   author: optionalText('Author', 100).optional().transform((v) => (v === undefined ? undefined : v || 'Admin')),
-  status: z.enum(BLOG_STATUSES, { error: 'Status must be draft or published' }).optional(),
+  status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).optional(),
   image: imageRef('Image URL').optional(),
-  readTime: optionalText('Read time', 40).optional().transform((v) => (v === undefined ? undefined : v || '5 min read')),
+  ...coverAltFields,
+  // '' asks the service to compute it from the text again.
+  readTime: optionalText('Read time', 40).optional(),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd').optional(),
-})
+  slug: slugField.optional(),
+  publishAt: publishAtField.optional(),
+}).superRefine((v, ctx) => {
+  // A patch that schedules says when (a post already scheduled keeps its time otherwise).
+  if (v.status === 'scheduled' && v.publishAt === null) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
+}).superRefine(checkCoverAlt)
 export type BlogPostPatch = z.infer<typeof BlogPostPatchSchema>
 
 const technologyList = z
@@ -122,24 +172,26 @@ export const PortfolioItemSchema = z.object({
   description: text('Description', 2000),
   category: text('Category', 60),
   image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
+  ...coverAltFields,
   liveUrl: liveUrl.optional().nullable().transform((v) => v || null),
   technologies: technologyList.optional().default([]),
   features: featureList.optional().default([]),
   isLive: z.boolean({ error: 'Live Status must be true or false' }).optional().default(true),
   status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional().default('active'),
-})
+}).superRefine(checkCoverAlt)
 export type PortfolioItemInput = z.infer<typeof PortfolioItemSchema>
 export const PortfolioItemPatchSchema = z.object({
   title: text('Project Title', 200).optional(),
   description: text('Description', 2000).optional(),
   category: text('Category', 60).optional(),
   image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required').optional(),
+  ...coverAltFields,
   liveUrl: liveUrl.optional().nullable().transform((v) => (v === undefined ? undefined : v || null)),
   technologies: technologyList.optional(),
   features: featureList.optional(),
   isLive: z.boolean({ error: 'Live Status must be true or false' }).optional(),
   status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional(),
-})
+}).superRefine(checkCoverAlt)
 export type PortfolioItemPatch = z.infer<typeof PortfolioItemPatchSchema>
 
 export const LoginSchema = z.object({
@@ -167,6 +219,10 @@ export const SettingsSchema = z.object({
   contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')),
   contactPhone: optionalText('Contact phone', 40).default(''),
   address: optionalText('Address', 300).default(''),
+  hours: optionalText('Opening hours', 200).default(''),
+  gwaliorAddress: optionalText('Gwalior address', 300).default(''),
+  gwaliorPhone: optionalText('Gwalior phone', 40).default(''),
+  gwaliorHours: optionalText('Gwalior opening hours', 200).default(''),
   enableNotifications: z.boolean({ error: 'Must be true or false' }),
   enableAnalytics: z.boolean({ error: 'Must be true or false' }),
   maintenanceMode: z.boolean({ error: 'Must be true or false' }),
@@ -183,6 +239,10 @@ export const SettingsPatchSchema = z.object({
   contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')).optional(),
   contactPhone: optionalText('Contact phone', 40).optional(),
   address: optionalText('Address', 300).optional(),
+  hours: optionalText('Opening hours', 200).optional(),
+  gwaliorAddress: optionalText('Gwalior address', 300).optional(),
+  gwaliorPhone: optionalText('Gwalior phone', 40).optional(),
+  gwaliorHours: optionalText('Gwalior opening hours', 200).optional(),
   enableNotifications: z.boolean({ error: 'Must be true or false' }).optional(),
   enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
   maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),

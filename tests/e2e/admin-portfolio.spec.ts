@@ -25,6 +25,8 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   await page.getByLabel('Upload image').setInputFiles({ name: 'florist.jpg', mimeType: 'image/jpeg', buffer: jpeg })
   await expect(page.getByLabel('Project Image URL')).toHaveValue(/^\/uploads\/[a-f0-9]{32}\.webp$/)
   const imageUrl = await page.getByLabel('Project Image URL').inputValue()
+  // A picture needs its alt text (or to be marked decorative).
+  await page.getByRole('textbox', { name: /Image alt text/ }).fill('A green florist shop front')
 
   // Technologies: Enter or the plus button; trimmed; blanks and duplicates refused; removable.
   const tech = page.getByRole('textbox', { name: 'Technologies' })
@@ -113,5 +115,7 @@ test('the portfolio editor Cancel goes back without saving', async ({ page }) =>
   await page.goto(`${ADMIN}/portfolio/new`)
   await page.getByLabel('Project Title').fill(`Never saved ${uid()}`)
   await page.getByRole('link', { name: 'Cancel' }).click()
+  // Typed work is not thrown away without a word: leaving asks first (issue 12).
+  await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click()
   await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible()
 })

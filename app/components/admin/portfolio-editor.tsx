@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useRef, useState, type KeyboardEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -16,6 +17,7 @@ import { Notice } from './notice.tsx'
 import { PORTFOLIO_FIELDS, PORTFOLIO_SAVE_FAILED, readPortfolioForm, type PortfolioForm } from './portfolio-form.ts'
 import { capitalize, PageHeader } from './ui.tsx'
 import { useEditorForm, type EditorResult } from './use-editor-form.ts'
+import { useUnsavedChanges } from './unsaved-guard.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 /**
@@ -44,6 +46,7 @@ export function PortfolioEditor({
   const [techMessage, setTechMessage] = useState<string | null>(null)
   const [live, setLive] = useState(start.isLive)
   const techInput = useRef<HTMLInputElement>(null)
+  const techList = useRef<HTMLUListElement>(null)
   const hydrated = useHydrated()
   const { errors, notice, onSubmit, saving } = useEditorForm({
     schema,
@@ -54,6 +57,8 @@ export function PortfolioEditor({
     result,
   })
   const list = `/${adminPath}/portfolio`
+  // Asks before leaving with unsaved changes (a link, Cancel, a reload or closing the tab).
+  const { guard } = useUnsavedChanges('portfolio-form', { initiallyDirty: Boolean(result), answer: result })
   const techError = errors.technologies ?? Object.entries(errors).find(([k]) => k.startsWith('technologies.'))?.[1]
 
   function addTech() {
@@ -64,6 +69,15 @@ export function PortfolioEditor({
     setTechnologies((list) => [...list, v])
     el.value = ''
     setTechMessage(null)
+  }
+  /** Removes a tag; focus goes to the next tag's Remove button, else the previous one, else the input (never <body>). */
+  function removeTech(t: string) {
+    const index = technologies.indexOf(t)
+    flushSync(() => setTechnologies((list) => list.filter((x) => x !== t)))
+    const buttons = techList.current?.querySelectorAll<HTMLButtonElement>('button') ?? []
+    const next = buttons[Math.min(index, buttons.length - 1)]
+    if (next) next.focus()
+    else techInput.current?.focus()
   }
   function onTechKey(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'Enter') {
@@ -88,7 +102,8 @@ export function PortfolioEditor({
           {result.formError}
         </p>
       )}
-      <Form method="post" onSubmit={onSubmit} noValidate className={cardClass({ className: 'max-w-3xl space-y-5' })}>
+      {guard}
+      <Form id="portfolio-form" method="post" onSubmit={onSubmit} noValidate className={cardClass({ className: 'max-w-3xl space-y-5' })}>
         <CsrfField />
         <Field {...wrap('title', 'Project Title', true)}>
           <Input name="title" defaultValue={start.title} aria-required="true" />
@@ -113,7 +128,15 @@ export function PortfolioEditor({
             <Input name="liveUrl" defaultValue={start.liveUrl} placeholder="example.com or https://example.com" />
           </Field>
         </div>
-        <ImageField id="item-image" name="image" label="Project Image URL" required defaultValue={start.image} error={errors.image} />
+        <ImageField
+          id="item-image"
+          name="image"
+          label="Project Image URL"
+          required
+          defaultValue={start.image}
+          error={errors.image}
+          alt={{ id: 'item-imageAlt', name: 'imageAlt', decorativeName: 'imageDecorative', defaultValue: start.imageAlt, defaultDecorative: start.imageDecorative, error: errors.imageAlt }}
+        />
 
         <div>
           <Field id="item-technologies" label="Technologies" error={techError}>
@@ -142,7 +165,7 @@ export function PortfolioEditor({
             </p>
           )}
           {technologies.length > 0 && (
-            <ul aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
+            <ul ref={techList} aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
               {technologies.map((t) => (
                 <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-1 pr-1 pl-3 text-sm text-primary-900">
                   {hydrated ? (
@@ -152,7 +175,7 @@ export function PortfolioEditor({
                       <button
                         type="button"
                         aria-label={`Remove ${t}`}
-                        onClick={() => setTechnologies((list) => list.filter((x) => x !== t))}
+                        onClick={() => removeTech(t)}
                         className="rounded-full p-0.5 hover:bg-primary-100"
                       >
                         <Icon node={X} aria-hidden="true" className="size-3.5" />

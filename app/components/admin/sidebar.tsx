@@ -1,4 +1,4 @@
-import { FileText, FolderKanban, LayoutDashboard, LogOut, Menu, Settings, Inbox, X } from 'lucide'
+import { FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 import { useEffect, useState } from 'react'
@@ -9,9 +9,12 @@ import { useHydrated } from './use-hydrated.ts'
 const LINKS = [
   { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: 'proposals', label: 'Proposals', icon: Inbox },
+  { to: 'messages', label: 'Messages', icon: Mail },
   { to: 'blogs', label: 'Blog Posts', icon: FileText },
   { to: 'portfolio', label: 'Portfolio', icon: FolderKanban },
-  { to: 'settings', label: 'Settings', icon: Settings },
+  // `end`: Settings is not also marked current on its Security page below it.
+  { to: 'settings', label: 'Settings', icon: Settings, end: true },
+  { to: 'settings/security', label: 'Security', icon: ShieldCheck },
 ]
 
 /** The links, and Logout: a plain POST form to the logout route, so it works without JavaScript too. */
@@ -19,10 +22,11 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
   return (
     <>
       <ul className="space-y-1">
-        {LINKS.map(({ to, label, icon }) => (
+        {LINKS.map(({ to, label, icon, end }) => (
           <li key={to}>
             <NavLink
               to={`/${adminPath}/${to}`}
+              end={end}
               onClick={onNavigate}
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary-700 text-white' : 'text-ink-200 hover:bg-ink-800 hover:text-white'}`

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { useMemo, useState, type FormEvent } from 'react'
+import { data, Form, Link, useNavigation, useParams } from 'react-router'
 import { z } from '~/lib/zod.ts'
 import type { Route } from './+types/settings'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
+import { useUnsavedChanges } from '~/components/admin/unsaved-guard.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
@@ -14,12 +15,11 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
-import { fieldErrors, PasswordChangeSchema, SettingsPatchSchema } from '~/lib/schemas.ts'
-import { changePassword } from '~/services/auth.server.ts'
+import { serverActionOr } from '~/lib/client-action.ts'
+import { fieldErrors, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { DomainValidationError, RateLimitedError } from '~/services/errors.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
-import { readPasswords, readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
+import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
@@ -29,10 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
 
 /**
- * The page's two forms post here. `intent=settings`: SettingsPatchSchema, then updateSettings.
- * `intent=password`: PasswordChangeSchema, then changePassword (a wrong current password is a
- * field error, too many attempts a form error). Answers what to show beside the fields; React
- * Router then reloads the page's data, the site name and contact details included.
+ * The page's form posts here with `intent=settings`: SettingsPatchSchema, then updateSettings.
+ * Answers what to show beside the fields; React Router then reloads the page's data, the site
+ * name and contact details included. (The password has its own form on the Security page.)
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -47,15 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const { db, logger } = context.app
   try {
-    if (intent === 'settings') {
-      const checked = validate(SettingsPatchSchema, values)
-      if (!checked.ok) return refused(400, checked.failure.fields)
-      await updateSettings(db, admin, checked.data)
-    } else {
-      const checked = validate(PasswordChangeSchema, readPasswords(read.form))
-      if (!checked.ok) return refused(400, checked.failure.fields)
-      await changePassword(db, admin, checked.data)
-    }
+    const checked = validate(SettingsPatchSchema, values)
+    if (!checked.ok) return refused(400, checked.failure.fields)
+    await updateSettings(db, admin, checked.data)
   } catch (err) {
     if (err instanceof DomainValidationError) return refused(400, err.fields)
     if (err instanceof RateLimitedError) return refused(429, {}, err.message)
@@ -66,8 +59,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** An answer that is not the action's own (a proxy's error page, no connection) is a failed save. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent: SettingsIntent = (await submittedIntent(request)) === 'password' ? 'password' : 'settings'
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const intent: SettingsIntent = 'settings'
   return serverActionOr(serverAction, {
     intent,
     ok: false,
@@ -98,10 +91,8 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   } | null>(null)
   // Each answer is a new object, so the same notice twice shows twice.
   const notice = useMemo(() => actionData && settingsNotice(actionData), [actionData])
-  const passwordForm = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (actionData?.ok && actionData.intent === 'password') passwordForm.current?.reset()
-  }, [actionData])
+  // Asks before leaving the site details with unsaved changes (issue 12).
+  const { guard: settingsGuard } = useUnsavedChanges('settings-form', { intent: 'settings', answer: actionData?.intent === 'settings' ? actionData : undefined })
 
   const answer = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData : undefined)
   const errorsOf = (intent: SettingsIntent) => (refused?.intent === intent ? refused.fields : (answer(intent)?.fields ?? {}))
@@ -121,15 +112,11 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
     }
   }
 
-  const errors = { ...errorsOf('settings'), ...errorsOf('password') }
-  const text = (k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address', label: string, type = 'text') => (
+  const errors = errorsOf('settings')
+  const { adminPath } = useParams()
+  const text = (k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address' | 'hours' | 'gwaliorAddress' | 'gwaliorPhone' | 'gwaliorHours', label: string, type = 'text') => (
     <Field id={k} label={label} error={errors[k]}>
       <Input name={k} type={type} defaultValue={start[k]} />
-    </Field>
-  )
-  const password = (k: 'currentPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
-    <Field id={k} label={label} error={errors[k]}>
-      <Input name={k} type="password" autoComplete={autoComplete} />
     </Field>
   )
   // A real checkbox shown as a switch: it is sent when on, with or without JavaScript.
@@ -147,13 +134,22 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
 
   return (
     <>
-      <PageHeader title="Settings" description="Manage your website configuration." />
+      <PageHeader
+        title="Settings"
+        description="Manage your website configuration."
+        actions={
+          <Link to={`/${adminPath}/settings/security`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+            Password, passkeys and sessions: Security
+          </Link>
+        }
+      />
       <Notice notice={notice} />
       <div className="max-w-3xl space-y-6">
-        <Form method="post" noValidate onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)} className="space-y-6">
+        {settingsGuard}
+        <Form id="settings-form" method="post" noValidate onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)} className="space-y-6">
           <CsrfField />
           <input type="hidden" name="intent" value="settings" />
-          <SectionCard id="settings-general" title="General" description="Shown on the public site (footer and contact page).">
+          <SectionCard id="settings-general" title="General" description="Shown on every public page (footer, contact, about, privacy), in the structured data and on the PDF estimate. The address and phone are the San Francisco headquarters.">
             <div className="grid gap-4 sm:grid-cols-2">
               {text('siteName', 'Site Name')}
               {text('contactEmail', 'Contact Email', 'email')}
@@ -164,6 +160,13 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {text('contactPhone', 'Contact Phone', 'tel')}
               {text('address', 'Address')}
+            </div>
+            {/* The one source of the contact details every public page, the structured data and the PDF estimate show. */}
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              {text('hours', 'Opening Hours (San Francisco)')}
+              {text('gwaliorAddress', 'Gwalior Office Address')}
+              {text('gwaliorPhone', 'Gwalior Office Phone', 'tel')}
+              {text('gwaliorHours', 'Opening Hours (Gwalior)')}
             </div>
           </SectionCard>
           <SectionCard id="settings-system" title="System" description="Site-wide switches.">
@@ -179,23 +182,6 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
           </Button>
         </Form>
 
-        <Form ref={passwordForm} method="post" noValidate onSubmit={checkBeforeSending('password', PasswordChangeSchema, readPasswords)}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="password" />
-          <SectionCard id="settings-security" title="Security" description="Change the admin password. Other signed-in sessions are ended.">
-            <div className="grid gap-4 sm:grid-cols-3">
-              {password('currentPassword', 'Current Password', 'current-password')}
-              {password('newPassword', 'New Password', 'new-password')}
-              {password('confirmPassword', 'Confirm Password', 'new-password')}
-            </div>
-            <div className="mt-4 space-y-4">
-              <FormError message={answer('password')?.formError} />
-              <Button type="submit" disabled={sending === 'password'}>
-                {sending === 'password' ? 'Saving...' : 'Change Password'}
-              </Button>
-            </div>
-          </SectionCard>
-        </Form>
       </div>
     </>
   )
