@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
 
 test('portfolio CRUD: technologies, live switch, status, delete, each reflected on the public portfolio', async ({ page, browser }) => {
   const tag = uid()
@@ -118,4 +118,36 @@ test('the portfolio editor Cancel goes back without saving', async ({ page }) =>
   // Typed work is not thrown away without a word: leaving asks first (issue 12).
   await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click()
   await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible()
+})
+
+test('the portfolio list has a compact table view, kept in the address by the filters and search, with every action', async ({ page }) => {
+  const tag = uid()
+  await login(page)
+  const item = (await apiWrite(page, 'POST', '/api/portfolio', { title: `Table Cafe ${tag}`, description: 'A row in the table', category: 'Restaurant', image: '/images/hero.svg', imageAlt: 'Cafe front' })) as { id: number }
+  await page.goto(`${ADMIN}/portfolio?q=${tag}`)
+  await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' }).click()
+  await expect(page).toHaveURL(/view=table/)
+  const row = page.getByRole('row', { name: new RegExp(`Table Cafe ${tag}`) })
+  await expect(row).toContainText('Active')
+  await expect(row.getByRole('link', { name: `Edit Table Cafe ${tag}` })).toHaveAttribute('href', `${ADMIN}/portfolio/edit/${item.id}`)
+  await expectNoAxeViolations(page)
+
+  // The row's switch works like the card's.
+  await row.getByRole('switch', { name: `Live status for Table Cafe ${tag}` }).click()
+  await expectToast(page, 'Live Status Updated')
+  await expect(row.getByRole('switch', { name: `Live status for Table Cafe ${tag}` })).toHaveAttribute('aria-checked', 'false')
+
+  // Filters and search keep the table.
+  await page.getByRole('navigation', { name: 'Filter portfolio by status' }).getByRole('link', { name: /Active/ }).click()
+  await expect(page).toHaveURL(/status=active/)
+  await expect(page).toHaveURL(/view=table/)
+  await page.getByLabel('Search portfolio').fill(tag)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/view=table/)
+  await expect(page.getByRole('table')).toBeVisible()
+  // And back to the cards.
+  await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Cards' }).click()
+  await expect(page).not.toHaveURL(/view=table/)
+  await expect(page.getByRole('list', { name: 'Portfolio items' })).toBeVisible()
+  await apiWrite(page, 'DELETE', `/api/portfolio/${item.id}`)
 })

@@ -38,7 +38,7 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
   }, [config, tab, open])
 
   return (
-    <div data-testid="mini-preview" className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
+    <div data-testid="mini-preview" data-mini-preview={open ? 'open' : 'closed'} className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-semibold text-ink-900">Preview</p>
         <div className="flex items-center gap-1">

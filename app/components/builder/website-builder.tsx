@@ -114,25 +114,27 @@ export function WebsiteBuilder() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {/* Below xl the mini preview is stuck under the header: a control brought into view by Tab
-            stops below both (WCAG 2.4.11); html's scroll-padding covers the header. */}
-        <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 max-xl:[&_:is(input,select,textarea,button)]:scroll-mt-64 sm:p-6 sm:max-xl:[&_:is(input,select,textarea,button)]:scroll-mt-72">
-          <Tabs.Content value="basic">
+        {/* Below xl the mini preview is stuck under the header: app.css makes everything brought
+            into view stop below both (WCAG 2.4.11). Every panel holds form fields, so Tab goes
+            from the tab list straight to the first of them (tabIndex -1: no extra stop on the
+            whole panel, which a phone cannot show at once). */}
+        <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 sm:p-6">
+          <Tabs.Content value="basic" tabIndex={-1}>
             <BasicPanel config={config} update={update} />
           </Tabs.Content>
-          <Tabs.Content value="services">
+          <Tabs.Content value="services" tabIndex={-1}>
             <ServicesPanel config={config} update={update} />
           </Tabs.Content>
-          <Tabs.Content value="templates">
+          <Tabs.Content value="templates" tabIndex={-1}>
             <TemplatesPanel config={config} update={update} onChooseIndustry={() => setTab('basic')} />
           </Tabs.Content>
-          <Tabs.Content value="design">
+          <Tabs.Content value="design" tabIndex={-1}>
             <DesignPanel config={config} update={update} />
           </Tabs.Content>
-          <Tabs.Content value="features">
+          <Tabs.Content value="features" tabIndex={-1}>
             <FeaturesPanel config={config} update={update} />
           </Tabs.Content>
-          <Tabs.Content value="customize">
+          <Tabs.Content value="customize" tabIndex={-1}>
             <CustomizePanel config={config} update={update} />
           </Tabs.Content>
         </div>

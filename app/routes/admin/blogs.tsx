@@ -1,9 +1,10 @@
-import { Eye, LayoutGrid, Pencil, Plus, Table2 } from 'lucide'
+import { Eye, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
-import { listHref, readListParams, readListView, type ListView } from '~/components/admin/list-params.ts'
+import { listHref, readListParams, readListView } from '~/components/admin/list-params.ts'
+import { ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { LocalTime } from '~/components/admin/local-time.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
@@ -160,28 +161,6 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 type Post = Route.ComponentProps['loaderData']['posts'][number]
-
-/** Cards (pictures first) or a compact table; the choice stays in the URL (`?view=table`). */
-export function ViewSwitch({ current, hrefFor }: { current: ListView; hrefFor: (v: ListView) => string }) {
-  const item = (v: ListView, label: string, icon: typeof Table2) => (
-    <Link
-      to={hrefFor(v)}
-      preventScrollReset
-      aria-current={current === v ? 'true' : undefined}
-      className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${current === v ? 'bg-primary-700 text-white' : 'text-ink-800 hover:bg-ink-100'}`}
-    >
-      <Icon node={icon} aria-hidden="true" className="size-4" /> {label}
-    </Link>
-  )
-  return (
-    <nav aria-label="List layout" className="mb-4 flex justify-end">
-      <div className="inline-flex gap-1 rounded-lg border border-ink-200 bg-white p-1">
-        {item('grid', 'Cards', LayoutGrid)}
-        {item('table', 'Table', Table2)}
-      </div>
-    </nav>
-  )
-}
 
 /** A scheduled post's status line: when it goes public, in the admin's time zone. */
 function WhenScheduled({ post }: { post: Post }) {

@@ -3,7 +3,8 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
-import { listHref } from '~/components/admin/list-params.ts'
+import { listHref, readListView } from '~/components/admin/list-params.ts'
+import { ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
@@ -33,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     q,
     category,
     status: status ?? '',
+    view: readListView(request.url),
   }
   try {
     const { items, counts, categories } = await listPortfolio(context.app.db, admin, { q: q || undefined, category: category || undefined, status })
@@ -104,13 +106,14 @@ const SAVED_NOTICES: Record<string, Toast> = {
 }
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, q, category, status, items, categories, counts, loadError } = loaderData
+  const { adminPath, q, category, status, view, items, categories, counts, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load portfolio items.')
   const saved = useSavedNotice(SAVED_NOTICES)
   const [params] = useSearchParams()
   const submit = useSubmit()
   const path = `/${adminPath}/portfolio`
-  const here = listHref(path, { q, category, status })
+  const listView = view === 'table' ? 'table' : undefined
+  const here = listHref(path, { q, category, status, view: listView })
   const confirming = items.find((i) => String(i.id) === params.get(DELETE_PARAM))
   const filters = [
     { label: 'All', value: '', count: counts.all },
@@ -118,7 +121,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
     { label: 'Archived', value: 'archived', count: counts.archived },
   ].map((f) => ({
     ...f,
-    href: listHref(path, { q, category, status: f.value }),
+    href: listHref(path, { q, category, status: f.value, view: listView }),
     current: f.value === status,
   }))
 
@@ -138,6 +141,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <Form method="get" role="search" className="flex w-full flex-wrap gap-2 lg:max-w-xl">
           {status && <input type="hidden" name="status" value={status} />}
+          {listView && <input type="hidden" name="view" value={listView} />}
           <label htmlFor="portfolio-search" className="sr-only">
             Search portfolio
           </label>
@@ -159,6 +163,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
         </Form>
         <FilterLinks label="Filter portfolio by status" items={filters} />
       </div>
+      <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, category, status, view: v === 'table' ? 'table' : undefined })} />
 
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
@@ -167,6 +172,8 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
           </Link>
         </div>
+      ) : view === 'table' ? (
+        <PortfolioTable items={items} path={path} action={here} />
       ) : (
         <ul className="grid gap-5 md:grid-cols-2 2xl:grid-cols-3" aria-label="Portfolio items">
           {items.map((item) => (
@@ -180,10 +187,76 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
 
 type Item = Route.ComponentProps['loaderData']['items'][number]
 
-/** One project: its status dropdown, live switch and delete post through the card's fetcher to this route's action. */
-function PortfolioCard({ item, editHref, action }: { item: Item; editHref: string; action: string }) {
+/** A project's status dropdown, live switch, links and delete, posting through one fetcher to this route's action. */
+function ItemActions({ item, editHref, action }: { item: Item; editHref: string; action: string }) {
   const fetcher = useListFetcher()
   const href = liveHref(item.liveUrl)
+  return (
+    <>
+      <StatusForm selectId={`item-status-${item.id}`} id={item.id} name={item.title} status={item.status} statuses={PORTFOLIO_STATUSES} action={action} fetcher={fetcher} />
+      <LiveSwitch id={item.id} title={item.title} isLive={item.isLive} action={action} fetcher={fetcher} />
+      {href && (
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer noopener"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Open the live site of ${item.title} (new tab)`}
+        >
+          <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
+        </a>
+      )}
+      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${item.title}`}>
+        <Icon node={Pencil} aria-hidden="true" className="size-4" />
+      </Link>
+      <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />
+    </>
+  )
+}
+
+/** The compact view: one row per project with its title, category, status and actions. */
+function PortfolioTable({ items, path, action }: { items: Item[]; path: string; action: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
+      <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
+        <caption className="sr-only">Portfolio items</caption>
+        <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
+          <tr>
+            <th scope="col" className="py-2 font-semibold">Title</th>
+            {/* A phone shows the columns a person acts on; the category is on the cards. */}
+            <th scope="col" className="hidden py-2 font-semibold sm:table-cell">Category</th>
+            <th scope="col" className="py-2 font-semibold">Status</th>
+            <th scope="col" className="py-2 font-semibold">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-200">
+          {items.map((item) => (
+            <tr key={item.id} className="align-top">
+              <th scope="row" className="py-3 font-medium break-words text-ink-900">
+                {item.title}
+              </th>
+              <td className="hidden py-3 text-ink-700 sm:table-cell">{item.category}</td>
+              <td className="py-3">
+                <span className="flex flex-wrap gap-1">
+                  <Badge tone={item.status}>{capitalize(item.status)}</Badge>
+                  {item.isLive && <Badge tone="live">Live</Badge>}
+                </span>
+              </td>
+              <td className="py-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <ItemActions item={item} editHref={`${path}/edit/${item.id}`} action={action} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** One project as a card: picture, badges, text and its actions. */
+function PortfolioCard({ item, editHref, action }: { item: Item; editHref: string; action: string }) {
   const extra = item.technologies.length - 3
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
@@ -212,23 +285,7 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
             </ul>
           )}
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-            <StatusForm selectId={`item-status-${item.id}`} id={item.id} name={item.title} status={item.status} statuses={PORTFOLIO_STATUSES} action={action} fetcher={fetcher} />
-            <LiveSwitch id={item.id} title={item.title} isLive={item.isLive} action={action} fetcher={fetcher} />
-            {href && (
-              <a
-                href={href}
-                target="_blank"
-                rel="noreferrer noopener"
-                className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                aria-label={`Open the live site of ${item.title} (new tab)`}
-              >
-                <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
-              </a>
-            )}
-            <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${item.title}`}>
-              <Icon node={Pencil} aria-hidden="true" className="size-4" />
-            </Link>
-            <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />
+            <ItemActions item={item} editHref={editHref} action={action} />
           </div>
         </div>
       </article>
