@@ -144,6 +144,8 @@ test('autosave keeps a copy beside a published post and offers it back; leaving 
   await login(page)
   const post = await newPost(page, { status: 'published', excerpt: 'What visitors read.' })
   await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+  // Autosave is the page's script: type once it runs (typing before it is the next test).
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   await page.getByLabel('Excerpt').fill('Work in progress, not for visitors yet.')
   const status = page.getByRole('status').filter({ hasText: /Sav|Not saved/ })
   await expect(status).toContainText('Saved', { timeout: 20_000 })
@@ -173,6 +175,28 @@ test('autosave keeps a copy beside a published post and offers it back; leaving 
   await page.getByRole('button', { name: 'Update' }).click()
   await expectToast(page, 'Blog Updated')
   expect(await readPost(page, post.id)).toMatchObject({ excerpt: 'Work in progress, not for visitors yet.' })
+})
+
+test('text typed before the page’s script runs stays, and counts as a change', async ({ page }) => {
+  await login(page)
+  const post = await newPost(page, { status: 'published', excerpt: 'What visitors read.' })
+  // Hold the page's script back until the admin has typed (a slow connection).
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${ADMIN}/blogs/edit/${post.id}`, { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Excerpt').fill('Typed before the script.')
+  release()
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.getByLabel('Excerpt')).toHaveValue('Typed before the script.')
+  await expect(page.getByTestId('search-preview')).toContainText('Typed before the script.')
+  await page.getByRole('link', { name: 'Back to Blogs' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Stay on this page' }).click()
+  await expect(page.getByLabel('Excerpt')).toHaveValue('Typed before the script.')
 })
 
 test('a reload with unsaved changes asks the browser to confirm', async ({ page }) => {

@@ -35,7 +35,10 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
       // Controls marked data-no-dirty (search boxes, view switches) are not the form's content.
       if ((e.target as HTMLElement | null)?.closest?.('[data-no-dirty]')) return
       submitting.current = false
-      setDirty(true)
+      // After this event has been handled: a re-render now (React flushes a discrete update in the
+      // microtask after this listener) would run before React's own change handler and put the
+      // controlled field's old value back, losing the keystroke.
+      window.setTimeout(() => setDirty(true))
     }
     form.addEventListener('input', onEdit)
     form.addEventListener('change', onEdit)
