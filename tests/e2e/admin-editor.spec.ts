@@ -251,7 +251,9 @@ test('links are made in a small form, not a prompt', async ({ page }) => {
   await address.fill('example.com/prices')
   await form.getByRole('button', { name: 'Apply' }).click()
   await expect(box.getByRole('link', { name: 'pricing' })).toHaveAttribute('href', 'https://example.com/prices')
+  await expect(box).toBeFocused()
   await page.keyboard.press('ControlOrMeta+k')
+  await expect(address).toBeFocused()
   // Escape closes without a change and gives the focus back.
   await page.keyboard.press('Escape')
   await expect(form).toBeHidden()

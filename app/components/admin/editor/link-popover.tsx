@@ -38,9 +38,15 @@ export function LinkPopover({ editor, open, onOpenChange, returnFocus }: { edito
           onCloseAutoFocus={(e) => {
             e.preventDefault()
             // After Apply/Remove the caret is back in the text; after Escape, go back where we were.
-            if (done.current) done.current = false
-            else if (returnFocus && returnFocus !== editor.view.dom) returnFocus.focus()
-            else editor.commands.focus()
+            // The text is focused at once (view.focus), not with Tiptap's focus command: that one
+            // focuses again a frame later, which could take the focus from a form opened in the
+            // meantime (Ctrl+K right after closing) and so close it.
+            const toText = done.current || !returnFocus || returnFocus === editor.view.dom
+            done.current = false
+            if (toText) {
+              editor.view.focus()
+              editor.commands.scrollIntoView()
+            } else returnFocus.focus()
           }}
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-ink-200 bg-white p-4 shadow-lg"
         >
@@ -72,7 +78,8 @@ function LinkForm({ editor, titleId, onDone }: { editor: Editor; titleId: string
     const value = normalizeHref(href)
     if (!value) return setError('Enter the link address.')
     if (!isAllowedHref(value)) return setError('Use an address starting with https://, mailto: or / (a page of this site).')
-    const chain = editor.chain().focus()
+    // No focus command here: the text gets the focus back when the form has closed (onCloseAutoFocus).
+    const chain = editor.chain()
     if (editor.state.selection.empty && !editor.isActive('link'))
       chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run()
     else chain.extendMarkRange('link').setLink({ href: value }).run()
@@ -80,7 +87,7 @@ function LinkForm({ editor, titleId, onDone }: { editor: Editor; titleId: string
   }
 
   function remove() {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run()
+    editor.chain().extendMarkRange('link').unsetLink().run()
     onDone()
   }
 
