@@ -1,8 +1,19 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, PASSWORD, USERNAME, expectNoAxeViolations, expectToast, login, openAdminNav, sql, uid } from './admin-helpers.ts'
 
 /** The login form's submission with JavaScript: React Router posts to the route's `.data` URL. */
 const isLoginAction = (url: URL) => url.pathname === `${ADMIN}/login.data`
+
+/**
+ * The login page once it runs (the passkey button appears only then). These tests are about the
+ * page with JavaScript; a click before hydration would post the plain form instead (covered by
+ * admin-login-nojs.spec.ts), which misses page.route on `.data` and, with scrypt on a busy
+ * machine, can outlast a short wait.
+ */
+async function openLogin(page: Page, path = `${ADMIN}/login`) {
+  await page.goto(path)
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible({ timeout: 20_000 })
+}
 
 test('an admin page without a session redirects to the login page', async ({ page }) => {
   const email = `guard-${uid()}@example.com`
@@ -23,15 +34,16 @@ test('an admin page without a session redirects to the login page', async ({ pag
 })
 
 test('a wrong password shows Login Failed and stays on the login page', async ({ page }) => {
-  await page.goto(`${ADMIN}/login`)
+  await openLogin(page)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill('not-the-password')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  // Said beside the form, where it stays (the toast goes), and focused so it is heard. The answer
+  // waits for scrypt on a busy machine: a generous wait, then the toast shown with it.
+  const inline = page.locator('#login-error')
+  await expect(inline).toHaveText('Invalid credentials. Please try again.', { timeout: 30_000 })
   await expectToast(page, 'Login Failed', 'Invalid credentials. Please try again.')
   await expect(page).toHaveURL(/\/admin\/login/)
-  // Also said beside the form, where it stays (the toast goes), and focused so it is heard.
-  const inline = page.locator('#login-error')
-  await expect(inline).toHaveText('Invalid credentials. Please try again.')
   await expect(inline).toHaveAttribute('role', 'alert')
   await expect(inline).toBeFocused()
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
@@ -48,7 +60,7 @@ test('the throttling answer is shown as a clear message', async ({ page }) => {
       ? route.fulfill({ status: 429, contentType: 'text/x-script', headers: { 'x-remix-response': 'yes', 'retry-after': '900' }, body: `${JSON.stringify(throttled)}\n` })
       : route.continue(),
   )
-  await page.goto(`${ADMIN}/login`)
+  await openLogin(page)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill('whatever')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
@@ -56,7 +68,7 @@ test('the throttling answer is shown as a clear message', async ({ page }) => {
 })
 
 test('login with the password toggle, then the dashboard; logout returns to the login page', async ({ page }) => {
-  await page.goto(`${ADMIN}/login`)
+  await openLogin(page)
   const password = page.getByLabel('Password', { exact: true })
   await page.getByLabel('Username').fill(USERNAME)
   await password.fill(PASSWORD)
@@ -88,7 +100,7 @@ test('login with the password toggle, then the dashboard; logout returns to the 
 })
 
 test('after logging in from a redirect, the admin lands on the page asked for', async ({ page }) => {
-  await page.goto(`${ADMIN}/settings`)
+  await openLogin(page, `${ADMIN}/settings`)
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()

@@ -16,7 +16,7 @@ const photo = (width: number, height: number) =>
     .toBuffer()
 
 /** Signs in through the API in its own cookie jar, uploads a picture and creates a post and a project with it. */
-async function arrange(tag: string) {
+async function arrange(tag: string, { earlierPost = false } = {}) {
   const api = await playwrightRequest.newContext({ baseURL: BASE_URL })
   const token = async () => ((await (await api.get('/api/auth/session')).json()) as { csrfToken: string }).csrfToken
   expect((await api.post('/api/auth/login', { data: { username: 'admin', password: 'e2e-admin-password' }, headers: { 'x-csrf-token': await token() } })).status()).toBe(200)
@@ -28,6 +28,19 @@ async function arrange(tag: string) {
     expect(res.status(), await res.text()).toBe(201)
     return (await res.json()) as { id: number }
   }
+  // Created first, so it is the second card on the blog list (newest first), whatever other files left there.
+  const earlier = earlierPost
+    ? await write('/api/blogs', {
+        title: `Earlier pictures ${tag}`,
+        subheading: 'The second card',
+        excerpt: `An older post with the same cover ${tag}.`,
+        content: '<p>Further down the list.</p>',
+        category: 'Performance',
+        status: 'published',
+        image: url,
+        imageAlt: `An earlier grainy test photograph ${tag}`,
+      })
+    : null
   const post = await write('/api/blogs', {
     title: `Pictures that fit ${tag}`,
     subheading: 'Every screen gets its own size',
@@ -46,7 +59,8 @@ async function arrange(tag: string) {
     imageAlt: `The picture project home page ${tag}`,
   })
   const cleanup = async () => {
-    for (const path of [`/api/blogs/${post.id}`, `/api/portfolio/${item.id}`]) await api.delete(path, { headers: { 'x-csrf-token': await token() } })
+    const paths = [`/api/blogs/${post.id}`, `/api/portfolio/${item.id}`, ...(earlier ? [`/api/blogs/${earlier.id}`] : [])]
+    for (const path of paths) await api.delete(path, { headers: { 'x-csrf-token': await token() } })
     await api.dispose()
   }
   return { url, base: url.replace(/\.webp$/, ''), post, item, cleanup }
@@ -67,7 +81,7 @@ function recordUploads(page: Page) {
 
 test('the blog list, a post and the portfolio offer every width with srcset, sizes, width and height', async ({ page }) => {
   const tag = uid()
-  const a = await arrange(tag)
+  const a = await arrange(tag, { earlierPost: true })
   try {
     await visit(page, '/blog')
     // The newest post's card is the first, above the fold: loaded at once, fetched first.
@@ -79,8 +93,8 @@ test('the blog list, a post and the portfolio offer every width with srcset, siz
     await expect(card).toHaveAttribute('fetchpriority', 'high')
     await expect(card).toHaveAttribute('loading', 'eager')
     await expect(card.locator('xpath=..').locator('source[type="image/avif"]')).toHaveAttribute('srcset', `${a.base}-480.avif 480w, ${a.base}-960.avif 960w, ${a.base}-1280.avif 1280w, ${a.base}-1600.avif 1600w`)
-    // The cards after the first load lazily.
-    const later = page.getByRole('list', { name: 'Blog posts' }).locator('img').nth(1)
+    // The cards after the first load lazily (the test's older post is the second card).
+    const later = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').nth(1).getByRole('img', { name: `An earlier grainy test photograph ${tag}` })
     await expect(later).toHaveAttribute('loading', 'lazy')
     await expect(later).toHaveAttribute('decoding', 'async')
 
