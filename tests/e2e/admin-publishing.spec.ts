@@ -203,6 +203,7 @@ test('a reload with unsaved changes asks the browser to confirm', async ({ page 
   await login(page)
   const post = await newPost(page)
   await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   await page.getByLabel('Subheading').fill('Changed and not saved')
   const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))))
   void page.reload().catch(() => {})

@@ -11,14 +11,21 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
  * the guard to render.
  */
 export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boolean; answer?: unknown; intent?: string } = {}) {
-  const [dirty, setDirty] = useState(Boolean(opts.initiallyDirty))
+  const [dirty, setDirtyState] = useState(Boolean(opts.initiallyDirty))
+  // Read by the guards at the moment of leaving: set at once by an edit, while the state (what
+  // the page shows) follows after the event has been handled.
+  const dirtyNow = useRef(Boolean(opts.initiallyDirty))
+  const setDirty = useCallback((value: boolean) => {
+    dirtyNow.current = value
+    setDirtyState(value)
+  }, [])
   // Read by the blocker at the moment of a navigation: the save (this form's POST, told by its
   // `intent` field, none for an editor) and its redirect are not "leaving". A submit the page's
   // own check refused never becomes a navigation.
   const submitting = useRef(false)
   const navigation = useNavigation()
   if (navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET' && String(navigation.formData?.get('intent') ?? '') === (opts.intent ?? '')) submitting.current = true
-  const markDirty = useCallback(() => setDirty(true), [])
+  const markDirty = useCallback(() => setDirty(true), [setDirty])
   // The action answered without leaving the page (a refused or failed save): the work is still
   // unsaved; a successful save that stays on the page (settings) answers too, and is saved.
   useEffect(() => {
@@ -26,7 +33,7 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
     const refused = typeof opts.answer === 'object' && opts.answer !== null && 'ok' in opts.answer && (opts.answer as { ok: unknown }).ok === false
     submitting.current = false
     setDirty(refused)
-  }, [opts.answer])
+  }, [opts.answer, setDirty])
 
   useEffect(() => {
     const form = document.getElementById(formId)
@@ -35,6 +42,7 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
       // Controls marked data-no-dirty (search boxes, view switches) are not the form's content.
       if ((e.target as HTMLElement | null)?.closest?.('[data-no-dirty]')) return
       submitting.current = false
+      dirtyNow.current = true
       // After this event has been handled: a re-render now (React flushes a discrete update in the
       // microtask after this listener) would run before React's own change handler and put the
       // controlled field's old value back, losing the keystroke.
@@ -46,22 +54,22 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
       form.removeEventListener('input', onEdit)
       form.removeEventListener('change', onEdit)
     }
-  }, [formId])
+  }, [formId, setDirty])
 
-  return { dirty, markDirty, submitting, guard: <UnsavedChangesGuard dirty={dirty} submitting={submitting} /> }
+  return { dirty, markDirty, submitting, guard: <UnsavedChangesGuard dirty={dirtyNow} submitting={submitting} /> }
 }
 
 /**
  * Asks before work is thrown away: an in-app link (React Router's blocker, with an accessible
  * confirm dialog) and a reload or tab close (the browser's own beforeunload prompt).
  */
-export function UnsavedChangesGuard({ dirty, submitting }: { dirty: boolean; submitting: { current: boolean } }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search))
+export function UnsavedChangesGuard({ dirty, submitting }: { dirty: { current: boolean }; submitting: { current: boolean } }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search))
 
+  // Listening all along and asking the ref: a reload right after a keystroke is caught too.
   useEffect(() => {
-    if (!dirty) return
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (submitting.current) return
+      if (!dirty.current || submitting.current) return
       e.preventDefault()
       // Older Chromium needs returnValue set to show the prompt.
       e.returnValue = ''
