@@ -2,42 +2,11 @@ import { Upload } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useId, useRef, useState } from 'react'
 import { useCsrfToken } from '~/components/csrf-field.tsx'
-import { CSRF_HEADER } from '~/lib/csrf.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Field, FieldError, fieldAria, Label } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
+import { imageFileProblem, uploadImage } from './upload-image.ts'
 import { useHydrated } from './use-hydrated.ts'
-
-const TYPES = ['image/jpeg', 'image/png', 'image/webp']
-const MAX_BYTES = 5 * 1024 * 1024
-
-/**
- * Sends one picture to POST /api/uploads as the raw body; resolves to its public URL.
- * NOTE: the one admin write that does not go through a route action, on purpose: a multipart
- * upload through the editor's action would need the back-office form limit raised from 2 MB to
- * the picture's 5 MB (server/request-guards.ts BODY_LIMITS), and the API already checks, resizes
- * and stores it. The editor's form then carries only the URL. The CSRF token is the root
- * loader's (useCsrfToken), sent in the header.
- */
-async function uploadImage(file: File, csrfToken: string): Promise<string> {
-  const res = await fetch('/api/uploads', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      'content-type': file.type,
-      [CSRF_HEADER]: csrfToken,
-      accept: 'application/json',
-    },
-    body: file,
-  })
-  const body = (await res.json().catch(() => ({}))) as {
-    url?: string
-    error?: string
-    fields?: Record<string, string>
-  }
-  if (!res.ok || !body.url) throw new Error(body.fields?.file ?? body.error ?? `Upload failed (${res.status})`)
-  return body.url
-}
 
 /** The picture's alt text field and its "decorative" checkbox, posted with the form. */
 export type ImageAltProps = {
@@ -94,8 +63,8 @@ export function ImageField({
   async function onFile(file: File | undefined) {
     if (!file) return
     setUploadError(null)
-    if (!TYPES.includes(file.type)) return setUploadError('Choose a JPEG, PNG or WebP image.')
-    if (file.size > MAX_BYTES) return setUploadError('The image is larger than 5 MB.')
+    const problem = imageFileProblem(file)
+    if (problem) return setUploadError(problem)
     setUploading(true)
     try {
       const url = await uploadImage(file, csrfToken)

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogCloseIcon, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
 import { FieldError, FieldHint, fieldAria, Label } from '~/components/ui/field.tsx'
 import { Textarea } from '~/components/ui/input.tsx'
-import { IMAGE_TYPES, imageFileProblem, uploadEditorImage } from './upload.ts'
+import { IMAGE_TYPES, imageFileProblem, uploadImage } from '../upload-image.ts'
 
 /**
  * What the dialog is asked: a new picture (from the toolbar with none chosen yet, or dropped or
@@ -91,7 +91,7 @@ function ImageForm({ request, onInsert, onDescribe }: { request: ImageRequest; o
     setUploading(true)
     setUploadError(null)
     try {
-      const src = await uploadEditorImage(file!, csrfToken)
+      const src = await uploadImage(file!, csrfToken)
       onInsert({ src, alt: value }, request.pos)
     } catch (err) {
       setUploadError((err as Error).message)

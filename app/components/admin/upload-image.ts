@@ -11,10 +11,15 @@ export function imageFileProblem(file: File): string | null {
 }
 
 /**
- * Sends one picture to POST /api/uploads as the raw body (the cover-image field does the same,
- * see image-field.tsx for why the upload is an API call); resolves to its public URL.
+ * Sends one picture to POST /api/uploads as the raw body; resolves to its public URL. Used by the
+ * cover-image field and the blog editor.
+ * NOTE: the one admin write that does not go through a route action, on purpose: a multipart
+ * upload through the editor's action would need the back-office form limit raised from 2 MB to
+ * the picture's 5 MB (server/request-guards.ts BODY_LIMITS), and the API already checks, resizes
+ * and stores it. The editor's form then carries only the URL. The CSRF token is the root
+ * loader's (useCsrfToken), sent in the header.
  */
-export async function uploadEditorImage(file: File, csrfToken: string): Promise<string> {
+export async function uploadImage(file: File, csrfToken: string): Promise<string> {
   const res = await fetch('/api/uploads', {
     method: 'POST',
     credentials: 'same-origin',
