@@ -1,4 +1,5 @@
 import { LayoutGrid, Table2 } from 'lucide'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { ListView } from './list-params.ts'
@@ -22,5 +23,30 @@ export function ViewSwitch({ current, hrefFor }: { current: ListView; hrefFor: (
         {item('table', 'Table', Table2)}
       </div>
     </nav>
+  )
+}
+
+/**
+ * The frame of a list's table view: the caption (for screen readers), the column headings and
+ * one `<tr>` per row from `children`. Columns marked `wide` show from `sm` up only: a phone keeps
+ * the columns a person acts on; the rest are on the cards.
+ */
+export function ListTable({ caption, columns, children }: { caption: string; columns: { label: string; wide?: boolean }[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
+      <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={`py-2 font-semibold ${c.wide ? 'hidden sm:table-cell' : ''}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-200">{children}</tbody>
+      </table>
+    </div>
   )
 }

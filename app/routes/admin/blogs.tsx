@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { listHref, readListParams, readListView } from '~/components/admin/list-params.ts'
-import { ViewSwitch } from '~/components/admin/view-switch.tsx'
+import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { LocalTime } from '~/components/admin/local-time.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
@@ -212,44 +212,29 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
 /** The compact view: one row per post with its title, status, date and actions. */
 function BlogTable({ posts, path, action }: { posts: Post[]; path: string; action: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
-      <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
-        <caption className="sr-only">Blog posts</caption>
-        <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">Title</th>
-            <th scope="col" className="px-4 py-2 font-semibold">Status</th>
-            {/* A phone shows the columns a person acts on; date and views are on the cards. */}
-            <th scope="col" className="hidden px-4 py-2 font-semibold sm:table-cell">Date</th>
-            <th scope="col" className="hidden px-4 py-2 font-semibold sm:table-cell">Views</th>
-            <th scope="col" className="px-4 py-2 font-semibold">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-200">
-          {posts.map((post) => (
-            <tr key={post.id} className="align-top">
-              <th scope="row" className="px-4 py-3 font-medium text-ink-900">
-                <span className="block break-words">{post.title}</span>
-                <span className="block text-xs font-normal break-all text-ink-600">/blog/{post.slug}</span>
-              </th>
-              <td className="px-4 py-3">
-                <Badge tone={post.status}>{capitalize(post.status)}</Badge>
-                <div className="mt-1">
-                  <WhenScheduled post={post} />
-                </div>
-              </td>
-              <td className="hidden px-4 py-3 whitespace-nowrap text-ink-700 sm:table-cell">{formatDate(post.date)}</td>
-              <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{post.views}</td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <PostActions post={post} editHref={`${path}/edit/${post.id}`} action={action} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable caption="Blog posts" columns={[{ label: 'Title' }, { label: 'Status' }, { label: 'Date', wide: true }, { label: 'Views', wide: true }, { label: 'Actions' }]}>
+      {posts.map((post) => (
+        <tr key={post.id} className="align-top">
+          <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+            <span className="block break-words">{post.title}</span>
+            <span className="block text-xs font-normal break-all text-ink-600">/blog/{post.slug}</span>
+          </th>
+          <td className="px-4 py-3">
+            <Badge tone={post.status}>{capitalize(post.status)}</Badge>
+            <div className="mt-1">
+              <WhenScheduled post={post} />
+            </div>
+          </td>
+          <td className="hidden px-4 py-3 whitespace-nowrap text-ink-700 sm:table-cell">{formatDate(post.date)}</td>
+          <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{post.views}</td>
+          <td className="px-4 py-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <PostActions post={post} editHref={`${path}/edit/${post.id}`} action={action} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   )
 }
 

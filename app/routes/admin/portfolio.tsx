@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { listHref, readListView } from '~/components/admin/list-params.ts'
-import { ViewSwitch } from '~/components/admin/view-switch.tsx'
+import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
@@ -217,41 +217,27 @@ function ItemActions({ item, editHref, action }: { item: Item; editHref: string;
 /** The compact view: one row per project with its title, category, status and actions. */
 function PortfolioTable({ items, path, action }: { items: Item[]; path: string; action: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
-      <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
-        <caption className="sr-only">Portfolio items</caption>
-        <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="py-2 font-semibold">Title</th>
-            {/* A phone shows the columns a person acts on; the category is on the cards. */}
-            <th scope="col" className="hidden py-2 font-semibold sm:table-cell">Category</th>
-            <th scope="col" className="py-2 font-semibold">Status</th>
-            <th scope="col" className="py-2 font-semibold">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-200">
-          {items.map((item) => (
-            <tr key={item.id} className="align-top">
-              <th scope="row" className="py-3 font-medium break-words text-ink-900">
-                {item.title}
-              </th>
-              <td className="hidden py-3 text-ink-700 sm:table-cell">{item.category}</td>
-              <td className="py-3">
-                <span className="flex flex-wrap gap-1">
-                  <Badge tone={item.status}>{capitalize(item.status)}</Badge>
-                  {item.isLive && <Badge tone="live">Live</Badge>}
-                </span>
-              </td>
-              <td className="py-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <ItemActions item={item} editHref={`${path}/edit/${item.id}`} action={action} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable caption="Portfolio items" columns={[{ label: 'Title' }, { label: 'Category', wide: true }, { label: 'Status' }, { label: 'Actions' }]}>
+      {items.map((item) => (
+        <tr key={item.id} className="align-top">
+          <th scope="row" className="py-3 font-medium break-words text-ink-900">
+            {item.title}
+          </th>
+          <td className="hidden py-3 text-ink-700 sm:table-cell">{item.category}</td>
+          <td className="py-3">
+            <span className="flex flex-wrap gap-1">
+              <Badge tone={item.status}>{capitalize(item.status)}</Badge>
+              {item.isLive && <Badge tone="live">Live</Badge>}
+            </span>
+          </td>
+          <td className="py-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <ItemActions item={item} editHref={`${path}/edit/${item.id}`} action={action} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   )
 }
 
