@@ -2,8 +2,13 @@ import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
+import { MarkupOnceProvider } from './components/rendered-once.tsx'
+import { createMarkupOnce } from './markup-once.server.tsx'
 
 export const streamTimeout = 5_000
+
+/** The site header's and footer's HTML, shared by every request this process renders. */
+const markupOnceAt = createMarkupOnce()
 
 /**
  * Renders the whole document, then answers with it in one piece (docs/decisions/010-server-render-cost.md).
@@ -41,7 +46,9 @@ export default function handleRequest(
     const timer = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupOnceProvider value={markupOnceAt(new URL(request.url).pathname)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupOnceProvider>
       </NonceProvider>,
       {
         nonce,

@@ -60,7 +60,9 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
   })
   app.use(securityHeaders(config, dev))
   app.use(requestGuards(config.adminPath))
-  app.use(compression())
+  // Only answers rendered per request pass here (cached pages carry their own gzip and brotli,
+  // compressed once at best settings): level 3 costs about 40% of the default's CPU for 5-8% more bytes.
+  app.use(compression({ level: 3 }))
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store').json({ status: 'ok' })

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone, Rss } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
+import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { SOCIAL_LINKS, officesOf } from '~/content/site.ts'
 import type { SiteData } from './use-site.ts'
 import { LogoMark } from './logo.tsx'
@@ -26,7 +27,7 @@ const linkClass = 'text-ink-300 hover:text-white hover:underline'
 export function SiteFooter({ site }: { site: SiteData['site'] }) {
   const year = new Date().getUTCFullYear()
   return (
-    <footer className="bg-ink-900 text-ink-300">
+    <RenderedOnce as="footer" renderKey={`${year}\n${JSON.stringify(site)}`} className="bg-ink-900 text-ink-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -124,6 +125,6 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
           </ul>
         </div>
       </div>
-    </footer>
+    </RenderedOnce>
   )
 }

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { LogoMark } from './logo.tsx'
 
 export const NAV_LINKS = [
@@ -13,6 +14,15 @@ export const NAV_LINKS = [
   { to: '/demo-builder', label: 'Demo Builder' },
   { to: '/faq', label: 'FAQ' },
 ] as const
+
+/**
+ * The link NavLink marks as the current page (same rule: case-insensitive, `/` only exactly,
+ * the others also for the paths below them); the header's markup depends on nothing else.
+ */
+export function activeNavLink(pathname: string): string | null {
+  const path = pathname.toLowerCase()
+  return NAV_LINKS.find(({ to }) => path === to || (to !== '/' && path.startsWith(to) && path.charAt(to.length) === '/'))?.to ?? null
+}
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800'
@@ -43,7 +53,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   }
 
   return (
-    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur">
+    <RenderedOnce
+      as="header"
+      renderKey={`${activeNavLink(pathname)}\n${siteName}`}
+      className="sticky top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold text-ink-900">
           <LogoMark />
@@ -123,6 +137,6 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           )}
         </div>
       </dialog>
-    </header>
+    </RenderedOnce>
   )
 }
