@@ -35,7 +35,7 @@ export default function handleRequest(
       final(done) {
         // Cleared, not left to fire: the timer's closure would keep the whole render alive.
         clearTimeout(timer)
-        const html = lowerScriptPriority(Buffer.concat(chunks))
+        const html = startScriptsAfterFirstPaint(Buffer.concat(chunks))
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         responseHeaders.set('Content-Length', String(html.length))
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
@@ -76,22 +76,44 @@ export default function handleRequest(
   })
 }
 
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"')
-const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"')
+const HEAD_END = Buffer.from('</head>')
+const BOOTSTRAP = Buffer.from(' type="module" async="">')
+const SCRIPT_CLOSE = Buffer.from('</script>')
 
 /**
- * The scripts only hydrate a page that is already drawn, so their preloads must not compete with
- * the stylesheet, the font and the first image for a slow link (docs/decisions/024). React
- * Router gives no way to set their priority, so the rendered tags get `fetchpriority="low"`.
+ * The scripts only hydrate a page that is already drawn, so they start after the first paint
+ * (docs/decisions/024). React Router's module preloads leave `<head>`, and its inline bootstrap
+ * module, whose static imports the browser would fetch at once, first waits for the browser to
+ * report its first paint, then adds those preloads and imports the same modules. On a slow link the stylesheet,
+ * the font and the first image have the line to themselves; links and forms work meanwhile as
+ * they do without JavaScript. The script stays inline in place, so its nonce (or the page
+ * cache's hash of it) still admits it. A hidden tab (no paint to wait for) or a browser without
+ * paint timing starts at once; if no paint is reported within 3 s, the scripts start anyway.
  */
-export function lowerScriptPriority(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const parts: Buffer<ArrayBuffer>[] = []
-  let from = 0
-  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
-    parts.push(html.subarray(from, at), LOW_MODULE_PRELOAD)
-    from = at + MODULE_PRELOAD.length
-  }
-  if (from === 0) return html
-  parts.push(html.subarray(from))
-  return Buffer.concat(parts)
+export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const headEnd = html.indexOf(HEAD_END)
+  const bootstrapAt = html.indexOf(BOOTSTRAP, headEnd)
+  const codeStart = bootstrapAt + BOOTSTRAP.length
+  const codeEnd = html.indexOf(SCRIPT_CLOSE, codeStart)
+  if (headEnd === -1 || bootstrapAt === -1 || codeEnd === -1) return html
+
+  const preloads: string[] = []
+  const head = html
+    .subarray(0, headEnd)
+    .toString()
+    .replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_tag, href: string) => (preloads.push(href), ''))
+  const names: string[] = []
+  const urls: string[] = []
+  const rest = html
+    .subarray(codeStart, codeEnd)
+    .toString()
+    .replace(/^import \* as (\w+) from ("[^"]+");$/gm, (_line, name: string, url: string) => (names.push(name), urls.push(url), ''))
+  if (/^import /m.test(rest)) return html // a form of bootstrap this does not know: leave it as it is
+  const code =
+    'await new Promise((go) => { if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return go(); ' +
+    'new PerformanceObserver((_, seen) => { seen.disconnect(); go() }).observe({ type: "paint", buffered: true }); setTimeout(go, 3000) });\n' +
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    `const [${names.join(', ')}] = await Promise.all([${urls.map((u) => `import(${u})`).join(', ')}]);\n` +
+    rest
+  return Buffer.concat([Buffer.from(head), html.subarray(headEnd, codeStart), Buffer.from(code), html.subarray(codeEnd)])
 }

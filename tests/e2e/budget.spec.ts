@@ -22,3 +22,25 @@ test(`the home page ships at most ${BUDGET_KB} KB of gzipped JavaScript`, async 
   console.log(`home page JavaScript: ${scripts.size} files, ${kb.toFixed(1)} KB gzipped`)
   expect(kb).toBeLessThanOrEqual(BUDGET_KB)
 })
+
+// docs/decisions/024-first-paint.md: on a slow link the scripts must not compete with the first paint.
+for (const path of ['/', '/faq', '/blog']) {
+  test(`${path}: no script is requested before the first paint, and the page still becomes interactive`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/[^?]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    }))
+    expect(timing.paint).toBeGreaterThan(0)
+    expect(timing.scripts.length).toBeGreaterThan(3)
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!)
+    // Hydrated for real: the mobile menu (phone) or a client-side link (desktop) works.
+    await page.getByRole('link', { name: 'Get Free Proposal' }).first().click()
+    await expect(page).toHaveURL(/\/proposal$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+}
