@@ -10,7 +10,7 @@ const MarkupOnceContext = createContext<MarkupOnce | null>(null)
 export const MarkupOnceProvider = MarkupOnceContext.Provider
 
 type Props = HTMLAttributes<HTMLElement> & {
-  as: 'header' | 'footer' | 'section'
+  as: 'header' | 'footer' | 'section' | 'div'
   /** Everything the children's markup depends on; null renders them inline as usual. */
   renderKey: string | null
   children: ReactNode
@@ -18,10 +18,11 @@ type Props = HTMLAttributes<HTMLElement> & {
 
 /**
  * An element whose content is the same for every request with the same `renderKey` (the site's
- * header and footer): the server renders that content once and sends the saved HTML after, which
+ * header and footer, the fixed sections of the home page): the server renders that content once and sends the saved HTML after, which
  * takes about a third of the React work off every uncached page (docs/decisions/026). The browser
  * renders the children as usual and hydrates them against that HTML, which is identical.
- * The children must not use useId: their ids would come from a different tree position.
+ * The children must not use useId (their ids would come from another tree position), nor render
+ * what React hoists into <head> (title, meta, link, an image with fetchPriority="high").
  */
 export function RenderedOnce({ as, renderKey, children, ...props }: Props) {
   const markupOnce = useContext(MarkupOnceContext)

@@ -7,6 +7,7 @@ import type { Route } from './+types/home'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { PortfolioGrid } from '~/components/site/portfolio-grid.tsx'
+import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS } from '~/content/site.ts'
 import { accordionToggle } from '~/lib/faq-search.ts'
@@ -60,7 +61,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main-content">
       <section className="bg-gradient-to-b from-primary-50 to-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
-          <div>
+          {/* The hero image stays outside: React turns its fetchPriority into a preload in <head>. */}
+          <RenderedOnce as="div" renderKey="home hero">
             <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">{keepNumbersWithWords(HERO.title)}</h1>
             <p className="mt-6 text-lg leading-8 text-ink-600">{HERO.subtitle}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -86,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </div>
+          </RenderedOnce>
           <img
             src="/images/hero.svg"
             alt="Illustration of a small business website on a laptop and a phone"
@@ -98,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="offline-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <RenderedOnce as="section" renderKey="home offline" aria-labelledby="offline-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="grid gap-10 lg:grid-cols-2">
           <div>
             <h2 id="offline-title" className="text-3xl font-bold text-ink-900">
@@ -115,9 +117,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </div>
-      </section>
+      </RenderedOnce>
 
-      <section aria-labelledby="process-title" className="bg-ink-50">
+      <RenderedOnce as="section" renderKey="home process" aria-labelledby="process-title" className="bg-ink-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 id="process-title" className="text-center text-3xl font-bold text-ink-900">
             How we launch your website in 7 days
@@ -141,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             })}
           </ol>
         </div>
-      </section>
+      </RenderedOnce>
 
       <section id="portfolio" aria-labelledby="portfolio-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
         <h2 id="portfolio-title" className="text-center text-3xl font-bold text-ink-900">
@@ -180,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <RenderedOnce as="section" renderKey="home logos" aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-ink-600 uppercase">
           Trusted by local businesses
         </h2>
@@ -191,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </RenderedOnce>
 
       <DiscoveryPopup />
     </main>
