@@ -76,7 +76,9 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
     expect(await again.text()).toContain('Failed to delete proposal.')
   })
 
-  it('settings: refused with the values kept, then saved; a switch left out is off', async () => {
+  it('settings: refused with the values kept, then saved; a switch left out is off, a text field left out is kept', async () => {
+    const before = await settings()
+    expect(before.gwaliorAddress).toMatch(/Gwalior/)
     const form = { intent: 'settings', siteName: 'Plain Studio', contactEmail: 'not-an-email', siteDescription: 'Sites.', contactPhone: '+1 555 0100', address: 'Main St', enableNotifications: 'on' }
     const refused = await postForm(admin, '/admin/settings', form)
     expect(refused.status).toBe(400)
@@ -96,6 +98,8 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
       enableAnalytics: false,
       maintenanceMode: false,
     })
+    // This form sent no opening hours and nothing for Gwalior: what was saved stays.
+    expect(await settings()).toMatchObject({ hours: before.hours, gwaliorAddress: before.gwaliorAddress, gwaliorPhone: before.gwaliorPhone, gwaliorHours: before.gwaliorHours })
     // The public site shows the saved name at once.
     expect(await (await fetch(`${s.url}/contact`)).text()).toContain('Plain Studio')
   })

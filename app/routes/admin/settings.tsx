@@ -97,7 +97,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   const answer = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData : undefined)
   const errorsOf = (intent: SettingsIntent) => (refused?.intent === intent ? refused.fields : (answer(intent)?.fields ?? {}))
   // Without JavaScript a refused page shows the settings as they were sent, not as stored.
-  const start = answer('settings')?.values ?? loaderData.settings
+  const start = { ...loaderData.settings, ...answer('settings')?.values }
 
   function checkBeforeSending(intent: SettingsIntent, schema: z.ZodType, read: (form: FormData) => object) {
     return (e: FormEvent<HTMLFormElement>) => {

@@ -6,6 +6,8 @@ import { PASSWORD_MISMATCH, type Settings } from '~/lib/schemas.ts'
  * action. It posts `intent=settings` (SettingsPatchSchema). `readPasswords` serves the password
  * form of the Security page (PasswordChangeSchema).
  */
+export type SettingsForm = Partial<Settings>
+
 export const SETTINGS_INTENTS = ['settings'] as const
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
@@ -13,9 +15,13 @@ const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhon
 const TOGGLES = ['enableNotifications', 'enableAnalytics', 'maintenanceMode'] as const
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
 
-/** The settings form as SettingsPatchSchema reads it: a switch that is off is simply not sent. */
-export function readSettings(form: FormData): Settings {
-  const text = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Record<(typeof TEXT_FIELDS)[number], string>
+/**
+ * The settings form as SettingsPatchSchema reads it. A text field the form did not send is left
+ * as saved (an emptied field is sent, as ''), so an older form or a hand-made post never blanks
+ * what it does not show; a switch that is off is simply not sent.
+ */
+export function readSettings(form: FormData): SettingsForm {
+  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => form.has(k)).map((k) => [k, String(form.get(k))])) as Partial<Record<(typeof TEXT_FIELDS)[number], string>>
   const toggles = Object.fromEntries(TOGGLES.map((k) => [k, form.has(k)])) as Record<(typeof TOGGLES)[number], boolean>
   return { ...text, ...toggles }
 }
@@ -31,7 +37,7 @@ export type SettingsResult = {
   fields: Record<string, string>
   formError?: string
   /** The settings form as sent, so the page shows it again without JavaScript. */
-  values?: Settings
+  values?: SettingsForm
 }
 
 export const SAVE_FAILED = 'Failed to save settings. Please try again.'
