@@ -24,6 +24,13 @@ if (!hasWrk()) {
   process.exit(1)
 }
 
+/**
+ * Stock WordPress 6.1 (Debian: PHP 8.2-fpm, MariaDB, nginx, no cache plugin) with its sample
+ * content, measured on this machine with the same wrk command when issue 10 was filed: a saved
+ * figure, not measured in this run (requests/s).
+ */
+const WORDPRESS = { 'home page': 65, 'blog post': 57, 'blog list': 53 }
+
 const load = (url, opts = {}) => wrk(url, { seconds: DURATION, connections: CONNECTIONS, ...opts })
 
 /** Measures one target and what the server process spent on it. */
@@ -167,16 +174,20 @@ try {
 }
 
 const ratio = (r) => (ceiling && r !== ceiling && /page|post|list/.test(r.label) ? `${Math.round((r.rps / ceiling.rps) * 100)}%` : '')
+const vsWordPress = (r) => {
+  const page = /no page cache/.test(r.label) && Object.keys(WORDPRESS).find((p) => r.label.includes(p))
+  return page ? `${(r.rps / WORDPRESS[page]).toFixed(1)}x` : ''
+}
 const table = [
-  '| target | requests/s | p50 ms | p99 ms | errors | requests | vs static ceiling | server CPU µs/request | server peak MB |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} | ${r.cpuUs} | ${r.peakMb} |`),
+  '| target | requests/s | p50 ms | p99 ms | errors | requests | vs static ceiling | vs WordPress (saved) | server CPU µs/request | server peak MB |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} | ${vsWordPress(r)} | ${r.cpuUs} | ${r.peakMb} |`),
 ].join('\n')
 const md = `## Load (npm run bench)
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
 Command: \`npm run build && npm run bench\`: wrk -t2 -c${CONNECTIONS} -d${DURATION}s --latency (its own process, \`Accept-Encoding: gzip\`) after ${WARMUP} s of warm-up load per page; the server in its own process on loopback with the production default logging (\`LOG_LEVEL=info\`); load generator and server share the 2 cores. nginx serves the saved home page (same bytes, gzip) in the same run.
-"cached" is the production default (rendered public pages kept in memory until content changes, answered before Express); "no page cache" runs with \`PAGE_CACHE=off\`, so React renders every request; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port, the production default on this 2-core machine. "nginx proxy_cache in front" is the server (one process) behind nginx configured as deploy/nginx.conf shows, where the shared cache answers from our \`s-maxage\` headers. CPU and peak memory are the server's (with its workers).
+"cached" is the production default (rendered public pages kept in memory until content changes, answered before Express); "no page cache" runs with \`PAGE_CACHE=off\`, so React renders every request; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port, the production default on this 2-core machine. "nginx proxy_cache in front" is the server (one process) behind nginx configured as deploy/nginx.conf shows, where the shared cache answers from our \`s-maxage\` headers. CPU and peak memory are the server's (with its workers). "vs WordPress (saved)" divides by stock WordPress 6.1 without a cache plugin measured on this machine with the same wrk command when issue 10 was filed (home 65, post 57, blog list 53 requests/s), not in this run.
 ${pgNote}
 ${table}
 `
