@@ -35,7 +35,8 @@ export default function handleRequest(
       final(done) {
         // Cleared, not left to fire: the timer's closure would keep the whole render alive.
         clearTimeout(timer)
-        const html = startScriptsAfterFirstPaint(Buffer.concat(chunks))
+        const rendered = Buffer.concat(chunks)
+        const html = isBackOffice(routerContext) ? rendered : startScriptsAfterFirstPaint(rendered)
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         responseHeaders.set('Content-Length', String(html.length))
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
@@ -74,6 +75,11 @@ export default function handleRequest(
       },
     )
   })
+}
+
+/** Admin screens are controls first: their scripts start at once, as React Router writes them. */
+function isBackOffice(routerContext: EntryContext) {
+  return routerContext.staticHandlerContext.matches.some((m) => m.route.id.startsWith('routes/admin/'))
 }
 
 const HEAD_END = Buffer.from('</head>')

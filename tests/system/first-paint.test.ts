@@ -38,6 +38,12 @@ describe('the first paint does not wait for the scripts', () => {
     })
   }
 
+  it('the back office keeps its scripts as React Router writes them: controls work at once', async () => {
+    const html = await (await fetch(`${s.url}/admin/login`)).text()
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('rel="modulepreload"')
+    expect(html).toMatch(/^import \* as route0 from "\/assets\/root-/m)
+  })
+
   it('Inter never holds the first paint back: font-display optional, and a metric-matched fallback', async () => {
     const html = await (await fetch(`${s.url}/`)).text()
     const href = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]
