@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { buttonClass } from './components/ui/button.tsx'
 import type { Route } from './+types/root'
+import { useKeepEarlyInput } from './components/keep-early-input.ts'
 import { useNonce } from './components/nonce.tsx'
 import { JsonLd } from './components/site/json-ld.tsx'
 import { NotFoundContent } from './components/site/not-found-content.tsx'
@@ -52,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  useKeepEarlyInput()
   const root = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en">

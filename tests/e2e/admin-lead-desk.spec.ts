@@ -181,6 +181,8 @@ test('a request from the cost estimator shows the estimate on the desk, with a l
 test('a request from the demo builder shows the design on the desk, and the link reopens it in the builder', async ({ page }) => {
   const tag = uid()
   await page.goto('/demo-builder')
+  // The link carries the design, so it must be the hydrated page's link that is followed.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   await page.getByLabel('Business Name').fill(`Builder Bistro ${tag}`)
   await page.getByRole('link', { name: 'Convert to Real Website' }).click()
   await expect(page).toHaveURL(/\/proposal\?/)

@@ -15,6 +15,25 @@ async function chooseExample(page: Page) {
 }
 
 test.describe('cost estimator', () => {
+  test('choices made before the page’s script has run are kept when it does', async ({ page }) => {
+    // The page is drawn first and its scripts start after that (docs/decisions/024): hold them back.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/pricing')
+    await chooseExample(page)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
+    release()
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    const e = estimator(page)
+    await expect(e.getByRole('radio', { name: /Business Website/ })).toBeChecked()
+    await e.getByRole('button', { name: 'Calculate' }).click()
+    await expect(e.getByRole('region', { name: 'Your estimate' })).toContainText('$1,423.50')
+  })
+
   test('Calculate is disabled until a website type is chosen and the estimate changes only when pressed', async ({ page }) => {
     await visit(page, '/pricing')
     const e = estimator(page)

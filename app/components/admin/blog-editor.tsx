@@ -18,7 +18,7 @@ import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { capitalize, PageHeader } from './ui.tsx'
-import { useEditorForm, useKeepEarlyTyping, type EditorResult } from './use-editor-form.ts'
+import { useEditorForm, type EditorResult } from './use-editor-form.ts'
 import { useUnsavedChanges } from './unsaved-guard.tsx'
 
 type Saved = { id: number; status: string; date: string; slug: string }
@@ -73,7 +73,6 @@ export function BlogEditor({
     result,
   })
   const { markDirty, guard } = useUnsavedChanges(BLOG_FORM_ID, { initiallyDirty: initiallyDirty || Boolean(result), answer: result })
-  useKeepEarlyTyping(BLOG_FORM_ID)
   const autosave = useAutosave(Boolean(saved))
   const toast = useToast()
   const list = `/${adminPath}/blogs`

@@ -82,32 +82,3 @@ export function useEditorForm<V extends object>(opts: {
     saving: navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST',
   }
 }
-
-/**
- * Keeps what the admin typed in the form's text areas before the page's script ran. React 19's
- * hydration of a <textarea> sets its value back to the server's text (inputs keep theirs), so
- * early typing would be lost, or mangled when hydration lands in the middle of an edit. Read
- * during the first render, before React touches the DOM, and put back once it has, through an
- * input event so the form's own handlers (state, dirty flag, autosave) see the change.
- * Call it after the hooks that listen to the form (useUnsavedChanges), so their listeners are set.
- */
-export function useKeepEarlyTyping(formId: string) {
-  const [typed] = useState(() => {
-    if (typeof document === 'undefined') return []
-    const areas = document.getElementById(formId)?.querySelectorAll('textarea') ?? []
-    return [...areas].filter((t) => t.value !== t.defaultValue).map((t) => ({ id: t.id, name: t.name, value: t.value }))
-  })
-  useEffect(() => {
-    const form = document.getElementById(formId)
-    if (!(form instanceof HTMLFormElement)) return
-    // The prototype's setter: React's own tracks the value it set, and would not report a change.
-    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set
-    for (const { id, name, value } of typed) {
-      const area = (id && document.getElementById(id)) || form.elements.namedItem(name)
-      if (!(area instanceof HTMLTextAreaElement) || area.value === value || !setValue) continue
-      setValue.call(area, value)
-      area.dispatchEvent(new Event('input', { bubbles: true }))
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
-  }, [])
-}
