@@ -41,7 +41,8 @@ for (const [name, dir, port] of [['A', A, 3410], ['B', B, 3420]]) {
     servers[`${name}:${cache}`] = await startServerFrom(dir, port + offset, { DATA_DIR: data, DATABASE_URL: path.join(data, 'site.db'), PAGE_CACHE: cache })
   }
 }
-const post = (await (await fetch(`${servers['A:on'].url}/api/blogs`)).json())[0].id
+const first = (await (await fetch(`${servers['A:on'].url}/api/blogs`)).json())[0]
+const post = first.slug ?? first.id
 const targets = [
   ['home page, cached', 'on', '/'],
   [`blog post, cached`, 'on', `/blog/${post}`],
