@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { PUBLIC_PAGES } from '~/lib/public-paths.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
@@ -8,7 +8,7 @@ import { createPost, listPublishedPosts } from '~/services/blog.server.ts'
 import { PAGE_VIEW_LIMIT } from '~/services/rate-limit.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { dialects, validPost } from '../helpers/app.ts'
-import { freshDatabase, signInAdmin } from './db.ts'
+import { seededDatabaseWithAdmin } from './db.ts'
 
 /** Each test counts on its own day, so the counts of one never show in another. */
 const day = (n: number) => new Date(Date.UTC(2030, 6, n, 10, 0, 0))
@@ -16,12 +16,9 @@ const day = (n: number) => new Date(Date.UTC(2030, 6, n, 10, 0, 0))
 describe.each(dialects())('analytics service on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
-  beforeAll(async () => {
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
-  })
-  afterAll(async () => {
-    await h.close()
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
   })
 
   /** The page counts of one day, as the dashboard reads them. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import {
@@ -11,7 +11,7 @@ import {
 import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { dialects } from '../helpers/app.ts'
-import { freshDatabase, rejection, signInAdmin } from './db.ts'
+import { rejection, seededDatabaseWithAdmin } from './db.ts'
 
 const T0 = Date.parse('2026-11-24T09:00:00Z')
 const message = (over: Partial<{ name: string; email: string; message: string }> = {}) => ({
@@ -24,12 +24,9 @@ const message = (over: Partial<{ name: string; email: string; message: string }>
 describe.each(dialects())('contact messages on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
-  beforeAll(async () => {
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
-  })
-  afterAll(async () => {
-    await h.close()
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
   })
 
   const mailAbout = (name: string) => h.db.selectFrom('mailOutbox').selectAll().where('subject', '=', `New message from ${name}`).execute()

@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
 import { ensureAdmin, getSession, login, type Admin } from '~/services/auth.server.ts'
@@ -27,6 +27,21 @@ export async function signInAdmin(db: Db): Promise<Admin> {
   const session = await getSession(db, token)
   if (!session.admin) throw new Error('the admin session did not resolve')
   return session.admin
+}
+
+/**
+ * For one describe block: a fresh seeded database and the signed-in admin, handed to `ready`
+ * before the tests run; the database is closed after them.
+ */
+export function seededDatabaseWithAdmin(url: () => string, ready: (h: DatabaseHandle, admin: Admin) => void) {
+  let h: DatabaseHandle | undefined
+  beforeAll(async () => {
+    h = await freshDatabase(url(), { seed: true })
+    ready(h, await signInAdmin(h.db))
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
 }
 
 /** Awaits a promise that must reject with `type`, and returns the error for further checks. */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { estimateReference, renderEstimatePdf } from '~/services/estimate.server.ts'
 import { updateSettings } from '~/services/settings.server.ts'
 import { dialects } from '../helpers/app.ts'
-import { freshDatabase, signInAdmin } from './db.ts'
+import { seededDatabaseWithAdmin } from './db.ts'
 
 /** The text a person reads, line by line (pdfkit writes each line as hex strings in a TJ array; compress is off). */
 function pdfText(pdf: Buffer): string {
@@ -21,12 +21,9 @@ const DAY = new Date('2026-11-23T10:00:00Z')
 describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
-  beforeAll(async () => {
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
-  })
-  afterAll(async () => {
-    await h.close()
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
   })
 
   it('reads as a document a client keeps: who, reference, dates, the items as on screen, total, next steps, contact', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { officesOf } from '~/content/site.ts'
 import { onContentChange } from '~/services/content-events.server.ts'
 import type { DatabaseHandle } from '~/db/db.server.ts'
@@ -6,18 +6,15 @@ import { upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { DEFAULT_SETTINGS, getSettings, updateSettings } from '~/services/settings.server.ts'
 import { dialects } from '../helpers/app.ts'
-import { freshDatabase, signInAdmin } from './db.ts'
+import { seededDatabaseWithAdmin } from './db.ts'
 
 describe.each(dialects())('settings service on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
-  beforeAll(async () => {
-    // Seeded: the seed's own marker in the settings table must not show up as a setting.
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
-  })
-  afterAll(async () => {
-    await h.close()
+  // Seeded: the seed's own marker in the settings table must not show up as a setting.
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
   })
 
   // NOTE: runs first, on the untouched install; the tests after it change the settings.
