@@ -1,7 +1,6 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, resetPostgres, validItem, validPost, type Client } from '../helpers/app.ts'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import { dialects, validItem, validPost, type Client } from '../helpers/app.ts'
+import { postForm, serverWithAdmin, type RunningServer } from './server.ts'
 
 /**
  * The blog and portfolio screens' route actions, as a browser without JavaScript posts them
@@ -13,23 +12,12 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
   let s: RunningServer
   let admin: Client
 
-  /** A plain HTML form post (no JavaScript): urlencoded, the CSRF token as the `_csrf` field. */
-  const postForm = (client: Client, to: string, fields: Record<string, string | string[]>, token = client.csrf ?? '') => {
-    const body = new URLSearchParams({ _csrf: token })
-    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one)
-    return client.post(to, body.toString(), { 'content-type': 'application/x-www-form-urlencoded' })
-  }
   const blogForm = (over: Record<string, string> = {}) => ({ ...validPost(), status: 'draft', author: '', readTime: '', image: '', ...over })
   const findPost = async (title: string) => ((await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as Record<string, unknown>[]).find((p) => p.title === title)
 
-  beforeAll(async () => {
-    const dbUrl = name === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
-    if (name === 'postgres') await resetPostgres(dbUrl)
-    s = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: tempDir() })
-    admin = await s.client().login(ADMIN.username, ADMIN.password)
-  })
-  afterAll(async () => {
-    await s?.stop()
+  serverWithAdmin(name, url, (server, signedIn) => {
+    s = server
+    admin = signedIn
   })
 
   it('a new post with missing fields answers 400 with the messages beside the fields and saves nothing', async () => {

@@ -1,7 +1,6 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, resetPostgres, validProposal, type Client } from '../helpers/app.ts'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import { dialects, validProposal, type Client } from '../helpers/app.ts'
+import { ADMIN, postForm, serverWithAdmin, type RunningServer } from './server.ts'
 
 /**
  * The proposals, settings, sign-out and public proposal route actions, as a browser without
@@ -13,22 +12,14 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
   let s: RunningServer
   let admin: Client
 
-  /** A plain HTML form post (no JavaScript): urlencoded, the CSRF token as the `_csrf` field. */
-  const postForm = (client: Client, to: string, fields: Record<string, string>, token = client.csrf ?? '') =>
-    client.post(to, new URLSearchParams({ _csrf: token, ...fields }).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
   const findProposal = async (email: string) =>
     ((await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]).find((p) => p.email === email)
   const settings = async () => (await (await admin.get('/api/settings')).json()) as Record<string, unknown>
   const sessionOf = async (client: Client) => (await client.session()).authenticated
 
-  beforeAll(async () => {
-    const dbUrl = name === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
-    if (name === 'postgres') await resetPostgres(dbUrl)
-    s = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: tempDir() })
-    admin = await s.client().login(ADMIN.username, ADMIN.password)
-  })
-  afterAll(async () => {
-    await s?.stop()
+  serverWithAdmin(name, url, (server, signedIn) => {
+    s = server
+    admin = signedIn
   })
 
   it('the public proposal form stores the request and redirects to the success notice', async () => {

@@ -1,7 +1,6 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, resetPostgres, validProposal, type Client } from '../helpers/app.ts'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import { dialects, validProposal, type Client } from '../helpers/app.ts'
+import { postForm, serverWithAdmin, type RunningServer } from './server.ts'
 
 /**
  * The lead desk's forms (a proposal's own page) as a browser without JavaScript posts them, against
@@ -13,19 +12,12 @@ describe.each(dialects())('lead desk route actions on %s', (name, url) => {
   let s: RunningServer
   let admin: Client
 
-  const postForm = (client: Client, to: string, fields: Record<string, string>, token = client.csrf ?? '') =>
-    client.post(to, new URLSearchParams({ _csrf: token, ...fields }).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
   const findProposal = async (email: string) =>
     ((await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]).find((p) => p.email === email)
 
-  beforeAll(async () => {
-    const dbUrl = name === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
-    if (name === 'postgres') await resetPostgres(dbUrl)
-    s = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: tempDir() })
-    admin = await s.client().login(ADMIN.username, ADMIN.password)
-  })
-  afterAll(async () => {
-    await s?.stop()
+  serverWithAdmin(name, url, (server, signedIn) => {
+    s = server
+    admin = signedIn
   })
 
   it('adds a note, changes the status and sends a reply with plain forms, each kept on the page', async () => {

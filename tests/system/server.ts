@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Client } from '../helpers/app.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { Client, resetPostgres } from '../helpers/app.ts'
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 
@@ -99,3 +100,30 @@ export async function startServer(env: Record<string, string | undefined>, port?
 }
 
 export const ADMIN = { username: 'admin', password: 'system-test-password' }
+
+/**
+ * A plain HTML form post, as a browser without JavaScript sends it: urlencoded, the CSRF token as
+ * the `_csrf` field, a list as repeated fields.
+ */
+export function postForm(client: Client, to: string, fields: Record<string, string | string[]>, token = client.csrf ?? '') {
+  const body = new URLSearchParams({ _csrf: token })
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one)
+  return client.post(to, body.toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+}
+
+/**
+ * For one describe block of `dialects()`: the production server on a fresh database and a
+ * signed-in admin client, handed to `ready` before the tests run; the server stops after them.
+ */
+export function serverWithAdmin(dialect: string, url: () => string, ready: (s: RunningServer, admin: Client) => void) {
+  let s: RunningServer | undefined
+  beforeAll(async () => {
+    const dbUrl = dialect === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
+    if (dialect === 'postgres') await resetPostgres(dbUrl)
+    s = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: tempDir() })
+    ready(s, await s.client().login(ADMIN.username, ADMIN.password))
+  })
+  afterAll(async () => {
+    await s?.stop()
+  })
+}
