@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { SAMPLE_POSTS } from '~/db/seed-data.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
@@ -26,7 +26,7 @@ import {
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createViewCounter, type ViewCounter } from '~/services/view-counter.server.ts'
 import { dialects, validPost } from '../helpers/app.ts'
-import { freshDatabase, rejection, signInAdmin } from './db.ts'
+import { rejection, seededDatabaseWithAdmin } from './db.ts'
 
 /** What a caller passes: the admin form's payload after the shared schema. */
 const postInput = (overrides: Record<string, unknown> = {}) => BlogPostSchema.parse({ ...validPost(), ...overrides })
@@ -35,14 +35,14 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
   let counter: ViewCounter
-  beforeAll(async () => {
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
     counter = createViewCounter(h.db, 60_000)
   })
+  // Registered after the database's hooks, so it runs before the database closes.
   afterAll(async () => {
     await counter.stop()
-    await h.close()
   })
 
   const publish = (status: BlogStatus, overrides: Record<string, unknown> = {}) => createPost(h.db, admin, postInput({ status, ...overrides }))
@@ -187,14 +187,14 @@ describe.each(dialects())('post addresses, scheduling and revisions on %s', (_na
   let h: DatabaseHandle
   let admin: Admin
   let counter: ViewCounter
-  beforeAll(async () => {
-    h = await freshDatabase(url(), { seed: true })
-    admin = await signInAdmin(h.db)
+  seededDatabaseWithAdmin(url, (db, signedIn) => {
+    h = db
+    admin = signedIn
     counter = createViewCounter(h.db, 60_000)
   })
+  // Registered after the database's hooks, so it runs before the database closes.
   afterAll(async () => {
     await counter.stop()
-    await h.close()
   })
 
   const create = (overrides: Record<string, unknown> = {}) => createPost(h.db, admin, postInput(overrides))
