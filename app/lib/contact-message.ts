@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod.ts'
+import { requiredEmail } from './email-field.ts'
 
 /**
  * The /contact message form, checked the same way in the browser and by the route action.
@@ -11,12 +12,7 @@ export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = { name: '', email: ''
 
 export const ContactMessageSchema = z.object({
   name: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(100, 'Name must be at most 100 characters'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email is too long')
-    .pipe(z.email('Enter a valid email address')),
+  email: requiredEmail(),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().max(0, 'Leave this field empty').optional(),

@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod.ts'
+import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 
 /**
@@ -59,12 +60,7 @@ const liveUrl = z
 
 export const ProposalSchema = z.object({
   name: text('Full Name', 100),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email is too long')
-    .pipe(z.email('Enter a valid email address')),
+  email: requiredEmail(),
   phone: optionalText('Phone', 40)
     .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
     .optional()
