@@ -5,7 +5,7 @@ import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
-import { consume, type Limit } from './rate-limit.server.ts'
+import { addressSubject, consume, type Limit } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 
 export type { ContactMessage }
@@ -21,19 +21,21 @@ export const CONTACT_MESSAGE_LIMIT: Limit = {
 /**
  * Stores a visitor's message for the admin's inbox and, when notifications are on, queues the
  * mail to the contact address in the same transaction (both kept or neither), counted against
- * CONTACT_MESSAGE_LIMIT for `clientKey` (`maxPerHour` overrides its max: the route passes the
- * proposals' configured PROPOSAL_RATE_LIMIT_PER_HOUR). Throws RateLimitedError over the limit.
+ * CONTACT_MESSAGE_LIMIT for the client address `clientIp` (an IPv6 address by its /64;
+ * `maxPerHour` overrides its max: the route passes the proposals' configured
+ * PROPOSAL_RATE_LIMIT_PER_HOUR). Throws RateLimitedError over the limit.
+ * NOTE: nothing is mailed to the address the visitor typed (ADR 030): only the agency hears of it.
  */
 export async function submitContactMessage(
   db: Db,
   input: ContactMessageInput,
-  clientKey: string,
+  clientIp: string,
   now = Date.now(),
   maxPerHour = CONTACT_MESSAGE_LIMIT.max,
 ): Promise<ContactMessage> {
   const settings = await getSettings(db)
   return db.transaction().execute(async (trx) => {
-    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, clientKey, now)
+    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(clientIp), now)
     const saved = await model.insertContactMessage(trx, {
       name: input.name,
       email: input.email,

@@ -6,7 +6,7 @@ import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
-import { PROPOSAL_LIMIT, consume } from './rate-limit.server.ts'
+import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
 import { changeProposalStatus, checkProposalSource } from './lead-desk.server.ts'
 
@@ -15,21 +15,28 @@ export type { Proposal }
 /**
  * Stores a visitor's request (status pending, dated now) and, when notifications are on,
  * queues the notification mail in the same transaction: both are kept or neither is.
- * `maxPerHour` overrides PROPOSAL_LIMIT.max (config PROPOSAL_RATE_LIMIT_PER_HOUR).
+ * Counted against PROPOSAL_LIMIT for the client address `clientIp` (an IPv6 address by its /64;
+ * `maxPerHour` overrides the max: config PROPOSAL_RATE_LIMIT_PER_HOUR).
+ *
+ * The visitor gets a receipt at the address they typed, which nobody has verified: so it carries
+ * nothing they wrote (the site must not relay a stranger's text to a third party), and the whole
+ * site sends at most RECEIPT_LIMIT of them an hour (`receiptsPerHour` overrides its max). Beyond
+ * that the request is still stored and the agency told that no receipt went out (ADR 030).
  */
 export async function submitProposal(
   db: Db,
   input: ProposalInput,
-  clientKey: string,
+  clientIp: string,
   now = Date.now(),
   maxPerHour = PROPOSAL_LIMIT.max,
+  receiptsPerHour = RECEIPT_LIMIT.max,
 ): Promise<Proposal> {
   const limit = { ...PROPOSAL_LIMIT, max: maxPerHour }
   const settings = await getSettings(db)
   const proposal = await db.transaction().execute(async (trx) => {
     // Counted and checked in one statement that holds the counter's lock until this commit, so
     // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
-    await consume(trx, limit, clientKey, now)
+    await consume(trx, limit, addressSubject(clientIp), now)
     const saved = await model.insertProposal(trx, {
       name: input.name,
       email: input.email,
@@ -41,27 +48,27 @@ export async function submitProposal(
       // Where it came from (estimator, builder), kept only when it checks out (lead desk).
       ...checkProposalSource(input.source, input.sourceData),
     })
+    // Counted last: the site-wide counter's lock is held only from here to the commit.
+    const receipt = await withinLimit(trx, { ...RECEIPT_LIMIT, max: receiptsPerHour }, WHOLE_SITE, now)
     if (settings.enableNotifications) {
       await insertOutboxMail(trx, {
         toAddress: settings.contactEmail,
         subject: `New proposal request from ${saved.name}`,
-        body: notificationText(saved),
+        body: notificationText(saved, receipt ? undefined : receiptsPerHour),
       })
     }
-    // The visitor's own receipt, whatever the agency's notification setting: what they sent and what happens next.
-    await insertOutboxMail(trx, {
-      toAddress: saved.email,
-      subject: `We received your proposal request, ${saved.name}`,
-      body: confirmationText(saved, settings),
-    })
+    if (receipt) await insertOutboxMail(trx, { toAddress: saved.email, ...receiptMail(settings) })
     return saved
   })
   return proposal
 }
 
-function notificationText(p: Proposal): string {
+function notificationText(p: Proposal, skippedReceiptCap?: number): string {
   return [
     'A new proposal request arrived on the website.',
+    ...(skippedReceiptCap === undefined
+      ? []
+      : ['', `No receipt was sent to the visitor: the site already sent ${skippedReceiptCap} this hour (its limit). Reply to them yourself.`]),
     '',
     `Name: ${p.name}`,
     `Email: ${p.email}`,
@@ -75,25 +82,27 @@ function notificationText(p: Proposal): string {
   ].join('\n')
 }
 
-/** The visitor's confirmation: the next step (proposal within 24 hours, to this address), their request and how to reach the agency. */
-function confirmationText(p: Proposal, s: Settings): string {
-  return [
-    `Hello ${p.name},`,
-    '',
-    `Thank you for your proposal request to ${s.siteName}. We will send your custom proposal with a fixed price within 24 hours, to this address (${p.email}).`,
-    '',
-    'What you sent us:',
-    `Business type: ${businessTypeLabel(p.businessType)}`,
-    `Budget: ${budgetLabel(p.budget)}`,
-    `Phone: ${p.phone ?? '-'}`,
-    'Requirements:',
-    p.requirements,
-    '',
-    'Questions in the meantime? Reply to this email or contact us:',
-    [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),
-    '',
-    `${s.siteName}`,
-  ].join('\n')
+/**
+ * The visitor's receipt: that the request arrived and what happens next, in the agency's words
+ * only. Nothing the visitor typed (not their name, not their text, not even the address) goes in:
+ * the address is unverified, and whoever typed it may not own it (ADR 030).
+ */
+export function receiptMail(s: Pick<Settings, 'siteName' | 'contactEmail' | 'contactPhone'>): { subject: string; body: string } {
+  return {
+    subject: `${s.siteName}: we received your proposal request`,
+    body: [
+      'Hello,',
+      '',
+      `Thank you for your proposal request to ${s.siteName}. We will send your custom proposal with a fixed price within 24 hours, to this address.`,
+      '',
+      'Questions in the meantime? Reply to this email or contact us:',
+      [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),
+      '',
+      'If you did not ask us for a proposal, someone may have typed your address by mistake: you can ignore this email.',
+      '',
+      `${s.siteName}`,
+    ].join('\n'),
+  }
 }
 
 export type ProposalListQuery = ProposalQuery

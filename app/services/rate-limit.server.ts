@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
 import * as model from '~/models/rate-limits.server.ts'
+import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import { RateLimitedError } from './errors.server.ts'
 
 export type Limit = { name: string; max: number; windowMs: number; message: string }
@@ -42,6 +43,16 @@ export const PROPOSAL_LIMIT: Limit = {
 }
 /** Page-view beacons per address per hour: a real visitor never comes close. */
 export const PAGE_VIEW_LIMIT: Limit = { name: 'pageview', max: 600, windowMs: 60 * 60_000, message: 'Too many page views from your address.' }
+/**
+ * Receipts to the address a visitor typed (unverified), for the whole site: 20 an hour. Beyond it
+ * the request is still stored and the agency notified; only the receipt is skipped (ADR 030).
+ */
+export const RECEIPT_LIMIT: Limit = { name: 'receipt', max: 20, windowMs: 60 * 60_000, message: 'The site has sent as many receipts as it may this hour.' }
+/** The subject of a limit counted once for the whole site (on every instance). */
+export const WHOLE_SITE = 'site'
+
+/** The subject a client address is counted under: IPv4 itself, IPv6 its /64 (ADR 030). */
+export const addressSubject = (ip: string) => `ip:${addressLimitKey(ip)}`
 
 export const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject}`
 
@@ -60,6 +71,12 @@ export async function consume(db: Db | Transaction<Database>, limit: Limit, subj
     throw new RateLimitedError(limit.message, Math.ceil(seconds))
   }
   return key
+}
+
+/** Like `consume`, but answers false over the limit instead of throwing (the event still counts). */
+export async function withinLimit(db: Db | Transaction<Database>, limit: Limit, subject: string, now = Date.now()): Promise<boolean> {
+  const { count } = await model.countEvent(db, limitKey(limit, subject), limit.windowMs, now)
+  return count <= limit.max
 }
 
 /** Gives back an attempt counted by `consume` (e.g. the password was right after all). */

@@ -5,7 +5,7 @@ import { ProposalSchema } from '~/lib/schemas.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
 import { deleteProposal, getProposal, getProposalStats, listProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
-import { PROPOSAL_LIMIT } from '~/services/rate-limit.server.ts'
+import { PROPOSAL_LIMIT, RECEIPT_LIMIT } from '~/services/rate-limit.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
@@ -75,17 +75,57 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     expect(await mailAbout('Quinn Quiet')).toHaveLength(0)
   })
 
-  it('queues the visitor a confirmation (what happens next, to which address) whether or not the agency is notified', async () => {
+  const receiptsTo = (email: string) => h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', email).execute()
+
+  it('queues the visitor a receipt (what happens next, how to reach the agency) whether or not the agency is notified', async () => {
+    const settings = await getSettings(h.db)
     for (const on of [true, false]) {
-      const name = `Cara Confirmed ${on ? 'On' : 'Off'}`
-      await withNotifications(on, () => submitProposal(h.db, proposalInput({ name, email: 'cara@example.com' }), `client-confirm-${on}`, T0))
-      const mail = await h.db.selectFrom('mailOutbox').selectAll().where('subject', '=', `We received your proposal request, ${name}`).execute()
+      const email = `cara-${on ? 'on' : 'off'}@example.com`
+      await withNotifications(on, () => submitProposal(h.db, proposalInput({ name: 'Cara Confirmed', email }), `client-confirm-${on}`, T0))
+      const mail = await receiptsTo(email)
       expect(mail).toHaveLength(1)
-      expect(mail[0]).toMatchObject({ toAddress: 'cara@example.com', status: 'pending' })
-      expect(mail[0].body).toContain('We will send your custom proposal with a fixed price within 24 hours, to this address (cara@example.com).')
-      expect(mail[0].body).toContain('A menu site with online table booking.')
-      expect(mail[0].body).toContain((await getSettings(h.db)).contactEmail)
+      expect(mail[0]).toMatchObject({ subject: `${settings.siteName}: we received your proposal request`, status: 'pending' })
+      expect(mail[0].body).toContain(`Thank you for your proposal request to ${settings.siteName}.`)
+      expect(mail[0].body).toContain('We will send your custom proposal with a fixed price within 24 hours, to this address.')
+      expect(mail[0].body).toContain(settings.contactEmail)
     }
+  })
+
+  it('puts nothing the visitor typed in the receipt to their unverified address (issue 21)', async () => {
+    const email = 'victim@example.com'
+    const bait = 'https://evil.example/x'
+    await withNotifications(true, () =>
+      submitProposal(
+        h.db,
+        proposalInput({ name: `Win a prize at ${bait}`, email, phone: '+1 (555) 010-0199', requirements: `Claim it now: ${bait} (Cara Bait)` }),
+        'client-bait',
+        T0,
+      ),
+    )
+    const receipt = await receiptsTo(email)
+    expect(receipt).toHaveLength(1)
+    for (const text of [receipt[0].subject, receipt[0].body]) {
+      for (const typed of ['evil.example', 'Win a prize', 'Cara Bait', 'Claim it', '010-0199', email]) expect(text).not.toContain(typed)
+    }
+    // The agency's own notice still carries everything, to the agency's address.
+    const notice = await mailAbout(`Win a prize at ${bait}`)
+    expect(notice).toHaveLength(1)
+    expect(notice[0].toAddress).toBe((await getSettings(h.db)).contactEmail)
+    expect(notice[0].body).toContain(`Claim it now: ${bait}`)
+  })
+
+  it('counts the addresses of one IPv6 /64 as one: six of them share the limit of five (issue 21)', async () => {
+    const t = T0 + 2 * 24 * 60 * 60_000
+    const sameNetwork = ['2001:db8:42:7::1', '2001:db8:42:7::2', '2001:DB8:42:7:ffff::3', '2001:0db8:0042:0007:0:0:0:4', '2001:db8:42:7:a:b:c:d', '2001:db8:42:7::6']
+    for (const ip of sameNetwork.slice(0, 5)) await submitProposal(h.db, proposalInput({ name: 'One Network' }), ip, t)
+    await rejection(submitProposal(h.db, proposalInput({ name: 'One Network Sixth' }), sameNetwork[5], t), RateLimitedError)
+    expect(await proposalsNamed('One Network')).toHaveLength(5)
+    expect(await proposalsNamed('One Network Sixth')).toHaveLength(0)
+    // The next /64 is someone else; an IPv4 address written IPv4-mapped is that IPv4 address.
+    await submitProposal(h.db, proposalInput({ name: 'Next Network' }), '2001:db8:42:8::1', t)
+    expect(await proposalsNamed('Next Network')).toHaveLength(1)
+    for (let i = 0; i < 5; i++) await submitProposal(h.db, proposalInput({ name: 'Mapped' }), i % 2 ? '::ffff:192.0.2.77' : '192.0.2.77', t)
+    await rejection(submitProposal(h.db, proposalInput({ name: 'Mapped' }), '::ffff:192.0.2.77', t), RateLimitedError)
   })
 
   it('keeps the request and its mail together: a failed mail insert stores neither, nor counts the attempt', async () => {
@@ -178,5 +218,27 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     expect(pending.counts.all).toBe(2)
 
     expect(await getProposalStats(h.db, admin)).toEqual({ total: statsBefore.total + 2, pending: statsBefore.pending + 1 })
+  })
+
+  // NOTE: last in the block: the receipt counter is one for the whole site, and this test fills its hour.
+  it(`sends at most ${RECEIPT_LIMIT.max} receipts an hour for the whole site; beyond, requests are stored and the agency told (issue 21)`, async () => {
+    const t = T0 + 10 * 24 * 60 * 60_000
+    const total = RECEIPT_LIMIT.max + 3
+    await withNotifications(true, async () => {
+      // From many addresses, so that no per-address limit is what stops them.
+      for (let i = 0; i < total; i++) {
+        await submitProposal(h.db, proposalInput({ name: `Capped ${i}`, email: `capped-${i}@example.com` }), `198.51.100.${i + 1}`, t + i * 1000)
+      }
+    })
+    for (let i = 0; i < total; i++) {
+      expect(await proposalsNamed(`Capped ${i}`), `request ${i}`).toHaveLength(1)
+      expect(await receiptsTo(`capped-${i}@example.com`), `receipt ${i}`).toHaveLength(i < RECEIPT_LIMIT.max ? 1 : 0)
+      const [notice] = await mailAbout(`Capped ${i}`)
+      if (i < RECEIPT_LIMIT.max) expect(notice.body).not.toContain('No receipt was sent')
+      else expect(notice.body).toContain('No receipt was sent to the visitor')
+    }
+    // The next hour has its own allowance.
+    await submitProposal(h.db, proposalInput({ name: 'Capped later', email: 'capped-later@example.com' }), '198.51.100.200', t + 60 * 60_000 + 1)
+    expect(await receiptsTo('capped-later@example.com')).toHaveLength(1)
   })
 })

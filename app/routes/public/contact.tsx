@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400, fieldErrors(parsed.error))
   try {
     // Limited like proposal requests, with the same configured rate.
-    await submitContactMessage(context.app.db, parsed.data, `ip:${context.clientIp}`, Date.now(), context.app.config.proposalRateLimitPerHour)
+    await submitContactMessage(context.app.db, parsed.data, context.clientIp, Date.now(), context.app.config.proposalRateLimitPerHour)
   } catch (err) {
     if (err instanceof RateLimitedError) return refuse(429, {}, err.message)
     throw err
