@@ -87,9 +87,17 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const { app, inFlight } = http
   let draining = false
   const fastHits = config.nodeEnv === 'production' && config.pageCache
-  /** The process's request listener: cache hits first (no Express), then the app. */
+  /**
+   * The process's request listener: cache hits first (no Express), then the app. Nothing may
+   * throw out of it (an exception here would end the process): Express answers its own errors,
+   * and a failure before it answers 400 for a malformed request, 500 for anything else.
+   */
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (fastHits && !draining && pageCache.serveHit(req, res)) return
+    try {
+      if (fastHits && !draining && pageCache.serveHit(req, res)) return
+    } catch (err) {
+      return answerListenerError(logger, req, res, err)
+    }
     app(req, res)
   }
   function beginDrain() {
@@ -141,4 +149,14 @@ function relayContentChanges(db: Db, pageCache: { follow: (version: string) => v
     unsubscribe()
     process.off('message', onMessage)
   }
+}
+
+/** The answer when the code before Express fails: the request ends, the process lives. */
+function answerListenerError(logger: Logger, req: IncomingMessage, res: ServerResponse, err: unknown) {
+  const malformed = err instanceof URIError
+  if (!malformed) logger.error({ err: (err as Error)?.message, stack: (err as Error)?.stack, path: req.url?.slice(0, 200) }, 'request listener failed')
+  if (res.headersSent) return void res.destroy()
+  const status = malformed ? 400 : 500
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(JSON.stringify({ error: malformed ? 'Malformed request' : 'Internal server error' }))
 }

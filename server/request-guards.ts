@@ -54,6 +54,26 @@ export function normalizedPathsOnly(): RequestHandler {
   }
 }
 
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+
+/**
+ * Headers that name where the request went are the client's to write, and React Router builds
+ * each request's URL from them: a Host of `a/b` would change the path it routes, `//` in
+ * X-Forwarded-Proto makes no URL at all (a 500). A Host that is not a host name answers 400;
+ * X-Forwarded-Host is never used (SITE_URL is the canonical address), and X-Forwarded-Proto
+ * counts only as `http` or `https` (docs/decisions/031).
+ */
+export function wellFormedHostHeaders(): RequestHandler {
+  return (req, res, next) => {
+    const host = req.headers.host
+    if (host !== undefined && !HOST.test(host)) return refuse(res, 400, 'Malformed Host header')
+    delete req.headers['x-forwarded-host']
+    const proto = req.headers['x-forwarded-proto']
+    if (proto !== undefined && !/^\s*https?\s*(,|$)/i.test(String(proto))) delete req.headers['x-forwarded-proto']
+    next()
+  }
+}
+
 /** Refuses bodies over the route's limit (413) and page-route bodies of unknown length (411). */
 export function bodyLimits(adminPath: string): RequestHandler {
   const adminPrefix = `/${adminPath}/`
@@ -83,12 +103,13 @@ export function noStoreUnder(prefix: string): RequestHandler {
 }
 
 /**
- * The three guards above as one middleware: every request passes them, and each Express layer
- * costs a few microseconds on the cached path. The order matters: the path is checked first.
+ * The guards above as one middleware: every request passes them, and each Express layer
+ * costs a few microseconds on the cached path. The order matters: headers and path are checked first.
  */
 export function requestGuards(adminPath: string): RequestHandler {
+  const hosts = wellFormedHostHeaders()
   const paths = normalizedPathsOnly()
   const bodies = bodyLimits(adminPath)
   const noStore = noStoreUnder(`/${adminPath}`)
-  return (req, res, next) => paths(req, res, () => bodies(req, res, () => noStore(req, res, next)))
+  return (req, res, next) => hosts(req, res, () => paths(req, res, () => bodies(req, res, () => noStore(req, res, next))))
 }

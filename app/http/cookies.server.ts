@@ -1,16 +1,25 @@
+import { parse } from 'cookie'
 import type { Config } from '~/config.server.ts'
 
 export const SESSION_COOKIE = 'sid'
 export const CSRF_COOKIE = 'csrf'
 
-/** Reads one cookie from a Cookie header (values we set are URL-safe base64). */
+/**
+ * Reads one cookie from a Cookie header. Headers are the client's to write: a value that is not
+ * valid percent-encoding (`sid=%`) is treated as absent, never thrown (docs/decisions/031).
+ * The first of two cookies with one name wins, as browsers send the most specific first.
+ */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+  return parse(header, { decode: decodeOrUndefined })[name]
+}
+
+function decodeOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
   }
-  return undefined
 }
 
 type CookieOpts = { httpOnly: boolean; maxAgeSeconds?: number; expires?: Date }
