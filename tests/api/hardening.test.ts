@@ -129,6 +129,41 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
     })
   })
 
+  describe('IPv6 addresses count by their /64 (issue 21)', () => {
+    /** Six spellings of six addresses in one /64, as a proxy would pass them on. */
+    const oneNetwork = ['2001:db8:77:1::1', '2001:db8:77:1::2', '2001:DB8:77:1:ffff::3', '2001:0db8:0077:0001:0:0:0:4', '2001:db8:77:1:a:b:c:d', '2001:db8:77:1::6']
+
+    it('proposals from six addresses of one /64 share the limit of five; the next /64 has its own', async () => {
+      const app = await startTestApp(url(), { TRUST_PROXY: 'loopback' })
+      try {
+        const c = app.client()
+        await c.session()
+        const statuses: number[] = []
+        for (const ip of oneNetwork) statuses.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+        expect((await c.post('/api/proposals', validProposal(), from('2001:db8:77:2::1'))).status).toBe(201)
+      } finally {
+        await app.stop()
+      }
+    })
+
+    it('sign-in attempts from six addresses of one /64 share the per-address limit of five', async () => {
+      const app = await startTestApp(url(), { TRUST_PROXY: 'loopback' })
+      try {
+        const c = app.client()
+        await c.session()
+        const statuses: number[] = []
+        for (const [i, ip] of oneNetwork.entries()) statuses.push((await c.post('/api/auth/login', WRONG(i), from(ip))).status)
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+        expect((await c.post('/api/auth/login', RIGHT, from('2001:db8:77:1::99'))).status).toBe(429)
+        // Another /64 is another place: it is not held back by this one.
+        expect((await app.client().post('/api/auth/login', RIGHT, from('2001:db8:77:2::1'))).status).toBe(200)
+      } finally {
+        await app.stop()
+      }
+    })
+  })
+
   describe('proposal limit under parallel posts', () => {
     it('accepts exactly five of 30 parallel posts from one address, across two instances on one database', async () => {
       const database = url()

@@ -81,12 +81,29 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     expect(text).toContain('Budget: $1,000 - $2,500')
     expect(text).toContain('A menu site with online table booking.')
 
-    // The visitor gets a receipt saying what happens next.
+    // The visitor gets a receipt saying what happens next, in the agency's words only.
     const receipt = await waitFor('the confirmation', () => smtp!.received.find((m) => m.to.includes('mail.check@example.com')))
     const receiptText = body(receipt.raw)
-    expect(receiptText).toContain('Subject: We received your proposal request, Mail Check')
-    expect(receiptText).toContain('within 24 hours, to this address (mail.check@example.com)')
+    expect(receiptText).toContain('Subject: Launchpad Web Studio: we received your proposal request')
+    expect(receiptText).toContain('within 24 hours, to this address.')
+    expect(receiptText).not.toContain('Mail Check')
+    expect(receiptText).not.toContain('A menu site with online table booking.')
     await waitFor('both outbox rows marked sent', async () => (await findMailByStatus(t!.ctx.db, 'sent')).length === 2)
+  })
+
+  it('relays nothing a visitor typed to the address they typed: the receipt has no name, text or link of theirs (issue 21)', async () => {
+    smtp = await startSmtp()
+    t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+    const bait = { ...validProposal(), name: 'Prize https://evil.example/x', email: 'someone.else@example.com', requirements: 'You won! Claim at https://evil.example/x' }
+    expect((await t.client().post('/api/proposals', bait)).status).toBe(201)
+    const queued = await waitFor('the receipt in the outbox', async () => (await findMailByStatus(t!.ctx.db)).find((m) => m.toAddress === bait.email))
+    for (const text of [queued.subject, queued.body]) {
+      expect(text).not.toContain('evil.example')
+      expect(text).not.toContain('Prize')
+      expect(text).not.toContain('You won')
+    }
+    const delivered = await waitFor('the receipt over SMTP', () => smtp!.received.find((m) => m.to.includes(bait.email)))
+    expect(body(delivered.raw)).not.toContain('evil.example')
   })
 
   it('keeps the mail while SMTP is down and delivers it once the server is back', async () => {
