@@ -67,6 +67,17 @@ describe.each(dialects())('contact messages on %s', (_name, url) => {
     await rejection(setContactMessageRead(h.db, admin, m.id, true), NotFoundError)
   })
 
+  it('counts the addresses of one IPv6 /64 as one, and mails nothing to the address the visitor typed (issue 21)', async () => {
+    const t = T0 + 24 * 60 * 60_000
+    const email = 'net-sender@example.com'
+    for (let i = 1; i <= CONTACT_MESSAGE_LIMIT.max; i++) {
+      await submitContactMessage(h.db, message({ name: 'Net Sender', email, message: 'See https://evil.example/x' }), `2001:db8:9:9::${i}`, t)
+    }
+    await rejection(submitContactMessage(h.db, message({ name: 'Net Sender over' }), '2001:db8:9:9:ffff::1', t), RateLimitedError)
+    await submitContactMessage(h.db, message({ name: 'Next net' }), '2001:db8:9:a::1', t)
+    expect(await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', email).execute()).toEqual([])
+  })
+
   it(`accepts ${CONTACT_MESSAGE_LIMIT.max} messages per address per hour; the next is RateLimitedError and nothing is stored`, async () => {
     for (let i = 0; i < CONTACT_MESSAGE_LIMIT.max; i++) await submitContactMessage(h.db, message({ name: `Burst ${i}` }), 'msg-burst', T0)
     const err = await rejection(submitContactMessage(h.db, message({ name: 'Burst over' }), 'msg-burst', T0), RateLimitedError)
