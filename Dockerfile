@@ -10,7 +10,7 @@ RUN npx react-router build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.js ./

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
 import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'
@@ -36,7 +36,10 @@ export default function handleRequest(
         // Cleared, not left to fire: the timer's closure would keep the whole render alive.
         clearTimeout(timer)
         const rendered = Buffer.concat(chunks)
-        const html = isBackOffice(routerContext) ? rendered : startScriptsAfterFirstPaint(rendered)
+        const backOffice = isBackOffice(routerContext)
+        const html = backOffice ? rendered : startScriptsAfterFirstPaint(rendered)
+        // Decided by the route that matched, not the path string (`/%61dmin/...` is the back office too).
+        if (backOffice) responseHeaders.set('Cache-Control', 'no-store')
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         responseHeaders.set('Content-Length', String(html.length))
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
@@ -75,6 +78,12 @@ export default function handleRequest(
       },
     )
   })
+}
+
+/** `.data` answers of back-office routes (all of them, and only them, have the `adminPath` parameter). */
+export function handleDataRequest(response: Response, { params }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (params.adminPath !== undefined) response.headers.set('Cache-Control', 'no-store')
+  return response
 }
 
 /** Admin screens are controls first: their scripts start at once, as React Router writes them. */

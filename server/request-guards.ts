@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express'
+import onHeaders from 'on-headers'
 import { MAX_UPLOAD_BYTES } from '~/services/uploads.server.ts'
 
 /**
@@ -94,11 +95,27 @@ export function bodyLimits(adminPath: string): RequestHandler {
   }
 }
 
-/** Back-office pages and their data carry personal data: never stored by a browser or proxy. */
+/**
+ * Back-office pages and their data carry personal data: never stored by a browser or proxy. The
+ * path is compared as React Router routes it, decoded (`/%61dmin/` is `/admin/`), and the header
+ * is set as the answer goes out, over whatever the route said; the page renderer also marks
+ * every answer of a matched back-office route (app/entry.server.tsx).
+ */
 export function noStoreUnder(prefix: string): RequestHandler {
   return (req, res, next) => {
-    if (req.path === prefix || req.path.startsWith(`${prefix}/`) || req.path.startsWith(`${prefix}.`)) res.setHeader('Cache-Control', 'no-store')
+    const p = decodedPath(req.path)
+    if (p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(`${prefix}.`)) onHeaders(res, () => res.setHeader('Cache-Control', 'no-store'))
     next()
+  }
+}
+
+/** The path with its escapes decoded; a malformed escape leaves it as it is (React Router does the same). */
+function decodedPath(p: string): string {
+  if (!p.includes('%')) return p
+  try {
+    return decodeURIComponent(p)
+  } catch {
+    return p
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 import type { Db } from '~/db/db.server.ts'
 import type { PictureInfo } from '~/lib/picture.ts'
@@ -20,6 +21,20 @@ import { DomainValidationError } from './errors.server.ts'
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 /** Pictures are resized to at most this width for the site (never enlarged). */
 export const MAX_IMAGE_WIDTH = 1600
+/**
+ * Largest picture accepted, in pixels: a 26-megapixel camera's 6240 × 4160. A small file can
+ * hold a huge picture (a 128 KB PNG of 6300 × 6300 decodes to 160 MB), so the header is read
+ * and checked before a pixel is decoded.
+ */
+export const MAX_INPUT_PIXELS = 26_000_000
+export const TOO_MANY_PIXELS_MESSAGE = 'The picture is too large: at most 26 megapixels (for example 6240 × 4160). Resize it and upload it again.'
+
+// libvips keeps recent operations and their pixels in a cache, and works on several threads per
+// image: for a site that resizes a picture now and then, both only hold memory after the work.
+sharp.cache(false)
+sharp.concurrency(1)
+/** One picture decoded at a time in this process: parallel uploads wait rather than add up. */
+const imageWork = pLimit(1)
 
 export type ImageKind = 'jpeg' | 'png' | 'webp'
 
@@ -232,7 +247,14 @@ async function putVariants(store: ImageStore, base: string, variants: Variant[])
  */
 export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
   if (!sniffImage(bytes)) throw new DomainValidationError({ file: 'Upload a JPEG, PNG or WebP image.' })
-  const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate()
+  const header = await sharp(bytes).metadata().catch(() => undefined)
+  if (!header?.width || !header.height) throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
+  if (header.width * header.height > MAX_INPUT_PIXELS) throw new DomainValidationError({ file: TOO_MANY_PIXELS_MESSAGE })
+  return imageWork(() => encodeAndStore(store, bytes))
+}
+
+async function encodeAndStore(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()
   let out: { data: Buffer; info: sharp.OutputInfo }
   try {
     out = await source
@@ -268,10 +290,10 @@ export async function makeMissingVariants(store: ImageStore, logger: Logger, sto
       try {
         const image = await store.get(name)
         if (!image) continue
-        const source = sharp(image.bytes, { limitInputPixels: 40_000_000 })
+        const source = sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         const { width, height } = await source.metadata()
         if (!width || !height) throw new Error('no size')
-        await putVariants(store, name.replace(/\.webp$/, ''), await encodeVariants(source, width))
+        await putVariants(store, name.replace(/\.webp$/, ''), await imageWork(() => encodeVariants(source, width)))
         await store.setSize(name, width, height)
         made++
       } catch (err) {

@@ -42,6 +42,9 @@ export type LoginFailure = {
 export function safeRedirect(target: string | null | undefined, adminPath: string): string {
   const fallback = `/${adminPath}/dashboard`
   if (!target || !target.startsWith(`/${adminPath}/`) || target.startsWith('//') || target.startsWith(`/${adminPath}/login`)) return fallback
+  // Our own addresses are printable ASCII (anything else arrives percent-encoded): a line break
+  // in a Location header made the redirect a 500, and a backslash reads as a slash to browsers.
+  if (/[^\x21-\x7e]|\\/.test(target)) return fallback
   return target
 }
 
