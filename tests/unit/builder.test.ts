@@ -16,6 +16,7 @@ import {
   SLIDERS,
   TEMPLATES,
 } from '~/content/builder-options.ts'
+import { animationClass, contrastRatio, textOnPrimary } from '~/components/builder/preview-style.ts'
 import { parseStoredConfig } from '~/lib/builder-config.ts'
 import {
   BUILDER_STORAGE_KEY,
@@ -132,6 +133,23 @@ describe('option lists', () => {
       for (const hex of [s.primary, s.secondary, s.background, s.text]) expect(hex).toMatch(/^#[0-9a-f]{6}$/i)
       expect(contrast(s.text, s.background), `${s.id} text`).toBeGreaterThanOrEqual(4.5)
       expect(contrast(s.primary, s.background), `${s.id} primary`).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  it('every scheme\'s buttons are readable: filled, gradient and outline (AA, 4.5:1)', () => {
+    for (const s of COLOR_SCHEMES) {
+      const onFill = textOnPrimary(s)
+      expect(contrastRatio(onFill, s.primary), `${s.id} filled`).toBeGreaterThanOrEqual(4.5)
+      expect(contrastRatio(onFill, s.secondary), `${s.id} gradient end`).toBeGreaterThanOrEqual(4.5)
+      expect(contrastRatio(s.text, s.background), `${s.id} outline`).toBeGreaterThanOrEqual(4.5)
+    }
+  })
+
+  it('animates only the movement of buttons, never their colours', () => {
+    for (const animationStyle of ['smooth', 'bouncy'] as const) {
+      const cls = animationClass({ ...DEFAULT_BUILDER_CONFIG, customizations: { ...DEFAULT_BUILDER_CONFIG.customizations, animationStyle } })
+      expect(cls).toContain('transition-transform')
+      expect(cls.split(' ')).not.toContain('motion-safe:transition')
     }
   })
 

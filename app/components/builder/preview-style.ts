@@ -105,6 +105,8 @@ export function animationClass(config: BuilderConfig): string {
     case 'bouncy':
       return 'motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-[cubic-bezier(.34,1.56,.64,1)] motion-safe:hover:-translate-y-1 motion-safe:hover:scale-[1.03]'
     default:
-      return 'motion-safe:transition motion-safe:duration-300 motion-safe:hover:-translate-y-0.5'
+      // Only the movement is animated: a colour fading between two schemes would pass through
+      // pairs that are hard to read (white on a mid orange), and a checker reading it then fails.
+      return 'motion-safe:transition-transform motion-safe:duration-300 motion-safe:hover:-translate-y-0.5'
   }
 }
