@@ -28,6 +28,13 @@ if (DEV) {
   mod = await import(pathToFileURL(path.resolve(BUILD_DIR, 'server/index.js')).href)
 }
 
+// A lost database connection never ends the process (docs/decisions/028): the pool, background
+// jobs and handlers deal with their own; this logs one that slips past them. Anything else ends it.
+process.on('unhandledRejection', (err) => {
+  if (!mod.isDatabaseUnavailable(err)) throw err
+  console.error(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, err: err?.message, msg: 'database unavailable (outside any request); carrying on' }))
+})
+
 let config
 try {
   config = mod.loadConfig(process.env)

@@ -2,7 +2,7 @@ import cluster from 'node:cluster'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
-import { migrateToLatest, openDatabase, type Db } from '~/db/db.server.ts'
+import { migrateToLatest, openDatabase, waitForDatabase, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { blogPostSlug } from '~/lib/public-paths.ts'
@@ -40,7 +40,9 @@ export function createLogger(config: Config): Logger {
  */
 export async function createApplication(config: Config, opts: ApplicationOptions = {}) {
   const logger = opts.logger ?? createLogger(config)
-  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl)
+  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { logger })
+  // Started while the database is down (a reboot, say): wait for it rather than exit.
+  await waitForDatabase(db, logger)
   const applied = await migrateToLatest(db)
   if (applied.length) logger.info({ migrations: applied, dialect }, 'database migrated')
   if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')

@@ -1,6 +1,7 @@
 /** The server bundle's entry (vite SSR input): the app factory plus the React Router build. */
 export { createApplication } from './boot.ts'
 export { loadConfig, ConfigError } from '~/config.server.ts'
+export { isDatabaseUnavailable } from '~/db/db.server.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 
 /** For `npm run db:migrate`: migrate the configured database and close it. */

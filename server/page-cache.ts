@@ -57,7 +57,13 @@ export function createPageCache(
     entries.clear()
   }
 
+  // While the database is away the stored pages keep being served at the version last read,
+  // and the check is logged once, not every second (docs/decisions/028). One check at a time.
+  let checking = false
+  let failing = false
   async function refresh() {
+    if (checking) return
+    checking = true
     const seen = announced
     try {
       const v = await readContentVersion(db)
@@ -65,8 +71,13 @@ export function createPageCache(
         version = v
         entries.clear()
       }
+      if (failing) logger.info('content version check works again')
+      failing = false
     } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'content version check failed')
+      if (!failing) logger.warn({ err: (err as Error).message }, 'content version check failed; serving the pages stored so far')
+      failing = true
+    } finally {
+      checking = false
     }
   }
 

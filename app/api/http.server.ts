@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
+import { isDatabaseUnavailable } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { requireSession, type Admin } from '~/services/auth.server.ts'
-import { DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, UnauthorizedError } from '~/services/errors.server.ts'
+import { DatabaseUnavailableError, DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, UnauthorizedError } from '~/services/errors.server.ts'
 
 /** A 400 carrying one message per bad field. */
 export class BadRequestError extends Error {
@@ -80,6 +81,11 @@ export function errorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof NotFoundError) return answer(404, { error: err.message })
   if (err instanceof RateLimitedError) {
     return answer(429, { error: err.message, retryAfter: err.retryAfterSeconds }, { 'Retry-After': String(err.retryAfterSeconds) })
+  }
+  if (isDatabaseUnavailable(err)) {
+    // A lost connection: the request did not happen and may be sent again (docs/decisions/028).
+    const down = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err)
+    return answer(503, { error: down.message, retryAfter: down.retryAfterSeconds }, { 'Retry-After': String(down.retryAfterSeconds) })
   }
   return { status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true }
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type PostgresPool } from 'kysely'
+import { DatabaseUnavailableError } from '~/services/errors.server.ts'
 import type { Database } from './schema.ts'
 import { migrationProvider } from './migrations.ts'
 
@@ -16,10 +17,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>
 }
 
+/** Where the PostgreSQL pool reports losing and regaining the server (once per outage). */
+export type DatabaseLog = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }
+
 /** Opens the configured database: pg pool for postgres URLs, otherwise a SQLite file. */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, opts: { logger?: DatabaseLog } = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 })
+    const pool = openPool(url, opts.logger)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
@@ -35,6 +39,99 @@ export function openDatabase(url: string): DatabaseHandle {
   cacheStatements(sqlite)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * The pg pool, made to outlive its server (docs/decisions/028). A connection that dies emits
+ * `error`: unheard, that ends the process, so every connection and the pool have a listener,
+ * in use or idle. A dead connection is dropped on its release and the next query opens a new
+ * one, so the same process serves again once the server is back. Connection failures (refused,
+ * reset, terminated, "shutting down", "starting up") reach the caller as DatabaseUnavailableError
+ * (503 with Retry-After); a connection attempt gives up after 5 s rather than hang a request.
+ */
+function openPool(url: string, logger: DatabaseLog | undefined): PostgresPool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, keepAlive: true })
+  let down = false
+  const lost = (err: unknown) => {
+    if (down) return
+    down = true
+    logger?.warn({ err: (err as Error)?.message }, 'database connection lost; requests that need it answer 503 until it is back')
+  }
+  // An idle connection that dies: the pool has already dropped it.
+  pool.on('error', lost)
+  pool.on('connect', (client) => {
+    if (down) {
+      down = false
+      logger?.info({}, 'database connection restored')
+    }
+    // A connection in use that dies (between a transaction's queries, say) emits on the client.
+    client.on('error', lost)
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args)
+      if (typeof (result as Promise<unknown> | undefined)?.then !== 'function') return result
+      return (result as Promise<unknown>).catch((err: unknown) => {
+        if (!isConnectionError(err)) throw err
+        lost(err)
+        throw new DatabaseUnavailableError(err)
+      })
+    }) as typeof client.query
+  })
+  return {
+    async connect() {
+      try {
+        return await pool.connect()
+      } catch (err) {
+        if (!isConnectionError(err)) throw err
+        lost(err)
+        throw new DatabaseUnavailableError(err)
+      }
+    },
+    end: () => pool.end(),
+  }
+}
+
+// PostgreSQL's connection exceptions (class 08), operator intervention (57P01 admin_shutdown,
+// 57P02 crash_shutdown, 57P03 cannot_connect_now: starting up or shutting down) and
+// too_many_connections; and the socket's and the pg driver's own ways of saying the same.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT'])
+const UNAVAILABLE_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i
+
+function isConnectionError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const { code, message, errors } = err as { code?: unknown; message?: unknown; errors?: unknown }
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
+  // Node tries every address of a host name in turn and reports all the failures together.
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isConnectionError)
+}
+
+/**
+ * Whether `err` means the database cannot be reached right now (rather than that the query or
+ * its data is wrong): a DatabaseUnavailableError, or a raw driver error of that kind.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return err instanceof DatabaseUnavailableError || isConnectionError(err)
+}
+
+/**
+ * Waits until the database answers, for a server started while it is down: logs
+ * "database unavailable, retrying in Ns" and tries again, 1 s at first, then up to every 10 s.
+ * Other errors (a wrong password, a missing database) are thrown at once: retrying cannot fix them.
+ */
+export async function waitForDatabase(db: Db, logger: DatabaseLog, maxDelayMs = 10_000): Promise<void> {
+  for (let delay = 1_000; ; delay = Math.min(delay * 2, maxDelayMs)) {
+    try {
+      await pingDatabase(db)
+      return
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err
+      const cause = err instanceof DatabaseUnavailableError ? err.cause : err
+      logger.warn({ err: (cause as Error)?.message }, `database unavailable, retrying in ${delay / 1000}s`)
+      await new Promise((r) => setTimeout(r, delay))
+    }
+  }
 }
 
 /**

@@ -28,3 +28,13 @@ export class DomainValidationError extends Error {
     super(Object.values(fields)[0] ?? 'Invalid input')
   }
 }
+/**
+ * The database cannot be reached (stopped, restarting, unreachable, out of connections): the
+ * request may succeed if sent again shortly. Answered 503 with Retry-After (docs/decisions/028).
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly retryAfterSeconds = 5
+  constructor(cause?: unknown) {
+    super('The database is unavailable; please try again in a few seconds.', { cause })
+  }
+}

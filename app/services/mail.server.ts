@@ -54,8 +54,20 @@ export function createMailer(db: Db, opts: MailerOptions) {
     deliverDue,
     /** Polls the outbox every `intervalMs` until stop(). */
     start(intervalMs = 5_000) {
+      // A failing poll (the database is away, say) is logged once, not every few seconds; the
+      // mail waits in the outbox and goes out once a poll works again (docs/decisions/028).
+      let failing = false
       timer = setInterval(() => {
-        running = deliverDue().catch((err: Error) => opts.logger.error({ err: err.message }, 'outbox poll failed'))
+        running = deliverDue().then(
+          () => {
+            if (failing) opts.logger.info({}, 'outbox poll works again')
+            failing = false
+          },
+          (err: Error) => {
+            if (!failing) opts.logger.error({ err: err.message }, 'outbox poll failed; retrying every poll')
+            failing = true
+          },
+        )
       }, intervalMs)
       timer.unref()
     },

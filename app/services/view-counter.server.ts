@@ -11,14 +11,25 @@ export function createViewCounter(db: Db, flushMs = 2000) {
   // Reads of cached pages, which know their address (/blog/{slug}) and not the post's id.
   const pendingSlugs = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
+  let stopped = false
 
+  /**
+   * Writes the counts so far. Never throws: a count the database refused (it is down, say) goes
+   * back into the batch for the next flush, which is scheduled again.
+   */
   async function flush() {
     const batch = [...pending]
     const slugs = [...pendingSlugs]
     pending.clear()
     pendingSlugs.clear()
-    for (const [id, n] of batch) await addBlogViews(db, id, n)
-    for (const [slug, n] of slugs) await addBlogViewsBySlug(db, slug, n)
+    let failed = false
+    const keep = <K>(into: Map<K, number>, key: K, n: number) => {
+      failed = true
+      into.set(key, (into.get(key) ?? 0) + n)
+    }
+    for (const [id, n] of batch) await addBlogViews(db, id, n).catch(() => keep(pending, id, n))
+    for (const [slug, n] of slugs) await addBlogViewsBySlug(db, slug, n).catch(() => keep(pendingSlugs, slug, n))
+    if (failed && !stopped) schedule()
   }
 
   function schedule() {
@@ -45,6 +56,7 @@ export function createViewCounter(db: Db, flushMs = 2000) {
       schedule()
     },
     async stop() {
+      stopped = true
       if (timer) clearTimeout(timer)
       timer = undefined
       await flush()
