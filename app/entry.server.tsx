@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router'
+import { ServerRouter, isRouteErrorResponse, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
 import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'
@@ -24,6 +24,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce
+  // The database is away (server/database-outage.ts): say when to try again, and keep no copy.
+  const outage = Object.values(routerContext.staticHandlerContext.errors ?? {}).find((e) => isRouteErrorResponse(e) && e.status === 503)
+  if (outage) {
+    responseHeaders.set('Retry-After', String((outage.data as { retryAfter?: number } | undefined)?.retryAfter ?? 5))
+    responseHeaders.set('Cache-Control', 'no-store')
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []

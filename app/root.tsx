@@ -105,6 +105,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </ToastProvider>
     )
   }
+  // The database is away for a moment (server/database-outage.ts): the page says so, and the
+  // answer's status is 503 with Retry-After.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <main id="main-content" className="mx-auto flex min-h-screen max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
+        <title>{fullTitle('Temporarily unavailable', site.siteName)}</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="text-3xl font-bold">Temporarily unavailable</h1>
+        <p className="mt-4 text-ink-600">We cannot show this page right now. Please try again in a few seconds.</p>
+        <a className={buttonClass({ size: 'lg', className: 'mt-8' })} href="">
+          Try again
+        </a>
+      </main>
+    )
+  }
   return (
     <main id="main-content" className="mx-auto flex min-h-screen max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
       <title>Something went wrong</title>

@@ -10,6 +10,7 @@ import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
+import { OUTAGE_PAGE, answerDatabaseOutages } from './database-outage.ts'
 import { maintenanceMode } from './maintenance.ts'
 import type { PageCache } from './page-cache.ts'
 import { BODY_LIMITS, requestGuards } from './request-guards.ts'
@@ -126,7 +127,8 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
     app.all(
       '/{*splat}',
       createRequestHandler({
-        build: opts.build,
+        // A loader or action that cannot reach the database answers 503, not 500 (docs/decisions/028).
+        build: answerDatabaseOutages(opts.build),
         mode: config.nodeEnv,
         getLoadContext: (req, res) => ({
           app: ctx,
@@ -169,6 +171,8 @@ function answerErrors(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err)
     res.setHeader('Cache-Control', 'no-store')
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
+    // The database is away: a page gets a page (docs/decisions/028).
+    if (answer.status === 503 && !req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'html') return void res.status(503).type('html').send(OUTAGE_PAGE)
     res.status(answer.status).json(answer.body)
   }
 }
