@@ -15,8 +15,8 @@ export async function migrate(config: import('~/config.server.ts').Config): Prom
   }
 }
 
-/** For `npm run admin:reset`: a new password (returned once) and two-step sign-in off. */
-export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string } | undefined> {
+/** For `npm run admin:reset`: a new password (returned once), two-step sign-in off and every passkey removed. */
+export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string; passkeysRemoved: number } | undefined> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { resetAdminAccess } = await import('~/services/auth.server.ts')
   const handle = openDatabase(config.databaseUrl)

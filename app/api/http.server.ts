@@ -5,7 +5,7 @@ import type { AppContext } from '~/http/context.server.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { requireSession, type Admin } from '~/services/auth.server.ts'
-import { DatabaseUnavailableError, DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, UnauthorizedError } from '~/services/errors.server.ts'
+import { DatabaseUnavailableError, DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, SudoRequiredError, UnauthorizedError } from '~/services/errors.server.ts'
 
 /** A 400 carrying one message per bad field. */
 export class BadRequestError extends Error {
@@ -79,6 +79,7 @@ export function errorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof BadRequestError || err instanceof DomainValidationError) return answer(400, { error: 'Validation failed', fields: err.fields })
   if (err instanceof InvalidCredentialsError || err instanceof UnauthorizedError) return answer(401, { error: err.message })
   if (err instanceof NotFoundError) return answer(404, { error: err.message })
+  if (err instanceof SudoRequiredError) return answer(403, { error: err.message, sudo: true })
   if (err instanceof RateLimitedError) {
     return answer(429, { error: err.message, retryAfter: err.retryAfterSeconds }, { 'Retry-After': String(err.retryAfterSeconds) })
   }

@@ -22,6 +22,8 @@ import { getDashboard } from '~/services/dashboard.server.ts'
 import * as portfolio from '~/services/portfolio.server.ts'
 import * as proposals from '~/services/proposals.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { CurrentPasswordSchema } from '~/lib/security-schemas.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createEstimateRouter } from './estimate.server.ts'
 import { createUploadsRouter } from './uploads.server.ts'
@@ -76,6 +78,16 @@ export function createApiRouter() {
     await auth.logout(ctx(req).db, sessionToken(req))
     res.append('Set-Cookie', clearSessionCookie(ctx(req).config))
     res.json({ ok: true })
+  }))
+
+  // Sudo mode (docs/decisions/027): `{ currentPassword }` confirms the password for the next
+  // 10 minutes of this session. Calls that need it answer 403 `{ error, sudo: true }` without it.
+  api.post('/auth/sudo', route(async (req, res) => {
+    noStore(res)
+    const admin = await requireAdmin(req)
+    const { currentPassword } = parseBody(CurrentPasswordSchema, req.body)
+    await confirmSudo(ctx(req).db, admin, currentPassword)
+    res.json({ ok: true, ...(await sudoState(ctx(req).db, admin)) })
   }))
 
   api.post('/auth/password', route(async (req, res) => {
@@ -216,7 +228,12 @@ export function createApiRouter() {
   }))
   api.put('/settings', route(async (req, res) => {
     const admin = await requireAdmin(req)
-    res.json(await updateSettings(ctx(req).db, admin, parseBody(SettingsPatchSchema, req.body)))
+    // A new contact email needs sudo mode: `currentPassword` in the same body confirms it.
+    const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body)
+    const { currentPassword, ...body } = isObject ? (req.body as Record<string, unknown>) : { currentPassword: undefined }
+    const patch = parseBody(SettingsPatchSchema, isObject ? body : req.body)
+    if (currentPassword !== undefined) await confirmSudo(ctx(req).db, admin, parseBody(CurrentPasswordSchema, { currentPassword }).currentPassword)
+    res.json(await updateSettings(ctx(req).db, admin, patch, { origin: { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null } }))
   }))
   api.get('/dashboard', route(async (req, res) => {
     const admin = await requireAdmin(req)

@@ -121,7 +121,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * Other errors (a wrong password, a missing database) are thrown at once: retrying cannot fix them.
  */
 export async function waitForDatabase(db: Db, logger: DatabaseLog, maxDelayMs = 10_000): Promise<void> {
-  for (let delay = 1_000; ; delay = Math.min(delay * 2, maxDelayMs)) {
+  for (let delay = Math.min(1_000, maxDelayMs); ; delay = Math.min(delay * 2, maxDelayMs)) {
     try {
       await pingDatabase(db)
       return

@@ -123,6 +123,8 @@ export interface SessionTable {
   ip: ColumnType<string | null, string | null | undefined, string | null>
   userAgent: ColumnType<string | null, string | null | undefined, string | null>
   lastSeenAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** When this session last confirmed the password (sudo mode, docs/decisions/027). */
+  sudoAt: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A registered WebAuthn credential (public key only). */
@@ -160,6 +162,8 @@ export interface AuthChallengeTable {
   data: string
   createdAt: string
   expiresAt: string
+  /** Wrong answers so far (a waiting code step allows five). */
+  attempts: ColumnType<number, number | undefined, number>
 }
 
 /** One counter per limited key (e.g. `login:ip:1.2.3.4`) and its current window. */

@@ -90,6 +90,21 @@ export async function findSessionWithUser(db: Db, tokenHash: string): Promise<(S
     .executeTakeFirst()
 }
 
+/** Sudo mode: this session confirmed the password at `at`. */
+export async function markSessionSudo(db: Db, tokenHash: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ sudoAt: at }).where('tokenHash', '=', tokenHash).execute()
+}
+
+export async function findSessionSudoAt(db: Db, tokenHash: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('sessions').select('sudoAt').where('tokenHash', '=', tokenHash).executeTakeFirst()
+  return row?.sudoAt
+}
+
+export async function findSessionTokenHashById(db: Db, userId: number, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('sessions').select('tokenHash').where('userId', '=', userId).where('id', '=', id).executeTakeFirst()
+  return row?.tokenHash
+}
+
 export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute()
 }

@@ -91,6 +91,32 @@ export async function takeChallenge(db: Db, tokenHash: string, kind: string, now
   return Number(r.numDeletedRows) > 0 ? row : undefined
 }
 
+/**
+ * Counts one try at a challenge that allows `max` (a waiting code step), in one statement: false
+ * when its tries are used up (or it is gone), however many requests race.
+ */
+export async function countChallengeAttempt(db: Db, tokenHash: string, kind: string, max: number): Promise<boolean> {
+  const r = await db
+    .updateTable('authChallenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('tokenHash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('attempts', '<', max)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+/** Deletes a challenge whose tries are used up; true when it did. */
+export async function deleteSpentChallenge(db: Db, tokenHash: string, kind: string, max: number): Promise<boolean> {
+  const r = await db.deleteFrom('authChallenges').where('tokenHash', '=', tokenHash).where('kind', '=', kind).where('attempts', '>=', max).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export async function deleteUserPasskeys(db: Db, userId: number): Promise<number> {
+  const r = await db.deleteFrom('passkeys').where('userId', '=', userId).executeTakeFirst()
+  return Number(r.numDeletedRows)
+}
+
 export async function deleteChallenge(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('authChallenges').where('tokenHash', '=', tokenHash).execute()
 }

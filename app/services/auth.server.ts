@@ -31,6 +31,8 @@ export type Admin = { id: number; username: string; tokenHash: string; expiresAt
 export const SESSION_LIFETIME_MS = 24 * 60 * 60_000
 /** A right password waits this long for its second step. */
 export const SECOND_STEP_MS = 5 * 60_000
+/** Codes one waiting second step takes (right or wrong); after five wrong ones it is deleted. */
+export const SECOND_STEP_TRIES = 5
 /** "Last seen" is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -49,6 +51,13 @@ export class SecondStepRequiredError extends UnauthorizedError {
 export class SecondStepExpiredError extends UnauthorizedError {
   constructor() {
     super('Your sign-in timed out. Please enter your password again.')
+  }
+}
+/** A waiting second step had its five wrong codes: it is gone, and sign-in starts again. */
+export class SecondStepExhaustedError extends SecondStepExpiredError {
+  constructor() {
+    super()
+    this.message = 'Too many wrong codes. Please enter your password again.'
   }
 }
 export class InvalidCodeError extends Error {
@@ -163,8 +172,11 @@ export async function cancelSecondStep(db: Db, token: string | undefined): Promi
 
 /**
  * The second step: a 6-digit authenticator code, or one of the recovery codes. Wrong codes count
- * like wrong passwords, in the same buckets (per address; account-wide slowing, never locking,
- * and here from every address, since whoever is at this step already knows the password).
+ * like wrong passwords, in the same buckets: per address, and account-wide (slowing, never
+ * locking) unless the code comes from an address the admin signed in from before, so a spray of
+ * wrong passwords from strangers never slows the admin's own code. Each waiting step also takes
+ * at most five codes (SECOND_STEP_TRIES): then it is deleted and the password is asked again,
+ * which is throttled account-wide from unknown addresses.
  */
 export async function completeSecondStep(
   db: Db,
@@ -179,11 +191,20 @@ export async function completeSecondStep(
   const account = user.username.toLowerCase()
   const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, input.ip, now)
   let accountKey: string | undefined
-  try {
-    accountKey = await consumeAccountAttempt(db, account, now)
-  } catch (err) {
+  if (!(await remembered(db, knownAddressKey(account, input.ip), now))) {
+    try {
+      accountKey = await consumeAccountAttempt(db, account, now)
+    } catch (err) {
+      await refund(db, addressKey)
+      throw err
+    }
+  }
+  // The step's own tries, counted in one statement (parallel codes cannot outrun it).
+  if (!(await factors.countChallengeAttempt(db, tokenHash, 'second-step', SECOND_STEP_TRIES))) {
+    await factors.deleteChallenge(db, tokenHash)
     await refund(db, addressKey)
-    throw err
+    if (accountKey) await refund(db, accountKey)
+    throw new SecondStepExhaustedError()
   }
   const code = input.code.trim()
   let usedRecoveryCode = false
@@ -194,7 +215,10 @@ export async function completeSecondStep(
     ok = await redeemRecoveryCode(db, user.id, code)
     usedRecoveryCode = ok
   }
-  if (!ok) throw new InvalidCodeError()
+  if (!ok) {
+    if (await factors.deleteSpentChallenge(db, tokenHash, 'second-step', SECOND_STEP_TRIES)) throw new SecondStepExhaustedError()
+    throw new InvalidCodeError()
+  }
   // One waiting step opens one session, even if two right codes raced.
   if (!(await factors.takeChallenge(db, tokenHash, 'second-step', new Date(now).toISOString()))) throw new SecondStepExpiredError()
   await reset(db, addressKey)
@@ -249,6 +273,7 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
 /**
  * Checks the admin's current password before a sensitive change (field `currentPassword`).
  * Counted before the check, like sign-in: a stolen session must not become a password oracle.
+ * A right password puts this session in sudo mode (sudo.server.ts) for the next few minutes.
  */
 export async function confirmPassword(db: Db, admin: Admin, password: string, now = Date.now()): Promise<void> {
   const attemptKey = await consume(db, PASSWORD_CHANGE_LIMIT, String(admin.id), now)
@@ -257,6 +282,7 @@ export async function confirmPassword(db: Db, admin: Admin, password: string, no
     throw new DomainValidationError({ currentPassword: 'Current password is incorrect.' })
   }
   await reset(db, attemptKey)
+  await model.markSessionSudo(db, admin.tokenHash, new Date(now).toISOString())
 }
 
 /** Changes the password after checking the current one, then ends every other session and says so by mail. */
@@ -269,10 +295,20 @@ export async function changePassword(db: Db, admin: Admin, input: { currentPassw
 /**
  * After a change to how the admin signs in: every other session ends, and a notice goes to the
  * site's contact email through the outbox (so a change the admin did not make is noticed).
+ * `notify` is the address on file before the change, when the change is to that address itself;
+ * `keepSessions` leaves the other sessions alone (a change to where notices go, not to sign-in).
  */
-export async function securityChanged(db: Db, admin: Pick<Admin, 'id' | 'username'> & { tokenHash?: string }, what: string, origin?: Origin): Promise<void> {
-  if (admin.tokenHash) await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
-  else await model.deleteAllSessions(db, admin.id)
+export async function securityChanged(
+  db: Db,
+  admin: Pick<Admin, 'id' | 'username'> & { tokenHash?: string },
+  what: string,
+  origin?: Origin,
+  opts: { notify?: string; keepSessions?: boolean } = {},
+): Promise<void> {
+  if (!opts.keepSessions) {
+    if (admin.tokenHash) await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+    else await model.deleteAllSessions(db, admin.id)
+  }
   const settings = await getSettings(db)
   const lines = [
     `Security change on the back office of ${settings.siteName}:`,
@@ -283,25 +319,30 @@ export async function securityChanged(db: Db, admin: Pick<Admin, 'id' | 'usernam
     `When: ${new Date().toUTCString()}`,
     ...(origin ? [`From address: ${origin.ip}`, ...(origin.userAgent ? [`Device: ${describeDevice(origin.userAgent)}`] : [])] : []),
     '',
-    admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
+    opts.keepSessions ? 'Signed-in sessions were not changed.' : admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
     'If this was not you, sign in and change the password now, or run `npm run admin:reset` on the server.',
   ]
-  await insertOutboxMail(db, { toAddress: settings.contactEmail, subject: `Security change: ${what.replace(/\.$/, '')}`, body: lines.join('\n') })
+  await insertOutboxMail(db, { toAddress: opts.notify ?? settings.contactEmail, subject: `Security change: ${what.replace(/\.$/, '')}`, body: lines.join('\n') })
 }
 
 /**
- * `npm run admin:reset`: a way back in for whoever runs the server. A new random password
- * (returned to be printed once), two-step sign-in off, every session ended, and a notice mailed.
- * Passkeys stay: they are not what locks an admin out.
+ * `npm run admin:reset`: the last resort, for whoever runs the server. A new random password
+ * (returned to be printed once), two-step sign-in off, every passkey removed (one added with a
+ * stolen session would otherwise outlive the reset), every session ended, and a notice mailed.
  */
-export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string } | undefined> {
+export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string; passkeysRemoved: number } | undefined> {
   const user = await model.findAdminByUsername(db, username)
   if (!user) return undefined
   const password = randomBytes(12).toString('base64url')
   await model.updateAdminPassword(db, user.id, await hashPassword(password))
   await resetTwoStep(db, user.id)
-  await securityChanged(db, { id: user.id, username: user.username }, 'The admin password was reset on the server (npm run admin:reset) and two-step sign-in was turned off.')
-  return { password }
+  const passkeysRemoved = await factors.deleteUserPasskeys(db, user.id)
+  await securityChanged(
+    db,
+    { id: user.id, username: user.username },
+    `The admin password was reset on the server (npm run admin:reset), two-step sign-in was turned off and every passkey (${passkeysRemoved}) was removed.`,
+  )
+  return { password, passkeysRemoved }
 }
 
 export async function pruneSessions(db: Db): Promise<void> {

@@ -29,6 +29,16 @@ export class DomainValidationError extends Error {
   }
 }
 /**
+ * Sudo mode (docs/decisions/027): a change to how the admin signs in, or to where security notices
+ * go, needs the password entered within the last few minutes on this session. The page asks for
+ * it in place; the API answers 403 `{ "error": "Confirm your password", "sudo": true }`.
+ */
+export class SudoRequiredError extends Error {
+  constructor() {
+    super('Confirm your password')
+  }
+}
+/**
  * The database cannot be reached (stopped, restarting, unreachable, out of connections): the
  * request may succeed if sent again shortly. Answered 503 with Retry-After (docs/decisions/028).
  */

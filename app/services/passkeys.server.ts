@@ -14,6 +14,7 @@ import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { consume, LOGIN_ADDRESS_LIMIT, reset, type Limit } from './rate-limit.server.ts'
+import { requireSudo } from './sudo.server.ts'
 
 /** The relying party: its ID is SITE_URL's host name, its origin SITE_URL's origin. */
 export type RelyingParty = { id: string; origin: string; name: string }
@@ -43,7 +44,9 @@ export async function listPasskeys(db: Db, admin: Admin): Promise<PasskeyView[]>
 /** Keyed by the session that asked: a challenge cannot be finished from another browser. */
 const registerKey = (admin: Admin) => hashToken(`passkey-register:${admin.tokenHash}`)
 
+/** Adding a passkey needs sudo mode (docs/decisions/027): asking for the options and saving it. */
 export async function registrationOptions(db: Db, rp: RelyingParty, admin: Admin, now = Date.now()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  await requireSudo(db, admin, now)
   const existing = await factors.listPasskeys(db, admin.id)
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -74,6 +77,7 @@ export async function registerPasskey(
   now = Date.now(),
   origin?: Origin,
 ): Promise<PasskeyView> {
+  await requireSudo(db, admin, now)
   const row = await factors.takeChallenge(db, registerKey(admin), 'passkey-register', new Date(now).toISOString())
   if (!row) throw new DomainValidationError({ passkey: 'Adding the passkey timed out. Please try again.' })
   const { challenge } = JSON.parse(row.data) as { challenge: string }
@@ -108,7 +112,8 @@ export async function renamePasskey(db: Db, admin: Admin, id: number, name: stri
   if (!(await factors.renamePasskey(db, admin.id, id, name))) throw new NotFoundError('That passkey is no longer registered.')
 }
 
-export async function removePasskey(db: Db, admin: Admin, id: number, origin?: Origin): Promise<void> {
+export async function removePasskey(db: Db, admin: Admin, id: number, origin?: Origin, now = Date.now()): Promise<void> {
+  await requireSudo(db, admin, now)
   const removed = await factors.deletePasskey(db, admin.id, id)
   if (!removed) throw new NotFoundError('That passkey is no longer registered.')
   await securityChanged(db, admin, `A passkey ("${removed.name}") was removed.`, origin)

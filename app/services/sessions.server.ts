@@ -3,6 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
+import { requireSudo } from './sudo.server.ts'
 
 export type SessionView = {
   id: number
@@ -36,11 +37,19 @@ export async function listSessions(db: Db, admin: Admin): Promise<SessionView[]>
   }))
 }
 
-/** Ends one of the admin's sessions (this one too, if asked: that is signing out). */
-export async function endSession(db: Db, admin: Admin, id: number): Promise<void> {
+/**
+ * Ends one of the admin's sessions (this one too, if asked: that is signing out). Ending another
+ * one needs sudo mode: a stolen session must not sign the admin out.
+ */
+export async function endSession(db: Db, admin: Admin, id: number, now = Date.now()): Promise<void> {
+  const tokenHash = await model.findSessionTokenHashById(db, admin.id, id)
+  if (!tokenHash) throw new NotFoundError('That session has already ended.')
+  if (tokenHash !== admin.tokenHash) await requireSudo(db, admin, now)
   if (!(await model.deleteSessionById(db, admin.id, id))) throw new NotFoundError('That session has already ended.')
 }
 
-export async function endOtherSessions(db: Db, admin: Admin): Promise<void> {
+/** Signs out everywhere else (in sudo mode). */
+export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): Promise<void> {
+  await requireSudo(db, admin, now)
   await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
 }

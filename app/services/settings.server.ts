@@ -1,9 +1,10 @@
 import type { Db } from '~/db/db.server.ts'
 import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
-import type { Admin } from './auth.server.ts'
+import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { COMPANY, DEFAULT_CONTACT } from '~/content/site.ts'
+import { requireSudo } from './sudo.server.ts'
 
 export type { Settings }
 
@@ -32,9 +33,23 @@ export async function getSettings(db: Db): Promise<Settings> {
   return settings as Settings
 }
 
-export async function updateSettings(db: Db, _admin: Admin, patch: Partial<Settings>): Promise<Settings> {
+/**
+ * Saves the settings sent. The contact email is where security notices go, so changing it needs
+ * sudo mode (docs/decisions/027), and the notice of the change goes to the address on file before
+ * it: a stolen session cannot move the notices first and then change the sign-in quietly.
+ */
+export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settings>, opts: { now?: number; origin?: Origin } = {}): Promise<Settings> {
   const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+  const before = await getSettings(db)
+  const newContact = patch.contactEmail !== undefined && patch.contactEmail !== before.contactEmail ? patch.contactEmail : undefined
+  if (newContact !== undefined) await requireSudo(db, admin, opts.now)
   await db.transaction().execute((trx) => model.upsertSettingValues(trx, clean))
   await announceContentChange(db)
+  if (newContact !== undefined) {
+    await securityChanged(db, admin, `The contact email, where security notices go, was changed from ${before.contactEmail} to ${newContact}.`, opts.origin, {
+      notify: before.contactEmail,
+      keepSessions: true,
+    })
+  }
   return getSettings(db)
 }

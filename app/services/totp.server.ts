@@ -5,12 +5,13 @@ import type { Db } from '~/db/db.server.ts'
 import type { AdminUserRow } from '~/db/schema.ts'
 import * as model from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { confirmPassword, securityChanged, type Admin, type Origin } from './auth.server.ts'
+import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { consume, reset, type Limit } from './rate-limit.server.ts'
 import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.server.ts'
 import { open, seal, type SecretKey } from './secret-box.server.ts'
 import { getSettings } from './settings.server.ts'
+import { requireSudo } from './sudo.server.ts'
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30
@@ -76,6 +77,7 @@ async function describeEnrolment(db: Db, admin: Admin, base32: string): Promise<
 
 /** Starts setting up an authenticator: a new secret, kept (sealed) for 15 minutes until confirmed. */
 export async function startTotpEnrolment(db: Db, key: SecretKey, admin: Admin, now = Date.now()): Promise<TotpEnrolment> {
+  await requireSudo(db, admin, now)
   const secret = new Secret({ size: 20 })
   await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
   await factors.insertChallenge(db, {
@@ -97,6 +99,7 @@ export async function cancelTotpEnrolment(db: Db, admin: Admin): Promise<void> {
  * ten recovery codes, shown this once. The confirming code's step is used up.
  */
 export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin, code: string, now = Date.now(), origin?: Origin): Promise<string[]> {
+  await requireSudo(db, admin, now)
   const row = await factors.findChallenge(db, enrolKey(admin.id), 'totp-enrol', new Date(now).toISOString())
   if (!row) throw new DomainValidationError({ code: 'Setting up timed out. Please start again.' })
   const attemptKey = await consume(db, ENROL_LIMIT, String(admin.id), now)
@@ -112,19 +115,25 @@ export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin,
   return codes
 }
 
-/** Turns two-step sign-in off after checking the password; recovery codes go with it. */
-export async function disableTotp(db: Db, admin: Admin, currentPassword: string, now = Date.now(), origin?: Origin): Promise<void> {
-  await confirmPassword(db, admin, currentPassword, now)
+/** Turns two-step sign-in off (in sudo mode: the password entered within minutes); recovery codes go with it. */
+export async function disableTotp(db: Db, admin: Admin, now = Date.now(), origin?: Origin): Promise<void> {
+  await requireSudo(db, admin, now)
   await model.setTotpSecret(db, admin.id, null)
   await dropRecoveryCodes(db, admin.id)
   await securityChanged(db, admin, 'Two-step sign-in (authenticator app) was turned off.', origin)
 }
 
-/** A new set of recovery codes (the old ones stop working); only while two-step sign-in is on. */
-export async function regenerateRecoveryCodes(db: Db, admin: Admin): Promise<string[]> {
+/**
+ * A new set of recovery codes (the old ones stop working); only while two-step sign-in is on, in
+ * sudo mode. Like any sign-in change, it ends the other sessions and mails a notice.
+ */
+export async function regenerateRecoveryCodes(db: Db, admin: Admin, now = Date.now(), origin?: Origin): Promise<string[]> {
+  await requireSudo(db, admin, now)
   const user = await model.findAdminById(db, admin.id)
   if (!user?.totpSecret) throw new DomainValidationError({ recovery: 'Turn on two-step sign-in first.' })
-  return newRecoveryCodes(db, admin.id)
+  const codes = await newRecoveryCodes(db, admin.id)
+  await securityChanged(db, admin, 'New recovery codes were made; the old ones no longer work.', origin)
+  return codes
 }
 
 /** For `npm run admin:reset`: two-step sign-in off, recovery codes gone. */

@@ -13,8 +13,9 @@ import {
   signInWithPassword,
   type Admin,
 } from '~/services/auth.server.ts'
-import { DomainValidationError, InvalidCredentialsError, RateLimitedError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, disableTotp, regenerateRecoveryCodes, startTotpEnrolment, twoStepState } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection } from './db.ts'
@@ -54,6 +55,7 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
   }
   /** Turns two-step sign-in on at `now`; returns the secret (as the page shows it) and the recovery codes. */
   const enrol = async (admin: Admin, now = T0) => {
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD, now)
     const { secret, qrSvg, uri } = await startTotpEnrolment(h.db, key, admin, now)
     expect(qrSvg).toMatch(/^<svg/)
     expect(uri).toContain(`secret=${secret}`)
@@ -71,6 +73,7 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     const me = await signedInAdmin()
     const admin = me.admin
     const other = await signedInAdmin('192.0.2.2')
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD, T0)
     const { secret } = await startTotpEnrolment(h.db, key, admin, T0)
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     // While setting up, the page can show it again (e.g. after a wrong code without JavaScript).
@@ -153,7 +156,8 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     await second(token, ` ${recoveryCodes[1].toUpperCase().replace('-', ' ')} `, '192.0.2.20', t1)
     expect((await twoStepState(h.db, key, admin, t1)).recoveryCodesLeft).toBe(8)
 
-    const fresh = await regenerateRecoveryCodes(h.db, admin)
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD, t1)
+    const fresh = await regenerateRecoveryCodes(h.db, admin, t1)
     expect(fresh).toHaveLength(10)
     expect((await twoStepState(h.db, key, admin, t1)).recoveryCodesLeft).toBe(10)
     token = await pendingStep('192.0.2.21', t1)
@@ -180,10 +184,13 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     // Another address is not affected by that one.
     await second(token, codeAt(secret, t1), '198.51.100.2', t1)
 
-    // Account-wide, from many addresses: ten wrong codes in the window run at full speed ...
+    // Account-wide, from many addresses: ten wrong codes in the window run at full speed (over
+    // three waiting steps: each takes five codes at most) ...
     const t2 = t1 + 20 * MINUTE
-    token = await pendingStep('203.0.113.200', t2)
-    for (let i = 0; i < 9; i++) await rejection(second(token, wrong(t2), `203.0.113.${i + 1}`, t2), InvalidCodeError)
+    for (let i = 0; i < 9; i++) {
+      if (i % 4 === 0) token = await pendingStep('203.0.113.200', t2)
+      await rejection(second(token, wrong(t2), `203.0.113.${i + 1}`, t2), InvalidCodeError)
+    }
     await rejection(second(token, wrong(t2), '203.0.113.10', t2), InvalidCodeError)
     // ... then one attempt per 10 seconds for the account, whoever sends it: slowed, never locked.
     await rejection(second(token, wrong(t2), '203.0.113.11', t2), InvalidCodeError)
@@ -195,9 +202,13 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
   it('turns two-step sign-in off with the password; recovery codes go with it', async () => {
     const { admin } = await signedInAdmin()
     await enrol(admin)
-    const refused = await rejection(disableTotp(h.db, admin, 'not-the-password', T0), DomainValidationError)
+    // Sudo mode from setting it up has run out: the password again.
+    await rejection(disableTotp(h.db, admin, T0 + 11 * MINUTE), SudoRequiredError)
+    const refused = await rejection(confirmSudo(h.db, admin, 'not-the-password', T0 + 11 * MINUTE), DomainValidationError)
     expect(refused.fields.currentPassword).toBe('Current password is incorrect.')
-    await disableTotp(h.db, admin, ADMIN_PASSWORD, T0)
+    await rejection(disableTotp(h.db, admin, T0 + 11 * MINUTE), SudoRequiredError)
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD, T0 + 11 * MINUTE)
+    await disableTotp(h.db, admin, T0 + 11 * MINUTE)
     expect(await twoStepState(h.db, key, admin, T0)).toMatchObject({ enabled: false, recoveryCodesLeft: 0, enrolment: null })
     expect(await h.db.selectFrom('recoveryCodes').selectAll().execute()).toEqual([])
     expect((await password('192.0.2.30', T0 + MINUTE)).kind).toBe('session')
@@ -221,10 +232,11 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     expect(list[0].lastSeenAt).toBe(new Date(T0 + 5 * MINUTE).toISOString())
     expect(list[0].createdAt).toBe(new Date(T0 + MINUTE).toISOString())
 
-    await endSession(h.db, admin, list[0].id)
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD, T0 + 6 * MINUTE)
+    await endSession(h.db, admin, list[0].id, T0 + 6 * MINUTE)
     expect((await getSession(h.db, r2.token, T0 + 6 * MINUTE)).admin).toBeNull()
-    await rejection(endSession(h.db, admin, list[0].id), Error)
-    await endOtherSessions(h.db, admin)
+    await rejection(endSession(h.db, admin, list[0].id, T0 + 6 * MINUTE), Error)
+    await endOtherSessions(h.db, admin, T0 + 6 * MINUTE)
     expect((await getSession(h.db, r3.token, T0 + 6 * MINUTE)).admin).toBeNull()
     expect((await listSessions(h.db, admin)).map((s) => s.ip)).toEqual(['192.0.2.40'])
   }, SLOW)

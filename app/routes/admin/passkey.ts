@@ -5,7 +5,9 @@ import { checkAdminPath, requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { PasskeyNameSchema } from '~/lib/security-schemas.ts'
-import { DomainValidationError, RateLimitedError } from '~/services/errors.server.ts'
+import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
+import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
 import { registerPasskey, registrationOptions, signInOptions } from '~/services/passkeys.server.ts'
 import { originOf, relyingPartyFor } from './+shared/login.server.ts'
 
@@ -19,7 +21,9 @@ export function loader({ context, params }: Route.LoaderArgs) {
  * The JSON half of the passkey ceremonies, called by the page's script (passkeys need JavaScript):
  * - `op=sign-in-options` (signed out): a one-time challenge for any of the site's passkeys, and
  *   the token the login form sends back with the answer;
- * - `op=register-options` / `op=register` (signed in): add a passkey to the admin's account.
+ * - `op=register-options` / `op=register` (signed in): add a passkey to the admin's account, in
+ *   sudo mode (docs/decisions/027): without a recent password they answer 403 `{ sudo: true }`,
+ *   and `sudoPassword` sent with them confirms it first.
  * A form post with the CSRF token like every other write.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -42,7 +46,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const admin = await requireAdminPage(request, context, params.adminPath)
-  if (op === 'register-options') return Response.json({ options: await registrationOptions(db, rp, admin) })
+  const typed = String(form.get(SUDO_FIELD) ?? '')
+  if ((op === 'register-options' || op === 'register') && typed) {
+    try {
+      await confirmSudo(db, admin, typed)
+    } catch (err) {
+      if (err instanceof DomainValidationError) return Response.json({ error: 'That password is not right.', sudo: true }, { status: 400 })
+      if (err instanceof RateLimitedError) return Response.json({ error: err.message, sudo: true }, { status: 429 })
+      throw err
+    }
+  }
+  if (op === 'register-options') {
+    try {
+      return Response.json({ options: await registrationOptions(db, rp, admin) })
+    } catch (err) {
+      if (err instanceof SudoRequiredError) return Response.json({ error: SUDO_PROMPT, sudo: true }, { status: 403 })
+      throw err
+    }
+  }
   if (op === 'register') {
     const name = PasskeyNameSchema.safeParse({ name: form.get('name') ?? '' })
     if (!name.success) return Response.json({ fields: fieldErrors(name.error) }, { status: 400 })
@@ -56,6 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const passkey = await registerPasskey(db, rp, admin, { response, name: name.data.name }, Date.now(), originOf(request, context))
       return Response.json({ passkey })
     } catch (err) {
+      if (err instanceof SudoRequiredError) return Response.json({ error: SUDO_PROMPT, sudo: true }, { status: 403 })
       if (err instanceof DomainValidationError) return Response.json({ fields: err.fields }, { status: 400 })
       if (err instanceof RateLimitedError) return Response.json({ error: err.message }, { status: 429 })
       throw err

@@ -19,9 +19,11 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { fieldErrors, PASSWORD_MISMATCH, PasswordChangeSchema } from '~/lib/schemas.ts'
-import { CurrentPasswordSchema, IdSchema, PasskeyNameSchema, TotpConfirmSchema } from '~/lib/security-schemas.ts'
+import { IdSchema, PasskeyNameSchema, TotpConfirmSchema } from '~/lib/security-schemas.ts'
+import { SUDO_FIELD, SUDO_INTENTS, SUDO_MINUTES, SUDO_PROMPT, sudoFieldId } from '~/lib/sudo.ts'
 import { changePassword } from '~/services/auth.server.ts'
-import { DomainValidationError, NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
+import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
 import { listPasskeys, removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
@@ -32,8 +34,8 @@ import { readPasswords } from './+shared/settings-form.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db, config } = context.app
-  const [sessions, passkeys, twoStep] = await Promise.all([listSessions(db, admin), listPasskeys(db, admin), twoStepState(db, signInKey(config.dataDir), admin)])
-  return { sessions, passkeys, twoStep }
+  const [sessions, passkeys, twoStep, sudo] = await Promise.all([listSessions(db, admin), listPasskeys(db, admin), twoStepState(db, signInKey(config.dataDir), admin), sudoState(db, admin)])
+  return { sessions, passkeys, twoStep, sudo }
 }
 
 const INTENTS = [
@@ -61,13 +63,15 @@ type SecurityResult = {
   done?: string
   /** Shown this once: they are stored hashed. */
   recoveryCodes?: string[]
+  /** Sudo mode: this form asks for the password (in place) before it carries on. */
+  sudo?: boolean
 }
 
 const DONE: Partial<Record<Intent, string>> = {
   password: 'Your password has been changed. Other sessions have been signed out.',
   'totp-confirm': 'Two-step sign-in is on. Other sessions have been signed out.',
   'totp-disable': 'Two-step sign-in is off. Other sessions have been signed out.',
-  'recovery-regenerate': 'New recovery codes made. The old ones no longer work.',
+  'recovery-regenerate': 'New recovery codes made. The old ones no longer work. Other sessions have been signed out.',
   'passkey-rename': 'Passkey renamed.',
   'passkey-remove': 'Passkey removed. Other sessions have been signed out.',
   'session-end': 'Session ended.',
@@ -78,6 +82,9 @@ const DONE: Partial<Record<Intent, string>> = {
  * Every form of the page posts here with an `intent`. Each change to how the admin signs in
  * (password, two-step on/off, passkeys) ends the other sessions and mails a notice (in the
  * services). Answers what to show; React Router then reloads the page's data.
+ * Sudo mode (docs/decisions/027): the services refuse those changes unless this session entered
+ * the password in the last 10 minutes; the refused form comes back asking for it (`sudo: true`),
+ * and a post with the right `sudoPassword` confirms it and carries on with the change.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -97,6 +104,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const now = Date.now()
   const done = (extra: Partial<SecurityResult> = {}) => ({ intent, ok: true, fields: {}, id, done: DONE[intent], ...extra }) satisfies SecurityResult
   const checkId = () => validate(IdSchema, { id: form.get('id') })
+  const askPassword = (status: number, message: string) =>
+    data({ intent, ok: false, fields: { [sudoFieldId(intent, id)]: message }, id, sudo: true } satisfies SecurityResult, { status })
+
+  const typed = String(form.get(SUDO_FIELD) ?? '')
+  if ((SUDO_INTENTS as readonly string[]).includes(intent) && typed) {
+    try {
+      await confirmSudo(db, admin, typed, now)
+    } catch (err) {
+      if (err instanceof DomainValidationError) return askPassword(400, 'That password is not right.')
+      if (err instanceof RateLimitedError) return askPassword(429, err.message)
+      throw err
+    }
+  }
 
   try {
     switch (intent) {
@@ -117,21 +137,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (!checked.ok) return refused(400, checked.failure.fields)
         return done({ recoveryCodes: await confirmTotpEnrolment(db, key, admin, checked.data.code, now, origin) })
       }
-      case 'totp-disable': {
-        // This form's password field has its own id (the password form above has `currentPassword`).
-        const own = (fields: Record<string, string>) => refused(400, { disableCurrentPassword: fields.currentPassword ?? Object.values(fields)[0] })
-        const checked = validate(CurrentPasswordSchema, { currentPassword: String(form.get('currentPassword') ?? '') })
-        if (!checked.ok) return own(checked.failure.fields)
-        try {
-          await disableTotp(db, admin, checked.data.currentPassword, now, origin)
-        } catch (err) {
-          if (err instanceof DomainValidationError) return own(err.fields)
-          throw err
-        }
+      case 'totp-disable':
+        await disableTotp(db, admin, now, origin)
         return done()
-      }
       case 'recovery-regenerate':
-        return done({ recoveryCodes: await regenerateRecoveryCodes(db, admin) })
+        return done({ recoveryCodes: await regenerateRecoveryCodes(db, admin, now, origin) })
       case 'passkey-rename': {
         const checked = validate(IdSchema.and(PasskeyNameSchema), { id: form.get('id'), name: String(form.get('name') ?? '') })
         if (!checked.ok) return refused(400, checked.failure.fields)
@@ -141,20 +151,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'passkey-remove': {
         const checked = checkId()
         if (!checked.ok) return refused(400, checked.failure.fields)
-        await removePasskey(db, admin, checked.data.id, origin)
+        await removePasskey(db, admin, checked.data.id, origin, now)
         return done()
       }
       case 'session-end': {
         const checked = checkId()
         if (!checked.ok) return refused(400, checked.failure.fields)
-        await endSession(db, admin, checked.data.id)
+        await endSession(db, admin, checked.data.id, now)
         return done()
       }
       case 'sessions-end-others':
-        await endOtherSessions(db, admin)
+        await endOtherSessions(db, admin, now)
         return done()
     }
   } catch (err) {
+    if (err instanceof SudoRequiredError) return askPassword(403, SUDO_PROMPT)
     if (err instanceof DomainValidationError) return refused(400, err.fields)
     if (err instanceof NotFoundError) return refused(404, {}, err.message)
     if (err instanceof RateLimitedError) return refused(429, {}, err.message)
@@ -181,13 +192,27 @@ function FormError({ message, id }: { message: string | undefined; id?: string }
   ) : null
 }
 
+/** Sudo mode's in-place prompt: shown in the form the action refused for want of a recent password. */
+function SudoPassword({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <Field id={id} label="Your password, to confirm" error={error}>
+      <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
+    </Field>
+  )
+}
+
 export default function SecurityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData: SecurityResult | undefined = answered
-  const { sessions, passkeys, twoStep } = loaderData
+  const { sessions, passkeys, twoStep, sudo } = loaderData
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? String(navigation.formData?.get('intent') ?? '') : undefined
   const answer = (intent: Intent, id?: number) => (actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined)
   const errors = (intent: Intent, id?: number) => answer(intent, id)?.fields ?? {}
+  /** The password prompt in the form (intent, row) the action asked it for, else nothing. */
+  const askPassword = (intent: Intent, id?: number) => {
+    const a = answer(intent, id)
+    return a?.sudo ? <SudoPassword id={sudoFieldId(intent, id)} error={a.fields[sudoFieldId(intent, id)]} /> : null
+  }
   const toast = useToast()
   // The password form is checked in the browser first, with the action's own schema.
   const [refusedPassword, setRefusedPassword] = useState<Record<string, string> | null>(null)
@@ -210,6 +235,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
   const notice = useMemo<Toast | undefined>(() => {
     if (!actionData) return undefined
     if (actionData.ok) return actionData.done ? { title: actionData.intent === 'password' ? 'Password Changed' : 'Security Updated', description: actionData.done } : undefined
+    if (actionData.sudo) return { title: 'Confirm Your Password', description: Object.values(actionData.fields)[0] ?? SUDO_PROMPT, variant: 'destructive' }
     if (actionData.fields.confirmPassword === PASSWORD_MISMATCH) return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
     return { title: 'Error', description: actionData.formError ?? Object.values(actionData.fields)[0] ?? 'That did not work.', variant: 'destructive' }
   }, [actionData])
@@ -239,6 +265,11 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
       <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." />
       <Notice notice={notice} />
       <div className="max-w-3xl space-y-6">
+        <p className="text-sm text-ink-700" data-testid="sudo-state">
+          {sudo.active
+            ? `Password confirmed: the changes below ask for it again after ${when(sudo.until)}.`
+            : `The changes below ask for your password when you have not entered it here in the last ${SUDO_MINUTES} minutes.`}
+        </p>
         <Form ref={passwordForm} method="post" noValidate onSubmit={checkPassword}>
           <CsrfField />
           <input type="hidden" name="intent" value="password" />
@@ -257,7 +288,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
           </SectionCard>
         </Form>
 
-        <Passkeys passkeys={passkeys} sending={sending} answer={answer} />
+        <Passkeys passkeys={passkeys} sending={sending} answer={answer} askPassword={askPassword} />
 
         <SectionCard id="security-two-step" title="Two-step sign-in" description="After the password, ask for a 6-digit code from an authenticator app.">
           {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
@@ -269,9 +300,10 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   On since {when(twoStep.enabledAt)}. Recovery codes left: <strong data-testid="recovery-left">{twoStep.recoveryCodesLeft}</strong>
                 </span>
               </p>
-              <Form method="post" className="flex flex-wrap items-end gap-3">
+              <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
                 <CsrfField />
                 <input type="hidden" name="intent" value="recovery-regenerate" />
+                {askPassword('recovery-regenerate')}
                 <Button type="submit" variant="secondary" disabled={sending === 'recovery-regenerate'}>
                   Make new recovery codes
                 </Button>
@@ -279,9 +311,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3 border-t border-ink-200 pt-4">
                 <CsrfField />
                 <input type="hidden" name="intent" value="totp-disable" />
-                <Field id="disableCurrentPassword" label="Your password, to confirm" error={errors('totp-disable').disableCurrentPassword}>
-                  <Input name="currentPassword" type="password" autoComplete="current-password" />
-                </Field>
+                {askPassword('totp-disable')}
                 <Button type="submit" variant="danger" disabled={sending === 'totp-disable'}>
                   Turn off two-step sign-in
                 </Button>
@@ -310,6 +340,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                 <Field id="code" label="Code from the app" error={errors('totp-confirm').code}>
                   <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
                 </Field>
+                {askPassword('totp-confirm')}
                 <Button type="submit" disabled={sending === 'totp-confirm'}>
                   Turn on
                 </Button>
@@ -323,9 +354,10 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
               </Form>
             </div>
           ) : (
-            <Form method="post">
+            <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
               <CsrfField />
               <input type="hidden" name="intent" value="totp-start" />
+              {askPassword('totp-start')}
               <Button type="submit" disabled={sending === 'totp-start'}>
                 Set up an authenticator app
               </Button>
@@ -350,10 +382,11 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   </div>
                 </div>
                 {!s.current && (
-                  <Form method="post">
+                  <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
                     <CsrfField />
                     <input type="hidden" name="intent" value="session-end" />
                     <input type="hidden" name="id" value={s.id} />
+                    {askPassword('session-end', s.id)}
                     <Button type="submit" size="sm" variant="secondary" aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}>
                       End
                     </Button>
@@ -363,9 +396,10 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
             ))}
           </ul>
           {sessions.length > 1 && (
-            <Form method="post" className="mt-4">
+            <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
               <CsrfField />
               <input type="hidden" name="intent" value="sessions-end-others" />
+              {askPassword('sessions-end-others')}
               <Button type="submit" variant="danger" disabled={sending === 'sessions-end-others'}>
                 Sign out all other sessions
               </Button>
@@ -402,10 +436,12 @@ function Passkeys({
   passkeys,
   sending,
   answer,
+  askPassword,
 }: {
   passkeys: PasskeyView[]
   sending: string | undefined
   answer: (intent: Intent, id?: number) => SecurityResult | undefined
+  askPassword: (intent: Intent, id?: number) => React.ReactNode
 }) {
   return (
     <SectionCard id="security-passkeys" title="Passkeys" description="Sign in with your device's fingerprint, face or PIN instead of the password. Adding or removing one signs out every other session.">
@@ -432,10 +468,11 @@ function Passkeys({
                   <span>
                     Added {when(p.createdAt)} · Last used {when(p.lastUsedAt)}
                   </span>
-                  <Form method="post">
+                  <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
                     <CsrfField />
                     <input type="hidden" name="intent" value="passkey-remove" />
                     <input type="hidden" name="id" value={p.id} />
+                    {askPassword('passkey-remove', p.id)}
                     <Button type="submit" size="sm" variant="danger" disabled={sending === 'passkey-remove'} aria-label={`Remove passkey ${p.name}`}>
                       Remove
                     </Button>
@@ -464,6 +501,9 @@ function AddPasskey() {
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Sudo mode: the server asked for the password; it goes with the next try.
+  const [askPassword, setAskPassword] = useState(false)
+  const [password, setPassword] = useState('')
   const errorRef = useRef<HTMLParagraphElement>(null)
 
   useEffect(() => {
@@ -471,8 +511,9 @@ function AddPasskey() {
     void import('@simplewebauthn/browser').then(({ browserSupportsWebAuthn }) => setSupported(browserSupportsWebAuthn()))
   }, [hydrated])
   useEffect(() => {
-    if (error) errorRef.current?.focus()
-  }, [error])
+    // Asked for the password: to its field; otherwise to the message.
+    if (error) (askPassword ? document.getElementById('sudo-passkey-add') : errorRef.current)?.focus()
+  }, [error, askPassword])
 
   if (!hydrated || supported === null) return <p className="mt-4 text-sm text-ink-600">Adding a passkey needs JavaScript.</p>
   if (!supported) return <p className="mt-4 text-sm text-ink-600">This browser cannot use passkeys.</p>
@@ -487,8 +528,16 @@ function AddPasskey() {
     try {
       const { startRegistration } = await import('@simplewebauthn/browser')
       const post = (body: Record<string, string>) => fetch(`/${adminPath}/passkey`, { method: 'POST', body: new URLSearchParams({ ...body, [CSRF_FIELD]: csrf }) })
-      const res = await post({ op: 'register-options' })
-      if (!res.ok) throw new Error('refused')
+      const res = await post({ op: 'register-options', ...(askPassword ? { [SUDO_FIELD]: password } : {}) })
+      if (!res.ok) {
+        const refusal = (await res.json().catch(() => ({}))) as { error?: string; sudo?: boolean }
+        if (!refusal.sudo) throw new Error('refused')
+        setAskPassword(true)
+        setPassword('')
+        return setError(refusal.error ?? SUDO_PROMPT)
+      }
+      setAskPassword(false)
+      setPassword('')
       const { options } = (await res.json()) as { options: RegistrationOptions }
       let response
       try {
@@ -515,6 +564,11 @@ function AddPasskey() {
         <Field id="new-passkey-name" label="New passkey name (e.g. “Work laptop”)">
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="off" />
         </Field>
+        {askPassword && (
+          <Field id="sudo-passkey-add" label="Your password, to confirm">
+            <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+          </Field>
+        )}
         <Button type="submit" disabled={busy}>
           <Icon node={KeyRound} aria-hidden="true" className="size-4" />
           {busy ? 'Waiting for the passkey...' : 'Add a passkey'}

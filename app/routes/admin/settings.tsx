@@ -17,8 +17,11 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { fieldErrors, SettingsPatchSchema } from '~/lib/schemas.ts'
-import { DomainValidationError, RateLimitedError } from '~/services/errors.server.ts'
+import { SUDO_FIELD } from '~/lib/sudo.ts'
+import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
+import { originOf } from './+shared/login.server.ts'
 import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -32,7 +35,11 @@ const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
  * The page's form posts here with `intent=settings`: SettingsPatchSchema, then updateSettings.
  * Answers what to show beside the fields; React Router then reloads the page's data, the site
  * name and contact details included. (The password has its own form on the Security page.)
+ * A new contact email needs sudo mode (docs/decisions/027): without a recent password the form
+ * comes back as sent, asking for it (`sudo: true`); `sudoPassword` confirms it and saves.
  */
+const CONTACT_PROMPT = 'Security notices go to the contact email: enter your password to change it.'
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
@@ -45,11 +52,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return refused(read.failure.status, read.failure.fields, read.failure.formError)
 
   const { db, logger } = context.app
+  const askPassword = (status: number, message: string) =>
+    data({ intent, ok: false, fields: { [SUDO_FIELD]: message }, values, sudo: true } satisfies SettingsResult, { status })
   try {
     const checked = validate(SettingsPatchSchema, values)
     if (!checked.ok) return refused(400, checked.failure.fields)
-    await updateSettings(db, admin, checked.data)
+    const typed = String(read.form.get(SUDO_FIELD) ?? '')
+    if (typed) {
+      try {
+        await confirmSudo(db, admin, typed)
+      } catch (err) {
+        if (err instanceof DomainValidationError) return askPassword(400, 'That password is not right.')
+        if (err instanceof RateLimitedError) return askPassword(429, err.message)
+        throw err
+      }
+    }
+    await updateSettings(db, admin, checked.data, { origin: originOf(request, context) })
   } catch (err) {
+    if (err instanceof SudoRequiredError) return askPassword(403, CONTACT_PROMPT)
     if (err instanceof DomainValidationError) return refused(400, err.fields)
     if (err instanceof RateLimitedError) return refused(429, {}, err.message)
     logger.error({ err: (err as Error)?.message }, 'settings save failed')
@@ -154,6 +174,11 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
               {text('siteName', 'Site Name')}
               {text('contactEmail', 'Contact Email', 'email')}
             </div>
+            {answer('settings')?.sudo && (
+              <Field id={SUDO_FIELD} label="Your password, to confirm" error={errors[SUDO_FIELD]} className="mt-4 sm:max-w-xs">
+                <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
+              </Field>
+            )}
             <Field id="siteDescription" label="Site Description" error={errors.siteDescription} className="mt-4">
               <Textarea name="siteDescription" rows={3} defaultValue={start.siteDescription} />
             </Field>

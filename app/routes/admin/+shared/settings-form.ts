@@ -38,6 +38,8 @@ export type SettingsResult = {
   formError?: string
   /** The settings form as sent, so the page shows it again without JavaScript. */
   values?: SettingsForm
+  /** Sudo mode (docs/decisions/027): a new contact email needs the password; the form asks for it. */
+  sudo?: boolean
 }
 
 export const SAVE_FAILED = 'Failed to save settings. Please try again.'

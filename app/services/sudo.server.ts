@@ -1,0 +1,39 @@
+import type { Db } from '~/db/db.server.ts'
+import * as model from '~/models/admin.server.ts'
+import { confirmPassword, type Admin } from './auth.server.ts'
+import { SUDO_MINUTES } from '~/lib/sudo.ts'
+import { SudoRequiredError } from './errors.server.ts'
+
+/**
+ * Sudo mode (docs/decisions/027): changing how the admin signs in (passkeys, two-step sign-in,
+ * recovery codes, the password), ending other sessions, or changing where security notices go
+ * needs the password entered on this session within the last 10 minutes. A stolen session cookie
+ * alone cannot take the account. Signing in does not count: the cookie is what gets stolen.
+ * The time is stored on the session row, so every instance behind a load balancer agrees.
+ */
+export const SUDO_WINDOW_MS = SUDO_MINUTES * 60_000
+/** How far ahead of this clock another instance's may be. */
+const CLOCK_SKEW_MS = 60_000
+
+export type SudoState = { active: boolean; until: string | null }
+
+export async function sudoState(db: Db, admin: Pick<Admin, 'tokenHash'>, now = Date.now()): Promise<SudoState> {
+  const at = await model.findSessionSudoAt(db, admin.tokenHash)
+  const confirmed = at ? Date.parse(at) : Number.NaN
+  // A time more than a minute ahead of this clock is not trusted (never a longer window).
+  const active = Number.isFinite(confirmed) && confirmed <= now + CLOCK_SKEW_MS && now < confirmed + SUDO_WINDOW_MS
+  return active ? { active, until: new Date(confirmed + SUDO_WINDOW_MS).toISOString() } : { active: false, until: null }
+}
+
+/** Throws SudoRequiredError unless this session confirmed the password within the window. */
+export async function requireSudo(db: Db, admin: Pick<Admin, 'tokenHash'>, now = Date.now()): Promise<void> {
+  if (!(await sudoState(db, admin, now)).active) throw new SudoRequiredError()
+}
+
+/**
+ * Enters sudo mode with the password. Wrong passwords count against the password-change limit
+ * (5 per 15 minutes per admin) and throw DomainValidationError `{ currentPassword }`.
+ */
+export function confirmSudo(db: Db, admin: Admin, password: string, now = Date.now()): Promise<void> {
+  return confirmPassword(db, admin, password, now)
+}
