@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getSession } from '~/services/auth.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, startTotpEnrolment } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, dialects, startTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -163,7 +164,8 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
     try {
       const a = await fresh.client().login()
       const admin = (await getSession(fresh.ctx.db, a.cookies.get('sid'))).admin!
-      const key = signInKey(fresh.ctx.config.dataDir)
+      const key = signInKey(fresh.ctx.config)
+      await confirmSudo(fresh.ctx.db, admin, ADMIN_PASSWORD)
       const { secret } = await startTotpEnrolment(fresh.ctx.db, key, admin)
       await confirmTotpEnrolment(fresh.ctx.db, key, admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
       const c = fresh.client()

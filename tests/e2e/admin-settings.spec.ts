@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, PASSWORD, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
 
 const DEFAULTS = {
   siteName: 'Launchpad Web Studio',
@@ -11,7 +11,8 @@ const DEFAULTS = {
 /** Settings are shared by every test of the run: put the visible ones back. */
 async function restoreSettings(page: Page) {
   await login(page)
-  await apiWrite(page, 'PUT', '/api/settings', DEFAULTS)
+  // The contact email back as it was: sudo mode, with the password in the same body.
+  await apiWrite(page, 'PUT', '/api/settings', { ...DEFAULTS, currentPassword: PASSWORD })
 }
 
 test('General settings are saved and shown on the public site', async ({ page, browser }) => {
@@ -23,6 +24,12 @@ test('General settings are saved and shown on the public site', async ({ page, b
   try {
     await page.getByLabel('Contact Email').fill(email)
     await page.getByLabel('Contact Phone').fill(phone)
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    // Security notices go to the contact email: the form asks for the password, in place.
+    const confirm = page.getByLabel('Your password, to confirm')
+    await expect(confirm).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByLabel('Contact Email')).toHaveValue(email)
+    await confirm.fill(PASSWORD)
     await page.getByRole('button', { name: 'Save Settings' }).click()
     await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
     await page.reload()

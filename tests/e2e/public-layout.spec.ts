@@ -95,7 +95,8 @@ test('the footer and /contact show the contact details saved in the settings', a
   const mark = uid()
   const saved = { contactEmail: `hello-${mark}@example.com`, contactPhone: `+1 (555) 010-${mark.slice(-4)}`, address: `${mark} Market Street, San Francisco` }
   try {
-    await admin.call('PUT', '/api/settings', saved)
+    // A new contact email needs the password (sudo mode, docs/decisions/027).
+    await admin.call('PUT', '/api/settings', { ...saved, currentPassword: 'e2e-admin-password' })
     await visit(page, '/')
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('link', { name: saved.contactEmail })).toHaveAttribute('href', `mailto:${saved.contactEmail}`)

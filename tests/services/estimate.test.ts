@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { estimateReference, renderEstimatePdf } from '~/services/estimate.server.ts'
 import { updateSettings } from '~/services/settings.server.ts'
-import { dialects } from '../helpers/app.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
+import { ADMIN_PASSWORD, dialects } from '../helpers/app.ts'
 import { seededDatabaseWithAdmin } from './db.ts'
 
 /** The text a person reads, line by line (pdfkit writes each line as hex strings in a TJ array; compress is off). */
@@ -27,6 +28,8 @@ describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
   })
 
   it('reads as a document a client keeps: who, reference, dates, the items as on screen, total, next steps, contact', async () => {
+    // A new contact email needs sudo mode (docs/decisions/027).
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD)
     await updateSettings(h.db, admin, {
       siteName: 'Acme Web Studio',
       contactEmail: 'studio@acme.example',

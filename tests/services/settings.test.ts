@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { DEFAULT_SETTINGS, getSettings, updateSettings } from '~/services/settings.server.ts'
-import { dialects } from '../helpers/app.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
+import { ADMIN_PASSWORD, dialects } from '../helpers/app.ts'
 import { seededDatabaseWithAdmin } from './db.ts'
 
 describe.each(dialects())('settings service on %s', (_name, url) => {
@@ -35,6 +36,8 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
   })
 
   it('stores every kind of value faithfully on both databases', async () => {
+    // A new contact email needs sudo mode (docs/decisions/027).
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD)
     const all = {
       siteName: 'Studio “Ünïcode” 🚀',
       siteDescription: '',

@@ -78,7 +78,19 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
     expect(html).toContain('value="not-an-email"')
     expect(await settings()).not.toMatchObject({ siteName: 'Plain Studio' })
 
-    const saved = await postForm(admin, '/admin/settings', { ...form, contactEmail: 'plain@example.com' })
+    // A new contact email needs the password (sudo mode): asked in place, the values kept ...
+    const asked = await postForm(admin, '/admin/settings', { ...form, contactEmail: 'plain@example.com' })
+    expect(asked.status).toBe(403)
+    const askedHtml = await asked.text()
+    expect(askedHtml).toContain('Security notices go to the contact email: enter your password to change it.')
+    expect(askedHtml).toContain('name="sudoPassword"')
+    expect(askedHtml).toContain('value="plain@example.com"')
+    expect(await settings()).not.toMatchObject({ contactEmail: 'plain@example.com' })
+    // ... a wrong one is refused, the right one confirms and saves in the same post.
+    const wrong = await postForm(admin, '/admin/settings', { ...form, contactEmail: 'plain@example.com', sudoPassword: 'not-it' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.text()).toContain('That password is not right.')
+    const saved = await postForm(admin, '/admin/settings', { ...form, contactEmail: 'plain@example.com', sudoPassword: ADMIN.password })
     expect(saved.status).toBe(200)
     expect(await saved.text()).toContain('Your settings have been saved successfully.')
     expect(await settings()).toMatchObject({

@@ -6,7 +6,9 @@ import path from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '~/db/db.server.ts'
+import * as factors from '~/models/sign-in-factors.server.ts'
 import { getSession, signInWithPassword } from '~/services/auth.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, startTotpEnrolment, twoStepState } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'
 import { freshDatabase } from '../services/db.ts'
@@ -21,7 +23,7 @@ function run(env: Record<string, string>, ...args: string[]): Promise<{ code: nu
 }
 
 describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
-  it('prints a new password once, turns two-step sign-in off and ends every session', async () => {
+  it('prints a new password once, turns two-step sign-in off, removes every passkey and ends every session', async () => {
     const databaseUrl = url()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-reset-'))
     const h = await freshDatabase(databaseUrl)
@@ -31,6 +33,9 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
       await ensureAdmin(h.db, ADMIN_USERNAME, ADMIN_PASSWORD)
       const signedIn = await signInWithPassword(h.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.1' })
       const admin = (await getSession(h.db, signedIn.token)).admin!
+      await confirmSudo(h.db, admin, ADMIN_PASSWORD)
+      // A passkey as a stolen session would have added it: it must not outlive the reset.
+      await factors.insertPasskey(h.db, { userId: admin.id, credentialId: 'stolen-credential', publicKey: 'AAAA', counter: 0, transports: null, name: 'Not mine' })
       const { secret } = await startTotpEnrolment(h.db, key, admin)
       await confirmTotpEnrolment(h.db, key, admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
       expect((await twoStepState(h.db, key, admin)).enabled).toBe(true)
@@ -48,6 +53,7 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
     expect(done.code).toBe(0)
     const password = /New password \(shown only now\): (\S+)/.exec(done.stdout)?.[1]
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    expect(done.stdout).toContain('every passkey is removed (1)')
 
     const after = openDatabase(databaseUrl)
     try {
@@ -56,8 +62,10 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
       // No second step any more: the new password alone opens a session.
       expect((await signInWithPassword(after.db, { username: ADMIN_USERNAME, password: password!, ip: '192.0.2.2' })).kind).toBe('session')
       expect(await after.db.selectFrom('recoveryCodes').selectAll().execute()).toEqual([])
+      expect(await after.db.selectFrom('passkeys').selectAll().execute()).toEqual([])
       const mail = await after.db.selectFrom('mailOutbox').select('subject').orderBy('id', 'desc').executeTakeFirstOrThrow()
       expect(mail.subject).toContain('reset on the server')
+      expect(mail.subject).toContain('every passkey (1) was removed')
     } finally {
       await after.close()
     }
