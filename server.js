@@ -46,6 +46,19 @@ try {
   throw err
 }
 
+/** A check at start that fails (a ConfigError, e.g. the wrong SECRET_KEY) stops with its one line. */
+async function startApplication(options) {
+  try {
+    return await mod.createApplication(config, options)
+  } catch (err) {
+    if (err instanceof mod.ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+}
+
 if (!DEV && config.webConcurrency > 1 && cluster.isPrimary) {
   await runPrimary(config.webConcurrency)
 } else {
@@ -58,7 +71,7 @@ if (!DEV && config.webConcurrency > 1 && cluster.isPrimary) {
  * Workers coordinate through the database exactly like separate instances do.
  */
 async function runPrimary(count) {
-  const prep = await mod.createApplication(config, {})
+  const prep = await startApplication({})
   const logger = prep.ctx.logger
   await prep.close()
   let stopping = false
@@ -127,7 +140,7 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
-  const { app, listener = app, ctx, close, beginDrain = () => {} } = await mod.createApplication(config, {
+  const { app, listener = app, ctx, close, beginDrain = () => {} } = await startApplication({
     build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
     clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
     devMiddleware: vite?.middlewares,

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  SECRET_KEY: z
+    .string()
+    .refine((v) => decodeSecretKey(v) !== undefined, 'must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); make one with `openssl rand -hex 32`')
+    .optional(),
 })
 
 export type Config = {
@@ -68,6 +72,11 @@ export type Config = {
   webConcurrency: number
   /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
   proposalRateLimitPerHour: number
+  /**
+   * SECRET_KEY, decoded: the key every instance seals the admin's authenticator secret with
+   * (docs/decisions/029). Unset: DATA_DIR/sign-in.key, made at first start (one instance).
+   */
+  secretKey: Buffer | undefined
 }
 
 export class ConfigError extends Error {}
@@ -103,7 +112,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Production uses every core unless told otherwise; development stays one process (Vite).
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), 64) : 1),
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
+    secretKey: e.SECRET_KEY === undefined ? undefined : decodeSecretKey(e.SECRET_KEY),
   }
+}
+
+/**
+ * SECRET_KEY's bytes: hex when it is all hex digits (`openssl rand -hex 32`), otherwise base64url
+ * or base64 (`openssl rand -base64 32`). At least 32 bytes, and not a placeholder such as 64
+ * zeros (fewer than 8 different byte values); undefined when it is none of these.
+ */
+export function decodeSecretKey(value: string): Buffer | undefined {
+  const v = value.trim()
+  let bytes: Buffer
+  if (/^[0-9a-f]+$/i.test(v)) {
+    if (v.length % 2) return undefined
+    bytes = Buffer.from(v, 'hex')
+  } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) bytes = Buffer.from(v, 'base64')
+  else return undefined
+  return bytes.length >= 32 && new Set(bytes).size >= 8 ? bytes : undefined
 }
 
 function parseTrustProxy(v: string): Config['trustProxy'] {

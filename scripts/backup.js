@@ -7,6 +7,10 @@
 // VACUUM INTO is one synchronous SQLite call, so it runs in a child process: this process prints
 // progress and enforces the time limit, and SIGKILL stops the copy at once (a worker thread
 // could not be terminated until the native call returned).
+//
+// The authenticator secret in the database is sealed with a key kept outside it (docs/decisions/
+// 029): without SECRET_KEY, DATA_DIR/sign-in.key is copied to FILE.key (mode 0600) for
+// `npm run restore`; with SECRET_KEY, the output says to keep it.
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { sqlitePath } from './db-path.js'
+import { keyFileOf } from './sign-in-key.js'
 
 const CHILD_FLAG = 'BACKUP_VACUUM_CHILD'
 
@@ -165,7 +170,32 @@ async function main() {
   fs.renameSync(tmp, target)
   fsyncPath(path.dirname(target))
   console.log(`Backup written to ${target} (${mb(sizeOf(target))}, ${elapsed()} s)`)
+  keepSignInKey(target)
   process.exit(0)
+}
+
+/** The key the database's sealed secrets need goes with the backup, or the output says where it is. */
+function keepSignInKey(target) {
+  if (process.env.SECRET_KEY) {
+    console.log('Two-step sign-in secrets in the backup are sealed with SECRET_KEY, which is not in it: keep SECRET_KEY as well, or a restore cannot open them.')
+    return
+  }
+  const keyFile = keyFileOf()
+  if (!fs.existsSync(keyFile)) return
+  const out = `${target}.key`
+  const tmp = `${out}.${process.pid}.partial`
+  try {
+    fs.rmSync(tmp, { force: true })
+    fs.writeFileSync(tmp, fs.readFileSync(keyFile), { flag: 'wx', mode: 0o600 })
+    fs.chmodSync(tmp, 0o600)
+    fsyncPath(tmp)
+    fs.renameSync(tmp, out)
+    fsyncPath(path.dirname(out))
+  } catch (err) {
+    fs.rmSync(tmp, { force: true })
+    fail(`The database was backed up, but its sign-in key ${keyFile} could not be copied to ${out}: ${err.message}`)
+  }
+  console.log(`Sign-in key written to ${out} (mode 0600): npm run restore needs it to open two-step sign-in secrets. If the backup leaves this machine, keep the key apart from it (together they reveal the authenticator secret).`)
 }
 
 if (process.env[CHILD_FLAG] === '1' && process.send) copyInChild(process.argv[2], process.argv[3])

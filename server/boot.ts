@@ -10,6 +10,7 @@ import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
+import { checkSignInKey } from '~/services/secret-key.server.ts'
 import { startPublishScheduler } from '~/services/blog.server.ts'
 import { createImageStore, importUploadsFromDisk, makeMissingVariants } from '~/services/uploads.server.ts'
 import { createViewCounter } from '~/services/view-counter.server.ts'
@@ -45,6 +46,13 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   await waitForDatabase(db, logger)
   const applied = await migrateToLatest(db)
   if (applied.length) logger.info({ migrations: applied, dialect }, 'database migrated')
+  // The wrong SECRET_KEY stops the start here, with one line (docs/decisions/029).
+  try {
+    await checkSignInKey(db, config, logger)
+  } catch (err) {
+    await closeDb()
+    throw err
+  }
   if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')
   const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword)
   if (admin.generatedPassword) {

@@ -15,14 +15,21 @@ export async function migrate(config: import('~/config.server.ts').Config): Prom
   }
 }
 
-/** For `npm run admin:reset`: a new password (returned once), two-step sign-in off and every passkey removed. */
+/**
+ * For `npm run admin:reset`: a new password (returned once), two-step sign-in off and every
+ * passkey removed. With no authenticator secret left, the database also forgets its sign-in
+ * key, so the next start takes the key it is given (docs/decisions/029).
+ */
 export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string; passkeysRemoved: number } | undefined> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { resetAdminAccess } = await import('~/services/auth.server.ts')
+  const { forgetUnusedKeyCheck } = await import('~/services/secret-key.server.ts')
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db)
-    return await resetAdminAccess(handle.db, username)
+    const result = await resetAdminAccess(handle.db, username)
+    if (result) await forgetUnusedKeyCheck(handle.db)
+    return result
   } finally {
     await handle.close()
   }

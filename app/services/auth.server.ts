@@ -210,7 +210,14 @@ export async function completeSecondStep(
   let usedRecoveryCode = false
   let ok: boolean
   if (/^\d{6}$/.test(code)) {
-    ok = await acceptTotpCode(db, key, user, code, now)
+    try {
+      ok = await acceptTotpCode(db, key, user, code, now)
+    } catch (err) {
+      // This server cannot open the secret (another SECRET_KEY): no code was tried.
+      await refund(db, addressKey)
+      if (accountKey) await refund(db, accountKey)
+      throw err
+    }
   } else {
     ok = await redeemRecoveryCode(db, user.id, code)
     usedRecoveryCode = ok

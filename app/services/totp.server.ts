@@ -9,7 +9,8 @@ import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { consume, reset, type Limit } from './rate-limit.server.ts'
 import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.server.ts'
-import { open, seal, type SecretKey } from './secret-box.server.ts'
+import { open, seal, SealedSecretError, type SecretKey } from './secret-box.server.ts'
+import { checkKeyForSealing, KEY_DIFFERS_MESSAGE } from './secret-key.server.ts'
 import { getSettings } from './settings.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
@@ -38,7 +39,8 @@ const enrolKey = (userId: number) => createHash('sha256').update(`totp-enrol:${u
 
 /**
  * Checks a sign-in code against the admin's secret and uses it up: the step it belongs to must be
- * later than the last one accepted (claimed atomically), so a code works once.
+ * later than the last one accepted (claimed atomically), so a code works once. Throws
+ * SealedSecretError when this server's key cannot open the secret (docs/decisions/029).
  */
 export async function acceptTotpCode(db: Db, key: SecretKey, user: AdminUserRow, code: string, now = Date.now()): Promise<boolean> {
   if (!user.totpSecret) return false
@@ -58,13 +60,24 @@ export async function twoStepState(db: Db, key: SecretKey, admin: Admin, now = D
   let enrolment: TotpEnrolment | null = null
   if (!enabled) {
     const row = await factors.findChallenge(db, enrolKey(admin.id), 'totp-enrol', new Date(now).toISOString())
-    if (row) enrolment = await describeEnrolment(db, admin, open(key, (JSON.parse(row.data) as { secret: string }).secret))
+    // One sealed under another instance's key cannot be shown here: as if none were under way.
+    const base32 = row ? openOrUndefined(key, (JSON.parse(row.data) as { secret: string }).secret) : undefined
+    if (base32) enrolment = await describeEnrolment(db, admin, base32)
   }
   return {
     enabled,
     enabledAt: user?.totpEnabledAt ?? null,
     recoveryCodesLeft: enabled ? await remainingRecoveryCodes(db, admin.id) : 0,
     enrolment,
+  }
+}
+
+function openOrUndefined(key: SecretKey, sealed: string): string | undefined {
+  try {
+    return open(key, sealed)
+  } catch (err) {
+    if (err instanceof SealedSecretError) return undefined
+    throw err
   }
 }
 
@@ -77,6 +90,8 @@ async function describeEnrolment(db: Db, admin: Admin, base32: string): Promise<
 
 /** Starts setting up an authenticator: a new secret, kept (sealed) for 15 minutes until confirmed. */
 export async function startTotpEnrolment(db: Db, key: SecretKey, admin: Admin, now = Date.now()): Promise<TotpEnrolment> {
+  // Sealed under a key the other instances do not have, it would lock the admin out there.
+  await checkKeyForSealing(db, key)
   await requireSudo(db, admin, now)
   const secret = new Secret({ size: 20 })
   await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
@@ -104,7 +119,9 @@ export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin,
   if (!row) throw new DomainValidationError({ code: 'Setting up timed out. Please start again.' })
   const attemptKey = await consume(db, ENROL_LIMIT, String(admin.id), now)
   const sealed = (JSON.parse(row.data) as { secret: string }).secret
-  const step = /^\d{6}$/.test(code.trim()) ? matchStep(Secret.fromBase32(open(key, sealed)), code.trim(), now) : null
+  const base32 = openOrUndefined(key, sealed)
+  if (base32 === undefined) throw new DomainValidationError({ code: KEY_DIFFERS_MESSAGE })
+  const step = /^\d{6}$/.test(code.trim()) ? matchStep(Secret.fromBase32(base32), code.trim(), now) : null
   if (step === null) throw new DomainValidationError({ code: WRONG_CODE })
   await reset(db, attemptKey)
   await model.setTotpSecret(db, admin.id, sealed)

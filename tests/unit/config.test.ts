@@ -20,6 +20,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid configuration: TRUST_PROXY /)
   })
 
+  it('takes SECRET_KEY as hex or base64url of at least 32 bytes (docs/decisions/029)', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256))
+    expect(loadConfig({}).secretKey).toBeUndefined()
+    expect(loadConfig({ SECRET_KEY: bytes.toString('hex') }).secretKey).toEqual(bytes)
+    expect(loadConfig({ SECRET_KEY: bytes.toString('hex').toUpperCase() }).secretKey).toEqual(bytes)
+    expect(loadConfig({ SECRET_KEY: bytes.toString('base64url') }).secretKey).toEqual(bytes)
+    // `openssl rand -base64 32` (standard alphabet, padded) works too, and so do longer keys.
+    expect(loadConfig({ SECRET_KEY: bytes.toString('base64') }).secretKey).toEqual(bytes)
+    const long = Buffer.concat([bytes, bytes.subarray(0, 16)])
+    expect(loadConfig({ SECRET_KEY: long.toString('hex') }).secretKey).toEqual(long)
+    expect(loadConfig({ SECRET_KEY: '' }).secretKey).toBeUndefined()
+  })
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
@@ -29,6 +42,11 @@ describe('configuration', () => {
     [{ SITE_URL: 'agency.example' }, /^Invalid configuration: SITE_URL must be an absolute/],
     [{ DATABASE_URL: 'mysql://x/y' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ SMTP_URL: 'mail.example.com' }, /^Invalid configuration: SMTP_URL must be an smtp/],
+    [{ SECRET_KEY: 'changeme' }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
+    [{ SECRET_KEY: 'ab'.repeat(31) }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
+    [{ SECRET_KEY: `${'0123456789abcdef'.repeat(4)}0` }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
+    [{ SECRET_KEY: '0'.repeat(64) }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
+    [{ SECRET_KEY: 'not a key: spaces and punctuation!!!!!!!!!!!!!!!!!!!!!!!' }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -34,7 +34,7 @@ import { readPasswords } from './+shared/settings-form.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db, config } = context.app
-  const [sessions, passkeys, twoStep, sudo] = await Promise.all([listSessions(db, admin), listPasskeys(db, admin), twoStepState(db, signInKey(config.dataDir), admin), sudoState(db, admin)])
+  const [sessions, passkeys, twoStep, sudo] = await Promise.all([listSessions(db, admin), listPasskeys(db, admin), twoStepState(db, signInKey(config), admin), sudoState(db, admin)])
   return { sessions, passkeys, twoStep, sudo }
 }
 
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return refused(read.failure.status, read.failure.fields, read.failure.formError)
   const form = read.form
   const { db, config, logger } = context.app
-  const key = signInKey(config.dataDir)
+  const key = signInKey(config)
   const origin = originOf(request, context)
   const now = Date.now()
   const done = (extra: Partial<SecurityResult> = {}) => ({ intent, ok: true, fields: {}, id, done: DONE[intent], ...extra }) satisfies SecurityResult

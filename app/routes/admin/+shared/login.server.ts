@@ -14,7 +14,7 @@ import { SecondStepSchema } from '~/lib/security-schemas.ts'
 import * as auth from '~/services/auth.server.ts'
 import { InvalidCredentialsError, RateLimitedError } from '~/services/errors.server.ts'
 import { PasskeySignInError, relyingParty, signInWithPasskey, type RelyingParty } from '~/services/passkeys.server.ts'
-import { signInKey } from '~/services/secret-box.server.ts'
+import { SealedSecretError, signInKey } from '~/services/secret-box.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 
 /** The relying party for passkeys: SITE_URL's host and origin, the site's name. */
@@ -30,6 +30,10 @@ export function originOf(request: Request, context: AppLoadContext): auth.Origin
 export const REDIRECT_FIELD = 'redirectTo'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials. Please try again.'
+
+/** The code step on an instance that cannot open the authenticator secret (another SECRET_KEY). */
+export const SEALED_SECRET_MESSAGE =
+  'This server cannot check authenticator codes: it has a different SECRET_KEY from the one two-step sign-in was set up with. Sign in with a recovery code, and tell whoever runs the site to set the same SECRET_KEY on every instance.'
 
 /** What the login page re-renders with after a refused sign-in (never the password). */
 export type LoginFailure = {
@@ -90,7 +94,7 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
     const parsed = SecondStepSchema.safeParse({ code: String(form.get('code') ?? '') })
     if (!parsed.success) return fail(400, { username, fieldErrors: fieldErrors(parsed.error) })
     try {
-      const session = await auth.completeSecondStep(db, signInKey(config.dataDir), { token: readCookie(cookies, SECOND_STEP_COOKIE), code: parsed.data.code, ...origin })
+      const session = await auth.completeSecondStep(db, signInKey(config), { token: readCookie(cookies, SECOND_STEP_COOKIE), code: parsed.data.code, ...origin })
       return await signedIn(session, [SECOND_STEP_COOKIE])
     } catch (err) {
       if (err instanceof auth.InvalidCodeError) return fail(401, { username, formError: { kind: 'code', message: err.message } })
@@ -98,6 +102,8 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
         return fail(401, { username, formError: { kind: 'expired', message: err.message } }, { 'Set-Cookie': clearCookie(config, SECOND_STEP_COOKIE) })
       }
       if (err instanceof RateLimitedError) return throttled(err)
+      // Never a 500 at this step: this instance has another SECRET_KEY (docs/decisions/029).
+      if (err instanceof SealedSecretError) return fail(503, { username, formError: { kind: 'code', message: SEALED_SECRET_MESSAGE } })
       throw err
     }
   }
