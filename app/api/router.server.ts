@@ -174,7 +174,7 @@ export function createApiRouter() {
     noStore(res)
     const input = parseBody(ProposalSchema, req.body)
     const { db, config } = ctx(req)
-    const saved = await proposals.submitProposal(db, input, `ip:${req.ip ?? 'unknown'}`, Date.now(), config.proposalRateLimitPerHour)
+    const saved = await proposals.submitProposal(db, input, req.ip ?? 'unknown', Date.now(), config.proposalRateLimitPerHour)
     res.status(201).json({ ok: true, id: saved.id })
   }))
   api.get('/proposals', route(async (req, res) => {
@@ -244,7 +244,7 @@ export function createApiRouter() {
     // Do Not Track and Global Privacy Control are honoured on the server too.
     if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
     const { path } = parseBody(PageViewSchema, req.body)
-    await recordPageView(ctx(req).db, path, `ip:${req.ip ?? 'unknown'}`)
+    await recordPageView(ctx(req).db, path, req.ip ?? 'unknown')
     res.status(204).end()
   }))
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
+import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import * as model from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
@@ -109,7 +110,7 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
  */
 export async function signInWithPassword(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<PasswordStepResult> {
   const account = input.username.toLowerCase()
-  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, input.ip, now)
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
   const knownKey = knownAddressKey(account, input.ip)
   let accountKey: string | undefined
   if (!(await remembered(db, knownKey, now))) {
@@ -189,7 +190,7 @@ export async function completeSecondStep(
   const user = pending?.userId ? await model.findAdminById(db, pending.userId) : undefined
   if (!tokenHash || !user || !user.totpSecret) throw new SecondStepExpiredError()
   const account = user.username.toLowerCase()
-  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, input.ip, now)
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
   let accountKey: string | undefined
   if (!(await remembered(db, knownAddressKey(account, input.ip), now))) {
     try {
@@ -234,7 +235,8 @@ export async function completeSecondStep(
   return { ...(await openSession(db, user.id, input, now)), usedRecoveryCode }
 }
 
-const knownAddressKey = (account: string, ip: string) => `login:known:${account}:${ip}`
+/** An address the admin signed in from, known by its limit key (an IPv6 address by its /64: privacy addresses rotate in it). */
+const knownAddressKey = (account: string, ip: string) => `login:known:${account}:${addressLimitKey(ip)}`
 
 /** Returns the key to refund on success, or undefined when the attempt took a slow-lane slot. */
 async function consumeAccountAttempt(db: Db, account: string, now: number): Promise<string | undefined> {
