@@ -17,26 +17,26 @@ describe('database outages (docs/decisions/028)', () => {
       withCode('08006'),
       withCode('08001'),
       withCode('53300', 'too many connections'),
-      withCode('ECONNREFUSED'),
-      withCode('ECONNRESET'),
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
-      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
-      new DatabaseUnavailableError(),
+      new DatabaseUnavailableError(withCode('ECONNREFUSED')),
     ]) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(true)
     }
-    for (const err of [withCode('23505', 'duplicate key'), withCode('42P01'), withCode('28P01', 'password authentication failed'), withCode('3D000'), new Error('boom'), null, 'text']) {
+    // A socket error by itself may be the mail server's or a file's: only the pool's driver maps those.
+    const notOutages = [withCode('ECONNREFUSED'), withCode('ENOENT'), withCode('23505', 'duplicate key'), withCode('42P01'), withCode('28P01', 'password authentication failed'), withCode('3D000')]
+    for (const err of [...notOutages, new Error('boom'), null, 'text']) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(false)
     }
   })
 
   it('answers 503 with Retry-After for the API, typed or raw', () => {
-    for (const err of [new DatabaseUnavailableError(withCode('57P01')), withCode('ECONNREFUSED')]) {
+    for (const err of [new DatabaseUnavailableError(withCode('ECONNREFUSED')), withCode('57P01')]) {
       const answer = errorAnswer(err)
       expect(answer).toMatchObject({ status: 503, unexpected: false, headers: { 'Retry-After': '5' }, body: { retryAfter: 5 } })
     }
     expect(errorAnswer(withCode('23505')).status).toBe(500)
+    expect(errorAnswer(withCode('ECONNREFUSED')).status).toBe(500)
   })
 
   it('a query to a server that is not there fails at once with DatabaseUnavailableError, and waiting retries with a log line', async () => {
