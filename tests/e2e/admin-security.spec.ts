@@ -93,6 +93,18 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   return { cdp, authenticatorId }
 }
 
+/**
+ * Sudo mode (docs/decisions/027): the form that was refused for want of a recent password now asks
+ * for it in place; type it and send the same form again.
+ */
+async function confirmInPlace(scope: Page | ReturnType<Page['getByTestId']>, page: Page, password = PASSWORD) {
+  const field = scope.getByLabel('Your password, to confirm')
+  await expect(field).toBeVisible({ timeout: 30_000 })
+  await expect(field).toBeFocused()
+  await field.fill(password)
+  return page
+}
+
 async function newPage(browser: Browser) {
   const context = await browser.newContext()
   return { context, page: await context.newPage() }
@@ -117,6 +129,10 @@ test('passkeys: register one, sign out, sign in with it (button, then autofill),
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Give the passkey a name' })).toBeFocused()
   await page.getByLabel('New passkey name').fill('Test laptop')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  // Not in sudo mode (signing in does not count): the password first, in the same form.
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter your password to confirm it is you.' })).toBeVisible({ timeout: 20_000 })
+  await confirmInPlace(page, page)
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Passkey "Test laptop" added.' })).toBeVisible({ timeout: 20_000 })
   const rows = page.getByTestId('passkey-row')
@@ -155,6 +171,9 @@ test('passkeys: register one, sign out, sign in with it (button, then autofill),
   await expectNoAxeViolations(page)
 
   await rows.getByRole('button', { name: 'Remove passkey Work laptop' }).click()
+  // A new session since the password was entered: asked again, in that row.
+  await confirmInPlace(rows, page)
+  await rows.getByRole('button', { name: 'Remove passkey Work laptop' }).click()
   await expectToast(page, 'Security Updated', 'Passkey removed.')
   await expect(page.getByText('No passkeys yet.')).toBeVisible()
 
@@ -186,12 +205,18 @@ test('sessions: the list shows each device; ending one signs that browser out', 
   await expect(firefox).toContainText('Last seen')
 
   await firefox.getByRole('button', { name: /^End session/ }).click()
+  // Ending another session needs the password: asked in that row, then the same button again.
+  await expectToast(a.page, 'Confirm Your Password', 'Enter your password to confirm it is you.')
+  await confirmInPlace(firefox, a.page)
+  await firefox.getByRole('button', { name: /^End session/ }).click()
   await expectToast(a.page, 'Security Updated', 'Session ended.')
   await expect(rows).toHaveCount(2)
   // The other browser is signed out at its next request.
   await bPage.goto(`${ADMIN}/dashboard`)
   await expect(bPage).toHaveURL(/\/admin\/login\?redirectTo=/, { timeout: 20_000 })
 
+  // Within ten minutes of the password: no second prompt.
+  await expect(a.page.getByTestId('sudo-state')).toContainText('Password confirmed')
   await a.page.getByRole('button', { name: 'Sign out all other sessions' }).click()
   await expectToast(a.page, 'Security Updated', 'All other sessions have been signed out.')
   await expect(rows).toHaveCount(1)
@@ -211,6 +236,8 @@ test('authenticator codes: set up with a code, then password and code; a recover
   await signedIn(other.page)
   await openSecurity(page)
 
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  await confirmInPlace(page, page)
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
@@ -264,13 +291,48 @@ test('authenticator codes: set up with a code, then password and code; a recover
   await openSecurity(page)
   await expect(page.getByTestId('recovery-left')).toHaveText('8')
   await expectNoAxeViolations(page)
-  await page.getByLabel('Your password, to confirm').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click()
+  // A wrong password is refused in place (and counted); the right one carries on.
+  await confirmInPlace(page, page, 'not-the-password')
+  await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click()
+  await expect(page.locator('#sudo-totp-disable-error')).toHaveText('That password is not right.')
+  await confirmInPlace(page, page)
   await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click()
   await expectToast(page, 'Security Updated', 'Two-step sign-in is off.')
   await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible()
   await signOut(page)
   await signedIn(page)
   for (const ctx of [context, other.context]) await ctx.close()
+})
+
+test('without JavaScript: a sign-in change asks for the password in place, then carries on', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${ADMIN}/login`)
+  await page.getByLabel('Username').fill(USERNAME)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page).toHaveURL(`${ADMIN}/dashboard`, { timeout: 30_000 })
+  await page.goto(`${ADMIN}/settings/security`)
+  await expect(page.getByTestId('sudo-state')).toContainText('ask for your password')
+
+  // A plain form post: the page comes back with the password field in that form.
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  const field = page.getByLabel('Your password, to confirm')
+  await expect(field).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('#sudo-totp-start-error')).toHaveText('Enter your password to confirm it is you.')
+  await expect(page.getByTestId('totp-secret')).toHaveCount(0)
+  await field.fill('not-the-password')
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  await expect(page.locator('#sudo-totp-start-error')).toHaveText('That password is not right.', { timeout: 30_000 })
+  await page.getByLabel('Your password, to confirm').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  // Confirmed and carried on in the same post: the setup is under way.
+  await expect(page.getByTestId('totp-secret')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('sudo-state')).toContainText('Password confirmed')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible({ timeout: 30_000 })
+  await context.close()
 })
 
 test('password change on the Security page: mismatch refused in the browser, wrong current password shown, then the new one works', async ({ browser }) => {
