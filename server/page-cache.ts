@@ -7,7 +7,7 @@ import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
-import { isCacheablePath } from '~/lib/public-paths.ts'
+import { isCacheablePath, isCacheableQuery } from '~/lib/public-paths.ts'
 import { onContentChange } from '~/services/content-events.server.ts'
 import { readContentVersion } from '~/services/content-version.server.ts'
 import { contentSecurityPolicy, hashedPolicy } from './security.ts'
@@ -28,12 +28,19 @@ type Entry = {
 
 export type PageCache = ReturnType<typeof createPageCache>
 
+/** The query string of a request target, without the `?` ('' when there is none). */
+const searchOf = (url: string) => {
+  const q = url.indexOf('?')
+  return q < 0 ? '' : url.slice(q + 1)
+}
+
 /**
  * Rendered public pages kept in memory, keyed by path and the content version they were
- * rendered at. The query string is not part of the key: no cacheable page reads it, and keying
- * on it would let `/?cb=N` fill the cache with copies and push real pages out. A stored page gets
- * a CSP that allows its inline scripts by hash, not by the nonce it was rendered with (which
- * every visitor of the copy would see).
+ * rendered at. The query string is not part of the key: keying on it would let `/?cb=N` fill the
+ * cache with copies and push real pages out. A request carrying a parameter its page reads
+ * (QUERY_READING_PAGES in app/lib/public-paths.ts) is rendered for itself and never stored. A
+ * stored page gets a CSP that allows its inline scripts by hash, not by the nonce it was rendered
+ * with (which every visitor of the copy would see).
  */
 export function createPageCache(
   db: Db,
@@ -83,7 +90,12 @@ export function createPageCache(
 
   function cacheable(req: Request): boolean {
     // Signed-in requests never use the cache: the admin sees drafts and archived items.
-    return (req.method === 'GET' || req.method === 'HEAD') && isCacheablePath(req.path) && readCookie(req.headers.cookie, SESSION_COOKIE) === undefined
+    return (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      isCacheablePath(req.path) &&
+      isCacheableQuery(req.path, searchOf(req.originalUrl)) &&
+      readCookie(req.headers.cookie, SESSION_COOKIE) === undefined
+    )
   }
 
   /** Prepares every answer for the page now, so a hit only picks one and writes it. */
@@ -119,6 +131,7 @@ export function createPageCache(
     const path = q < 0 ? url : url.slice(0, q)
     const e = entries.get(path)
     if (!e || e.version !== version) return false
+    if (q >= 0 && !isCacheableQuery(path, url.slice(q + 1))) return false
     if (req.headers.cookie && readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined) return false
     hits++
     opts.onHit?.(path)

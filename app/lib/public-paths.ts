@@ -40,3 +40,24 @@ const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/
 export function isCacheablePath(path: string): boolean {
   return CACHEABLE.has(path) || BLOG_SLUG_PATH.test(path)
 }
+
+/**
+ * Cacheable pages that read some query parameters (issue 22): a request carrying any of them is
+ * rendered for itself, since the cache keys on the path alone. Any other query (`/pricing?cb=N`)
+ * still gets the stored page. /pricing: the cost estimator's GET form (app/lib/estimator-query.ts).
+ */
+export const QUERY_READING_PAGES: Readonly<Record<string, readonly string[]>> = {
+  '/pricing': ['type', 'pages', 'addons', 'urgency'],
+}
+
+/**
+ * Whether a request for a cacheable path may use the page cache given its query string (without
+ * the `?`): false when it carries a parameter its page reads. The cache's store and its fast hit
+ * path both ask this, so they agree.
+ */
+export function isCacheableQuery(path: string, search: string): boolean {
+  const params = QUERY_READING_PAGES[path]
+  if (!params || search === '') return true
+  const q = new URLSearchParams(search)
+  return !params.some((p) => q.has(p))
+}

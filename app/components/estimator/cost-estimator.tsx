@@ -3,8 +3,9 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { FieldError, FieldHint, fieldAria } from '~/components/ui/field.tsx'
 import { controlClass } from '~/components/ui/input.tsx'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import {
   ESTIMATOR_ADDONS,
   EXTRA_PAGE_PRICE,
@@ -21,25 +22,36 @@ import {
   type EstimateInput,
 } from '~/lib/estimator.ts'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
-import { estimateFromQuery } from '~/lib/proposal-source.ts'
+import { CHOOSE_TYPE_MESSAGE, DEFAULT_ESTIMATOR_FIELDS, PAGES_MESSAGE, type EstimatorQuery } from '~/lib/estimator-query.ts'
 
 type Calculated = { input: EstimateInput; result: Estimate }
 
 const validPages = (n: number) => Number.isInteger(n) && n >= MIN_PAGES && n <= MAX_PAGES
 
+/** Where Calculate's GET lands: the button, its message and the estimate below it. */
+export const ESTIMATE_ANCHOR = 'calculate-estimate'
+
 /**
  * Cost estimator of the pricing page (spec sections 2 and 9). 'Calculate' stays disabled until a
  * website type is chosen, and the estimate changes only when it is pressed; the PDF and the
  * proposal carry the choices of that calculation, never a figure typed in the browser.
+ *
+ * The form is a GET form (issue 22): before the page's script runs, or without JavaScript,
+ * Calculate sends the choices to the page's address and the server prices them (`initial`, read
+ * by the page's loader with readEstimatorQuery). Once hydrated it prices them here without
+ * leaving the page. Until then Calculate is never disabled: the browser could not enable it again,
+ * and the server answers a missing type with the same message.
  */
-export function CostEstimator() {
+export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) {
   const uid = useId()
-  const [websiteType, setWebsiteType] = useState('')
-  const [pages, setPages] = useState(String(INCLUDED_PAGES))
-  const [addons, setAddons] = useState<string[]>([])
-  const [urgency, setUrgency] = useState('')
-  const [pagesError, setPagesError] = useState<string>()
-  const [calculated, setCalculated] = useState<Calculated | null>(null)
+  const hydrated = useHydrated()
+  const start = initial?.fields ?? DEFAULT_ESTIMATOR_FIELDS
+  const [websiteType, setWebsiteType] = useState(start.websiteType)
+  const [pages, setPages] = useState(start.pages)
+  const [addons, setAddons] = useState<string[]>(start.addons)
+  const [urgency, setUrgency] = useState(start.urgency)
+  const [pagesError, setPagesError] = useState<string | undefined>(initial?.pagesError)
+  const [calculated, setCalculated] = useState<Calculated | null>(initial?.calculated ?? null)
 
   const pageCount = Number(pages)
   const current: EstimateInput = {
@@ -54,31 +66,13 @@ export function CostEstimator() {
     e.preventDefault()
     if (!websiteType) return
     if (!validPages(pageCount)) {
-      setPagesError(`Enter a whole number of pages from ${MIN_PAGES} to ${MAX_PAGES}.`)
+      setPagesError(PAGES_MESSAGE)
       document.getElementById(`${uid}-pages`)?.focus()
       return
     }
     setPagesError(undefined)
     setCalculated({ input: current, result: estimate(current) })
   }
-
-  // A link with the choices (`?type=&pages=&addons=&urgency=`, the lead desk's "reopen") starts
-  // from them, calculated. Read after hydration: the pricing page is cached without its query.
-  useEffect(() => {
-    const input = estimateFromQuery(new URLSearchParams(window.location.search))
-    if (!input) return
-    try {
-      const result = estimate(input)
-      const chosen = ESTIMATOR_ADDONS.filter((a) => input.addons.includes(a.id)).map((a) => a.id)
-      setWebsiteType(input.websiteType)
-      setPages(String(input.pages))
-      setAddons(chosen)
-      setUrgency(input.urgency ?? '')
-      setCalculated({ input: { ...input, addons: chosen }, result })
-    } catch {
-      // Choices the price list no longer has: the estimator starts empty.
-    }
-  }, [])
 
   const toggleAddon = (id: string) => setAddons((list) => (list.includes(id) ? list.filter((a) => a !== id) : [...list, id]))
 
@@ -96,8 +90,9 @@ export function CostEstimator() {
         {formatUsd(EXTRA_PAGE_PRICE)}.
       </p>
 
-      {/* noValidate: the site's own message shows beside the field, not the browser's bubble for min/max. */}
-      <form noValidate onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
+      {/* noValidate: the site's own message shows beside the field, not the browser's bubble for min/max
+          (the server says the same when it calculates). */}
+      <form method="get" action={`#${ESTIMATE_ANCHOR}`} noValidate onSubmit={onCalculate} className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
           <fieldset>
             <legend className="text-base font-semibold text-ink-900">Website Type</legend>
@@ -109,7 +104,7 @@ export function CostEstimator() {
                 >
                   <input
                     type="radio"
-                    name="websiteType"
+                    name="type"
                     value={t.id}
                     checked={websiteType === t.id}
                     onChange={() => setWebsiteType(t.id)}
@@ -134,6 +129,7 @@ export function CostEstimator() {
               min={MIN_PAGES}
               max={MAX_PAGES}
               step={1}
+              name="pages"
               value={pages}
               onChange={(e) => {
                 setPages(e.target.value)
@@ -179,6 +175,7 @@ export function CostEstimator() {
             </label>
             <select
               id={`${uid}-urgency`}
+              name="urgency"
               value={urgency}
               onChange={(e) => setUrgency(e.target.value)}
               className={controlClass({ size: 'md', className: 'mt-2' })}
@@ -193,16 +190,21 @@ export function CostEstimator() {
           </div>
         </div>
 
-        <div className="lg:col-span-2">
+        <div id={ESTIMATE_ANCHOR} className="scroll-mt-24 lg:col-span-2">
           <button
             type="submit"
-            disabled={!websiteType}
+            disabled={hydrated && !websiteType}
             className={buttonClass({ size: 'lg', className: 'w-full sm:w-auto' })}
           >
             <Icon node={Calculator} aria-hidden="true" className="size-4" />
             Calculate
           </button>
-          {!websiteType && <p className="mt-2 text-sm text-ink-600">Choose a website type to calculate your estimate.</p>}
+          {!websiteType &&
+            (initial?.typeError ? (
+              <p className="mt-2 text-sm font-medium text-danger-700">{initial.typeError}</p>
+            ) : (
+              <p className="mt-2 text-sm text-ink-600">{CHOOSE_TYPE_MESSAGE}</p>
+            ))}
         </div>
       </form>
 
