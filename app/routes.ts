@@ -16,6 +16,7 @@ export default [
     route('terms', 'routes/public/terms.tsx'),
     route('proposal', 'routes/tools/proposal.tsx'),
     route('demo-builder', 'routes/tools/demo-builder.tsx'),
+    route('chat', 'routes/public/chat.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),

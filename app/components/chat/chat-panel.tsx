@@ -4,6 +4,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+import { ChatMessages, SUGGESTION_CLASS } from './chat-messages.tsx'
 
 type Props = {
   id: string
@@ -65,18 +66,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
 
       <div data-testid="chat-body" className="flex min-h-0 flex-1 flex-col short:overflow-y-auto">
         <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible">
-          <ol className="space-y-3">
-            {state.messages.map((m, i) => (
-              <li key={i} className={m.type === 'user' ? 'flex justify-end' : 'flex justify-start'}>
-                <p
-                  className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${m.type === 'user' ? 'rounded-br-sm bg-primary-700 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900'}`}
-                >
-                  <span className="sr-only">{m.type === 'user' ? 'You: ' : 'Assistant: '}</span>
-                  {m.text}
-                </p>
-              </li>
-            ))}
-          </ol>
+          <ChatMessages messages={state.messages} />
         </div>
 
         <div className="shrink-0 space-y-2 border-t border-ink-200 p-4">
@@ -88,7 +78,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
                   type="button"
                   data-autofocus={i === 0 ? '' : undefined}
                   onClick={() => setState((s) => askQuestion(s, q.id))}
-                  className="rounded-lg border border-primary-200 bg-primary-50 px-3 py-2 text-left text-sm text-primary-900 hover:bg-primary-100"
+                  className={SUGGESTION_CLASS}
                 >
                   {q.question}
                 </button>

@@ -1,0 +1,92 @@
+import { Bot, Send, X } from 'lucide'
+import { Link } from 'react-router'
+import type { Route } from './+types/chat'
+import { ChatMessages, SUGGESTION_CLASS } from '~/components/chat/chat-messages.tsx'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
+import {
+  CHAT_BACK_PARAM,
+  CHAT_PATH,
+  CHAT_QUESTION_PARAM,
+  askedQuestionIds,
+  chatBackPath,
+  replayChat,
+  showProposalButton,
+  suggestionsFor,
+} from '~/lib/chat.ts'
+import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+
+/** Where a question's answer lands: the latest answer, so a phone shows it, not the page's top. */
+const ANSWER_ID = 'chat-answer'
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seoMeta(
+    { title: 'Chat Assistant', description: 'Quick answers about our prices, hosting and delivery times.', keywords: [] },
+    { ...siteFromMatches(matches), path: location.pathname, noindex: true },
+  )
+}
+
+/**
+ * The chat assistant as a page (issue 22): where the chat launcher leads before the page's script
+ * has run, and without JavaScript. Each suggested question is a submit button of a GET form that
+ * carries the questions asked before it; the answers are the panel's canned ones (app/lib/chat.ts).
+ * Nothing is stored, so nothing here changes state.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams
+  const state = replayChat(q.getAll(CHAT_QUESTION_PARAM))
+  return { messages: state.messages, asked: askedQuestionIds(state), counter: state.counter, back: chatBackPath(q.get(CHAT_BACK_PARAM)) }
+}
+
+export default function ChatPage({ loaderData }: Route.ComponentProps) {
+  const { messages, asked, counter, back } = loaderData
+  const state = { messages, counter }
+  const suggestions = suggestionsFor(state)
+  return (
+    <main id="main-content">
+      <PageHeader eyebrow="Chat" title="Chat Assistant" intro="Ask about our prices, hosting or delivery times, or pick a question below." />
+      <div className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
+        <div className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
+          <div className="flex items-center gap-2 bg-primary-700 px-4 py-3 text-white">
+            <Icon node={Bot} aria-hidden="true" className="size-5" />
+            <h2 className="font-semibold">Conversation</h2>
+          </div>
+          <div role="log" aria-label="Conversation" className="p-4">
+            <ChatMessages messages={messages} lastAnswerId={ANSWER_ID} />
+          </div>
+          <div className="space-y-2 border-t border-ink-200 p-4">
+            {suggestions.length > 0 && (
+              // The hidden fields come first: the chosen question (the submit button) is read last.
+              <form method="get" action={`${CHAT_PATH}#${ANSWER_ID}`}>
+                {asked.map((id) => (
+                  <input key={id} type="hidden" name={CHAT_QUESTION_PARAM} value={id} />
+                ))}
+                {back !== '/' && <input type="hidden" name={CHAT_BACK_PARAM} value={back} />}
+                <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
+                  {suggestions.map((q) => (
+                    <button key={q.id} type="submit" name={CHAT_QUESTION_PARAM} value={q.id} className={SUGGESTION_CLASS}>
+                      {q.question}
+                    </button>
+                  ))}
+                </div>
+              </form>
+            )}
+            {showProposalButton(state) && (
+              <Link to="/proposal" className={buttonClass({ className: 'w-full' })}>
+                <Icon node={Send} aria-hidden="true" className="size-4" />
+                Get Free Proposal
+              </Link>
+            )}
+          </div>
+        </div>
+        <p className="mt-6 text-center">
+          <Link to={back} className={buttonClass({ variant: 'secondary' })}>
+            <Icon node={X} aria-hidden="true" className="size-4" />
+            Close chat
+          </Link>
+        </p>
+      </div>
+    </main>
+  )
+}
