@@ -45,6 +45,12 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   const [formError, setFormError] = useState(initialFormError)
   // The post, and the page data React Router reloads after it.
   const submitting = fetcher.state !== 'idle'
+  // Set at the submit itself: a second click before React has drawn 'Submitting...' (the router's
+  // state arrives in a transition) must not send the request again (issue 22).
+  const sending = useRef(false)
+  useEffect(() => {
+    if (fetcher.state === 'idle') sending.current = false
+  }, [fetcher.state, fetcher.data])
   const formRef = useRef<HTMLFormElement>(null)
   const uid = useId()
   // Once hydrated the site's own validation runs alone (noValidate): messages beside every field,
@@ -90,8 +96,10 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   /** Checked with the server's own schema first: while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     const checked = ClientSchema.safeParse(values)
-    if (submitting || !checked.success) e.preventDefault()
-    if (submitting) return
+    const busy = submitting || sending.current
+    if (busy || !checked.success) e.preventDefault()
+    if (busy) return
+    if (checked.success) sending.current = true
     setFormError(undefined)
     const errs = checked.success ? {} : fieldErrors(checked.error)
     setErrors(errs)
