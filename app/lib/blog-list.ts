@@ -9,12 +9,32 @@ export const BLOG_PAGE_SIZE = 6
 /** The filter value that shows every category. */
 export const ALL_CATEGORIES = 'All'
 
-export interface BlogListState {
+/**
+ * What a blog list address asks for (issue 22): the filter and the paging are links the server
+ * answers, so they work before the page's script runs. `category` is absent or 'All' for every
+ * category; `pages` is how many pages are shown (`?page=2` shows the first 12 posts), so 'Load
+ * More Articles' keeps what was on the page and adds the next 6.
+ */
+export interface BlogListQuery {
   category: string
-  visible: number
+  pages: number
 }
 
-export type BlogListAction = { type: 'select'; category: string } | { type: 'more' }
+/** Reads `?category=` and `?page=` (a whole number from 1; anything else is the first page). */
+export function readBlogListQuery(params: URLSearchParams): BlogListQuery {
+  const category = params.get('category')?.trim() || ALL_CATEGORIES
+  const page = params.get('page') ?? ''
+  return { category, pages: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1 }
+}
+
+/** The address of a list: `/blog`, `/blog?category=SEO`, `/blog?category=SEO&page=2`. */
+export function blogListHref({ category, pages }: BlogListQuery): string {
+  const params = new URLSearchParams()
+  if (category !== ALL_CATEGORIES) params.set('category', category)
+  if (pages > 1) params.set('page', String(pages))
+  const search = params.toString()
+  return search ? `/blog?${search}` : '/blog'
+}
 
 /** Filter buttons: 'All' then each distinct category in first-seen order. */
 export function blogCategories(posts: readonly { category: string }[]): string[] {
@@ -42,21 +62,4 @@ export function visiblePosts<T extends { category: string }>(
 /** Whether the 'Load More Articles' button should show (more filtered posts remain). */
 export function hasMore(posts: readonly { category: string }[], category: string, visibleCount: number): boolean {
   return filterPosts(posts, category).length > Math.max(0, visibleCount)
-}
-
-/** Initial list state: all categories, one page visible. */
-export function initialBlogListState(): BlogListState {
-  return { category: ALL_CATEGORIES, visible: BLOG_PAGE_SIZE }
-}
-
-/** Reducer for the list: selecting a category resets to one page; 'more' adds a page. */
-export function blogListReducer(state: BlogListState, action: BlogListAction): BlogListState {
-  switch (action.type) {
-    case 'select':
-      return { category: action.category, visible: BLOG_PAGE_SIZE }
-    case 'more':
-      return { ...state, visible: state.visible + BLOG_PAGE_SIZE }
-    default:
-      return state
-  }
 }

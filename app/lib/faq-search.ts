@@ -1,5 +1,5 @@
 /**
- * FAQ page search and accordion state (spec sections 2 and 4).
+ * FAQ page search (spec section 2). The accordion is the browser's own (<details name>).
  */
 
 export interface FaqItem {
@@ -22,9 +22,4 @@ export function searchFaqs<T extends FaqItem>(faqs: readonly T[], query: string)
       f.answer.toLowerCase().includes(q) ||
       f.category.toLowerCase().includes(q),
   )
-}
-
-/** Next open index of a one-open-at-a-time accordion: clicking the open item closes it, any other opens it. */
-export function accordionToggle(openIndex: number | null, clicked: number): number | null {
-  return openIndex === clicked ? null : clicked
 }

@@ -50,6 +50,13 @@ export const QUERY_READING_PAGES: Readonly<Record<string, readonly string[]>> = 
   '/pricing': ['type', 'pages', 'addons', 'urgency'],
   // The demo builder's GET form and links (app/lib/builder-form.ts): without these its loader gives the default page.
   '/demo-builder': ['design', 'reset', 'tab', 'panel', 'device'],
+  // The portfolio filter (app/components/site/portfolio-grid.tsx), also in the home page's section.
+  '/': ['category'],
+  '/portfolio': ['category'],
+  // The blog's category filter and 'Load More Articles' (app/lib/blog-list.ts).
+  '/blog': ['category', 'page'],
+  // The FAQ search form.
+  '/faq': ['q'],
 }
 
 /**

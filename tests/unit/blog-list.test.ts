@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   BLOG_PAGE_SIZE,
   blogCategories,
-  blogListReducer,
+  blogListHref,
   filterPosts,
   hasMore,
-  initialBlogListState,
+  readBlogListQuery,
   visiblePosts,
 } from '~/lib/blog-list'
 
@@ -76,30 +76,40 @@ describe('visiblePosts and hasMore', () => {
   })
 })
 
-describe('blogListReducer', () => {
-  it("starts at 'All' with 6 visible", () => {
-    expect(initialBlogListState()).toEqual({ category: 'All', visible: 6 })
+describe('readBlogListQuery and blogListHref', () => {
+  const read = (search: string) => readBlogListQuery(new URLSearchParams(search))
+
+  it("starts at 'All' with one page", () => {
+    expect(read('')).toEqual({ category: 'All', pages: 1 })
+    expect(read('category=All&page=1')).toEqual({ category: 'All', pages: 1 })
   })
 
-  it("'more' adds 6 each time", () => {
-    let s = initialBlogListState()
-    s = blogListReducer(s, { type: 'more' })
-    expect(s).toEqual({ category: 'All', visible: 12 })
-    s = blogListReducer(s, { type: 'more' })
-    expect(s).toEqual({ category: 'All', visible: 18 })
+  it('reads the category and the number of pages shown', () => {
+    expect(read('category=Web+Design&page=3')).toEqual({ category: 'Web Design', pages: 3 })
+    expect(read('page=2&category=SEO&cb=7')).toEqual({ category: 'SEO', pages: 2 })
   })
 
-  it("'select' changes the category and resets to 6", () => {
-    const loaded = blogListReducer(blogListReducer(initialBlogListState(), { type: 'more' }), { type: 'more' })
-    expect(loaded.visible).toBe(18)
-    expect(blogListReducer(loaded, { type: 'select', category: 'SEO' })).toEqual({ category: 'SEO', visible: 6 })
+  it('takes anything but a whole page number from 1 as the first page', () => {
+    for (const page of ['0', '-1', '1.5', '2e3', 'two', '', '01', '99999999']) expect(read(`page=${page}`).pages, page).toBe(1)
   })
 
-  it('drives the visible grid', () => {
-    let s = blogListReducer(initialBlogListState(), { type: 'select', category: 'SEO' })
-    expect(visiblePosts(posts, s.category, s.visible)).toHaveLength(6)
-    s = blogListReducer(s, { type: 'more' })
-    expect(visiblePosts(posts, s.category, s.visible)).toHaveLength(8)
-    expect(hasMore(posts, s.category, s.visible)).toBe(false)
+  it('writes the shortest address and reads it back', () => {
+    expect(blogListHref({ category: 'All', pages: 1 })).toBe('/blog')
+    expect(blogListHref({ category: 'All', pages: 2 })).toBe('/blog?page=2')
+    expect(blogListHref({ category: 'SEO', pages: 1 })).toBe('/blog?category=SEO')
+    const href = blogListHref({ category: 'AI & Web Design', pages: 4 })
+    expect(href).toBe('/blog?category=AI+%26+Web+Design&page=4')
+    expect(read(href.slice('/blog?'.length))).toEqual({ category: 'AI & Web Design', pages: 4 })
+  })
+
+  it('drives the visible grid: page N shows the first N pages of the category', () => {
+    const shown = (search: string) => {
+      const q = read(search)
+      return { count: visiblePosts(posts, q.category, q.pages * BLOG_PAGE_SIZE).length, more: hasMore(posts, q.category, q.pages * BLOG_PAGE_SIZE) }
+    }
+    expect(shown('category=SEO')).toEqual({ count: 6, more: true })
+    expect(shown('category=SEO&page=2')).toEqual({ count: 8, more: false })
+    expect(shown('page=2')).toEqual({ count: 12, more: true })
+    expect(shown('page=3')).toEqual({ count: 13, more: false })
   })
 })

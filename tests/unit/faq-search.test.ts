@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accordionToggle, searchFaqs } from '~/lib/faq-search'
+import { searchFaqs } from '~/lib/faq-search'
 
 const faqs = [
   { question: 'How long does it take to build a website?', answer: 'Most sites are delivered in 7 days.', category: 'Timeline' },
@@ -38,27 +38,5 @@ describe('searchFaqs', () => {
 
   it('returns an empty list when nothing matches', () => {
     expect(searchFaqs(faqs, 'blockchain')).toEqual([])
-  })
-})
-
-describe('accordionToggle', () => {
-  it('opens a clicked closed item', () => {
-    expect(accordionToggle(0, 2)).toBe(2)
-    expect(accordionToggle(null, 1)).toBe(1)
-  })
-
-  it('closes the open item when clicked again', () => {
-    expect(accordionToggle(0, 0)).toBeNull()
-    expect(accordionToggle(3, 3)).toBeNull()
-  })
-
-  it('keeps one item open at a time through a click sequence', () => {
-    let open: number | null = 0
-    open = accordionToggle(open, 1)
-    expect(open).toBe(1)
-    open = accordionToggle(open, 1)
-    expect(open).toBeNull()
-    open = accordionToggle(open, 0)
-    expect(open).toBe(0)
   })
 })

@@ -1,7 +1,8 @@
 import { ExternalLink } from 'lucide'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useState } from 'react'
+import type { MouseEvent } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { PORTFOLIO_FILTERS as SHARED_PORTFOLIO_FILTERS } from '~/lib/constants.ts'
 import { CARD_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { liveHref } from '~/lib/urls.ts'
@@ -32,33 +33,80 @@ const ALL = PORTFOLIO_FILTERS[0]
 /** Cards show this many technologies, then '+N more'. */
 const MAX_TECH = 3
 
-/** Filter buttons (All Projects, E-commerce, Business, Education, Restaurant) over a grid of project cards. */
+/** The query parameter of the filter: `?category=Restaurant` (none for All Projects). */
+const CATEGORY_PARAM = 'category'
+
+/** The filter an address asks for; All Projects when it names none of the five. */
+function filterOf(params: URLSearchParams): string {
+  const asked = params.get(CATEGORY_PARAM)
+  return PORTFOLIO_FILTERS.find((f) => f !== ALL && f === asked) ?? ALL
+}
+
+/**
+ * For the routes that show the grid: choosing a filter changes only `?category=`, which the grid
+ * reads from the address itself, so the page's data is not loaded again.
+ */
+export function keepDataAcrossFilters({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search)
+    params.delete(CATEGORY_PARAM)
+    params.sort()
+    return params.toString()
+  }
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate
+}
+
+/**
+ * Filter links (All Projects, E-commerce, Business, Education, Restaurant) over a grid of project
+ * cards. The filter is the address's `?category=` (issue 22): before the page's script runs, or
+ * without it, a filter is a link the server answers, and `#anchor` (the home page's section)
+ * brings the visitor back to the grid. Once the script runs, React Router follows it in place,
+ * without the anchor's jump. The routes keep it out of the page cache (QUERY_READING_PAGES in
+ * app/lib/public-paths.ts) and out of their data reloads (keepDataAcrossFilters).
+ */
 export function PortfolioGrid({
   items,
   eagerImages = 0,
   headingLevel = 3,
+  anchor,
 }: {
   items: readonly PortfolioCardItem[]
   eagerImages?: number
   /** Level of the card titles: 2 on the portfolio page (under its h1), 3 in the home section. */
   headingLevel?: 2 | 3
+  /** The id of the section holding the grid, when it is not at the top of its page. */
+  anchor?: string
 }) {
-  const [filter, setFilter] = useState<string>(ALL)
+  const [params] = useSearchParams()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const filter = filterOf(params)
   const shown = filter === ALL ? items : items.filter((i) => i.category === filter)
   return (
     <div>
       <div role="group" aria-label="Filter projects by category" className="flex flex-wrap justify-center gap-2">
-        {PORTFOLIO_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={filter === f}
-            onClick={() => setFilter(f)}
-            className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-pressed:border-primary-700 aria-pressed:bg-primary-700 aria-pressed:text-white"
-          >
-            {f}
-          </button>
-        ))}
+        {PORTFOLIO_FILTERS.map((f) => {
+          const search = f === ALL ? '' : `?${new URLSearchParams({ [CATEGORY_PARAM]: f })}`
+          const inPlace = (e: MouseEvent<HTMLAnchorElement>) => {
+            // A new tab or window (modifier keys, middle button) gets the link as it is.
+            if (!anchor || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return
+            e.preventDefault()
+            void navigate(`${pathname}${search}`, { preventScrollReset: true })
+          }
+          return (
+            <Link
+              key={f}
+              to={`${pathname}${search}${anchor ? `#${anchor}` : ''}`}
+              preventScrollReset
+              onClick={inPlace}
+              aria-current={filter === f ? 'true' : undefined}
+              className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-[current=true]:border-primary-700 aria-[current=true]:bg-primary-700 aria-[current=true]:text-white"
+            >
+              {f}
+            </Link>
+          )
+        })}
       </div>
       {shown.length === 0 ? (
         <p className="mt-10 text-center text-ink-600">No projects found in this category.</p>

@@ -1,9 +1,10 @@
-import { useReducer } from 'react'
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui/button.tsx'
 import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
-import { blogCategories, blogListReducer, hasMore, initialBlogListState, visiblePosts } from '~/lib/blog-list.ts'
+import { BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummaries } from '~/services/blog.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
@@ -12,11 +13,21 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('blog', args)
 }
 
-/** Published posts for the cards (without their bodies), rendered on the server. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listPublishedPostSummaries(context.app.db)
+/**
+ * The cards the address asks for (without the posts' bodies), rendered on the server: the
+ * category filter and 'Load More Articles' are links (`?category=`, `?page=`), so they work
+ * before the page's script runs (issue 22). Only such requests skip the page cache
+ * (QUERY_READING_PAGES in app/lib/public-paths.ts).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const query = readBlogListQuery(new URL(request.url).searchParams)
+  const published = await listPublishedPostSummaries(context.app.db)
+  const posts = visiblePosts(published, query.category, query.pages * BLOG_PAGE_SIZE)
   const pictures = await pictureInfo(context.app.images, posts.map((p) => p.image))
   return {
+    ...query,
+    categories: blogCategories(published),
+    more: hasMore(published, query.category, query.pages * BLOG_PAGE_SIZE),
     posts: posts.map(({ id, slug, title, excerpt, category, author, image, imageAlt, readTime, date }) => ({
       id,
       slug,
@@ -33,11 +44,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The list item of the n-th card (from 1). 'Load More Articles' points at the first new one, so
+ * the next page opens there, whether the server answers the link or React Router follows it.
+ */
+const articleId = (n: number) => `article-${n}`
+
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData
-  const [state, dispatch] = useReducer(blogListReducer, undefined, initialBlogListState)
-  const categories = blogCategories(posts)
-  const shown = visiblePosts(posts, state.category, state.visible)
+  const { posts, categories, category, pages, more } = loaderData
+  // After 'Load More Articles', focus goes to the first new card, where reading goes on.
+  const loadingFrom = useRef<number | null>(null)
+  useEffect(() => {
+    const from = loadingFrom.current
+    if (from === null || pages <= from) return
+    loadingFrom.current = null
+    document.getElementById(articleId(from * BLOG_PAGE_SIZE + 1))?.querySelector('a')?.focus()
+  }, [pages])
   return (
     <main id="main-content">
       <PageHeader
@@ -47,37 +69,39 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <section aria-label="Articles" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <div role="group" aria-label="Filter articles by category" className="flex flex-wrap justify-center gap-2">
           {categories.map((c) => (
-            <button
+            <Link
               key={c}
-              type="button"
-              aria-pressed={state.category === c}
-              onClick={() => dispatch({ type: 'select', category: c })}
-              className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-pressed:border-primary-700 aria-pressed:bg-primary-700 aria-pressed:text-white"
+              to={blogListHref({ category: c, pages: 1 })}
+              preventScrollReset
+              aria-current={c === category ? 'true' : undefined}
+              className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-[current=true]:border-primary-700 aria-[current=true]:bg-primary-700 aria-[current=true]:text-white"
             >
               {c}
-            </button>
+            </Link>
           ))}
         </div>
-        {shown.length === 0 ? (
+        {posts.length === 0 ? (
           <p className="mt-12 text-center text-ink-600">No blog posts found in this category.</p>
         ) : (
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blog posts">
-            {shown.map((p, i) => (
-              <li key={p.id}>
+            {posts.map((p, i) => (
+              <li key={p.id} id={articleId(i + 1)}>
                 <BlogCard post={p} eager={i === 0} />
               </li>
             ))}
           </ul>
         )}
-        {hasMore(posts, state.category, state.visible) && (
+        {more && (
           <div className="mt-12 text-center">
-            <button
-              type="button"
-              onClick={() => dispatch({ type: 'more' })}
+            <Link
+              to={`${blogListHref({ category, pages: pages + 1 })}#${articleId(pages * BLOG_PAGE_SIZE + 1)}`}
+              onClick={(e) => {
+                if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) loadingFrom.current = pages
+              }}
               className={buttonClass({ variant: 'outline', size: 'lg' })}
             >
               Load More Articles
-            </button>
+            </Link>
           </div>
         )}
       </section>

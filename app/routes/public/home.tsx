@@ -1,16 +1,15 @@
 import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Suspense, useState } from 'react'
+import { Suspense } from 'react'
 import { Await, Link } from 'react-router'
 import type { Route } from './+types/home'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
-import { PortfolioGrid } from '~/components/site/portfolio-grid.tsx'
+import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS } from '~/content/site.ts'
-import { accordionToggle } from '~/lib/faq-search.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
@@ -53,10 +52,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return { portfolio, faqs: HOME_FAQS }
 }
 
+/** The portfolio filter (`?category=`) is read from the address: the data stays as it is. */
+export const shouldRevalidate = keepDataAcrossFilters
+
 const STEP_ICONS = [Compass, Palette, Code, Rocket]
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const [openFaq, setOpenFaq] = useState<number | null>(0)
   return (
     <main id="main-content">
       <section className="bg-gradient-to-b from-primary-50 to-white">
@@ -152,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-3 max-w-2xl text-center text-ink-600">A few of the websites and online stores we have launched for small businesses.</p>
         <div className="mt-8">
           <Suspense fallback={<p className="py-16 text-center text-ink-600">Loading portfolio...</p>}>
-            <Await resolve={loaderData.portfolio}>{(items) => <PortfolioGrid items={items} />}</Await>
+            <Await resolve={loaderData.portfolio}>{(items) => <PortfolioGrid items={items} anchor="portfolio" />}</Await>
           </Suspense>
         </div>
         <div className="mt-10 text-center">
@@ -172,7 +173,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Frequently Asked Questions
           </h2>
           <div className="mt-8">
-            <Accordion items={loaderData.faqs} openIndex={openFaq} onToggle={(i) => setOpenFaq((cur) => accordionToggle(cur, i))} />
+            <Accordion items={loaderData.faqs} name="home-faq" />
           </div>
           <p className="mt-8 text-center">
             <Link to="/faq" className="font-semibold text-primary-800 hover:underline">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/portfolio'
 import { PageHeader } from '~/components/site/page-header.tsx'
-import { PortfolioGrid } from '~/components/site/portfolio-grid.tsx'
+import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
@@ -10,7 +10,10 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('portfolio', args)
 }
 
-/** Active projects only, rendered on the server. */
+/** The filter (`?category=`) is read from the address: the data stays as it is. */
+export const shouldRevalidate = keepDataAcrossFilters
+
+/** Active projects only, rendered on the server; the grid filters them by `?category=`. */
 export async function loader({ context }: Route.LoaderArgs) {
   const items = await listPublicPortfolio(context.app.db)
   const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))

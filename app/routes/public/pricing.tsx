@@ -1,6 +1,5 @@
 import { Check } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
 import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
@@ -9,7 +8,6 @@ import { JsonLd } from '~/components/site/json-ld.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { PLANS, PRICING_ADDONS, PRICING_FAQS } from '~/content/pricing.ts'
-import { accordionToggle } from '~/lib/faq-search.ts'
 import { plansJsonLd } from '~/lib/json-ld.ts'
 import { pageMeta } from '~/lib/seo.ts'
 
@@ -19,7 +17,6 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Pricing() {
   const { siteUrl, site } = useSite()
-  const [openFaq, setOpenFaq] = useState<number | null>(0)
   return (
     <main id="main-content">
       <PageHeader
@@ -106,7 +103,7 @@ export default function Pricing() {
             Pricing questions
           </h2>
           <div className="mt-8">
-            <Accordion items={PRICING_FAQS} openIndex={openFaq} onToggle={(i) => setOpenFaq((cur) => accordionToggle(cur, i))} />
+            <Accordion items={PRICING_FAQS} name="pricing-faq" />
           </div>
         </div>
       </section>
