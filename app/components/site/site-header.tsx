@@ -30,9 +30,20 @@ const linkClass =
 const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
 
 /**
+ * Whether the browser opens and closes the drawer itself from the buttons' `command` (Chrome 135,
+ * Firefox 144, Safari 26.2); older browsers get the same from the script once it runs.
+ */
+const nativeCommands = () => 'command' in HTMLButtonElement.prototype
+
+/**
  * Top navigation. From the lg breakpoint the links sit in the bar; below it a menu button opens
  * a side drawer built on the native <dialog> (focus trap, Escape and inert page for free, no
  * library). The current route is marked with aria-current and highlighted.
+ *
+ * The menu works before the page's script runs, or without it (issue 22): the buttons carry
+ * invoker commands (`command="show-modal"`, `command="close"`), the drawer closes on a click
+ * outside it (`closedby="any"`) and holds its links from the start. The script adds what older
+ * browsers lack and keeps `aria-expanded` in step.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
   const drawer = useRef<HTMLDialogElement>(null)
@@ -43,11 +54,22 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     drawer.current?.close()
   }, [pathname])
 
+  // Opened before the script ran, or by the browser's own command: follow the dialog itself.
+  useEffect(() => {
+    const dialog = drawer.current
+    if (!dialog) return
+    const follow = () => setOpen(dialog.open)
+    follow()
+    dialog.addEventListener('toggle', follow)
+    return () => dialog.removeEventListener('toggle', follow)
+  }, [])
+
   function closeDrawer() {
     drawer.current?.close()
   }
 
   function openDrawer() {
+    if (nativeCommands()) return
     drawer.current?.showModal()
     setOpen(true)
   }
@@ -85,6 +107,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             aria-haspopup="dialog"
             aria-expanded={open}
             aria-controls="site-drawer"
+            commandfor="site-drawer"
+            command="show-modal"
             onClick={openDrawer}
           >
             <Icon node={Menu} aria-hidden="true" className="h-6 w-6" />
@@ -96,6 +120,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         id="site-drawer"
         ref={drawer}
         aria-label="Site menu"
+        closedby="any"
         onClose={() => setOpen(false)}
         onClick={(e) => {
           // A click on the backdrop lands on the <dialog> itself, outside the panel.
@@ -110,31 +135,28 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               type="button"
               className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100"
               aria-label="Close menu"
-              onClick={closeDrawer}
+              commandfor="site-drawer"
+              command="close"
+              onClick={() => nativeCommands() || closeDrawer()}
             >
               <Icon node={X} aria-hidden="true" className="h-6 w-6" />
             </button>
           </div>
-          {/* Rendered only while open: the bar already carries these links for crawlers and
-              the server need not render every link twice. */}
-          {open && (
-            <>
-              <nav aria-label="Mobile" className="mt-4">
-                <ul className="flex flex-col gap-1">
-                  {NAV_LINKS.map((l) => (
-                    <li key={l.to}>
-                      <NavLink to={l.to} end={l.to === '/'} className={`${linkClass} block text-base`} onClick={closeDrawer}>
-                        {l.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
-                Get Free Proposal
-              </Link>
-            </>
-          )}
+          {/* In the page from the start, so the drawer works before the script runs. */}
+          <nav aria-label="Mobile" className="mt-4">
+            <ul className="flex flex-col gap-1">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === '/'} className={`${linkClass} block text-base`} onClick={closeDrawer}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
+            Get Free Proposal
+          </Link>
         </div>
       </dialog>
     </RenderedOnce>
