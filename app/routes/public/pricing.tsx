@@ -3,6 +3,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
 import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
+import { readEstimatorQuery } from '~/lib/estimator-query.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -15,7 +16,16 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('pricing', args)
 }
 
-export default function Pricing() {
+/**
+ * The estimator's choices from the address (its GET form's Calculate before hydration or without
+ * JavaScript, and the lead desk's reopen link), priced here. Only requests that carry them skip
+ * the page cache (QUERY_READING_PAGES in app/lib/public-paths.ts); `/pricing` alone gives null.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { estimator: readEstimatorQuery(new URL(request.url).searchParams) }
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { siteUrl, site } = useSite()
   return (
     <main id="main-content">
@@ -93,7 +103,7 @@ export default function Pricing() {
           Estimate your project
         </h2>
         <div className="mt-8">
-          <CostEstimator />
+          <CostEstimator initial={loaderData.estimator} />
         </div>
       </section>
 
