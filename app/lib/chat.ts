@@ -106,17 +106,6 @@ export function askQuestion(state: ChatState, id: string): ChatState {
   }
 }
 
-/**
- * The chat as a page (issue 22): the launcher is a link to it until the page's script runs, and
- * without JavaScript the conversation goes on there, each question a GET answered by the server
- * with these same canned answers. Not indexed, and never stored by the page cache.
- */
-export const CHAT_PATH = '/chat'
-
-/** The chat page's parameters: `q` once per question asked, in order; `back` the page to return to. */
-export const CHAT_QUESTION_PARAM = 'q'
-export const CHAT_BACK_PARAM = 'back'
-
 /** The conversation after the questions asked, in order (ids not offered at their turn are skipped, as in the panel). */
 export function replayChat(ids: readonly string[]): ChatState {
   let state = initialChatState()
@@ -127,19 +116,4 @@ export function replayChat(ids: readonly string[]): ChatState {
 /** The ids of the questions asked so far, in the order they were asked (the chat page's hidden fields). */
 export function askedQuestionIds(state: ChatState): string[] {
   return state.messages.flatMap((m) => (m.type === 'user' ? CHAT_QUESTIONS.filter((q) => q.question === m.text).map((q) => q.id) : []))
-}
-
-/**
- * A page of this site to return to from the chat page, or '/': a path (never `//host` or a
- * backslash, which browsers read as another site), in plain URL characters, not the chat itself.
- */
-export function chatBackPath(value: string | null | undefined): string {
-  if (!value || value.length > 200 || !/^\/(?![/\\])[\w\-./~%]*$/.test(value) || value === CHAT_PATH) return '/'
-  return value
-}
-
-/** The chat page's address from a page of the site (the launcher's link). */
-export function chatPageHref(from: string): string {
-  const back = chatBackPath(from)
-  return back === '/' ? CHAT_PATH : `${CHAT_PATH}?${new URLSearchParams({ [CHAT_BACK_PARAM]: back }).toString()}`
 }

@@ -4,13 +4,12 @@ import {
   CHAT_QUESTIONS,
   askQuestion,
   askedQuestionIds,
-  chatBackPath,
-  chatPageHref,
   initialChatState,
   replayChat,
   showProposalButton,
   suggestionsFor,
 } from '~/lib/chat'
+import { chatBackPath, chatPageHref } from '~/lib/chat-links'
 
 describe('the chat page answered by the server (issue 22)', () => {
   it('replays the questions asked, in order, to the same conversation the panel has', () => {

@@ -2,7 +2,7 @@ import { MessageCircle, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { CHAT_PATH, chatPageHref } from '~/lib/chat.ts'
+import { CHAT_PATH, chatPageHref } from '~/lib/chat-links.ts'
 
 // NOTE: the panel (conversation, answers, navigation) is its own chunk, fetched the first time a
 // visitor opens the chat; pages that never use it only pay for this button.

@@ -5,16 +5,8 @@ import { ChatMessages, SUGGESTION_CLASS } from '~/components/chat/chat-messages.
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import {
-  CHAT_BACK_PARAM,
-  CHAT_PATH,
-  CHAT_QUESTION_PARAM,
-  askedQuestionIds,
-  chatBackPath,
-  replayChat,
-  showProposalButton,
-  suggestionsFor,
-} from '~/lib/chat.ts'
+import { askedQuestionIds, replayChat, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+import { CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 
 /** Where a question's answer lands: the latest answer, so a phone shows it, not the page's top. */
