@@ -49,7 +49,7 @@ export function isCacheablePath(path: string): boolean {
 export const QUERY_READING_PAGES: Readonly<Record<string, readonly string[]>> = {
   '/pricing': ['type', 'pages', 'addons', 'urgency'],
   // The demo builder's GET form and links (app/lib/builder-form.ts): without these its loader gives the default page.
-  '/demo-builder': ['design', 'reset', 'tab', 'panel', 'device'],
+  '/demo-builder': ['design', 'reset', 'tab', 'panel', 'device', 'view'],
   // The portfolio filter (app/components/site/portfolio-grid.tsx), also in the home page's section.
   '/': ['category'],
   '/portfolio': ['category'],

@@ -31,6 +31,7 @@ import {
   type ContentSections,
   type SocialLinks,
 } from '~/lib/builder.ts'
+import { F } from '~/lib/builder-query.ts'
 import { CheckList, ChoiceGroup, PanelSection, RangeField, SelectField, TextField } from './controls.tsx'
 
 export type Update = (fn: (c: BuilderConfig) => BuilderConfig) => void
@@ -51,27 +52,28 @@ export function BasicPanel({ config, update }: PanelProps) {
     <div className="space-y-6">
       <PanelSection title="Business details" description="This is what your visitors read first.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Business Name" required value={config.businessName} onChange={setField(update, 'businessName')} autoComplete="organization" />
-          <TextField label="Tagline" value={config.tagline} onChange={setField(update, 'tagline')} placeholder="e.g. Fresh bread every morning" />
+          <TextField label="Business Name" name="businessName" required value={config.businessName} onChange={setField(update, 'businessName')} autoComplete="organization" />
+          <TextField label="Tagline" name="tagline" value={config.tagline} onChange={setField(update, 'tagline')} placeholder="e.g. Fresh bread every morning" />
           <div className="sm:col-span-2">
-            <TextField label="Description" multiline value={config.description} onChange={setField(update, 'description')} />
+            <TextField label="Description" name="description" multiline value={config.description} onChange={setField(update, 'description')} />
           </div>
           <SelectField
             label="Industry"
+            name="industry"
             value={config.industry}
             placeholder="Select an industry"
             options={INDUSTRIES}
             onChange={(v) => update((c) => setIndustry(c, v))}
           />
-          <TextField label="Logo (text or initials)" value={config.logo} onChange={setField(update, 'logo')} />
+          <TextField label="Logo (text or initials)" name="logo" value={config.logo} onChange={setField(update, 'logo')} />
         </div>
       </PanelSection>
       <PanelSection title="Contact information">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Phone" type="tel" value={config.phone} onChange={setField(update, 'phone')} autoComplete="tel" />
-          <TextField label="Email" type="email" value={config.email} onChange={setField(update, 'email')} autoComplete="email" />
+          <TextField label="Phone" name="phone" type="tel" value={config.phone} onChange={setField(update, 'phone')} autoComplete="tel" />
+          <TextField label="Email" name="email" type="email" value={config.email} onChange={setField(update, 'email')} autoComplete="email" />
           <div className="sm:col-span-2">
-            <TextField label="Address" value={config.address} onChange={setField(update, 'address')} autoComplete="street-address" />
+            <TextField label="Address" name="address" value={config.address} onChange={setField(update, 'address')} autoComplete="street-address" />
           </div>
         </div>
       </PanelSection>
@@ -94,7 +96,9 @@ export function ServicesPanel({ config, update }: PanelProps) {
               return (
                 <button
                   key={s.id}
-                  type="button"
+                  type="submit"
+                  name={F.service}
+                  value={s.id}
                   aria-pressed={selected}
                   onClick={() => update((c) => toggleService(c, s.id))}
                   className={`flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
@@ -121,7 +125,7 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
     return (
       <div className="rounded-lg border border-dashed border-ink-300 p-6 text-center">
         <p className="text-ink-800">Please select an industry first to see available templates.</p>
-        <button type="button" onClick={onChooseIndustry} className={buttonClass({ variant: 'outline', className: 'mt-3' })}>
+        <button type="submit" name={F.tab} value="basic" onClick={onChooseIndustry} className={buttonClass({ variant: 'outline', className: 'mt-3' })}>
           Choose an industry
         </button>
       </div>
@@ -143,7 +147,9 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
           return (
             <button
               key={t.id}
-              type="button"
+              type="submit"
+              name={F.template}
+              value={t.id}
               aria-pressed={selected}
               onClick={() => update((c) => chooseTemplate(c, t.id))}
               className={`rounded-lg border p-4 text-left ${
@@ -178,6 +184,7 @@ export function DesignPanel({ config, update }: PanelProps) {
     <div className="space-y-6">
       <ChoiceGroup
         label="Color Scheme"
+        name="colorScheme"
         options={COLOR_SCHEMES.map((s) => ({ id: s.id, label: s.label, swatch: [s.primary, s.secondary, s.background] }))}
         value={config.colorScheme}
         onChange={setField(update, 'colorScheme')}
@@ -185,21 +192,23 @@ export function DesignPanel({ config, update }: PanelProps) {
       />
       <ChoiceGroup
         label="Layout"
+        name="layout"
         options={LAYOUTS.map((l) => ({ id: l.id, label: l.label, hint: l.description }))}
         value={config.layout}
         onChange={setField(update, 'layout')}
         columns="grid-cols-1 sm:grid-cols-2"
       />
-      <ChoiceGroup label="Font Family" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
-      <ChoiceGroup label="Header Style" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4" />
+      <ChoiceGroup label="Font Family" name="fontFamily" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
+      <ChoiceGroup label="Header Style" name="headerStyle" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4" />
       <ChoiceGroup
         label="Navigation Style"
+        name="navigationStyle"
         options={NAVIGATION_STYLES}
         value={cz.navigationStyle}
         onChange={setCustom(update, 'navigationStyle')}
         columns="grid-cols-2 sm:grid-cols-4"
       />
-      <ChoiceGroup label="Button Style" options={BUTTON_STYLES} value={cz.buttonStyle} onChange={setCustom(update, 'buttonStyle')} />
+      <ChoiceGroup label="Button Style" name="buttonStyle" options={BUTTON_STYLES} value={cz.buttonStyle} onChange={setCustom(update, 'buttonStyle')} />
     </div>
   )
 }
@@ -235,12 +244,14 @@ export function FeaturesPanel({ config, update }: PanelProps) {
     <div className="space-y-6">
       <CheckList
         label="Features"
+        name={F.feature}
         items={FEATURE_TOGGLES}
         values={config.features}
         onToggle={(id, on) => update((c) => ({ ...c, features: { ...c.features, [id]: on } }))}
       />
       <RangeField
         label="Number of Pages"
+        name="pages"
         value={config.pages}
         min={min}
         max={max}
@@ -249,12 +260,14 @@ export function FeaturesPanel({ config, update }: PanelProps) {
       />
       <CheckList
         label="Content Sections"
+        name={F.section}
         items={CONTENT_SECTION_ITEMS}
         values={config.contentSections}
         onToggle={(id, on) => update((c) => ({ ...c, contentSections: { ...c.contentSections, [id]: on } }))}
       />
       <CheckList
         label="Advanced Features"
+        name={F.advanced}
         items={ADVANCED_ITEMS}
         values={config.advancedFeatures}
         onToggle={(id, on) => update((c) => ({ ...c, advancedFeatures: { ...c.advancedFeatures, [id]: on } }))}
@@ -279,6 +292,7 @@ export function CustomizePanel({ config, update }: PanelProps) {
       <div className="grid gap-6 sm:grid-cols-2">
         <RangeField
           label="Spacing"
+          name="spacing"
           unit="px"
           value={cz.spacing}
           {...SLIDERS.spacing}
@@ -286,22 +300,24 @@ export function CustomizePanel({ config, update }: PanelProps) {
         />
         <RangeField
           label="Border Radius"
+          name="borderRadius"
           unit="px"
           value={cz.borderRadius}
           {...SLIDERS.borderRadius}
           onChange={(v) => setCustom(update, 'borderRadius')(clampSlider('borderRadius', v))}
         />
       </div>
-      <ChoiceGroup label="Footer Style" options={FOOTER_STYLES} value={cz.footerStyle} onChange={setCustom(update, 'footerStyle')} />
-      <ChoiceGroup label="Animation Style" options={ANIMATION_STYLES} value={cz.animationStyle} onChange={setCustom(update, 'animationStyle')} />
-      <ChoiceGroup label="Layout Density" options={LAYOUT_DENSITIES} value={cz.layoutDensity} onChange={setCustom(update, 'layoutDensity')} />
-      <ChoiceGroup label="Call-to-Action Placement" options={CTA_PLACEMENTS} value={cz.ctaPlacement} onChange={setCustom(update, 'ctaPlacement')} />
+      <ChoiceGroup label="Footer Style" name="footerStyle" options={FOOTER_STYLES} value={cz.footerStyle} onChange={setCustom(update, 'footerStyle')} />
+      <ChoiceGroup label="Animation Style" name="animationStyle" options={ANIMATION_STYLES} value={cz.animationStyle} onChange={setCustom(update, 'animationStyle')} />
+      <ChoiceGroup label="Layout Density" name="layoutDensity" options={LAYOUT_DENSITIES} value={cz.layoutDensity} onChange={setCustom(update, 'layoutDensity')} />
+      <ChoiceGroup label="Call-to-Action Placement" name="ctaPlacement" options={CTA_PLACEMENTS} value={cz.ctaPlacement} onChange={setCustom(update, 'ctaPlacement')} />
       <PanelSection title="Social Links">
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_ITEMS.map((s) => (
             <TextField
               key={s.id}
               label={s.label}
+              name={s.id}
               type="url"
               value={config.socialLinks[s.id]}
               placeholder="https://"

@@ -24,6 +24,8 @@ export function PanelSection({ title, description, children }: { title: string; 
 
 type TextFieldProps = {
   label: string
+  /** The field's name in the builder's GET form (app/lib/builder-query.ts). */
+  name: string
   value: string
   onChange: (value: string) => void
   type?: 'text' | 'email' | 'tel' | 'url'
@@ -33,14 +35,14 @@ type TextFieldProps = {
   multiline?: boolean
 }
 
-export function TextField({ label, value, onChange, type = 'text', required, placeholder, autoComplete, multiline }: TextFieldProps) {
+export function TextField({ label, name, value, onChange, type = 'text', required, placeholder, autoComplete, multiline }: TextFieldProps) {
   const id = useId()
   return (
     <Field id={id} label={label} required={required}>
       {multiline ? (
-        <Textarea size="md" rows={3} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        <Textarea size="md" rows={3} name={name} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <Input size="md" type={type} value={value} placeholder={placeholder} autoComplete={autoComplete ?? 'off'} aria-required={required || undefined} onChange={(e) => onChange(e.target.value)} />
+        <Input size="md" type={type} name={name} value={value} placeholder={placeholder} autoComplete={autoComplete ?? 'off'} aria-required={required || undefined} onChange={(e) => onChange(e.target.value)} />
       )}
     </Field>
   )
@@ -48,17 +50,18 @@ export function TextField({ label, value, onChange, type = 'text', required, pla
 
 type SelectFieldProps = {
   label: string
+  name: string
   value: string
   onChange: (value: string) => void
   options: readonly BuilderOption[]
   placeholder?: string
 }
 
-export function SelectField({ label, value, onChange, options, placeholder }: SelectFieldProps) {
+export function SelectField({ label, name, value, onChange, options, placeholder }: SelectFieldProps) {
   const id = useId()
   return (
     <Field id={id} label={label}>
-      <Select size="md" value={value} onChange={(e) => onChange(e.target.value)}>
+      <Select size="md" name={name} value={value} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -72,6 +75,7 @@ export function SelectField({ label, value, onChange, options, placeholder }: Se
 
 type RangeFieldProps = {
   label: string
+  name: string
   value: number
   min: number
   max: number
@@ -81,7 +85,7 @@ type RangeFieldProps = {
 }
 
 /** A native range input: arrow keys, Page Up/Down, Home/End all work; the value is always shown. */
-export function RangeField({ label, value, min, max, step, unit = '', onChange }: RangeFieldProps) {
+export function RangeField({ label, name, value, min, max, step, unit = '', onChange }: RangeFieldProps) {
   const id = useId()
   const text = `${value}${unit}`
   return (
@@ -97,6 +101,7 @@ export function RangeField({ label, value, min, max, step, unit = '', onChange }
       <input
         id={id}
         type="range"
+        name={name}
         min={min}
         max={max}
         step={step}
@@ -121,14 +126,19 @@ export function RangeField({ label, value, min, max, step, unit = '', onChange }
 
 type ChoiceGroupProps = {
   label: string
+  /** Each option is a submit button of the builder's form: `name=option id`. */
+  name: string
   options: readonly (BuilderOption & { hint?: string; swatch?: string[] })[]
   value: string
   onChange: (id: string) => void
   columns?: string
 }
 
-/** Single choice shown as pressable cards (aria-pressed), so every option is visible at once. */
-export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-cols-2 sm:grid-cols-3' }: ChoiceGroupProps) {
+/**
+ * Single choice shown as pressable cards (aria-pressed), so every option is visible at once. Each
+ * card submits the builder's form before the page's script runs; after, the form never submits.
+ */
+export function ChoiceGroup({ label, name, options, value, onChange, columns = 'grid-cols-2 sm:grid-cols-3' }: ChoiceGroupProps) {
   const id = useId()
   return (
     <div role="group" aria-labelledby={id}>
@@ -141,7 +151,9 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
           return (
             <button
               key={o.id}
-              type="button"
+              type="submit"
+              name={name}
+              value={o.id}
               aria-pressed={selected}
               onClick={() => onChange(o.id)}
               className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
@@ -170,12 +182,14 @@ export function ChoiceGroup({ label, options, value, onChange, columns = 'grid-c
 
 type CheckListProps<K extends string> = {
   label: string
+  /** The boxes' name in the builder's form; each sends its id when ticked. */
+  name: string
   items: readonly { id: K; label: string }[]
   values: Readonly<Record<K, boolean>>
   onToggle: (id: K, checked: boolean) => void
 }
 
-export function CheckList<K extends string>({ label, items, values, onToggle }: CheckListProps<K>) {
+export function CheckList<K extends string>({ label, name, items, values, onToggle }: CheckListProps<K>) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-ink-800">{label}</legend>
@@ -185,7 +199,7 @@ export function CheckList<K extends string>({ label, items, values, onToggle }: 
             key={item.id}
             className="flex cursor-pointer items-center gap-3 rounded-md border border-ink-200 bg-white px-3 py-2 text-sm text-ink-800 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50"
           >
-            <input type="checkbox" checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-primary-700" />
+            <input type="checkbox" name={name} value={item.id} checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-primary-700" />
             {item.label}
           </label>
         ))}

@@ -23,6 +23,7 @@ const SECTION_OF_TAB: Readonly<Record<string, readonly string[]>> = {
  * change while making it. It shows the phone layout, scrolled to the part the current tab
  * changes. It is a visual echo only (aria-hidden, not focusable): the accessible preview, the
  * device switch and the actions are in the "Live Preview" section, which the link jumps to.
+ * The fold is a <details>, so it works before the page's script runs (issue 22).
  */
 export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: string }) {
   const [open, setOpen] = useState(true)
@@ -38,31 +39,28 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
   }, [config, tab, open])
 
   return (
-    <div data-testid="mini-preview" data-mini-preview={open ? 'open' : 'closed'} className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
-      <div className="flex items-center justify-between gap-3">
+    <div data-testid="mini-preview" className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
+      {/* The summary sits at the top right, beside the link (absolute: a <summary> must be the
+          first thing in its <details>, and a link inside it would be a control in a control). */}
+      <div className="flex min-h-8 items-center justify-between gap-3 pr-28">
         <p className="text-sm font-semibold text-ink-900">Preview</p>
-        <div className="flex items-center gap-1">
-          <a href="#live-preview-heading" className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline-offset-4 hover:underline">
-            Full preview
-          </a>
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls="builder-mini-preview"
-            onClick={() => setOpen((o) => !o)}
-            className="rounded-md px-2 py-1 text-sm font-medium text-ink-800 hover:bg-ink-100"
-          >
-            {open ? 'Hide preview' : 'Show preview'}
-          </button>
-        </div>
+        <a href="#live-preview-heading" className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline-offset-4 hover:underline">
+          Full preview
+        </a>
       </div>
-      <div id="builder-mini-preview" hidden={!open}>
-        <div ref={viewport} aria-hidden="true" className="mt-2 h-52 overflow-hidden rounded-lg border border-ink-300 [container-type:inline-size] sm:h-56">
-          <div className="mx-auto" style={{ width: MINI_WIDTH, zoom: previewZoom(MINI_WIDTH) }}>
-            <SitePreview config={config} />
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+        <summary className="absolute top-2 right-4 flex h-8 cursor-pointer list-none items-center rounded-md px-2 text-sm font-medium text-ink-800 hover:bg-ink-100 sm:right-6 [&::-webkit-details-marker]:hidden">
+          <span className="group-open:hidden">Show preview</span>
+          <span className="hidden group-open:inline">Hide preview</span>
+        </summary>
+        <div id="builder-mini-preview">
+          <div ref={viewport} aria-hidden="true" className="mt-2 h-52 overflow-hidden rounded-lg border border-ink-300 [container-type:inline-size] sm:h-56">
+            <div className="mx-auto" style={{ width: MINI_WIDTH, zoom: previewZoom(MINI_WIDTH) }}>
+              <SitePreview config={config} />
+            </div>
           </div>
         </div>
-      </div>
+      </details>
     </div>
   )
 }

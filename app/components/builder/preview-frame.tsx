@@ -10,13 +10,19 @@ const DEVICES: { id: Device; label: string; icon: IconNode }[] = [
   { id: 'mobile', label: 'Mobile', icon: Smartphone },
 ]
 
-export function DeviceToggle({ device, onChange }: { device: Device; onChange: (d: Device) => void }) {
+/**
+ * The preview's width. With `name` its buttons submit the builder's form before the page's script
+ * runs (the loader then draws the preview at that width); without, they are plain buttons.
+ */
+export function DeviceToggle({ device, onChange, name }: { device: Device; onChange: (d: Device) => void; name?: string }) {
   return (
     <div role="group" aria-label="Preview width" className="inline-flex max-w-full flex-wrap rounded-lg border border-ink-300 bg-white p-1">
       {DEVICES.map(({ id, label, icon }) => (
         <button
           key={id}
-          type="button"
+          type={name ? 'submit' : 'button'}
+          name={name}
+          value={name ? id : undefined}
           aria-pressed={device === id}
           onClick={() => onChange(id)}
           className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${

@@ -2,27 +2,21 @@ import { Eye, RotateCcw, Rocket, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Dialog, Tabs } from 'radix-ui'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
-import { BUILDER_STORAGE_KEY, createDefaultConfig, summarizeConfig, type BuilderConfig } from '~/lib/builder.ts'
-import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.ts'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { useHydrated } from '~/components/admin/use-hydrated.ts'
+import { BUILDER_STORAGE_KEY, createDefaultConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { BUILDER_TABS, F, builderHref, encodeCompactDesign, proposalHref, type BuilderTab } from '~/lib/builder-query.ts'
 import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, TemplatesPanel } from './builder-panels.tsx'
 import { useBuilderFont } from './builder-fonts.ts'
 import { MiniPreview } from './mini-preview.tsx'
 import { DeviceToggle, PreviewFrame } from './preview-frame.tsx'
 import type { Device } from './preview-style.ts'
 
-const TABS = [
-  { id: 'basic', label: 'Basic' },
-  { id: 'services', label: 'Services' },
-  { id: 'templates', label: 'Templates' },
-  { id: 'design', label: 'Design' },
-  { id: 'features', label: 'Features' },
-  { id: 'customize', label: 'Customize' },
-] as const
-type TabId = (typeof TABS)[number]['id']
-
 type Change = (c: BuilderConfig) => BuilderConfig
+
+/** What the route's loader read from the address: the design (null when it carries none), the tab and the width. */
+export type BuilderInitial = { config: BuilderConfig | null; tab: BuilderTab; device: Device; view: 'full' | null }
 
 /**
  * The design saved in this browser, or null when there is none. The zod parser is loaded only
@@ -30,26 +24,26 @@ type Change = (c: BuilderConfig) => BuilderConfig
  * Throws when storage is unavailable or the parser cannot be loaded.
  */
 async function readSavedConfig(): Promise<BuilderConfig | null> {
-  // A design in the address (the lead desk's "reopen" link) comes first; it is then saved as usual.
-  const linked = decodeDesign(new URLSearchParams(window.location.search).get(DESIGN_PARAM))
-  if (typeof linked === 'object' && linked !== null) {
-    const { parseBuilderConfig } = await import('~/lib/builder-config.ts')
-    return parseBuilderConfig(linked)
-  }
   const json = window.localStorage.getItem(BUILDER_STORAGE_KEY)
   if (json == null) return null
   const { parseStoredConfig } = await import('~/lib/builder-config.ts')
   return parseStoredConfig(json)
 }
 
-/** Builder state that survives reloads: restored after hydration (the server knows nothing of it). */
-function usePersistentConfig() {
-  const [config, setConfig] = useState<BuilderConfig>(createDefaultConfig)
-  const [restored, setRestored] = useState(false)
+/**
+ * Builder state that survives reloads. A design in the address (the builder's own form, or the
+ * lead desk's "reopen" link) was rendered by the server and comes first; without one the design
+ * saved in this browser is restored after hydration (the server knows nothing of it). Either way
+ * it is saved as it changes.
+ */
+function usePersistentConfig(initial: BuilderConfig | null) {
+  const [config, setConfig] = useState<BuilderConfig>(() => initial ?? createDefaultConfig())
+  const [restored, setRestored] = useState(initial !== null)
   // Changes made while the saved design is still loading, replayed on top of it once it arrives.
-  const early = useRef<Change[] | null>([])
+  const early = useRef<Change[] | null>(initial ? null : [])
 
   useEffect(() => {
+    if (early.current === null) return
     let cancelled = false
     readSavedConfig().then(
       (saved) => {
@@ -88,29 +82,66 @@ function usePersistentConfig() {
 }
 
 /**
+ * Keeps the address showing the builder's state once the page's script runs (the form's own
+ * submissions write it before that), so a reload or a shared link shows the same design and tab.
+ * Replaced, not pushed: a change is no page of its own. Waits for a pause in typing, as browsers
+ * throttle frequent history calls.
+ */
+function useAddressInStep(config: BuilderConfig, tab: BuilderTab, device: Device) {
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      // The first render shows what the address already says.
+      first.current = false
+      return
+    }
+    const timer = setTimeout(() => {
+      window.history.replaceState(window.history.state, '', builderHref(config, tab, device) + window.location.hash)
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [config, tab, device])
+}
+
+/**
  * 'Super Advanced Website Builder' (spec sections 2, 3 and 5): six tabs of options on the left,
  * a live preview at desktop, tablet or mobile width on the right, both fed by one config.
+ *
+ * Everything is one GET form (issue 22): the tabs, choices, toggles, Reset and Convert are its
+ * submit buttons, the fields are its fields, and hidden fields carry the design as drawn, so
+ * before the script runs (or without it) every control works through the route's loader. Once
+ * hydrated, each control changes the page at once and the form never submits.
  */
-export function WebsiteBuilder() {
-  const { config, update, reset } = usePersistentConfig()
-  const [tab, setTab] = useState<TabId>('basic')
-  const [device, setDevice] = useState<Device>('desktop')
+export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
+  const { config, update, reset } = usePersistentConfig(initial.config)
+  const [tab, setTab] = useState<BuilderTab>(initial.tab)
+  const [device, setDevice] = useState<Device>(initial.device)
+  const navigate = useNavigate()
   useBuilderFont(config.customizations.fontFamily)
-  const proposalHref = `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config), [DESIGN_PARAM]: encodeDesign(config) }).toString()}`
+  useAddressInStep(config, tab, device)
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="min-w-0">
+    <form method="get" action="/demo-builder" onSubmit={(e) => e.preventDefault()} className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      {/* The form's default button, first so that Enter in a field applies the fields and stays on
+          the tab (it would otherwise press the first tab). */}
+      <button type="submit" hidden tabIndex={-1}>
+        Update preview
+      </button>
+      <input type="hidden" name={F.design} value={encodeCompactDesign(config)} />
+      <input type="hidden" name={F.panel} value={tab} />
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as BuilderTab)} className="min-w-0">
         <MiniPreview config={config} tab={tab} />
         <h2 className="mb-3 text-xl font-semibold text-ink-900">Customize your website</h2>
         <Tabs.List aria-label="Builder sections" className="grid grid-cols-3 gap-1 rounded-lg bg-ink-100 p-1 sm:grid-cols-6 xl:grid-cols-3">
-          {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.id}
-              value={t.id}
-              className="rounded-md px-2 py-2 text-sm font-medium text-ink-800 hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-primary-800 data-[state=active]:shadow"
-            >
-              {t.label}
+          {BUILDER_TABS.map((t) => (
+            <Tabs.Trigger key={t.id} value={t.id} asChild>
+              <button
+                type="submit"
+                name={F.tab}
+                value={t.id}
+                className="rounded-md px-2 py-2 text-sm font-medium text-ink-800 hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-primary-800 data-[state=active]:shadow"
+              >
+                {t.label}
+              </button>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -121,6 +152,7 @@ export function WebsiteBuilder() {
         <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 sm:p-6">
           <Tabs.Content value="basic" tabIndex={-1}>
             <BasicPanel config={config} update={update} />
+            <ApplyUntilHydrated />
           </Tabs.Content>
           <Tabs.Content value="services" tabIndex={-1}>
             <ServicesPanel config={config} update={update} />
@@ -133,13 +165,17 @@ export function WebsiteBuilder() {
           </Tabs.Content>
           <Tabs.Content value="features" tabIndex={-1}>
             <FeaturesPanel config={config} update={update} />
+            <ApplyUntilHydrated />
           </Tabs.Content>
           <Tabs.Content value="customize" tabIndex={-1}>
             <CustomizePanel config={config} update={update} />
+            <ApplyUntilHydrated />
           </Tabs.Content>
         </div>
         <button
-          type="button"
+          type="submit"
+          name={F.reset}
+          value="1"
           onClick={reset}
           className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
         >
@@ -153,32 +189,65 @@ export function WebsiteBuilder() {
           <h2 id="live-preview-heading" className="text-xl font-semibold text-ink-900">
             Live Preview
           </h2>
-          <DeviceToggle device={device} onChange={setDevice} />
+          <DeviceToggle device={device} onChange={setDevice} name={F.device} />
         </div>
         <PreviewFrame config={config} device={device} label={`Website preview, ${device} width`} />
         <div className="flex flex-col gap-3 sm:flex-row">
-          <FullScreenPreview config={config} device={device} onDeviceChange={setDevice} />
-          <Link
-            to={proposalHref}
+          <FullScreenPreview config={config} tab={tab} device={device} onDeviceChange={setDevice} initialOpen={initial.view === 'full'} />
+          {/* A submit button, not a link: before the script runs, the form carries what the
+              visitor typed and chose since the page was drawn, and the loader sends it on. */}
+          <button
+            type="submit"
+            name={F.convert}
+            value="1"
+            onClick={(e) => {
+              e.preventDefault()
+              void navigate(proposalHref(config))
+            }}
             className={buttonClass({ size: 'lg', className: 'flex-1' })}
           >
             <Icon node={Rocket} aria-hidden="true" className="size-5" />
             Convert to Real Website
-          </Link>
+          </button>
         </div>
       </section>
-    </div>
+    </form>
   )
 }
 
-/** 'Generate Advanced Preview': the same live preview, full screen, in a modal dialog. */
-function FullScreenPreview({ config, device, onDeviceChange }: { config: BuilderConfig; device: Device; onDeviceChange: (d: Device) => void }) {
+/**
+ * Applies the open tab's fields (text, choices, boxes, sliders), shown only until the page's
+ * script runs: from then on every change shows at once.
+ * NOTE: a component of its own so that hydration re-renders only this button (as in
+ * app/components/admin/list-actions.tsx), never the fields beside it.
+ */
+function ApplyUntilHydrated(): ReactNode {
+  return useHydrated() ? null : (
+    <button type="submit" className={buttonClass({ variant: 'secondary', className: 'mt-6' })}>
+      Update preview
+    </button>
+  )
+}
+
+type FullScreenProps = { config: BuilderConfig; tab: BuilderTab; device: Device; onDeviceChange: (d: Device) => void; initialOpen: boolean }
+
+/**
+ * 'Generate Advanced Preview': the same live preview, full screen, in a modal dialog. Its button
+ * also submits the builder's form with `view=full`, so before the page's script runs the server
+ * draws the full-screen preview itself (NoScriptFullScreen); the dialog opens from there once
+ * hydrated.
+ */
+function FullScreenPreview({ config, tab, device, onDeviceChange, initialOpen }: FullScreenProps) {
+  const hydrated = useHydrated()
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={buttonClass({ variant: 'outline', size: 'lg', className: 'flex-1' })}>
-        <Icon node={Eye} aria-hidden="true" className="size-5" />
-        Generate Advanced Preview
+    <Dialog.Root defaultOpen={initialOpen}>
+      <Dialog.Trigger asChild>
+        <button type="submit" name={F.view} value="full" className={buttonClass({ variant: 'outline', size: 'lg', className: 'flex-1' })}>
+          <Icon node={Eye} aria-hidden="true" className="size-5" />
+          Generate Advanced Preview
+        </button>
       </Dialog.Trigger>
+      {initialOpen && !hydrated && <NoScriptFullScreen config={config} tab={tab} device={device} />}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink-950/80" />
         <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-ink-100 focus:outline-none">
@@ -208,3 +277,36 @@ function FullScreenPreview({ config, device, onDeviceChange }: { config: Builder
     </Dialog.Root>
   )
 }
+
+/**
+ * The full-screen preview as the server draws it for `view=full`, before (or without) the page's
+ * script: a fixed layer over the page with the same header, whose width buttons keep it open and
+ * whose Close is a link back to the builder as it was.
+ */
+function NoScriptFullScreen({ config, tab, device }: { config: BuilderConfig; tab: BuilderTab; device: Device }) {
+  const titleId = useId()
+  return (
+    <section aria-labelledby={titleId} className="fixed inset-0 z-[71] flex flex-col bg-ink-100">
+      <input type="hidden" name={F.view} value="full" />
+      <div className="flex items-start justify-between gap-3 border-b border-ink-300 bg-white px-4 py-3">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-3">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words text-ink-900">
+            Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
+          </h2>
+          <DeviceToggle device={device} onChange={() => {}} name={F.device} />
+        </div>
+        <a
+          href={builderHref(config, tab, device)}
+          aria-label="Close preview"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-ink-300 text-ink-800 hover:bg-ink-100"
+        >
+          <Icon node={X} aria-hidden="true" className="size-5" />
+        </a>
+      </div>
+      <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
+        <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
+      </div>
+    </section>
+  )
+}
+

@@ -1,5 +1,8 @@
+import { redirect } from 'react-router'
 import { WebsiteBuilder } from '~/components/builder/website-builder.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
+import { readBuilderQuery } from '~/lib/builder-form.ts'
+import { proposalHref } from '~/lib/builder-query.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import type { Route } from './+types/demo-builder'
 
@@ -7,7 +10,18 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('demoBuilder', args)
 }
 
-export default function DemoBuilderPage() {
+/**
+ * The builder's state from its address (issue 22): what its GET form sent before the page's script
+ * ran, or a link that carries a design (the lead desk's). Without any, the page is the same for
+ * every visitor (the page cache keeps it) and the browser restores its saved design.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const { config, tab, device, convert, view } = readBuilderQuery(new URL(request.url).searchParams)
+  if (convert && config) throw redirect(proposalHref(config))
+  return { config, tab, device, view }
+}
+
+export default function DemoBuilderPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content">
       <PageHeader
@@ -16,7 +30,7 @@ export default function DemoBuilderPage() {
         intro="Pick an industry, template, colours and features and watch the preview update as you go. Your design is saved in this browser; when you like it, turn it into a real website."
       />
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-        <WebsiteBuilder />
+        <WebsiteBuilder initial={loaderData} />
       </div>
     </main>
   )
