@@ -39,7 +39,7 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
   }, [config, tab, open])
 
   return (
-    <div data-testid="mini-preview" className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
+    <div data-testid="mini-preview" data-mini-preview="" className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
       {/* The summary sits at the top right, beside the link (absolute: a <summary> must be the
           first thing in its <details>, and a link inside it would be a control in a control). */}
       <div className="flex min-h-8 items-center justify-between gap-3 pr-28">
