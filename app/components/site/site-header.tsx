@@ -30,8 +30,8 @@ const linkClass =
 const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
 
 /**
- * Whether the browser opens and closes the drawer itself from the buttons' `command` (Chrome 135,
- * Firefox 144, Safari 26.2); older browsers get the same from the script once it runs.
+ * Whether the browser opens and closes the drawer itself from the buttons' `command` (Chromium
+ * from 135, Firefox from 144); other browsers get the same from the script once it runs.
  */
 const nativeCommands = () => 'command' in HTMLButtonElement.prototype
 
@@ -50,7 +50,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const [open, setOpen] = useState(false)
   const { pathname } = useLocation()
 
+  // Another page closes the drawer; hydrating does not (the visitor may have opened it already).
+  const shownPath = useRef(pathname)
   useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
     drawer.current?.close()
   }, [pathname])
 
