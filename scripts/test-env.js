@@ -44,12 +44,38 @@ export async function ensurePostgres() {
   spawnSync('pg_ctlcluster', [version, 'main', 'start'], { stdio: 'ignore' })
   const psql = (sql) => spawnSync('su', ['postgres', '-c', `psql -v ON_ERROR_STOP=0 -q -c "${sql}"`], { stdio: 'ignore' })
   psql("CREATE ROLE app LOGIN PASSWORD 'app'")
+  // The test role makes a database per Vitest worker (ensureWorkerDatabases).
+  psql('ALTER ROLE app CREATEDB')
   spawnSync('su', ['postgres', '-c', 'createdb -O app appdb'], { stdio: 'ignore' })
   for (let i = 0; i < 20; i++) {
     if (await canConnect(url)) return url
     await new Promise((r) => setTimeout(r, 500))
   }
   die(`PostgreSQL did not become reachable at ${url}; check 'pg_lsclusters'.`)
+}
+
+/**
+ * Makes `<database>_w1` … `_w<count>` beside the test database, one per Vitest worker, so test
+ * files can run in parallel (tests/helpers/worker-database.ts). Returns false when the role may
+ * not create databases: the files then run one at a time on the one database.
+ */
+export async function ensureWorkerDatabases(url, count) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  try {
+    await c.connect()
+    const base = new URL(url).pathname.slice(1)
+    for (let i = 1; i <= count; i++) {
+      const name = `${base}_w${i}`
+      const exists = await c.query('select 1 from pg_database where datname = $1', [name])
+      if (!exists.rowCount) await c.query(`create database "${name.replace(/"/g, '""')}"`)
+    }
+    return true
+  } catch (err) {
+    console.log(`One PostgreSQL database for all test files (${err.message}): Vitest runs them one at a time.`)
+    return false
+  } finally {
+    await c.end().catch(() => {})
+  }
 }
 
 /** Returns the path of a Chromium binary for Playwright (never downloads one). */

@@ -3,7 +3,7 @@
 // with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { ensurePostgres, ensureChromium } from './test-env.js'
+import { ensurePostgres, ensureChromium, ensureWorkerDatabases } from './test-env.js'
 
 const results = { passed: 0, failed: 0 }
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
@@ -19,6 +19,9 @@ function check(name, cmd, args) {
 }
 
 const pgUrl = await ensurePostgres()
+// Two Vitest workers (this machine has two cores), each on a PostgreSQL database of its own.
+const VITEST_WORKERS = 2
+const parallel = await ensureWorkerDatabases(pgUrl, VITEST_WORKERS)
 const chromium = ensureChromium()
 
 check('lint', 'npx', ['eslint', '.'])
@@ -32,7 +35,10 @@ if (!built) results.failed++
 
 console.log('\n=== vitest: unit, API (SQLite and PostgreSQL) and system tests ===')
 rmSync('test-results/vitest.json', { force: true })
-run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], { TEST_PG_URL: pgUrl })
+run('npx', ['vitest', 'run', `--maxWorkers=${parallel ? VITEST_WORKERS : 1}`, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {
+  TEST_PG_URL: pgUrl,
+  TEST_PG_WORKER_DATABASES: parallel ? '1' : '0',
+})
 if (existsSync('test-results/vitest.json')) {
   const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'))
   results.passed += v.numPassedTests
