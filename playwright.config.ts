@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
+import { BASE_PORT, E2E_WORKERS, WORKER_PORT } from './tests/e2e/ports.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 3100)
 /** Debian's Chromium; Playwright never downloads a browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const launchOptions = {
@@ -10,21 +10,22 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1,
+  // One server (and database) per worker: tests of one worker run in order, as on one server.
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],
-  use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions, trace: 'off' },
+  use: { baseURL: `http://127.0.0.1:${WORKER_PORT}`, launchOptions, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: 'node tests/e2e/server.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
+    url: `http://127.0.0.1:${BASE_PORT + i}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT) },
-  },
+    env: { PORT: String(BASE_PORT + i) },
+  })),
 })

@@ -50,7 +50,7 @@ if (existsSync('test-results/vitest.json')) {
 if (built) {
   console.log('\n=== playwright: end to end in Chromium (desktop and phone) ===')
   rmSync('test-results/playwright.json', { force: true })
-  run('npx', ['playwright', 'test'], { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' })
+  run('npx', ['playwright', 'test'], { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' })
   if (existsSync('test-results/playwright.json')) {
     const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))
     results.passed += p.stats.expected + p.stats.flaky

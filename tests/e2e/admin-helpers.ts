@@ -4,6 +4,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { WORKER_PORT } from './ports.ts'
 
 export const ADMIN = '/admin'
 export const USERNAME = 'admin'
@@ -14,7 +15,7 @@ export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36)
 
 /** The e2e server's data folder (tests/e2e/server.js writes it per port). */
 export function dataDir(): string {
-  return readFileSync(path.join(tmpdir(), `e2e-data-dir-${process.env.E2E_PORT ?? 3100}.txt`), 'utf8').trim()
+  return readFileSync(path.join(tmpdir(), `e2e-data-dir-${WORKER_PORT}.txt`), 'utf8').trim()
 }
 
 /** Runs one statement on the e2e server's SQLite file. */

@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { Secret, TOTP } from 'otpauth'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { expectNoAxeViolations, PASSWORD, USERNAME } from './admin-helpers.ts'
+import { spareWorkerPort } from './ports.ts'
 
 /**
  * Settings > Security on a server of its own: WebAuthn refuses an IP address as the relying
  * party, so this server's SITE_URL is http://localhost:PORT (the shared one is 127.0.0.1), and
  * the changes made here (two-step sign-in, ended sessions, a new password) touch no other spec.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 7
+const PORT = spareWorkerPort(3)
 const ORIGIN = `http://localhost:${PORT}`
 const ADMIN = `${ORIGIN}/admin`
 let server: ChildProcess

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
+import { WORKER_PORT } from './ports.ts'
 
-export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`
+export const BASE_URL = `http://127.0.0.1:${WORKER_PORT}`
 
 /** A short unique suffix so tests never depend on what other files created. */
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
