@@ -54,18 +54,28 @@ test('the blog list: category filter, 6 per page, Load More Articles adds 6, cha
   await visit(page, '/blog')
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
-  const filters = main.getByRole('group', { name: 'Filter articles by category' }).getByRole('button')
+  // Links the server answers (`?category=`, `?page=`), followed in place once hydrated (issue 22).
+  const filters = main.getByRole('group', { name: 'Filter articles by category' }).getByRole('link')
   await expect(filters).toHaveText(categories)
-  await expect(filters.first()).toHaveAttribute('aria-pressed', 'true')
+  await expect(filters.first()).toHaveAttribute('aria-current', 'true')
+  await expect(filters.first()).toHaveAttribute('href', '/blog')
+  await expect(filters.filter({ hasText: /^Security$/ })).toHaveAttribute('href', '/blog?category=Security')
 
   const cards = main.getByRole('list', { name: 'Blog posts' }).getByRole('article')
-  const more = main.getByRole('button', { name: 'Load More Articles' })
+  const more = main.getByRole('link', { name: 'Load More Articles' })
   await expect(cards).toHaveCount(6)
+  await expect(more).toHaveAttribute('href', '/blog?page=2#article-7')
   await more.click()
+  await expect(page).toHaveURL(/\/blog\?page=2#article-7$/)
   await expect(cards).toHaveCount(Math.min(12, total))
+  // Reading goes on at the first new card.
+  await expect(main.locator('#article-7').getByRole('link').first()).toBeFocused()
   if (total <= 12) await expect(more).toHaveCount(0)
 
   await filters.filter({ hasText: /^Security$/ }).click()
+  await expect(page).toHaveURL(/\/blog\?category=Security$/)
+  await expect(filters.filter({ hasText: /^Security$/ })).toHaveAttribute('aria-current', 'true')
+  await expect(filters.first()).not.toHaveAttribute('aria-current')
   await expect(cards).toHaveCount(6)
   for (const c of await cards.all()) await expect(c.getByText('Security', { exact: true })).toBeVisible()
   await more.click()
@@ -86,8 +96,13 @@ test('a card shows every field and Read More opens the post', async ({ page }) =
   const main = page.getByRole('main')
   const card = main.getByRole('article').filter({ has: page.getByRole('heading', { name: post.title }) })
   // Our posts are dated 2020, so they sit on a later page: load more until the card shows.
-  const more = main.getByRole('button', { name: 'Load More Articles' })
-  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click()
+  const cards = main.getByRole('list', { name: 'Blog posts' }).getByRole('article')
+  const more = main.getByRole('link', { name: 'Load More Articles' })
+  while ((await card.count()) === 0 && (await more.count()) > 0) {
+    const before = await cards.count()
+    await more.click()
+    await expect(cards).not.toHaveCount(before)
+  }
   await expect(card).toBeVisible()
   await expect(card.getByText('Security', { exact: true })).toBeVisible()
   await expect(card.getByText('January 7, 2020')).toBeVisible()

@@ -27,22 +27,25 @@ test('the still-offline section and the four-step process', async ({ page }) => 
 test('the FAQ accordion: first open, one open at a time, clicking the open one closes it', async ({ page }) => {
   await visit(page, '/')
   const faq = page.getByRole('region', { name: 'Frequently Asked Questions' })
-  const q = faq.getByRole('button')
+  // The browser's own exclusive accordion (<details name>), each question a heading in its summary.
+  const items = faq.locator('details')
+  const q = faq.locator('summary')
   await expect(q).toHaveCount(3)
+  await expect(q.getByRole('heading', { level: 3 })).toHaveCount(3)
   const answer0 = faq.getByText('Most websites go live within 7 days')
   const answer1 = faq.getByText('Business websites start at $299')
-  await expect(q.nth(0)).toHaveAttribute('aria-expanded', 'true')
+  await expect(items.nth(0)).toHaveAttribute('open')
   await expect(answer0).toBeVisible()
   await expect(answer1).toBeHidden()
 
   await q.nth(1).click()
-  await expect(q.nth(1)).toHaveAttribute('aria-expanded', 'true')
+  await expect(items.nth(1)).toHaveAttribute('open')
   await expect(answer1).toBeVisible()
-  await expect(q.nth(0)).toHaveAttribute('aria-expanded', 'false')
+  await expect(items.nth(0)).not.toHaveAttribute('open')
   await expect(answer0).toBeHidden()
 
   await q.nth(1).click()
-  for (let i = 0; i < 3; i++) await expect(q.nth(i)).toHaveAttribute('aria-expanded', 'false')
+  for (let i = 0; i < 3; i++) await expect(items.nth(i)).not.toHaveAttribute('open')
   await expect(answer1).toBeHidden()
 
   await faq.getByRole('link', { name: 'View All FAQs' }).click()
@@ -56,8 +59,14 @@ test('the portfolio section (#portfolio) filters projects and View All Projects 
   await expect(section.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible()
   await expect(section.getByText('Loading portfolio...')).toHaveCount(0)
   await expect(section.getByRole('heading', { name: 'Harbor Bakehouse Online Shop' })).toBeVisible()
-  await expect(section.getByRole('button', { name: 'All Projects' })).toHaveAttribute('aria-pressed', 'true')
-  await section.getByRole('button', { name: 'Restaurant' }).click()
+  // The filters are links (`/?category=…#portfolio`), followed in place once the page is hydrated.
+  const filters = section.getByRole('group', { name: 'Filter projects by category' })
+  await expect(filters.getByRole('link', { name: 'All Projects' })).toHaveAttribute('aria-current', 'true')
+  await expect(filters.getByRole('link', { name: 'Restaurant' })).toHaveAttribute('href', '/?category=Restaurant#portfolio')
+  await filters.getByRole('link', { name: 'Restaurant' }).click()
+  await expect(page).toHaveURL(/\/\?category=Restaurant$/)
+  await expect(filters.getByRole('link', { name: 'Restaurant' })).toHaveAttribute('aria-current', 'true')
+  await expect(filters.getByRole('link', { name: 'All Projects' })).not.toHaveAttribute('aria-current')
   await expect(section.getByRole('heading', { name: 'Saffron Table Restaurant' })).toBeVisible()
   await expect(section.getByRole('heading', { name: 'Harbor Bakehouse Online Shop' })).toHaveCount(0)
 

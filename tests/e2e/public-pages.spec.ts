@@ -75,17 +75,20 @@ test('faq: case-insensitive search over question, answer and category; one item 
   await visit(page, '/faq')
   const main = page.getByRole('main')
   const search = main.getByPlaceholder('Search FAQs...')
-  const questions = main.getByRole('heading', { level: 2 }).getByRole('button')
+  // The browser's own exclusive accordion: a summary holding the question's heading.
+  const items = main.locator('details')
+  const questions = main.locator('summary')
   const total = await questions.count()
   expect(total).toBeGreaterThanOrEqual(10)
-  await expect(questions.first()).toHaveAttribute('aria-expanded', 'true')
+  await expect(questions.getByRole('heading', { level: 2 })).toHaveCount(total)
+  await expect(items.first()).toHaveAttribute('open')
 
   // One open at a time, and clicking the open one closes it.
   await questions.nth(3).click()
-  await expect(questions.nth(3)).toHaveAttribute('aria-expanded', 'true')
-  await expect(main.locator('[aria-expanded="true"]')).toHaveCount(1)
+  await expect(items.nth(3)).toHaveAttribute('open')
+  await expect(main.locator('details[open]')).toHaveCount(1)
   await questions.nth(3).click()
-  await expect(main.locator('[aria-expanded="true"]')).toHaveCount(0)
+  await expect(main.locator('details[open]')).toHaveCount(0)
 
   // Question text, any case.
   await search.fill('MONEY-BACK')
@@ -133,11 +136,13 @@ test('pricing: three plans linking to /proposal, add-ons, the estimator and the 
   await expect(main.getByRole('region', { name: 'Estimate your project' })).toBeVisible()
 
   const faq = main.getByRole('region', { name: 'Pricing questions' })
-  const q = faq.getByRole('button')
+  const items = faq.locator('details')
+  const q = faq.locator('summary')
   await expect(q).toHaveCount(5)
-  await expect(q.first()).toHaveAttribute('aria-expanded', 'true')
+  await expect(items.first()).toHaveAttribute('open')
   await q.nth(2).click()
-  await expect(q.first()).toHaveAttribute('aria-expanded', 'false')
+  await expect(items.nth(2)).toHaveAttribute('open')
+  await expect(items.first()).not.toHaveAttribute('open')
   await expect(faq.getByText(/30-day|within 30 days/)).toBeVisible()
 
   await buttons.nth(1).click()

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FAQS } from '~/content/faq.ts'
+import { searchFaqs } from '~/lib/faq-search.ts'
 import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
 
 /**
@@ -81,6 +83,53 @@ describe('HTTP caching of public pages and reads', () => {
     expect(head.status).toBe(200)
     expect(head.bytes).toBe(0)
     expect(head.headers['content-length']).toBe(gzip.headers['content-length'])
+  })
+
+  it('renders a request carrying a parameter its page reads for itself, never stored; other queries get the stored page (issue 22)', async () => {
+    // A stored copy allows its scripts by hash; a page rendered for the request, by its nonce.
+    const get = async (p: string) => {
+      const res = await fetch(`${s.url}${p}`)
+      const body = await res.text()
+      expect(res.status, p).toBe(200)
+      return { stored: !/'nonce-/.test(res.headers.get('content-security-policy') ?? ''), etag: res.headers.get('etag'), body }
+    }
+    const pages: [string, string[]][] = [
+      ['/', ['category=Business']],
+      ['/portfolio', ['category=Restaurant']],
+      ['/blog', ['page=2', 'category=SEO', 'category=SEO&page=2', 'cb=1&page=2']],
+      ['/faq', ['q=gwalior', 'q=', '%71=gwalior']],
+    ]
+    for (const [path, reading] of pages) {
+      await get(path) // the first render fills the cache
+      const copy = await get(path)
+      expect(copy.stored, path).toBe(true)
+      // Other parameters (a cache buster, a tracking tag, another case) get the stored copy.
+      for (const other of ['cb=1', 'utm_source=mail&cb=2', 'Q=gwalior', 'Category=SEO']) {
+        const hit = await get(`${path}?${other}`)
+        expect(hit.stored && hit.etag === copy.etag, `${path}?${other}`).toBe(true)
+      }
+      for (const q of reading) expect((await get(`${path}?${q}`)).stored, `${path}?${q}`).toBe(false)
+      // None of them replaced the stored copy.
+      expect((await get(path)).etag, path).toBe(copy.etag)
+    }
+
+    // Each is the page its address asks for, and the bare page stays whole.
+    const questions = (html: string) => html.match(/<summary/g)?.length ?? 0
+    const faq = await get('/faq?q=gwalior')
+    expect(faq.body).toContain('value="gwalior"')
+    expect(questions(faq.body)).toBe(searchFaqs(FAQS, 'gwalior').length)
+    expect(questions((await get('/faq')).body)).toBe(FAQS.length)
+    const morePosts = await get('/blog?page=2')
+    expect(morePosts.body).toContain('id="article-7"')
+    expect((await get('/blog')).body).not.toContain('id="article-7"')
+    const restaurants = await get('/portfolio?category=Restaurant')
+    expect(restaurants.body).toMatch(/aria-current="true"[^>]*>Restaurant</)
+    expect((await get('/portfolio')).body).toMatch(/aria-current="true"[^>]*>All Projects</)
+
+    // A flood of queries the page reads fills nothing: the stored copy is still answered.
+    const blog = (await get('/blog')).etag
+    await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${s.url}/blog?page=${i + 1}`).then((r) => r.text())))
+    expect((await get('/blog?cb=9')).etag).toBe(blog)
   })
 
   it('never caches pages carrying a form token or personal data', async () => {
