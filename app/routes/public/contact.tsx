@@ -169,6 +169,12 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   useEffect(() => setErrors(answer?.errors ?? {}), [answer])
   const formRef = useRef<HTMLFormElement>(null)
   const confirmation = useRef<HTMLDivElement>(null)
+  // Set at the submit itself: a second click before React has drawn 'Sending...' (the router's
+  // state arrives in a transition) must not post the message again (issue 22).
+  const posting = useRef(false)
+  useEffect(() => {
+    if (navigation.state === 'idle') posting.current = false
+  }, [navigation.state, answer, sent])
 
   const focusFirstError = (errs: Record<string, string>) => {
     const first = CONTACT_MESSAGE_FIELDS.find((f) => errs[f])
@@ -183,9 +189,13 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   }, [answer])
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (sending || posting.current) return e.preventDefault()
     const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(new FormData(e.currentTarget).get(f) ?? '')]))
     const checked = ContactMessageSchema.omit({ website: true }).safeParse(values)
-    if (checked.success) return setErrors({})
+    if (checked.success) {
+      posting.current = true
+      return setErrors({})
+    }
     e.preventDefault()
     const errs = fieldErrors(checked.error)
     setErrors(errs)
