@@ -43,7 +43,8 @@ export type BuilderRequest = {
 export function readBuilderQuery(q: URLSearchParams): BuilderRequest {
   const panel = q.get(F.panel)
   const tab = [q.get(F.tab), panel].find(isBuilderTab) ?? 'basic'
-  const device = [q.get(F.device)].find(isDevice) ?? 'desktop'
+  // The form sends the width shown first, then the width button pressed, if any.
+  const device = q.getAll(F.device).reverse().find(isDevice) ?? 'desktop'
   const convert = q.has(F.convert)
   const view = q.get(F.view) === 'full' ? 'full' : null
   if (q.has(F.reset)) return { config: createDefaultConfig(), tab, device, convert, view }

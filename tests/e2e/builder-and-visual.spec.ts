@@ -228,11 +228,14 @@ test.describe('demo builder: choices that show', () => {
     expect(i.y).toBeGreaterThanOrEqual(v.y)
     expect(i.y + i.height).toBeLessThanOrEqual(v.y + v.height)
 
-    // It can be folded away, and the link jumps to the full preview.
-    await mini.getByRole('button', { name: 'Hide preview' }).click()
-    await expect(mini.getByRole('button', { name: 'Show preview' })).toHaveAttribute('aria-expanded', 'false')
+    // It can be folded away (a <details>, so it works before the script runs), and the link jumps to the full preview.
+    const fold = mini.locator('details')
+    await mini.locator('summary', { hasText: 'Hide preview' }).click()
+    await expect(fold).not.toHaveAttribute('open')
+    await expect(mini.locator('summary')).toHaveText('Show preview', { useInnerText: true })
     await expect(site).toBeHidden()
-    await mini.getByRole('button', { name: 'Show preview' }).click()
+    await mini.locator('summary', { hasText: 'Show preview' }).click()
+    await expect(fold).toHaveAttribute('open')
     await expect(site).toBeVisible()
     await noHorizontalOverflow(page)
     await expectNoAxeViolations(page)

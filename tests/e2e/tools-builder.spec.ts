@@ -189,7 +189,7 @@ test.describe('demo website builder', () => {
     await tab(page, 'Design').click()
     await expect(panel(page).getByRole('button', { name: 'Forest Green' })).toHaveAttribute('aria-pressed', 'true')
 
-    await page.getByRole('link', { name: 'Convert to Real Website' }).click()
+    await page.getByRole('button', { name: 'Convert to Real Website' }).click()
     await expect(page).toHaveURL(/\/proposal\?from=builder/)
     const requirements = page.getByLabel('Project Requirements')
     await expect(requirements).toHaveValue(new RegExp(`Business name: ${name}`))

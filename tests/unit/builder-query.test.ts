@@ -174,6 +174,9 @@ describe('the builder in its address', () => {
     expect(readBuilderQuery(new URLSearchParams('panel=design&tab=features'))).toMatchObject({ tab: 'features' })
     expect(readBuilderQuery(new URLSearchParams('panel=design'))).toMatchObject({ tab: 'design' })
     expect(readBuilderQuery(new URLSearchParams('panel=design&view=full'))).toMatchObject({ view: 'full' })
+    // The width shown rides along; a width button pressed comes after it in the form.
+    expect(readBuilderQuery(new URLSearchParams('device=tablet&view=full'))).toMatchObject({ device: 'tablet', view: 'full' })
+    expect(readBuilderQuery(new URLSearchParams('device=tablet&device=mobile'))).toMatchObject({ device: 'mobile' })
     expect(readBuilderQuery(new URLSearchParams('view=everything'))).toMatchObject({ view: null })
   })
 })

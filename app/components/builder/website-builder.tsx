@@ -128,6 +128,8 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
       </button>
       <input type="hidden" name={F.design} value={encodeCompactDesign(config)} />
       <input type="hidden" name={F.panel} value={tab} />
+      {/* The width shown; a width button pressed comes later in the form, and the last one counts. */}
+      <input type="hidden" name={F.device} value={device} />
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as BuilderTab)} className="min-w-0">
         <MiniPreview config={config} tab={tab} />
         <h2 className="mb-3 text-xl font-semibold text-ink-900">Customize your website</h2>
