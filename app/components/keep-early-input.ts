@@ -52,14 +52,66 @@ function replay({ field, value, checked }: Early) {
 }
 
 let early: Early[] = []
+/** Set once the replay after hydration has run: later misses are replayed on their own. */
+let replayed = false
 
 /**
  * Notes the fields the visitor changed before the page's script ran. app/entry.client.tsx calls
- * it just before React takes the page over: from then on React hears the visitor's edits itself
- * (and replays those made while it hydrates), so only these are missing.
+ * it just before React takes the page over: from then on React hears the visitor's edits itself,
+ * except those it drops while it hydrates (noted by noteMissedInput), so only these are missing.
  */
 export function noteEarlyInput() {
   early = changedFields()
+  noteMissedInput()
+}
+
+/** React's own key on a DOM node it has hydrated (a React internal, the same since React 16). */
+const isHydrated = (node: Node) => Object.keys(node).some((k) => k.startsWith('__reactFiber$'))
+const isField = (t: EventTarget | null): t is Field => t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement
+
+/**
+ * An edit made while React is still hydrating the part of the page it is in. React then tries to
+ * hydrate that part at once and hand it the event. When it cannot (it is still hydrating the
+ * page in the background), it drops the event and stops it. It then draws the field with the
+ * value the server sent, so the visitor's choice is lost. Listeners on window run before React's
+ * (on the document, capture) and after them (bubble). A field edit that starts unhydrated and
+ * never reaches window's bubble phase was dropped, unless React took a later event of the same
+ * field. Its value is kept and given to the page once the page has hydrated. Our own handlers
+ * never stop input or change events.
+ */
+function noteMissedInput() {
+  const unheard = new Map<Event, Early>()
+  const capture = (event: Event) => {
+    const field = event.target
+    if (!isField(field) || isHydrated(field) || (field instanceof HTMLInputElement && UNREPLAYABLE.has(field.type))) return
+    unheard.set(event, { field, value: field.value, checked: 'checked' in field ? field.checked : false })
+    // After the whole dispatch: still unheard means React stopped it.
+    setTimeout(() => {
+      const change = unheard.get(event)
+      if (!change) return
+      unheard.delete(event)
+      // One replay per field, with its latest value (an edit sends input and change).
+      early = [...early.filter((e) => e.field !== change.field), change]
+      if (replayed) replayWhenHydrated(change)
+    })
+  }
+  // React heard this one: it also has the field's value, so an earlier stopped event on the same
+  // field (an input event React stopped before a change event it took) needs no replay.
+  const heard = (event: Event) => {
+    for (const [e, change] of unheard) if (e === event || change.field === event.target) unheard.delete(e)
+  }
+  for (const type of ['input', 'change']) {
+    window.addEventListener(type, capture, true)
+    window.addEventListener(type, heard)
+  }
+}
+
+/** A miss noticed after the replay pass (a part that hydrates later): replayed once it hydrates. */
+function replayWhenHydrated(change: Early, tries = 100) {
+  if (!change.field.isConnected || tries === 0) return
+  if (!isHydrated(change.field)) return void setTimeout(() => replayWhenHydrated(change, tries - 1), 50)
+  early = early.filter((e) => e !== change)
+  replay(change)
 }
 
 /**
@@ -74,6 +126,7 @@ export function useKeepEarlyInput() {
   useEffect(() => {
     const changes = early
     early = []
+    replayed = true
     for (const change of changes) replay(change)
   }, [])
 }
