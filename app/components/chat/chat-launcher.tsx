@@ -53,8 +53,10 @@ export function ChatLauncher() {
 
   if (pathname === CHAT_PATH) return null
 
+  // A landmark of its own: before hydration the launcher is a link, page content that axe (and a
+  // screen reader's landmark list) expects inside one.
   return (
-    <>
+    <aside aria-label="Chat assistant">
       {loaded && (
         <Suspense fallback={null}>
           <ChatPanel id={CHAT_PANEL_ID} open={open} onClose={close} />
@@ -90,6 +92,6 @@ export function ChatLauncher() {
           <Icon node={MessageCircle} aria-hidden="true" className="size-6" />
         </a>
       )}
-    </>
+    </aside>
   )
 }
