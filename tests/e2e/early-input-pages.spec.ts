@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAQS } from '../../app/content/faq.ts'
 import { searchFaqs } from '../../app/lib/faq-search.ts'
-import { adminApi, expectNoAxeViolations, skipDiscoveryPopup, uid, visit, type AdminApi } from './public-helpers.ts'
+import { adminApi, expectNoAxeViolations, settled, skipDiscoveryPopup, uid, visit, type AdminApi } from './public-helpers.ts'
 
 /**
  * Issue 22, "Early clicks are dropped": public pages are drawn before their scripts start
@@ -228,7 +228,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await expect(a.items.nth(1)).toHaveAttribute('open')
     await expect(a.open).toHaveCount(1)
     // Stays put: a second toggle (the script's own, after the browser's) would close it again.
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(a.items.nth(1)).toHaveAttribute('open')
   })
 
@@ -271,7 +271,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await loadMore(page).click()
     await expect(page).toHaveURL(/\/blog\?page=3#article-13$/)
     await expect(blogCards(page)).toHaveCount(Math.min(18, total))
-    await page.waitForTimeout(300)
+    await settled(page)
     await expect(blogCards(page)).toHaveCount(Math.min(18, total))
     // In place: no new document was loaded.
     expect(documents).toEqual([])
@@ -373,7 +373,7 @@ test('the contact form posts once per submit, even for a second click before "Se
     button.click()
   })
   await expect(page.getByText('Message sent. Thank you!')).toBeVisible()
-  await page.waitForTimeout(500)
+  await settled(page)
   expect(posts).toHaveLength(1)
 })
 

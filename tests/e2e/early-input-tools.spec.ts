@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { expectNoAxeViolations, findProposals, pdfText, skipDiscoveryPopup, uid, visit } from './tools-helpers.ts'
+import { settled } from './public-helpers.ts'
 
 /**
  * Issue 22, "Early clicks are dropped": public pages are drawn before their scripts start
@@ -168,8 +169,8 @@ test.describe('without JavaScript', () => {
   })
 
   test('the discovery popup needs JavaScript: without it there is none, and nothing waits for it', async ({ page }) => {
-    await page.goto('/')
-    await page.waitForTimeout(3500)
+    // With scripts off nothing can open it later: the loaded page is all there will be.
+    await page.goto('/', { waitUntil: 'load' })
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
@@ -219,7 +220,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await expect(panel).toBeVisible({ timeout: 12_000 })
     await expect(launcher).toHaveAttribute('aria-expanded', 'true')
     await expect(page).toHaveURL(/\/services$/)
-    await page.waitForTimeout(500)
+    await settled(page)
     await expect(panel).toBeVisible()
     await panel.getByRole('button', { name: 'How much does a website cost?' }).click()
     await expect(panel.getByRole('log')).toContainText('Websites start from $299')
@@ -270,7 +271,7 @@ test.describe('with the scripts held back for 5 s', () => {
     const confirmation = page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })
     await expect(confirmation).toBeVisible()
     await expect(proposalForm(page).name).toHaveValue('')
-    await page.waitForTimeout(500)
+    await settled(page)
     expect(posts).toHaveLength(1)
     expect(await findProposals(request, name)).toHaveLength(1)
     await expect(page).toHaveURL(/\/proposal$/)

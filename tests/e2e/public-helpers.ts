@@ -59,6 +59,16 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
 }
 
+/**
+ * Waits until the page is at rest: no request in flight and two frames drawn since. What a
+ * click set off (a second toggle, a second post, a second page load) has happened by then, so a
+ * test can check it happened once without waiting a fixed time.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
+}
+
 /** Opens a public page and waits until it is interactive. */
 export async function visit(page: Page, path: string) {
   const res = await page.goto(path)
