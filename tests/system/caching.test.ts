@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import http from 'node:http'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAQS } from '~/content/faq.ts'
 import { searchFaqs } from '~/lib/faq-search.ts'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { ADMIN, serverOnFreshSqlite, type RunningServer } from './server.ts'
 
 /**
  * A conditional GET as a browser revalidating its copy sends it. (fetch() would add
@@ -21,13 +20,7 @@ function revalidate(url: string, etag: string): Promise<number> {
 
 describe('HTTP caching of public pages and reads', () => {
   let s: RunningServer
-  beforeAll(async () => {
-    const dir = tempDir()
-    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
-  })
-  afterAll(async () => {
-    await s?.stop()
-  })
+  serverOnFreshSqlite((server) => (s = server))
 
   it('serves public pages with a validator and CDN-friendly Cache-Control, and answers 304 to a match', async () => {
     await (await fetch(`${s.url}/services`)).text() // the first render fills the cache

@@ -1,9 +1,8 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { builderHref, encodeCompactDesign } from '~/lib/builder-query.ts'
 import { chooseTemplate, createDefaultConfig, setIndustry } from '~/lib/builder.ts'
 import { DESIGN_PARAM, decodeDesign } from '~/lib/proposal-source.ts'
-import { startServer, tempDir, type RunningServer } from './server.ts'
+import { serverOnFreshSqlite, type RunningServer } from './server.ts'
 
 /**
  * Issue 22 (ADR 034): the demo builder's GET form answered by the production build, through the
@@ -12,13 +11,7 @@ import { startServer, tempDir, type RunningServer } from './server.ts'
  */
 describe('the demo builder as a GET form', () => {
   let s: RunningServer
-  beforeAll(async () => {
-    const dir = tempDir()
-    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
-  })
-  afterAll(async () => {
-    await s?.stop()
-  })
+  serverOnFreshSqlite((server) => (s = server))
 
   const get = async (p: string) => {
     const res = await fetch(`${s.url}${p}`, { redirect: 'manual' })

@@ -1,6 +1,5 @@
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, tempDir, type RunningServer } from './server.ts'
+import { describe, expect, it } from 'vitest'
+import { serverOnFreshSqlite, type RunningServer } from './server.ts'
 
 /**
  * Issue 22: the estimator's Calculate and the chat's questions answered by the server, as a
@@ -9,13 +8,7 @@ import { startServer, tempDir, type RunningServer } from './server.ts'
  */
 describe('tools answered by the server before the scripts run', () => {
   let s: RunningServer
-  beforeAll(async () => {
-    const dir = tempDir()
-    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
-  })
-  afterAll(async () => {
-    await s?.stop()
-  })
+  serverOnFreshSqlite((server) => (s = server))
 
   const get = async (p: string) => {
     const res = await fetch(`${s.url}${p}`)

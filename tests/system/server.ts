@@ -127,3 +127,16 @@ export function serverWithAdmin(dialect: string, url: () => string, ready: (s: R
     await s?.stop()
   })
 }
+
+/** For one describe block: the production server on a fresh SQLite file, handed to `ready`; stopped after. */
+export function serverOnFreshSqlite(ready: (s: RunningServer) => void) {
+  let s: RunningServer | undefined
+  beforeAll(async () => {
+    const dir = tempDir()
+    s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
+    ready(s)
+  })
+  afterAll(async () => {
+    await s?.stop()
+  })
+}
