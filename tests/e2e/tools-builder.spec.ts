@@ -199,6 +199,29 @@ test.describe('demo website builder', () => {
     await expect(page.getByText('We added your website design from the demo builder')).toBeVisible()
   })
 
+  test('leaving right after typing keeps the new page’s address', async ({ page }) => {
+    // The builder writes its address 300 ms after the last change. Convert pushes the proposal's
+    // address, then React draws that page in a transition, with the builder still on screen: a
+    // write landing in that gap put /demo-builder back in the address bar over the proposal form
+    // (a CI failure). The CPU is slowed and the proposal's data delayed by steps, so that in some
+    // round the push lands just before the write would; the builder is gone once the form shows.
+    const cdp = await page.context().newCDPSession(page)
+    for (const delay of [0, 100, 150, 200, 250]) {
+      await visit(page, '/demo-builder')
+      await page.route(/\/proposal\.data/, async (route) => {
+        await new Promise((done) => setTimeout(done, delay))
+        await route.continue()
+      })
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      await page.getByLabel('Business Name').fill(`Hasty Bistro ${delay}`)
+      await page.getByRole('button', { name: 'Convert to Real Website' }).click()
+      await expect(page.getByLabel('Full Name')).toBeVisible()
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+      await page.unrouteAll()
+      expect(page.url(), `proposal data delayed ${delay} ms`).toMatch(/\/proposal\?from=builder/)
+    }
+  })
+
   test('Generate Advanced Preview opens a full-screen preview that Escape closes', async ({ page }) => {
     await visit(page, '/demo-builder')
     const name = `Summit Dental ${uid()}`

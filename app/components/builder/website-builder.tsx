@@ -96,7 +96,11 @@ function useAddressInStep(config: BuilderConfig, tab: BuilderTab, device: Device
       return
     }
     const timer = setTimeout(() => {
-      window.history.replaceState(window.history.state, '', builderHref(config, tab, device) + window.location.hash)
+      const href = builderHref(config, tab, device)
+      // Once a link or Convert has pushed another page's address, the builder stays drawn until
+      // that page has rendered (React Router renders in a transition): the address is no longer ours.
+      if (window.location.pathname !== new URL(href, window.location.href).pathname) return
+      window.history.replaceState(window.history.state, '', href + window.location.hash)
     }, 300)
     return () => clearTimeout(timer)
   }, [config, tab, device])
