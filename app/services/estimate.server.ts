@@ -63,6 +63,12 @@ function renderPdf(opts: PdfOptions): Promise<Buffer> {
       size: 'A4',
       margin: 56,
       compress: false,
+      // Tagged (structure tree, MarkInfo, language, title shown) so a screen reader reads headings,
+      // paragraphs and the table in order (issue 27, WCAG 1.3.1). Tagging needs PDF 1.5 or later.
+      pdfVersion: '1.5',
+      tagged: true,
+      lang: 'en-US',
+      displayTitle: true,
       info: { Title: `Website cost estimate ${opts.reference}`, Author: opts.siteName, Subject: 'Website cost estimate' },
     })
     const chunks: Buffer[] = []
@@ -74,44 +80,62 @@ function renderPdf(opts: PdfOptions): Promise<Buffer> {
     const width = doc.page.width - left - doc.page.margins.right
     const validUntil = new Date(opts.date.getTime() + ESTIMATE_VALID_DAYS * 24 * 60 * 60 * 1000)
 
+    // Every piece of text is drawn inside a structure element of the tree; the closure runs when
+    // the element joins the (attached) tree, so the reading order is the drawing order.
+    const root = doc.struct('Document')
+    doc.addStructure(root)
+    const tag = (parent: PDFKit.PDFStructureElement, type: string, draw: () => void) => parent.add(doc.struct(type, {}, draw))
+    const child = (parent: PDFKit.PDFStructureElement, type: string) => {
+      const el = doc.struct(type)
+      parent.add(el)
+      return el
+    }
+
     // Letterhead: the rocket mark (the favicon's drawing, as vectors) and the agency's name.
+    doc.markContent('Artifact', { type: 'Layout' })
     drawLogo(doc, left, 52, 40)
-    doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(opts.siteName, left + 52, 54, { width: width - 52 })
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(COMPANY.tagline, left + 52, doc.y, { width: width - 52 })
+    doc.endMarkedContent()
+    tag(root, 'P', () => doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(opts.siteName, left + 52, 54, { width: width - 52 }))
+    tag(root, 'P', () => doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(COMPANY.tagline, left + 52, doc.y, { width: width - 52 }))
     doc.y = Math.max(doc.y, 100) + 18
 
-    doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Website Cost Estimate', left, doc.y)
+    tag(root, 'H1', () => doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Website Cost Estimate', left, doc.y))
     doc.moveDown(0.4)
     const facts: [string, string][] = [
       ['Reference', opts.reference],
       ['Date', longDate(opts.date)],
       ['Valid until', `${longDate(validUntil)} (${ESTIMATE_VALID_DAYS} days)`],
     ]
-    for (const [k, v] of facts) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${k}: ${v}`, left, doc.y)
+    for (const [k, v] of facts) tag(root, 'P', () => doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${k}: ${v}`, left, doc.y))
     doc.moveDown(1.2)
 
-    // The items as on screen: the same rows as the estimator's table.
+    // The items as on screen: the same rows as the estimator's table, one table row each.
+    const table = child(root, 'Table')
     const row = (label: string, amount: string, style: 'item' | 'subtotal' | 'total') => {
       const y = doc.y
       doc.font(style === 'item' ? 'Helvetica' : 'Helvetica-Bold').fontSize(style === 'total' ? 13 : 11).fillColor(INK)
-      doc.text(label, left, y, { width: width - 120 })
+      const tr = child(table, 'TR')
+      tag(tr, 'TD', () => doc.text(label, left, y, { width: width - 120 }))
       const afterLabel = doc.y
-      doc.text(amount, left + width - 120, y, { width: 120, align: 'right' })
+      tag(tr, 'TD', () => doc.text(amount, left + width - 120, y, { width: 120, align: 'right' }))
       doc.y = Math.max(afterLabel, doc.y) + 6
       doc.x = left
     }
     for (const r of opts.rows) {
       if (r.kind === 'total') {
+        doc.markContent('Artifact', { type: 'Layout' })
         doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cbd5e1').stroke()
+        doc.endMarkedContent()
         doc.y += 8
         row('Estimated total', r.amount, 'total')
       } else row(r.label, r.amount, r.kind)
     }
+    table.end()
     doc.font('Helvetica').fontSize(9).fillColor(MUTED)
-    doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width })
+    tag(root, 'P', () => doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width }))
 
     doc.moveDown(1.5)
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Next steps', left, doc.y)
+    tag(root, 'H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Next steps', left, doc.y))
     doc.moveDown(0.3)
     const proposalUrl = `${opts.siteUrl.replace(/\/$/, '')}/proposal`
     const steps = [
@@ -119,21 +143,24 @@ function renderPdf(opts: PdfOptions): Promise<Buffer> {
       'Within 24 hours we send a written proposal with a fixed price for your project.',
       'Once you accept it, we design and build your site, typically live in 7 days.',
     ]
-    steps.forEach((s, i) => doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${i + 1}. ${s}`, left, doc.y, { width }))
+    const list = child(root, 'L')
+    steps.forEach((s, i) => tag(list, 'LI', () => doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${i + 1}. ${s}`, left, doc.y, { width })))
+    list.end()
 
     doc.moveDown(1.5)
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Contact us', left, doc.y)
+    tag(root, 'H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Contact us', left, doc.y))
     doc.moveDown(0.3)
     const c = opts.contact
     const reach = [c.contactEmail && `Email: ${c.contactEmail}`, c.contactPhone && `Phone: ${c.contactPhone}`, `Web: ${opts.siteUrl}`].filter(Boolean)
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(reach.join('   '), left, doc.y, { width })
+    tag(root, 'P', () => doc.font('Helvetica').fontSize(10).fillColor(INK).text(reach.join('   '), left, doc.y, { width }))
     for (const o of officesOf(c)) {
       doc.moveDown(0.4)
-      doc.font('Helvetica-Bold').fontSize(10).text(`${o.label}, ${o.city}`, left, doc.y, { width })
-      doc.font('Helvetica').fontSize(10).text(o.address, left, doc.y, { width })
+      tag(root, 'H3', () => doc.font('Helvetica-Bold').fontSize(10).text(`${o.label}, ${o.city}`, left, doc.y, { width }))
+      tag(root, 'P', () => doc.font('Helvetica').fontSize(10).text(o.address, left, doc.y, { width }))
       const more = [o.id !== 'san-francisco' && o.phone && `Phone: ${o.phone}`, o.hours].filter(Boolean).join('   ')
-      if (more) doc.fillColor(MUTED).text(more, left, doc.y, { width }).fillColor(INK)
+      if (more) tag(root, 'P', () => doc.fillColor(MUTED).text(more, left, doc.y, { width }).fillColor(INK))
     }
+    root.end()
     doc.end()
   })
 }

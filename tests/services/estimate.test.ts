@@ -65,6 +65,18 @@ describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
     expect(text).not.toContain('Harrison')
   })
 
+  it('is a tagged PDF: marked, with a structure tree (heading, table, list), its language and its title shown (issue 27)', async () => {
+    const raw = (await renderEstimatePdf(h.db, example, { siteUrl: 'https://acme.example', date: DAY })).toString('latin1')
+    // The catalog points at the MarkInfo dictionary, which says the content is marked.
+    const markInfo = raw.match(/\/MarkInfo (\d+) 0 R/)?.[1]
+    expect(markInfo).toBeDefined()
+    expect(raw).toMatch(new RegExp(`\\n${markInfo} 0 obj\\s*<<\\s*/Marked true`))
+    expect(raw).toContain('/StructTreeRoot')
+    expect(raw).toMatch(/\/Lang \(en-US\)/)
+    expect(raw).toMatch(/\/DisplayDocTitle true/)
+    for (const type of ['/H1', '/P', '/Table', '/TR', '/TD', '/L', '/LI']) expect(raw, type).toContain(`/S ${type}\n`)
+  })
+
   it('gives the same choices on the same day the same reference, and other choices another', () => {
     expect(estimateReference({ ...example, addons: ['seo', 'cms'] }, DAY)).toBe(estimateReference(example, DAY))
     expect(estimateReference({ ...example, pages: 6 }, DAY)).not.toBe(estimateReference(example, DAY))
