@@ -319,3 +319,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('list', { name: 'History' })).toContainText(`Plain reply ${tag}`)
   })
 })
+
+test('the desk marks its required fields for assistive technology, with the visible asterisk (issue 27, failure 11)', async ({ page }) => {
+  const tag = uid()
+  const name = `Required Marks ${tag}`
+  await submitProposal(page, { name, email: `required-${tag}@example.com` })
+  await login(page)
+  await page.goto(`${ADMIN}/proposals?q=${tag}`)
+  await page.getByRole('link', { name: `View Details of the proposal from ${name}` }).click()
+  await expect(page.getByRole('heading', { name: `Proposal from ${name}`, level: 1 })).toBeVisible()
+
+  const reply = page.getByRole('region', { name: 'Reply by email' })
+  const notes = page.getByRole('region', { name: 'Notes' })
+  for (const field of [reply.getByLabel('Subject'), reply.getByLabel('Message'), notes.getByLabel('Add a note')]) {
+    await expect(field).toHaveAttribute('aria-required', 'true')
+    // The asterisk people see sits in the field's label.
+    const id = await field.getAttribute('id')
+    await expect(page.locator(`label[for="${id}"]`)).toContainText('*')
+  }
+})

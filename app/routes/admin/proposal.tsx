@@ -211,10 +211,10 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               <CsrfField />
               <input type="hidden" name="intent" value="reply" />
               <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
-                <Input name="subject" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
+                <Input name="subject" aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
               </Field>
               <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
-                <Textarea name="body" rows={14} defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
+                <Textarea name="body" rows={14} aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
               </Field>
               <Button type="submit" disabled={busy('reply')}>
                 {busy('reply') ? 'Sending…' : 'Send reply'}
@@ -241,8 +241,8 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
               <CsrfField />
               <input type="hidden" name="intent" value="note" />
-              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." error={noteAnswer?.fields.note}>
-                <Textarea ref={noteRef} name="note" rows={4} defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''} />
+              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
+                <Textarea ref={noteRef} name="note" rows={4} aria-required="true" defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''} />
               </Field>
               <Button type="submit" variant="secondary" disabled={busy('note')}>
                 {busy('note') ? 'Saving…' : 'Add note'}
