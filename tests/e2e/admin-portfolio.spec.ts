@@ -151,3 +151,15 @@ test('the portfolio list has a compact table view, kept in the address by the fi
   await expect(page.getByRole('list', { name: 'Portfolio items' })).toBeVisible()
   await apiWrite(page, 'DELETE', `/api/portfolio/${item.id}`)
 })
+
+test('a technology tag remove button is at least 24x24 (WCAG 2.5.8, issue 27)', async ({ page }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/portfolio/new`)
+  const tech = page.getByRole('textbox', { name: 'Technologies' })
+  await tech.fill('Remix')
+  // The button shows once the page is hydrated, when the tags become buttons.
+  await page.getByRole('button', { name: 'Add technology' }).click()
+  const box = await page.getByRole('button', { name: 'Remove Remix' }).boundingBox()
+  expect(box?.width).toBeGreaterThanOrEqual(24)
+  expect(box?.height).toBeGreaterThanOrEqual(24)
+})

@@ -167,7 +167,7 @@ export function PortfolioEditor({
           {technologies.length > 0 && (
             <ul ref={techList} aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
               {technologies.map((t) => (
-                <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-1 pr-1 pl-3 text-sm text-primary-900">
+                <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-0.5 pr-0.5 pl-3 text-sm text-primary-900">
                   {hydrated ? (
                     <>
                       <input type="hidden" name="technologies" value={t} />
@@ -176,7 +176,8 @@ export function PortfolioEditor({
                         type="button"
                         aria-label={`Remove ${t}`}
                         onClick={() => removeTech(t)}
-                        className="rounded-full p-0.5 hover:bg-primary-100"
+                        // 24x24 at least: WCAG 2.5.8 target size, without leaning on the spacing exception (issue 27).
+                        className="inline-flex size-6 items-center justify-center rounded-full hover:bg-primary-100"
                       >
                         <Icon node={X} aria-hidden="true" className="size-3.5" />
                       </button>
