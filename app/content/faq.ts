@@ -2,6 +2,8 @@
  * Frequently asked questions for /faq; the home page shows three of them.
  */
 
+import { QUOTED } from './pricing.ts'
+
 export type FaqCategory = 'General' | 'Pricing' | 'Process' | 'Technical' | 'Support'
 
 export type Faq = {
@@ -20,13 +22,13 @@ export const FAQS: Faq[] = [
   {
     question: 'How much does a website cost?',
     answer:
-      'Business websites start at $299 and online stores start at $799. Every proposal lists a fixed price, so there are no hourly bills or surprise extras. Our pricing page shows the three standard plans and optional add-ons.',
+      `Business websites start at ${QUOTED.websitesFrom} and online stores start at ${QUOTED.ecommerceFrom}. Every proposal lists a fixed price, so there are no hourly bills or surprise extras. Our pricing page shows the three standard plans and optional add-ons.`,
     category: 'Pricing',
   },
   {
     question: 'Are hosting and a domain name really free?',
     answer:
-      'Yes. Every plan includes hosting, an SSL certificate and a domain name for the first year at no charge. From the second year, hosting is $10 per month and the domain renews at $15 per year. You can also move the site to your own hosting at any time.',
+      `Yes. Every plan includes hosting, an SSL certificate and a domain name for the first year at no charge. From the second year, hosting is ${QUOTED.hostingPerMonth} per month and the domain renews at ${QUOTED.domainPerYear} per year. You can also move the site to your own hosting at any time.`,
     category: 'Pricing',
   },
   {
@@ -80,7 +82,7 @@ export const FAQS: Faq[] = [
   {
     question: 'What support do I get after launch?',
     answer:
-      'The first 30 days of support are free. After that you can choose a maintenance plan from $25 per month that covers updates, backups, monitoring and small edits. Our help desk is available 24/7 by email and chat.',
+      `The first 30 days of support are free. After that you can choose a maintenance plan from ${QUOTED.maintenanceFrom} per month that covers updates, backups, monitoring and small edits. Our help desk is available 24/7 by email and chat.`,
     category: 'Support',
   },
   {

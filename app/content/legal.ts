@@ -3,6 +3,8 @@
  * details are placeholders ({address}, {email}, ...): their one source is the settings.
  */
 
+import { QUOTED } from './pricing.ts'
+
 export type LegalSection = {
   heading: string
   paragraphs: string[]
@@ -107,8 +109,8 @@ export const TERMS: LegalDocument = {
     {
       heading: 'Hosting, domains and support',
       paragraphs: [
-        'Hosting and a domain name are included free for the first year. After that, hosting costs $10 per month and domain renewal $15 per year, unless you choose to move the site. Domains are registered in your name.',
-        'Free support is included for the period stated in your plan, starting with 30 days on the Starter plan. Ongoing maintenance plans start at $25 per month and can be cancelled at the end of any month.',
+        `Hosting and a domain name are included free for the first year. After that, hosting costs ${QUOTED.hostingPerMonth} per month and domain renewal ${QUOTED.domainPerYear} per year, unless you choose to move the site. Domains are registered in your name.`,
+        `Free support is included for the period stated in your plan, starting with 30 days on the Starter plan. Ongoing maintenance plans start at ${QUOTED.maintenanceFrom} per month and can be cancelled at the end of any month.`,
       ],
     },
     {

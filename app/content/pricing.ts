@@ -188,19 +188,50 @@ export function urgencyLabel(u: UrgencyOption): string {
   return `${u.name}: ${u.delivery}${extra ? ` (${extra})` : ''}`
 }
 
+/** Hosting after the free first year, per month. */
+export const HOSTING_PER_MONTH = 10
+
+/** Domain renewal from the second year, per year. */
+export const DOMAIN_RENEWAL_PER_YEAR = 15
+
+/** A whole-dollar price as text quotes it: '$1,499'. */
+export function dollars(n: number): string {
+  return `$${n.toLocaleString('en-US')}`
+}
+
+const planPrice = Object.fromEntries(PLANS.map((p) => [p.id, p.price])) as Record<PlanId, number>
+const typeBase = Object.fromEntries(WEBSITE_TYPES.map((t) => [t.id, t.base])) as Record<WebsiteTypeId, number>
+const addonPrice = Object.fromEntries(PRICING_ADDONS.map((a) => [a.id, a.price])) as Record<AddonId, number>
+
+/**
+ * The prices the site's prose quotes (chat answers, services, FAQ, home, terms, page
+ * descriptions), each read from the list above so no text can disagree with it. The spec's
+ * "e-commerce from $799" loses to the E-commerce Store base (issue 27; docs/decisions/036).
+ */
+export const QUOTED = {
+  websitesFrom: dollars(Math.min(...WEBSITE_TYPES.map((t) => t.base))),
+  ecommerceFrom: dollars(typeBase.ecommerce),
+  hostingPerMonth: dollars(HOSTING_PER_MONTH),
+  domainPerYear: dollars(DOMAIN_RENEWAL_PER_YEAR),
+  maintenanceFrom: dollars(addonPrice.maintenance),
+  starter: dollars(planPrice.starter),
+  business: dollars(planPrice.business),
+  premium: dollars(planPrice.premium),
+} as const
+
 export type PricingFaq = Faq & { category: 'Pricing' }
 
 export const PRICING_FAQS: PricingFaq[] = [
   {
     question: 'What happens after the free first year of hosting and domain?',
     answer:
-      'Hosting continues at $10 per month and includes SSL, backups and 99.9% uptime. We remind you well before anything renews, and you are free to move the site elsewhere if you prefer.',
+      `Hosting continues at ${QUOTED.hostingPerMonth} per month and includes SSL, backups and 99.9% uptime. We remind you well before anything renews, and you are free to move the site elsewhere if you prefer.`,
     category: 'Pricing',
   },
   {
     question: 'How much does it cost to renew my domain?',
     answer:
-      'Domain renewal is $15 per year from the second year. The domain is registered in your name, so it always belongs to you.',
+      `Domain renewal is ${QUOTED.domainPerYear} per year from the second year. The domain is registered in your name, so it always belongs to you.`,
     category: 'Pricing',
   },
   {
@@ -212,7 +243,7 @@ export const PRICING_FAQS: PricingFaq[] = [
   {
     question: 'What does support cost once the included period ends?',
     answer:
-      'Every plan includes free support after launch: 30 days on Starter, 90 days on Business and 6 months on Premium. After that, maintenance plans start at $25 per month, or you can ask for help as a one-off job.',
+      `Every plan includes free support after launch: 30 days on Starter, 90 days on Business and 6 months on Premium. After that, maintenance plans start at ${QUOTED.maintenanceFrom} per month, or you can ask for help as a one-off job.`,
     category: 'Pricing',
   },
   {

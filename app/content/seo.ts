@@ -3,6 +3,8 @@
  * Descriptions are kept between 120 and 160 characters for search result snippets.
  */
 
+import { QUOTED } from './pricing.ts'
+
 export const TITLE_SUFFIX = ' | Launchpad Web Studio'
 
 export type PageKey =
@@ -29,7 +31,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   home: {
     title: 'Small Business Websites Delivered in 7 Days',
     description:
-      'Professional, mobile-friendly websites for small businesses from $299. Delivered in 7 days with free hosting and a free domain for the first year.',
+      `Professional, mobile-friendly websites for small businesses from ${QUOTED.websitesFrom}. Delivered in 7 days with free hosting and a free domain for the first year.`,
     keywords: ['small business website', 'web design agency', 'website in 7 days', 'affordable web design', 'San Francisco web studio'],
   },
   services: {
@@ -65,7 +67,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   pricing: {
     title: 'Pricing Plans',
     description:
-      'Transparent website pricing: Starter $299, Business $599, Premium $999. Free hosting and domain for year one, optional add-ons and an instant cost estimator.',
+      `Transparent website pricing: Starter ${QUOTED.starter}, Business ${QUOTED.business}, Premium ${QUOTED.premium}. Free hosting and domain for year one, optional add-ons and an instant cost estimator.`,
     keywords: ['website pricing', 'web design cost', 'affordable website packages', 'website cost estimator', 'e-commerce website price'],
   },
   demoBuilder: {

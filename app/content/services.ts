@@ -2,6 +2,8 @@
  * Service cards and the comparison table shown on /services.
  */
 
+import { QUOTED } from './pricing.ts'
+
 export type ServiceIcon = 'Code' | 'ShoppingCart' | 'Search' | 'LayoutDashboard' | 'Megaphone' | 'Wrench'
 
 export type Service = {
@@ -18,7 +20,7 @@ export const SERVICES: Service[] = [
     id: 'custom-websites',
     title: 'Custom Websites',
     description:
-      'A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in 7 days from $299.',
+      `A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in 7 days from ${QUOTED.websitesFrom}.`,
     features: [
       'Unique design matched to your brand',
       'Responsive layouts for phones, tablets and desktops',
@@ -32,7 +34,7 @@ export const SERVICES: Service[] = [
     id: 'e-commerce',
     title: 'E-commerce',
     description:
-      'An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from $799 in 10-14 days.',
+      `An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from ${QUOTED.ecommerceFrom} in 10-14 days.`,
     features: [
       'Product catalogue with categories and search',
       'Secure card and wallet payments',
@@ -88,7 +90,7 @@ export const SERVICES: Service[] = [
     id: 'maintenance-support',
     title: 'Maintenance & Support',
     description:
-      'We keep your site updated, backed up and online. 30 days of free support after launch, then plans from $25 a month.',
+      `We keep your site updated, backed up and online. 30 days of free support after launch, then plans from ${QUOTED.maintenanceFrom} a month.`,
     features: [
       'Security updates and uptime monitoring',
       'Daily backups with one-click restore',

@@ -3,6 +3,8 @@
  * Plain typed data; safe to import from both server and browser code.
  */
 
+import { QUOTED } from './pricing.ts'
+
 export type Company = {
   name: string
   legalName: string
@@ -122,7 +124,7 @@ export type Hero = {
 export const HERO: Hero = {
   title: 'Your business online in 7 days, not 7 weeks',
   subtitle:
-    'We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from $299, a free domain and hosting for the first year, and real people to help you whenever you need it.',
+    `We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from ${QUOTED.websitesFrom}, a free domain and hosting for the first year, and real people to help you whenever you need it.`,
   primaryCta: { label: 'Get Free Proposal', href: '/proposal' },
   secondaryCta: { label: 'View Our Work', href: '/portfolio' },
 }

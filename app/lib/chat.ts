@@ -4,6 +4,9 @@
  * the counter is under 3 and a proposal button from counter 2.
  */
 
+// The answers quote the one price list (docs/decisions/036), not figures of their own.
+import { QUOTED } from '~/content/pricing.ts'
+
 export interface ChatQuestion {
   id: string
   question: string
@@ -38,7 +41,7 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
     id: 'website-cost',
     question: 'How much does a website cost?',
     answer:
-      'Websites start from $299, and e-commerce stores start from $799. Every plan includes free hosting and a free domain for the first year.',
+      `Websites start from ${QUOTED.websitesFrom}, and e-commerce stores start from ${QUOTED.ecommerceFrom}. Every plan includes free hosting and a free domain for the first year.`,
   },
   {
     id: 'delivery-time',
@@ -49,19 +52,19 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
     id: 'hosting-domain',
     question: 'What happens after the free first year?',
     answer:
-      'Hosting and your domain are free for the first year. After that, hosting is $10/month and domain renewal is $15/year.',
+      `Hosting and your domain are free for the first year. After that, hosting is ${QUOTED.hostingPerMonth}/month and domain renewal is ${QUOTED.domainPerYear}/year.`,
   },
   {
     id: 'ecommerce',
     question: 'Can you build an online store?',
     answer:
-      'Yes! E-commerce stores start from $799 with product management, secure payments and order tracking, delivered in 10-14 days.',
+      `Yes! E-commerce stores start from ${QUOTED.ecommerceFrom} with product management, secure payments and order tracking, delivered in 10-14 days.`,
   },
   {
     id: 'get-started',
     question: 'How do I get started?',
     answer:
-      'Request a free proposal and we will reply within 24 hours. Websites start from $299 and are typically live in 7 days.',
+      `Request a free proposal and we will reply within 24 hours. Websites start from ${QUOTED.websitesFrom} and are typically live in 7 days.`,
   },
 ]
 

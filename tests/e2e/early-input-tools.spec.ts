@@ -91,7 +91,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/chat\?back=%2Fservices&q=website-cost#chat-answer$/)
     await expect(conversation(page).getByRole('listitem')).toHaveCount(3)
     await expect(conversation(page)).toContainText('How much does a website cost?')
-    await expect(conversation(page)).toContainText('Websites start from $299, and e-commerce stores start from $799.')
+    await expect(conversation(page)).toContainText('Websites start from $299, and e-commerce stores start from $999.')
     await expect(suggestions(page)).toHaveText(['How long does it take to build my website?', 'What happens after the free first year?'])
 
     await suggestions(page).first().click()

@@ -53,7 +53,7 @@ test.describe('chat assistant', () => {
     await suggestions(page).first().click() // counter 1
     await expect(log.getByRole('listitem')).toHaveCount(3)
     await expect(log).toContainText('How much does a website cost?')
-    await expect(log).toContainText('Websites start from $299, and e-commerce stores start from $799.')
+    await expect(log).toContainText('Websites start from $299, and e-commerce stores start from $999.')
     await expect(suggestions(page)).toHaveText(['How long does it take to build my website?', 'What happens after the free first year?'])
     await expect(proposalButton).toHaveCount(0)
 

@@ -67,7 +67,7 @@ describe('tools answered by the server before the scripts run', () => {
       expect(r.status).toBe(200)
       expect(fromCache(r)).toBe(false)
       expect(r.html).toContain('<meta name="robots" content="noindex"/>')
-      expect(r.html).toContain('Websites start from $299, and e-commerce stores start from $799.')
+      expect(r.html).toContain('Websites start from $299, and e-commerce stores start from $999.')
       expect(r.html).toContain('<input type="hidden" name="q" value="website-cost"/>')
       expect(r.html).toContain('<input type="hidden" name="back" value="/pricing"/>')
     }

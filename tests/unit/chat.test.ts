@@ -24,10 +24,12 @@ describe('chat constants', () => {
     expect(PROPOSAL_BUTTON_AT).toBe(2)
   })
 
-  it('answers quote the advertised prices and delivery times', () => {
+  it('answers quote the price list and the delivery times', () => {
     const answers = CHAT_QUESTIONS.map((q) => q.answer).join('\n')
     expect(answers).toContain('$299')
-    expect(answers).toContain('$799')
+    // The spec says $799; the price list's E-commerce Store base wins (docs/decisions/036).
+    expect(answers).toContain('e-commerce stores start from $999')
+    expect(answers).not.toContain('$799')
     expect(answers).toContain('$10/month')
     expect(answers).toContain('$15/year')
     expect(answers).toContain('7 days')

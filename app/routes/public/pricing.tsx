@@ -8,7 +8,7 @@ import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
-import { PLANS, PRICING_ADDONS, PRICING_FAQS } from '~/content/pricing.ts'
+import { PLANS, PRICING_ADDONS, PRICING_FAQS, QUOTED } from '~/content/pricing.ts'
 import { plansJsonLd } from '~/lib/json-ld.ts'
 import { pageMeta } from '~/lib/seo.ts'
 
@@ -72,7 +72,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-ink-600">
-          After the first year: hosting $10/month and domain renewal $15/year. Support plans from $25/month.
+          After the first year: hosting {QUOTED.hostingPerMonth}/month and domain renewal {QUOTED.domainPerYear}/year. Support plans from {QUOTED.maintenanceFrom}/month.
         </p>
       </section>
 
