@@ -24,6 +24,8 @@ const SECTION_OF_TAB: Readonly<Record<string, readonly string[]>> = {
  * changes. It is a visual echo only (aria-hidden, not focusable): the accessible preview, the
  * device switch and the actions are in the "Live Preview" section, which the link jumps to.
  * The fold is a <details>, so it works before the page's script runs (issue 22).
+ * On a short screen (`short:`) it is not stuck: 21 rem of strip would leave no room for the
+ * focused field (WCAG 2.4.11), so it scrolls away with the page there.
  */
 export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: string }) {
   const [open, setOpen] = useState(true)
@@ -39,7 +41,7 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
   }, [config, tab, open])
 
   return (
-    <div data-testid="mini-preview" data-mini-preview="" className="sticky top-16 z-20 -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
+    <div data-testid="mini-preview" data-mini-preview="" className="sticky top-16 z-20 short:relative -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
       {/* The summary sits at the top right, beside the link (absolute: a <summary> must be the
           first thing in its <details>, and a link inside it would be a control in a control). */}
       <div className="flex min-h-8 items-center justify-between gap-3 pr-28">
