@@ -17,8 +17,8 @@ const LAYOUTS = {
   sheet: 'inset-2 z-50 overflow-y-auto rounded-lg bg-white shadow-xl sm:inset-8',
   /** A side menu from the left. */
   drawer: 'inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl',
-  /** The public site's invitation: above the chat launcher, rounder. */
-  promo: 'top-1/2 left-1/2 z-[61] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8',
+  /** The public site's invitation: above the chat launcher, rounder. Scrolls inside when the screen is short (320×256). */
+  promo: 'top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8',
 }
 const OVERLAYS: Record<DialogLayout, string> = {
   center: 'z-50 bg-ink-900/50',
@@ -37,11 +37,20 @@ export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /** The dialog's panel, in a portal over a dimmed page. */
-export function DialogContent({ layout = 'center', className, ...props }: ComponentProps<typeof DialogPrimitive.Content> & Layout) {
+export function DialogContent({ layout = 'center', className, onFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content> & Layout) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={`fixed inset-0 ${OVERLAYS[layout]}`} />
-      <DialogPrimitive.Content className={contentClass(layout, className)} {...props} />
+      <DialogPrimitive.Content
+        className={contentClass(layout, className)}
+        onFocus={(e) => {
+          // Radix moves focus without scrolling (on opening, and when Tab goes round from the last
+          // control to the first): in a dialog that scrolls on a short screen, bring it into view.
+          if (e.target !== e.currentTarget) e.target.scrollIntoView({ block: 'nearest' })
+          onFocus?.(e)
+        }}
+        {...props}
+      />
     </DialogPrimitive.Portal>
   )
 }
