@@ -28,79 +28,115 @@ export default function ChatPanel({ id, open, onClose }: Props) {
     if (open) panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [open, state.counter])
 
+  // Modal while open (WCAG 2.4.11, 2.4.3). The panel covers most of a phone's screen and a 24 rem
+  // column of a wide one, so a page control focused behind it would be hidden. A keyboard user
+  // expects what a chat on a phone does: Tab goes round the panel and its button, Escape closes
+  // it from wherever focus is, and the page waits (dimmed; a click on it closes the chat). The
+  // rest of the page is made inert; the launcher's <aside> stays live, so its button still closes.
+  useEffect(() => {
+    const aside = panelRef.current?.parentElement
+    if (!open || !aside) return
+    const madeInert: Element[] = []
+    for (let n: Element = aside; n.parentElement && n !== document.body; n = n.parentElement) {
+      for (const sibling of n.parentElement.children) {
+        if (sibling === n || sibling.hasAttribute('inert')) continue
+        sibling.setAttribute('inert', '')
+        madeInert.push(sibling)
+      }
+    }
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        onClose(true)
+        return
+      }
+      if (e.key !== 'Tab') return
+      // Past the last stop the browser would leave the page (focus on <body>): go round instead.
+      const stops = [...aside.querySelectorAll<HTMLElement>('button, [href], [tabindex="0"]')].filter((el) => el.getClientRects().length > 0)
+      const last = e.shiftKey ? stops[0] : stops.at(-1)
+      if (document.activeElement === last || !aside.contains(document.activeElement)) {
+        e.preventDefault()
+        ;(e.shiftKey ? stops.at(-1) : stops[0])?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      for (const el of madeInert) el.removeAttribute('inert')
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open, onClose])
+
   useEffect(() => {
     const log = logRef.current
     if (log) log.scrollTop = log.scrollHeight
   }, [state.messages.length])
 
   return (
-    <div
-      ref={panelRef}
-      id={id}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      hidden={!open}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation()
-          onClose(true)
-        }
-      }}
-      // Never taller than the room above the launcher (bottom-20 = 5 rem, plus 1 rem at the top), so
-      // at 320×256 it still starts on screen (WCAG 1.4.10). The header with Close stays put; on a
-      // short screen the conversation and the suggestions below it scroll together (`short:`).
-      className="fixed inset-x-2 bottom-20 z-50 flex max-h-[min(75vh,calc(100dvh-6rem))] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
-    >
-      <div className="focus-ring-inverse flex shrink-0 items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
-        <div className="flex items-center gap-2">
-          <Icon node={Bot} aria-hidden="true" className="size-5" />
-          <h2 id={titleId} className="font-semibold">
-            Chat Assistant
-          </h2>
-        </div>
-        <button type="button" onClick={() => onClose(true)} aria-label="Close chat" className="rounded p-1 hover:bg-white/15">
-          <Icon node={X} aria-hidden="true" className="size-5" />
-        </button>
-      </div>
-
-      <div data-testid="chat-body" className="flex min-h-0 flex-1 flex-col short:overflow-y-auto">
-        <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible">
-          <ChatMessages messages={state.messages} />
+    <>
+      {/* The page dimmed behind the modal panel (below it and the launcher, both later at z-50). */}
+      {open && <div aria-hidden="true" onClick={() => onClose(true)} className="fixed inset-0 z-50 bg-ink-900/30" />}
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        hidden={!open}
+        // Never taller than the room above the launcher (bottom-20 = 5 rem, plus 1 rem at the top), so
+        // at 320×256 it still starts on screen (WCAG 1.4.10). The header with Close stays put; on a
+        // short screen the conversation and the suggestions below it scroll together (`short:`).
+        className="fixed inset-x-2 bottom-20 z-50 flex max-h-[min(75vh,calc(100dvh-6rem))] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
+      >
+        <div className="focus-ring-inverse flex shrink-0 items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
+          <div className="flex items-center gap-2">
+            <Icon node={Bot} aria-hidden="true" className="size-5" />
+            <h2 id={titleId} className="font-semibold">
+              Chat Assistant
+            </h2>
+          </div>
+          <button type="button" onClick={() => onClose(true)} aria-label="Close chat" className="rounded p-1 hover:bg-white/15">
+            <Icon node={X} aria-hidden="true" className="size-5" />
+          </button>
         </div>
 
-        <div className="shrink-0 space-y-2 border-t border-ink-200 p-4">
-          {suggestions.length > 0 && (
-            <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
-              {suggestions.map((q, i) => (
-                <button
-                  key={q.id}
-                  type="button"
-                  data-autofocus={i === 0 ? '' : undefined}
-                  onClick={() => setState((s) => askQuestion(s, q.id))}
-                  className={SUGGESTION_CLASS}
-                >
-                  {q.question}
-                </button>
-              ))}
-            </div>
-          )}
-          {showProposalButton(state) && (
-            <button
-              type="button"
-              data-autofocus={suggestions.length === 0 ? '' : undefined}
-              onClick={() => {
-                onClose(false)
-                navigate('/proposal')
-              }}
-              className={buttonClass({ className: 'w-full' })}
-            >
-              <Icon node={Send} aria-hidden="true" className="size-4" />
-              Get Free Proposal
-            </button>
-          )}
+        <div data-testid="chat-body" className="flex min-h-0 flex-1 flex-col short:overflow-y-auto">
+          <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible">
+            <ChatMessages messages={state.messages} />
+          </div>
+
+          <div className="shrink-0 space-y-2 border-t border-ink-200 p-4">
+            {suggestions.length > 0 && (
+              <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
+                {suggestions.map((q, i) => (
+                  <button
+                    key={q.id}
+                    type="button"
+                    data-autofocus={i === 0 ? '' : undefined}
+                    onClick={() => setState((s) => askQuestion(s, q.id))}
+                    className={SUGGESTION_CLASS}
+                  >
+                    {q.question}
+                  </button>
+                ))}
+              </div>
+            )}
+            {showProposalButton(state) && (
+              <button
+                type="button"
+                data-autofocus={suggestions.length === 0 ? '' : undefined}
+                onClick={() => {
+                  onClose(false)
+                  navigate('/proposal')
+                }}
+                className={buttonClass({ className: 'w-full' })}
+              >
+                <Icon node={Send} aria-hidden="true" className="size-4" />
+                Get Free Proposal
+              </button>
+            )}
+          </div>
         </div>
       </div>
-    </div>
+    </>
   )
 }
