@@ -104,12 +104,19 @@ async function runPrimary(count) {
     setTimeout(releaseDrain, stopping ? 0 : 250)
   })
 
-  logger.info({ workers: count }, 'starting workers')
-  for (let i = 0; i < count; i++) cluster.fork()
+  // A worker still starting has no SIGTERM handler yet and dies of the signal: it served nothing,
+  // so that is a clean stop (on a loaded machine the second worker can take seconds to start).
+  const listening = new Set()
+  cluster.on('listening', (worker) => listening.add(worker.id))
   cluster.on('exit', (worker, code, signal) => {
     stopped.delete(worker.id)
+    const served = listening.delete(worker.id)
     if (stopping) {
-      if (code !== 0) failed = true
+      const clean = code === 0 || (!served && signal === 'SIGTERM')
+      if (!clean) {
+        failed = true
+        logger.error({ pid: worker.process.pid, code, signal }, 'worker did not stop cleanly')
+      }
       releaseDrain()
       return
     }
@@ -135,8 +142,11 @@ async function runPrimary(count) {
       }
     }, 100)
   }
+  // Before forking: a signal arriving while fork() runs would otherwise end the primary at once.
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+  logger.info({ workers: count }, 'starting workers')
+  for (let i = 0; i < count; i++) cluster.fork()
 }
 
 async function runServer() {

@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process'
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { validProposal } from '../helpers/app.ts'
-import { startServer, tempDir, type RunningServer } from './server.ts'
+import { BUILD_DIR, freePort, requireBuild, startServer, tempDir, type RunningServer } from './server.ts'
 
 /**
  * SIGTERM under keep-alive load: /readyz turns 503, kept-alive connections are told
@@ -274,6 +275,34 @@ describe('SIGTERM drains keep-alive connections', () => {
   it('WEB_CONCURRENCY=2: the workers drain the same way and the primary exits 0', { timeout: 90_000 }, async () => {
     const r = await drainUnderLoad({ WEB_CONCURRENCY: '2' })
     check(r, 'cluster', { slowSaysClose: false })
+  })
+
+  it('WEB_CONCURRENCY=2: SIGTERM while the workers are still starting stops them cleanly, exit 0', { timeout: 60_000 }, async () => {
+    // A worker still loading the build has no SIGTERM handler yet and dies of the signal. It has
+    // served nothing, so the primary must not call that a failure (on a loaded CI machine the
+    // second worker was still starting when the drain test above sent its signal).
+    requireBuild()
+    const dir = tempDir('shutdown-')
+    const port = await freePort()
+    const proc = spawn(process.execPath, ['server.js'], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'system-test-password', LOG_LEVEL: 'info', WEB_CONCURRENCY: '2', DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+    const forked = new Promise<void>((resolve) => {
+      const read = (d: Buffer) => {
+        out += d
+        if (out.includes('starting workers')) resolve()
+      }
+      proc.stdout!.on('data', read)
+      proc.stderr!.on('data', read)
+    })
+    await forked
+    // The primary has just forked: neither worker has loaded the server build yet.
+    proc.kill('SIGTERM')
+    expect(await exited, out).toBe(0)
+    expect(out).not.toMatch(/did not stop cleanly/)
   })
 
   it('a request still open after the 10 s grace: exit 1 with a log line', { timeout: 60_000 }, async () => {
