@@ -318,6 +318,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
           <ImageDialog
             request={imageRequest}
             onClose={() => setImageRequest(null)}
+            focusText={() => editor.view.focus()}
             onInsert={(attrs, pos) => {
               const chain = editor.chain().focus()
               if (pos === undefined) chain.setImage(attrs).run()

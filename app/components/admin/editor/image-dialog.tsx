@@ -22,23 +22,53 @@ export function ImageDialog({
   onClose,
   onInsert,
   onDescribe,
+  focusText,
 }: {
   request: ImageRequest | null
   onClose: () => void
   onInsert: (image: { src: string; alt: string }, pos: number | undefined) => void
   onDescribe: (alt: string, pos: number) => void
+  /** Puts the caret back in the text. */
+  focusText: () => void
 }) {
+  // The dialog has no Radix trigger (the toolbar, a drop or a paste opens it), so Radix would
+  // leave focus on <body> when it closes: remember where it was opened from instead.
+  const opener = useRef<HTMLElement | null>(null)
+  const done = useRef(false)
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         layout="wide"
         // Start at the first question (the file, or the alt text when the file came by drop or paste), not the close button.
         onOpenAutoFocus={(e) => {
+          // Still the element focused before the dialog opened (Radix asks before it moves focus).
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          done.current = false
           e.preventDefault()
           ;(e.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-autofocus]')?.focus()
         }}
+        // After Insert or Save the admin goes on typing; after Cancel, × or Escape, back where they were.
+        onCloseAutoFocus={(e) => {
+          e.preventDefault()
+          const back = opener.current
+          if (!done.current && back?.isConnected && back !== document.body) back.focus()
+          else focusText()
+        }}
       >
-        {request && <ImageForm request={request} onInsert={onInsert} onDescribe={onDescribe} />}</DialogContent>
+        {request && (
+          <ImageForm
+            request={request}
+            onInsert={(image, pos) => {
+              done.current = true
+              onInsert(image, pos)
+            }}
+            onDescribe={(alt, pos) => {
+              done.current = true
+              onDescribe(alt, pos)
+            }}
+          />
+        )}
+      </DialogContent>
     </Dialog>
   )
 }
