@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker, useNavigation } from 'react-router'
+import { focusPageStart } from '~/components/route-announcer.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
 
@@ -79,14 +80,33 @@ export function UnsavedChangesGuard({ dirty, submitting }: { dirty: { current: b
   }, [dirty, submitting])
 
   const open = blocker.state === 'blocked'
+  // No Radix trigger opens this dialog (a link or Back does): on "Stay", Radix would leave focus on
+  // <body>, so it goes back to what had it when the dialog opened. On "Leave" the next page decides.
+  const returnTo = useRef<HTMLElement | null>(null)
+  const stayed = useRef(false)
   return (
     <AlertDialog
       open={open}
       onOpenChange={(o) => {
-        if (!o && blocker.state === 'blocked') blocker.reset()
+        if (o || blocker.state !== 'blocked') return
+        stayed.current = true
+        blocker.reset()
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={() => {
+          // Radix asks before it moves focus: this is still the element the admin left from.
+          returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          stayed.current = false
+        }}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault()
+          if (!stayed.current) return
+          const back = returnTo.current
+          if (back?.isConnected && back !== document.body) back.focus()
+          else focusPageStart()
+        }}
+      >
         <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
         <AlertDialogDescription>You have changes that are not saved. If you leave now, they are lost.</AlertDialogDescription>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
