@@ -1,4 +1,5 @@
 import { History, RotateCcw, X } from 'lucide'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -51,12 +52,32 @@ export function AutosaveOffer({ savedAt, restoreHref, showing, editHref }: { sav
  * The post's saved revisions, newest first (the last 50 are kept): each can be compared with the
  * current text (`?compare=<id>`, a plain link) and restored (a plain POST).
  */
-export function RevisionsPanel({ revisions, compareHref }: { revisions: RevisionItem[]; compareHref: (id: number) => string }) {
+export function RevisionsPanel({ revisions, compareHref, comparing }: { revisions: RevisionItem[]; compareHref: (id: number) => string; comparing?: number }) {
+  const section = useRef<HTMLElement>(null)
+  const shown = useRef(comparing)
+  const [said, setSaid] = useState('')
+  // Opening or closing a comparison only changes the query string, which the route announcer
+  // leaves alone: say it here. "Close comparison" removes itself, so focus goes back to the
+  // Compare link that opened it (or the heading) instead of falling to <body>.
+  useEffect(() => {
+    const before = shown.current
+    shown.current = comparing
+    if (before === comparing) return
+    if (comparing !== undefined) return setSaid('Comparison shown above the revisions.')
+    setSaid('Comparison closed.')
+    if (document.activeElement && document.activeElement !== document.body) return
+    const target = section.current?.querySelector<HTMLElement>(`[data-compare="${before}"]`) ?? section.current?.querySelector<HTMLElement>('h2')
+    if (target?.tagName === 'H2') target.setAttribute('tabindex', '-1')
+    target?.focus()
+  }, [comparing])
   return (
-    <section aria-labelledby="revisions-title" className={cardClass({ className: 'mt-6 space-y-3' })}>
+    <section ref={section} aria-labelledby="revisions-title" className={cardClass({ className: 'mt-6 space-y-3' })}>
       <h2 id="revisions-title" className="flex items-center gap-2 font-semibold text-ink-900">
         <Icon node={History} aria-hidden="true" className="size-5" /> Revisions
       </h2>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {revisions.length === 0 ? (
         <p className="text-sm text-ink-600">No revisions yet: each save keeps one.</p>
       ) : (
@@ -69,8 +90,12 @@ export function RevisionsPanel({ revisions, compareHref }: { revisions: Revision
                 <span className="block text-ink-600">{rev.title}</span>
               </span>
               <span className="flex flex-wrap gap-2">
-                <Link to={compareHref(rev.id)} preventScrollReset className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                  Compare<span className="sr-only"> the revision of {rev.createdAt} with the current text</span>
+                <Link to={compareHref(rev.id)} preventScrollReset data-compare={rev.id} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  Compare
+                  <span className="sr-only">
+                    {' '}
+                    the revision of <LocalTime iso={rev.createdAt} /> with the current text
+                  </span>
                 </Link>
                 {i > 0 && (
                   <Form method="post">
@@ -78,7 +103,11 @@ export function RevisionsPanel({ revisions, compareHref }: { revisions: Revision
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="revision" value={rev.id} />
                     <Button type="submit" variant="secondary" size="sm">
-                      Restore<span className="sr-only"> the revision of {rev.createdAt}</span>
+                      Restore
+                      <span className="sr-only">
+                        {' '}
+                        the revision of <LocalTime iso={rev.createdAt} />
+                      </span>
                     </Button>
                   </Form>
                 )}

@@ -182,7 +182,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
         initiallyDirty={Boolean(restoring)}
       />
       {comparison && <ComparePanel comparison={comparison} closeHref={editUrl} />}
-      <RevisionsPanel revisions={revisions} compareHref={(rev) => `${editUrl}?compare=${rev}`} />
+      <RevisionsPanel revisions={revisions} compareHref={(rev) => `${editUrl}?compare=${rev}`} comparing={comparison?.id} />
     </>
   )
 }
