@@ -117,7 +117,15 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <fetcher.Form method="post" action={action} className="contents">
             <IntentFields intent={isRead ? 'unread' : 'read'} id={m.id} />
-            <Button type="submit" variant="secondary" size="sm" disabled={pending !== undefined}>
+            {/* aria-disabled, not disabled: a disabled button loses focus to <body> while the request runs. */}
+            <Button
+              type="submit"
+              variant="secondary"
+              size="sm"
+              aria-disabled={pending !== undefined || undefined}
+              onClick={(e) => pending !== undefined && e.preventDefault()}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            >
               <Icon node={isRead ? Mail : MailOpen} aria-hidden="true" className="size-4" />
               {isRead ? 'Mark as unread' : 'Mark as read'}
               <span className="sr-only"> (message from {m.name})</span>
