@@ -184,6 +184,14 @@ function when(iso: string | null): string {
   return `${d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' })} UTC`
 }
 
+/** A section's heading (by id), made focusable by script only. */
+function focusHeading(id: string) {
+  const heading = document.getElementById(id)
+  if (!heading) return
+  heading.setAttribute('tabindex', '-1')
+  heading.focus()
+}
+
 function FormError({ message, id }: { message: string | undefined; id?: string }) {
   return message ? (
     <p id={id} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
@@ -252,6 +260,37 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
     if (actionData?.ok && actionData.intent === 'password') passwordForm.current?.reset()
   }, [actionData])
 
+  // Answers that replace the control that had focus (which would leave it on <body>): set-up
+  // shows its steps, so focus goes to step 1; cancelling or turning it off goes to the section.
+  // (The answer comes before the reloaded page data that shows the change: run again with that.)
+  const setupSteps = useRef<HTMLOListElement>(null)
+  const enrolling = Boolean(twoStep.enrolment)
+  useEffect(() => {
+    if (!actionData?.ok) return
+    if (actionData.intent === 'totp-start') setupSteps.current?.focus()
+    else if ((actionData.intent === 'totp-cancel' || actionData.intent === 'totp-disable') && document.activeElement === document.body) focusHeading('security-two-step')
+  }, [actionData, enrolling, twoStep.enabled])
+
+  // An ended session leaves the list with its End button: focus goes to the End button that took
+  // its place (or the last one), else the section's heading.
+  const sessionList = useRef<HTMLUListElement>(null)
+  const endable = sessions
+    .filter((s) => !s.current)
+    .map((s) => s.id)
+    .join(',')
+  const endableBefore = useRef(endable)
+  useEffect(() => {
+    const before = endableBefore.current.split(',').filter(Boolean)
+    const now = endable.split(',')
+    endableBefore.current = endable
+    const gone = before.findIndex((id) => !now.includes(id))
+    if (gone < 0 || (document.activeElement && document.activeElement !== document.body)) return
+    const buttons = sessionList.current?.querySelectorAll<HTMLElement>('button[data-end-session]') ?? []
+    const next = buttons[Math.min(gone, buttons.length - 1)]
+    if (next) next.focus()
+    else focusHeading('security-sessions')
+  }, [endable])
+
   const pwErrors = refusedPassword ?? errors('password')
   const password = (k: 'currentPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
     <Field id={k} label={label} error={pwErrors[k]}>
@@ -319,7 +358,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
             </div>
           ) : twoStep.enrolment ? (
             <div className="space-y-4">
-              <ol className="list-decimal space-y-1 pl-5 text-sm text-ink-800">
+              <ol ref={setupSteps} tabIndex={-1} aria-label="Set-up steps" className="list-decimal space-y-1 pl-5 text-sm text-ink-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
                 <li>Scan this QR code with your authenticator app, or type the key below into it.</li>
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
@@ -367,7 +406,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
 
         <SectionCard id="security-sessions" title="Signed-in sessions" description="Where the admin account is signed in now.">
           <FormError message={answer('session-end')?.formError} />
-          <ul className="divide-y divide-ink-200" aria-label="Sessions">
+          <ul ref={sessionList} className="divide-y divide-ink-200" aria-label="Sessions">
             {sessions.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
                 <div className="flex items-start gap-3">
@@ -387,7 +426,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                     <input type="hidden" name="intent" value="session-end" />
                     <input type="hidden" name="id" value={s.id} />
                     {askPassword('session-end', s.id)}
-                    <Button type="submit" size="sm" variant="secondary" aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}>
+                    <Button type="submit" size="sm" variant="secondary" data-end-session aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}>
                       End
                     </Button>
                   </Form>
