@@ -270,6 +270,10 @@ test('authenticator codes: set up with a code, then password and code; a recover
   const error = page.locator('#login-error').filter({ hasText: 'That code is not valid' })
   await expect(error).toBeVisible()
   await expect(error).toBeFocused()
+  // The field is marked and points at the alert; no toast says it a second time.
+  await expect(page.getByLabel('Authentication code')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Authentication code')).toHaveAttribute('aria-describedby', /(^| )login-error( |$)/)
+  await expect(page.getByTestId('toast').filter({ hasText: 'Login Failed' })).toHaveCount(0)
   await page.getByLabel('Authentication code').fill(codeAt(secret, Date.now() + 30_000))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(`${ADMIN}/dashboard`, { timeout: 30_000 })

@@ -90,23 +90,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     }
   }, [params, toast, actionData])
 
-  // A refused sign-in (each answer is a new object, so a repeated failure toasts again).
-  useEffect(() => {
-    if (actionData?.formError)
-      toast({
-        title: 'Login Failed',
-        description: actionData.formError.message,
-        variant: 'destructive',
-      })
-  }, [actionData, toast])
-
-  // A refused sign-in stays on the page, beside the form, and takes focus so it is heard.
-  const errorRef = useRef<HTMLParagraphElement>(null)
+  // A refused sign-in stays on the page, beside the form, and takes focus so it is heard (the
+  // spec's "Login Failed" notice is this alert: a toast saying it again would be heard twice).
+  // Empty fields are answered beside them, and the first of them takes focus.
+  const errorRef = useRef<HTMLDivElement>(null)
   const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const shownError = formError?.message ?? passkeyError
   useEffect(() => {
     if (actionData?.formError || actionData?.fieldErrors) setPasskeyError(null)
     if (actionData?.formError) errorRef.current?.focus()
+    const firstField = Object.keys(actionData?.fieldErrors ?? {})[0]
+    if (firstField) document.getElementById(firstField)?.focus()
   }, [actionData])
   useEffect(() => {
     if (passkeyError) errorRef.current?.focus()
@@ -135,15 +129,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <Notice notice={loggedOut ? LOGGED_OUT : undefined} />
         {shownError && (
-          <p ref={errorRef} id="login-error" role="alert" tabIndex={-1} className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-danger-600">
-            {shownError}
-          </p>
+          <div ref={errorRef} id="login-error" role="alert" tabIndex={-1} className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-danger-600">
+            <p className="font-semibold">Login Failed</p>
+            <p>{shownError}</p>
+          </div>
         )}
         {step === 'code' ? (
-          <SecondStep redirectTo={redirectTo} error={errors.code} submitting={submitting} />
+          <SecondStep redirectTo={redirectTo} error={errors.code} refused={Boolean(formError)} submitting={submitting} />
         ) : (
           <>
-            <Form method="post" className="space-y-4" aria-describedby={shownError ? 'login-error' : undefined}>
+            {/* noValidate: empty fields are answered beside them (the action checks), not in the browser's bubble. */}
+            <Form method="post" noValidate className="space-y-4" aria-describedby={shownError ? 'login-error' : undefined}>
               <CsrfField />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <Field id="username" label="Username" error={errors.username}>
@@ -178,16 +174,30 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. Works without JavaScript. */
-function SecondStep({ redirectTo, error, submitting }: { redirectTo: string; error: string | undefined; submitting: boolean }) {
+function SecondStep({ redirectTo, error, refused, submitting }: { redirectTo: string; error: string | undefined; refused: boolean; submitting: boolean }) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-ink-900">Two-step sign-in</h2>
-      <Form method="post" className="space-y-4">
+      <Form method="post" noValidate className="space-y-4">
         <CsrfField />
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id="code" label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your recovery codes." error={error}>
-          <Input name="code" required autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} autoFocus maxLength={32} />
+          {(aria) => (
+            // A refused code is told in the alert above the form: the field is marked and points at it.
+            <Input
+              {...aria}
+              aria-invalid={aria['aria-invalid'] ?? (refused || undefined)}
+              aria-describedby={[aria['aria-describedby'], refused ? 'login-error' : ''].filter(Boolean).join(' ') || undefined}
+              name="code"
+              required
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              maxLength={32}
+            />
+          )}
         </Field>
         <Button type="submit" disabled={submitting} className="w-full">
           {submitting ? 'Verifying...' : 'Verify'}
