@@ -15,24 +15,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Where the admin was when the notice appeared: focus goes back there when it is dismissed.
   const previousFocus = useRef<Element | null>(null)
   const box = useRef<HTMLDivElement>(null)
+  // The 5 seconds wait while the notice is hovered or has focus (WCAG 2.2.1), and start again when
+  // it is left. (A notice that goes away gets no mouseleave or blur: both are reset with it.)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
   const show = useCallback((t: Toast) => {
     if (typeof document !== 'undefined' && !box.current?.contains(document.activeElement)) previousFocus.current = document.activeElement
     setToast({ ...t, id: ++counter.current })
+    setHovered(false)
+    setFocused(false)
   }, [])
   /** Closes the notice; if focus was in it, focus returns to where it was (or the page's main area), never to <body>. */
   const dismiss = useCallback(() => {
     const hadFocus = box.current?.contains(document.activeElement) ?? false
     setToast(null)
+    setHovered(false)
+    setFocused(false)
     if (!hadFocus) return
     const back = previousFocus.current
     if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus()
     else focusMainHeading()
   }, [])
+  const paused = hovered || focused
   useEffect(() => {
-    if (!toast) return
+    if (!toast || paused) return
     const timer = setTimeout(dismiss, TOAST_DURATION_MS)
     return () => clearTimeout(timer)
-  }, [toast, dismiss])
+  }, [toast, dismiss, paused])
   const destructive = toast?.variant === 'destructive'
   return (
     <ToastContext.Provider value={show}>
@@ -43,6 +52,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={toast.id}
             role={destructive ? 'alert' : 'status'}
             data-testid="toast"
+            onMouseEnter={() => setHovered(true)}
+            onMouseLeave={() => setHovered(false)}
+            onFocus={() => setFocused(true)}
+            onBlur={(e) => setFocused(e.currentTarget.contains(e.relatedTarget))}
             className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
               destructive ? 'focus-ring-inverse border-danger-700 bg-danger-700 text-white' : 'border-ink-200 bg-white text-ink-900'
             }`}
