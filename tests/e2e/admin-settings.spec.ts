@@ -30,6 +30,9 @@ test('General settings are saved and shown on the public site', async ({ page, b
     await expect(confirm).toBeVisible({ timeout: 20_000 })
     await expect(page.getByLabel('Contact Email')).toHaveValue(email)
     await confirm.fill(PASSWORD)
+    // The "Confirm Your Password" notice stays while the pointer is on it, and on a phone it
+    // covers the Save button: close it first.
+    await page.getByTestId('toast').getByRole('button', { name: 'Dismiss notification' }).click()
     await page.getByRole('button', { name: 'Save Settings' }).click()
     await expectToast(page, 'Settings Updated', 'Your settings have been saved successfully.')
     await page.reload()
