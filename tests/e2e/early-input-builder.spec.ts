@@ -236,6 +236,9 @@ test.describe('with the scripts held back', () => {
     expect(await sameDocument()).toBe(true)
     // The address follows, so a reload shows the same.
     await expect(page).toHaveURL(/[?&]tab=design\b/)
+    // The address is written 300 ms after the last change: the last choice may still be on its way.
+    const addressDesign = () => JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('design') ?? 'e30', 'base64url').toString()) as unknown
+    await expect.poll(addressDesign).toMatchObject({ colorScheme: 'purple' })
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     await page.reload()
     await expect(tab(page, 'Design')).toHaveAttribute('aria-selected', 'true')

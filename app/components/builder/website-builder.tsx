@@ -81,27 +81,38 @@ function usePersistentConfig(initial: BuilderConfig | null) {
   return { config, update, reset: () => update(createDefaultConfig) }
 }
 
+/** Address writes allowed at once per 30 s: Safari refuses more than 100 history calls in 30 s. */
+const WRITES_AT_ONCE = 50
+
 /**
  * Keeps the address showing the builder's state once the page's script runs (the form's own
  * submissions write it before that), so a reload or a shared link shows the same design and tab.
- * Replaced, not pushed: a change is no page of its own. Waits for a pause in typing, as browsers
+ * Replaced, not pushed: a change is no page of its own. Each change is written at once, so a
+ * reload right after a click keeps the click (the reloaded page reads the address first). Only
+ * when changes come very fast (a slider dragged) does it wait for a 300 ms pause, as browsers
  * throttle frequent history calls.
  */
 function useAddressInStep(config: BuilderConfig, tab: BuilderTab, device: Device) {
   const first = useRef(true)
+  const writes = useRef<number[]>([])
   useEffect(() => {
     if (first.current) {
       // The first render shows what the address already says.
       first.current = false
       return
     }
-    const timer = setTimeout(() => {
+    const write = () => {
       const href = builderHref(config, tab, device)
       // Once a link or Convert has pushed another page's address, the builder stays drawn until
       // that page has rendered (React Router renders in a transition): the address is no longer ours.
       if (window.location.pathname !== new URL(href, window.location.href).pathname) return
       window.history.replaceState(window.history.state, '', href + window.location.hash)
-    }, 300)
+      const now = performance.now()
+      writes.current = [...writes.current.filter((t) => now - t < 30_000), now]
+    }
+    const now = performance.now()
+    if (writes.current.filter((t) => now - t < 30_000).length < WRITES_AT_ONCE) return write()
+    const timer = setTimeout(write, 300)
     return () => clearTimeout(timer)
   }, [config, tab, device])
 }
