@@ -1,22 +1,12 @@
 // `npm test`: every suite. Finds or starts what the tests need (PostgreSQL, Chromium), builds the
 // site, runs lint, typecheck, Vitest (unit + API on SQLite and PostgreSQL) and Playwright, and ends
 // with one line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { ensurePostgres, ensureChromium, ensureWorkerDatabases } from './test-env.js'
 
 const results = { passed: 0, failed: 0 }
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-
-function check(name, cmd, args) {
-  console.log(`\n=== ${name} ===`)
-  const r = run(cmd, args)
-  if (r.status === 0) results.passed++
-  else {
-    results.failed++
-    console.log(`FAILED: ${name}`)
-  }
-}
 
 const pgUrl = await ensurePostgres()
 // Two Vitest workers (this machine has two cores), each on a PostgreSQL database of its own.
@@ -24,14 +14,39 @@ const VITEST_WORKERS = 2
 const parallel = await ensureWorkerDatabases(pgUrl, VITEST_WORKERS)
 const chromium = ensureChromium()
 
-check('lint', 'npx', ['eslint', '.'])
-run('npx', ['react-router', 'typegen'])
-check('typecheck', 'npx', ['tsc', '--noEmit'])
+/** Runs a command with its output kept, to be shown after it ends (it runs beside the build). */
+function runQuietly(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (status) => resolve({ status, out }))
+  })
+}
+
+// Lint and typecheck (one core each, mostly) run while the build runs; their output follows it.
+const checks = (async () => {
+  const lint = await runQuietly('npx', ['eslint', '.'])
+  await runQuietly('npx', ['react-router', 'typegen'])
+  const typecheck = await runQuietly('npx', ['tsc', '--noEmit'])
+  return { lint, typecheck }
+})()
 
 mkdirSync('test-results', { recursive: true })
 console.log('\n=== build (the system and end-to-end tests run the production build) ===')
-const built = run('npx', ['react-router', 'build']).status === 0
+// Not spawnSync: that would stop this process reading the checks' output while the build runs.
+const built = (await new Promise((resolve) => spawn('npx', ['react-router', 'build'], { stdio: 'inherit' }).on('close', resolve))) === 0
 if (!built) results.failed++
+
+for (const [name, r] of Object.entries(await checks)) {
+  console.log(`\n=== ${name} ===\n${r.out}`)
+  if (r.status === 0) results.passed++
+  else {
+    results.failed++
+    console.log(`FAILED: ${name}`)
+  }
+}
 
 console.log('\n=== vitest: unit, API (SQLite and PostgreSQL) and system tests ===')
 rmSync('test-results/vitest.json', { force: true })
