@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, PASSWORD, apiWrite, expectToast, login, sql, uid } from './admin-helpers.ts'
+import { ADMIN, PASSWORD, apiWrite, createPost, expectToast, login, sql, uid } from './admin-helpers.ts'
 
 /**
  * Issue 27, WCAG 2.4.3 in the back office: after each of these actions focus lands on a named
@@ -12,15 +12,7 @@ test.describe.configure({ timeout: 90_000 })
 const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true })
 
 type Post = { id: number; slug: string }
-const newPost = (page: Page, over: Record<string, unknown> = {}) =>
-  apiWrite(page, 'POST', '/api/blogs', {
-    title: `Focus ${uid()}`,
-    subheading: 'A line under the title',
-    excerpt: 'The first excerpt.',
-    content: '<p>The quick brown fox.</p>',
-    category: 'SEO',
-    ...over,
-  }) as Promise<Post>
+const newPost = (page: Page, over: Record<string, unknown> = {}) => createPost<Post>(page, { title: `Focus ${uid()}`, content: '<p>The quick brown fox.</p>', ...over })
 
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 })

@@ -87,34 +87,25 @@ async function tabWalk(page: Page, { max, until = '', within = '' }: { max: numb
   return { names, problems, reached }
 }
 
-test.describe('demo builder at 320×256 (mini preview open)', () => {
-  test.use({ viewport: { width: 320, height: 256 } })
+for (const { size, width, height } of [
+  { size: '320×256 (mini preview open)', width: 320, height: 256 },
+  { size: '844×390 (a phone on its side)', width: 844, height: 390 },
+]) {
+  test.describe(`demo builder at ${size}`, () => {
+    test.use({ viewport: { width, height } })
 
-  test('every Tab stop to the footer is on screen and uncovered', async ({ page }) => {
-    test.setTimeout(120_000)
-    await skipDiscoveryPopup(page)
-    await visit(page, '/demo-builder')
-    await expect(page.getByTestId('mini-preview').locator('details')).toHaveAttribute('open', '')
-    const { names, problems, reached } = await tabWalk(page, { max: 150, until: 'footer *' })
-    expect(problems).toEqual([])
-    expect(reached, names.join('\n')).toBe(true)
-    expect(names.some((n) => n.includes('Hide preview'))).toBe(true)
+    test('every Tab stop to the footer is on screen and uncovered', async ({ page }) => {
+      test.setTimeout(120_000)
+      await skipDiscoveryPopup(page)
+      await visit(page, '/demo-builder')
+      await expect(page.getByTestId('mini-preview').locator('details')).toHaveAttribute('open', '')
+      const { names, problems, reached } = await tabWalk(page, { max: 150, until: 'footer *' })
+      expect(problems).toEqual([])
+      expect(reached, names.join('\n')).toBe(true)
+      expect(names.some((n) => n.includes('Hide preview'))).toBe(true)
+    })
   })
-})
-
-test.describe('demo builder at 844×390 (a phone on its side)', () => {
-  test.use({ viewport: { width: 844, height: 390 } })
-
-  test('every Tab stop to the footer is on screen and uncovered', async ({ page }) => {
-    test.setTimeout(120_000)
-    await skipDiscoveryPopup(page)
-    await visit(page, '/demo-builder')
-    await expect(page.getByTestId('mini-preview').locator('details')).toHaveAttribute('open', '')
-    const { names, problems, reached } = await tabWalk(page, { max: 150, until: 'footer *' })
-    expect(problems).toEqual([])
-    expect(reached, names.join('\n')).toBe(true)
-  })
-})
+}
 
 test.describe('discovery popup at 320×256', () => {
   test.use({ viewport: { width: 320, height: 256 } })

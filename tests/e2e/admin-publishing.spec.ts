@@ -1,20 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, sql, uid } from './admin-helpers.ts'
+import { ADMIN, apiWrite, createPost, expectNoAxeViolations, expectToast, login, sql, uid } from './admin-helpers.ts'
 
 // Whole flows on a slow shared machine (autosave waits for its timer; scheduling for the server's).
 test.describe.configure({ timeout: 120_000 })
 
 type Post = { id: number; slug: string; title: string; status: string; publishAt: string | null; excerpt: string }
 
-const newPost = (page: Page, over: Record<string, unknown> = {}) =>
-  apiWrite(page, 'POST', '/api/blogs', {
-    title: `Post ${uid()}`,
-    subheading: 'A line under the title',
-    excerpt: 'The first excerpt.',
-    content: '<p>The first words of the post.</p>',
-    category: 'SEO',
-    ...over,
-  }) as Promise<Post>
+const newPost = (page: Page, over: Record<string, unknown> = {}) => createPost<Post>(page, over)
 
 const readPost = async (page: Page, id: number) => (await (await page.request.get(`/api/blogs/${id}`)).json()) as Post
 
