@@ -132,6 +132,34 @@ test('without JavaScript a post can be scheduled with a plain form (the time is 
   await context.close()
 })
 
+test('autosave is announced when its state changes, not at each save (issue 27)', async ({ page }) => {
+  await login(page)
+  const post = await newPost(page)
+  await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  const shown = page.getByTestId('autosave-status')
+  const status = page.getByRole('status').filter({ hasText: /Sav|Not saved/ })
+  await page.getByLabel('Excerpt').fill('A first draft.')
+  await expect(shown).toContainText('Saved (draft copy at', { timeout: 20_000 })
+  await expect(status).toHaveText('Saved: a draft copy is kept beside the post; Update publishes it')
+  // Every text the live region takes from now on is something a screen reader would speak.
+  await status.evaluate((el) => {
+    const w = window as unknown as { spoken: string[] }
+    w.spoken = []
+    new MutationObserver(() => w.spoken.push(el.textContent ?? '')).observe(el, { childList: true, subtree: true, characterData: true })
+  })
+  const first = await shown.textContent()
+  await page.getByLabel('Excerpt').fill('A second draft.')
+  await expect(async () => {
+    const now = await shown.textContent()
+    expect(now).toContain('Saved (draft copy at')
+    expect(now).not.toBe(first)
+  }).toPass({ timeout: 20_000 })
+  // A second save, shown, and nothing new said.
+  expect(await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken)).toEqual([])
+  await expect(status).toHaveText('Saved: a draft copy is kept beside the post; Update publishes it')
+})
+
 test('autosave keeps a copy beside a published post and offers it back; leaving asks first', async ({ page, browser }) => {
   await login(page)
   const post = await newPost(page, { status: 'published', excerpt: 'What visitors read.' })

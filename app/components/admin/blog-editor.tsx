@@ -249,8 +249,12 @@ export function BlogEditor({
 
         {/* Stays in view while the admin scrolls a long post; app.css keeps focus above it (data-save-bar). */}
         <div data-save-bar="" className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2">
-          <p role="status" aria-live="polite" className="min-h-5 text-sm text-ink-700" data-testid="autosave-status">
+          <p className="min-h-5 text-sm text-ink-700" data-testid="autosave-status">
             {saved ? autosave.message : ''}
+          </p>
+          {/* Announced only when the state changes, not at each save every few seconds. */}
+          <p role="status" className="sr-only">
+            {saved ? autosave.announcement : ''}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={preview}>
@@ -269,8 +273,8 @@ export function BlogEditor({
 
 /**
  * Sends a copy of the form to the route's action (`intent=autosave`) at most every few seconds
- * while the admin types; the action keeps it beside the post. Says "Saving…", "Saved" or
- * "Not saved: …" in a polite live region.
+ * while the admin types; the action keeps it beside the post. Shows "Saving…", "Saved" or
+ * "Not saved: …", and announces only a change between saved and not saved.
  */
 function useAutosave(enabled: boolean) {
   const fetcher = useFetcher<AutosaveResult>()
@@ -290,9 +294,15 @@ function useAutosave(enabled: boolean) {
   if (fetcher.state !== 'idle') message = 'Saving…'
   else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${new Date(fetcher.data.autosaved).toLocaleTimeString()}; Update publishes it)`
   else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
+  // The same words while saves keep succeeding (a live region speaks only when its text changes).
+  const announced = useRef('')
+  if (fetcher.state === 'idle' && fetcher.data) {
+    announced.current = fetcher.data.autosaved ? 'Saved: a draft copy is kept beside the post; Update publishes it' : message
+  }
 
   return {
     message,
+    announcement: announced.current,
     changed() {
       if (!enabled || timer.current !== undefined) return
       timer.current = window.setTimeout(send, AUTOSAVE_MS)
