@@ -1,12 +1,11 @@
 // `npm test`: every suite. Finds or starts what the tests need (PostgreSQL, Chromium), builds the
 // site, runs lint, typecheck, Vitest (unit + API on SQLite and PostgreSQL) and Playwright, and ends
 // with one line: `N passed, N failed`.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { ensurePostgres, ensureChromium, ensureWorkerDatabases } from './test-env.js'
 
 const results = { passed: 0, failed: 0 }
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
 
 const pgUrl = await ensurePostgres()
 // Two Vitest workers (this machine has two cores), each on a PostgreSQL database of its own.
@@ -14,10 +13,10 @@ const VITEST_WORKERS = 2
 const parallel = await ensureWorkerDatabases(pgUrl, VITEST_WORKERS)
 const chromium = ensureChromium()
 
-/** Runs a command with its output kept, to be shown after it ends (it runs beside the build). */
-function runQuietly(cmd, args) {
+/** Runs a command with its output kept, to be shown after it ends (it runs beside another). */
+function runQuietly(cmd, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
@@ -48,24 +47,23 @@ for (const [name, r] of Object.entries(await checks)) {
   }
 }
 
-console.log('\n=== vitest: unit, API (SQLite and PostgreSQL) and system tests ===')
-rmSync('test-results/vitest.json', { force: true })
-run('npx', ['vitest', 'run', `--maxWorkers=${parallel ? VITEST_WORKERS : 1}`, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {
-  TEST_PG_URL: pgUrl,
-  TEST_PG_WORKER_DATABASES: parallel ? '1' : '0',
-})
-if (existsSync('test-results/vitest.json')) {
-  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'))
-  results.passed += v.numPassedTests
-  results.failed += v.numFailedTests
-  // A file that fails to load has no tests to count: count it as one failure.
-  results.failed += v.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
-} else results.failed++
+// Vitest and Playwright run side by side: Playwright keeps both cores busy, Vitest's system tests
+// spend much of their time waiting on servers they started, and together they take less time
+// than one after the other. Vitest's output is kept and shown once both are done. (Its report is
+// not under test-results/, which Playwright empties when it starts.)
+mkdirSync('test-reports', { recursive: true })
+rmSync('test-reports/vitest.json', { force: true })
+const vitest = runQuietly(
+  'npx',
+  ['vitest', 'run', `--maxWorkers=${parallel ? VITEST_WORKERS : 1}`, '--reporter=default', '--reporter=json', '--outputFile.json=test-reports/vitest.json'],
+  { TEST_PG_URL: pgUrl, TEST_PG_WORKER_DATABASES: parallel ? '1' : '0', FORCE_COLOR: '1' },
+)
 
 if (built) {
   console.log('\n=== playwright: end to end in Chromium (desktop and phone) ===')
   rmSync('test-results/playwright.json', { force: true })
-  run('npx', ['playwright', 'test'], { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' })
+  const env = { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }
+  await new Promise((resolve) => spawn('npx', ['playwright', 'test'], { stdio: 'inherit', env: { ...process.env, ...env } }).on('close', resolve))
   if (existsSync('test-results/playwright.json')) {
     const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))
     results.passed += p.stats.expected + p.stats.flaky
@@ -73,6 +71,16 @@ if (built) {
     if (p.errors?.length) results.failed += p.errors.length
   } else results.failed++
 }
+
+console.log('\n=== vitest: unit, API (SQLite and PostgreSQL) and system tests ===')
+console.log((await vitest).out)
+if (existsSync('test-reports/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-reports/vitest.json', 'utf8'))
+  results.passed += v.numPassedTests
+  results.failed += v.numFailedTests
+  // A file that fails to load has no tests to count: count it as one failure.
+  results.failed += v.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+} else results.failed++
 
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
 process.exit(results.failed ? 1 : 0)
