@@ -13,6 +13,11 @@ const VITEST_WORKERS = 2
 const parallel = await ensureWorkerDatabases(pgUrl, VITEST_WORKERS)
 const chromium = ensureChromium()
 
+/** Runs a command with its output shown as it comes; resolves with its exit status. */
+function runShown(cmd, args, env = {}) {
+  return new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on('close', resolve))
+}
+
 /** Runs a command with its output kept, to be shown after it ends (it runs beside another). */
 function runQuietly(cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -35,7 +40,7 @@ const checks = (async () => {
 mkdirSync('test-results', { recursive: true })
 console.log('\n=== build (the system and end-to-end tests run the production build) ===')
 // Not spawnSync: that would stop this process reading the checks' output while the build runs.
-const built = (await new Promise((resolve) => spawn('npx', ['react-router', 'build'], { stdio: 'inherit' }).on('close', resolve))) === 0
+const built = (await runShown('npx', ['react-router', 'build'])) === 0
 if (!built) results.failed++
 
 for (const [name, r] of Object.entries(await checks)) {
@@ -63,7 +68,7 @@ if (built) {
   console.log('\n=== playwright: end to end in Chromium (desktop and phone) ===')
   rmSync('test-results/playwright.json', { force: true })
   const env = { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }
-  await new Promise((resolve) => spawn('npx', ['playwright', 'test'], { stdio: 'inherit', env: { ...process.env, ...env } }).on('close', resolve))
+  await runShown('npx', ['playwright', 'test'], env)
   if (existsSync('test-results/playwright.json')) {
     const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))
     results.passed += p.stats.expected + p.stats.flaky

@@ -294,15 +294,15 @@ function useAutosave(enabled: boolean) {
   if (fetcher.state !== 'idle') message = 'Saving…'
   else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${new Date(fetcher.data.autosaved).toLocaleTimeString()}; Update publishes it)`
   else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
-  // The same words while saves keep succeeding (a live region speaks only when its text changes).
-  const announced = useRef('')
-  if (fetcher.state === 'idle' && fetcher.data) {
-    announced.current = fetcher.data.autosaved ? 'Saved: a draft copy is kept beside the post; Update publishes it' : message
-  }
+  // The same words while saves keep succeeding (a live region speaks only when its text changes);
+  // the last result's data stays while the next save runs, so "Saving…" is never said.
+  let announcement = ''
+  if (fetcher.data?.autosaved) announcement = 'Saved: a draft copy is kept beside the post; Update publishes it'
+  else if (fetcher.data) announcement = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
 
   return {
     message,
-    announcement: announced.current,
+    announcement,
     changed() {
       if (!enabled || timer.current !== undefined) return
       timer.current = window.setTimeout(send, AUTOSAVE_MS)

@@ -107,11 +107,11 @@ function useAddressInStep(config: BuilderConfig, tab: BuilderTab, device: Device
       // that page has rendered (React Router renders in a transition): the address is no longer ours.
       if (window.location.pathname !== new URL(href, window.location.href).pathname) return
       window.history.replaceState(window.history.state, '', href + window.location.hash)
-      const now = performance.now()
-      writes.current = [...writes.current.filter((t) => now - t < 30_000), now]
+      writes.current.push(performance.now())
     }
     const now = performance.now()
-    if (writes.current.filter((t) => now - t < 30_000).length < WRITES_AT_ONCE) return write()
+    writes.current = writes.current.filter((t) => now - t < 30_000)
+    if (writes.current.length < WRITES_AT_ONCE) return write()
     const timer = setTimeout(write, 300)
     return () => clearTimeout(timer)
   }, [config, tab, device])
