@@ -43,7 +43,8 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
       await h.close()
     }
 
-    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+    // As an operator runs it: production, so the new password is hashed at OWASP's cost.
+    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
     const unknown = await run(env, '--username', 'nobody')
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('No admin named "nobody".')
@@ -58,6 +59,8 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
     const after = openDatabase(databaseUrl)
     try {
       expect(await after.db.selectFrom('sessions').selectAll().execute()).toEqual([])
+      const stored = await after.db.selectFrom('adminUsers').select('passwordHash').executeTakeFirstOrThrow()
+      expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/)
       await expect(signInWithPassword(after.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.2' })).rejects.toThrow('Invalid credentials')
       // No second step any more: the new password alone opens a session.
       expect((await signInWithPassword(after.db, { username: ADMIN_USERNAME, password: password!, ip: '192.0.2.2' })).kind).toBe('session')
