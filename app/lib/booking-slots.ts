@@ -1,0 +1,152 @@
+/**
+ * Discovery-call slots: each office's weekly hours, in that office's own time zone, turned into
+ * free call times in UTC (docs/decisions/037). Pure: no database, no clock of its own (`now` is
+ * passed in), so daylight-saving changes can be tested on any day of the year.
+ *
+ * All calls share one calendar: the agency takes one call at a time, whichever office it falls in.
+ * A booking holds its call plus the buffer after it, in CELL_MINUTES cells (the database keeps one
+ * row per cell, unique: see services/bookings.server.ts), so two calls can never overlap.
+ */
+import { DateTime, IANAZone } from 'luxon'
+
+/** The grid every time is on: call length, buffer and office hours are whole multiples of it. */
+export const CELL_MINUTES = 5
+const MINUTE = 60_000
+
+/** One working day's hours, 'HH:MM' (24 h) in the office's zone; null is a day off. */
+export type DayHours = { start: string; end: string } | null
+export type Office = {
+  id: string
+  name: string
+  zone: string
+  /** Monday first, Sunday last (seven entries). */
+  week: DayHours[]
+}
+export type Availability = {
+  offices: Office[]
+  callMinutes: number
+  bufferMinutes: number
+  /** The earliest call is this many hours from now. */
+  noticeHours: number
+  /** The latest call starts at most this many days from now. */
+  horizonDays: number
+  /** 'YYYY-MM-DD' dates on which no office takes calls (each office's own calendar date). */
+  daysOff: string[]
+}
+
+const weekdays = (start: string, end: string): DayHours[] => [...Array(5).fill({ start, end }), null, null] as DayHours[]
+
+/** Works on first start: both offices on weekdays, 15-minute calls, 5 minutes apart, 4 h notice, three weeks ahead. */
+export const DEFAULT_AVAILABILITY: Availability = {
+  offices: [
+    { id: 'sf', name: 'San Francisco', zone: 'America/Los_Angeles', week: weekdays('09:00', '17:00') },
+    { id: 'gwalior', name: 'Gwalior', zone: 'Asia/Kolkata', week: weekdays('10:00', '18:00') },
+  ],
+  callMinutes: 15,
+  bufferMinutes: 5,
+  noticeHours: 4,
+  horizonDays: 21,
+  daysOff: [],
+}
+
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+
+/** A busy stretch, in epoch milliseconds, end excluded (a booked call and its buffer). */
+export type Busy = { start: number; end: number }
+export type Slot = { start: number; end: number }
+
+export const isTimeZone = (zone: string): boolean => IANAZone.isValidZone(zone)
+
+const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number)
+  return h * 60 + m
+}
+
+/** How long a call holds the calendar: the call and the buffer after it. */
+export const heldMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes'>) => a.callMinutes + a.bufferMinutes
+
+/**
+ * The free call starts from `now` (epoch ms) to the horizon, sorted, one per start time even where
+ * both offices are open. Every office day is laid out in that office's zone (so 09:00 stays 09:00
+ * local across daylight-saving changes) and stepped in real minutes; a call must end by the office's
+ * closing time. A slot is free when its call and buffer overlap nothing in `busy`.
+ */
+export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot[] {
+  const earliest = now + a.noticeHours * 60 * MINUTE
+  const latest = now + a.horizonDays * 24 * 60 * MINUTE
+  const step = heldMinutes(a) * MINUTE
+  const daysOff = new Set(a.daysOff)
+  const sortedBusy = [...busy].sort((x, y) => x.start - y.start)
+  const starts = new Set<number>()
+  for (const office of a.offices) {
+    // From yesterday in the office's zone, so a day that began before `now` elsewhere is covered.
+    let day = DateTime.fromMillis(now, { zone: office.zone }).startOf('day').minus({ days: 1 })
+    const lastDay = DateTime.fromMillis(latest, { zone: office.zone }).startOf('day')
+    for (; day <= lastDay; day = day.plus({ days: 1 })) {
+      const hours = office.week[day.weekday - 1]
+      if (!hours || daysOff.has(day.toISODate() ?? '')) continue
+      const open = localTime(day, minutesOf(hours.start))
+      const close = localTime(day, minutesOf(hours.end))
+      for (let s = open; s + a.callMinutes * MINUTE <= close; s += step) {
+        if (s >= earliest && s <= latest) starts.add(s)
+      }
+    }
+  }
+  return [...starts]
+    .sort((x, y) => x - y)
+    .filter((s) => !overlapsAny(sortedBusy, s, s + step))
+    .map((s) => ({ start: s, end: s + a.callMinutes * MINUTE }))
+}
+
+/**
+ * `minutes` after midnight on `day`, in the day's zone, as epoch ms. On a spring-forward day a
+ * time in the skipped hour moves forward by it (luxon's rule); on a fall-back day the first of
+ * the two times is taken.
+ */
+function localTime(day: DateTime, minutes: number): number {
+  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0, millisecond: 0 }).toMillis()
+}
+
+function overlapsAny(busy: Busy[], start: number, end: number): boolean {
+  for (const b of busy) {
+    if (b.start >= end) return false
+    if (b.end > start) return true
+  }
+  return false
+}
+
+/** Is `start` a slot these hours offer at all (free or not)? Used to tell "taken" from "not a time we offer". */
+export function isOfferedStart(a: Availability, now: number, start: number): boolean {
+  return freeSlots(a, now).some((s) => s.start === start)
+}
+
+/** The cells a call starting at `start` holds: its length and buffer, CELL_MINUTES each, as ISO times. */
+export function heldCells(start: number, minutes: number): string[] {
+  const cells: string[] = []
+  for (let m = 0; m < minutes; m += CELL_MINUTES) cells.push(new Date(start + m * MINUTE).toISOString())
+  return cells
+}
+
+/** Slots grouped by the calendar day they fall on in `zone` ('YYYY-MM-DD'), days in order. */
+export function slotsByDay(slots: Slot[], zone: string): Map<string, Slot[]> {
+  const days = new Map<string, Slot[]>()
+  for (const s of slots) {
+    const key = DateTime.fromMillis(s.start, { zone }).toISODate() ?? ''
+    const list = days.get(key)
+    if (list) list.push(s)
+    else days.set(key, [s])
+  }
+  return days
+}
+
+/** '9:00 AM' in `zone`. */
+export const timeLabel = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale('en-US').toLocaleString(DateTime.TIME_SIMPLE)
+/** 'Tuesday, December 1, 2026' for a 'YYYY-MM-DD' day. */
+export const dayLabel = (isoDay: string) => DateTime.fromISO(isoDay, { zone: 'UTC' }).setLocale('en-US').toLocaleString(DateTime.DATE_HUGE)
+/** 'Tuesday, December 1, 2026 at 9:00 AM PST' in `zone`. */
+export const whenLabel = (ms: number, zone: string) => {
+  const d = DateTime.fromMillis(ms, { zone }).setLocale('en-US')
+  return `${d.toLocaleString(DateTime.DATE_HUGE)} at ${d.toLocaleString(DateTime.TIME_SIMPLE)} ${d.offsetNameShort ?? ''}`.trim()
+}
+/** 'YYYY-MM-DD' of an instant in a zone. */
+export const isoDayIn = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate() ?? ''
