@@ -201,6 +201,43 @@ export interface MailOutboxTable {
   lastError: string | null
   createdAt: string
   sentAt: string | null
+  /** A calendar invitation sent with the mail (text/calendar); NULL for plain mail. */
+  ics: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A discovery call (issue 26). Times are UTC ISO strings. */
+export interface BookingTable {
+  id: Generated<number>
+  startAt: string
+  endAt: string
+  name: string
+  email: string
+  phone: string | null
+  note: string
+  /** The visitor's zone when they booked, to show their times back to them. */
+  timeZone: string
+  /** 'booked' | 'cancelled' */
+  status: string
+  /** SHA-256 (hex) of the cancel/reschedule link's token; the token itself is only in the visitor's mail. */
+  tokenHash: string
+  /** The invitation's SEQUENCE: one more for each change the visitor is sent. */
+  sequence: number
+  proposalId: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A 5-minute cell held by a live booking; the key makes overlapping bookings impossible. */
+export interface BookingCellTable {
+  cellAt: string
+  bookingId: number
+}
+
+/** Seat 1 or 2 of an email's future calls. */
+export interface BookingSeatTable {
+  emailKey: string
+  seat: number
+  bookingId: number
 }
 
 /** Uploaded images (WebP), bytes in a BLOB (SQLite) or bytea (pg) column; both drivers return a Buffer. */
@@ -237,6 +274,9 @@ export interface Database {
   mailOutbox: MailOutboxTable
   contactMessages: ContactMessageTable
   uploads: UploadTable
+  bookings: BookingTable
+  bookingCells: BookingCellTable
+  bookingSeats: BookingSeatTable
 }
 
 export type PortfolioItemRow = Selectable<PortfolioItemTable>
@@ -255,3 +295,4 @@ export type AuthChallengeRow = Selectable<AuthChallengeTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type UploadRow = Selectable<UploadTable>
 export type NewUploadRow = Insertable<UploadTable>
+export type BookingRow = Selectable<BookingTable>

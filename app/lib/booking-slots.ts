@@ -1,6 +1,6 @@
 /**
  * Discovery-call slots: each office's weekly hours, in that office's own time zone, turned into
- * free call times in UTC (docs/decisions/037). Pure: no database, no clock of its own (`now` is
+ * free call times in UTC (docs/decisions/038). Pure: no database, no clock of its own (`now` is
  * passed in), so daylight-saving changes can be tested on any day of the year.
  *
  * All calls share one calendar: the agency takes one call at a time, whichever office it falls in.
