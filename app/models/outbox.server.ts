@@ -2,7 +2,8 @@ import type { Db } from '~/db/db.server.ts'
 import type { MailOutboxRow } from '~/db/schema.ts'
 import { nowIso } from './search.server.ts'
 
-export type OutgoingMail = { toAddress: string; subject: string; body: string }
+/** `ics`: a calendar invitation sent with the mail (a booked discovery call). */
+export type OutgoingMail = { toAddress: string; subject: string; body: string; ics?: string | null }
 
 export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<void> {
   const now = nowIso()

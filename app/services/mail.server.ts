@@ -32,7 +32,7 @@ export function createMailer(db: Db, opts: MailerOptions) {
       if (!(await outbox.claimMail(db, mail.id, mail.nextAttemptAt, lease))) continue
       try {
         if (transport) {
-          await transport.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body })
+          await transport.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics) })
         } else {
           opts.logger.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject }, 'SMTP_URL not set: mail recorded in the outbox only')
         }
@@ -80,3 +80,10 @@ export function createMailer(db: Db, opts: MailerOptions) {
 }
 
 export type Mailer = ReturnType<typeof createMailer>
+
+/** A stored .ics as nodemailer's calendar part (shown as an invitation by mail clients), with its METHOD. */
+function invitation(ics: string | null) {
+  if (!ics) return {}
+  const method = /^METHOD:(\w+)/m.exec(ics)?.[1] ?? 'PUBLISH'
+  return { icalEvent: { method, filename: 'invite.ics', content: ics } }
+}

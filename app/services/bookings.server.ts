@@ -1,0 +1,306 @@
+import { createHash, randomBytes } from 'node:crypto'
+import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import type { Db } from '~/db/db.server.ts'
+import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
+import { DEFAULT_AVAILABILITY, freeSlots, heldCells, heldMinutes, isOfferedStart, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
+import * as model from '~/models/bookings.server.ts'
+import type { Booking } from '~/models/bookings.server.ts'
+import { insertOutboxMail } from '~/models/outbox.server.ts'
+import { insertProposal, insertProposalEvent } from '~/models/proposals.server.ts'
+import * as settingsModel from '~/models/settings.server.ts'
+import type { Admin } from './auth.server.ts'
+import { NotFoundError } from './errors.server.ts'
+import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
+import { getSettings, type Settings } from './settings.server.ts'
+
+export type { Booking, Availability, Slot }
+
+/** The settings key availability is stored under (its own key: the settings page's fields are not touched). */
+const AVAILABILITY_KEY = 'bookingAvailability'
+const MINUTE = 60_000
+
+export class SlotTakenError extends Error {
+  constructor() {
+    super('Sorry, that time was just booked by someone else. Please choose another time.')
+  }
+}
+export class SlotNotOfferedError extends Error {
+  constructor() {
+    super('That time is not available. Please choose a time from the list.')
+  }
+}
+export class TooManyCallsError extends Error {
+  constructor() {
+    super('This email already has two upcoming calls. Cancel or move one of them (the link is in its email) to book another.')
+  }
+}
+
+/** Where links in mail point: the site's public address. */
+export type MailLinks = { siteUrl: string }
+
+export async function getAvailability(db: Db): Promise<Availability> {
+  const stored = (await settingsModel.findSettingValues(db))[AVAILABILITY_KEY]
+  if (stored === undefined) return DEFAULT_AVAILABILITY
+  const parsed = AvailabilitySchema.safeParse(stored)
+  return parsed.success ? parsed.data : DEFAULT_AVAILABILITY
+}
+
+export async function saveAvailability(db: Db, _admin: Admin, availability: Availability): Promise<Availability> {
+  const clean = AvailabilitySchema.parse(availability)
+  await settingsModel.upsertSettingValues(db, { [AVAILABILITY_KEY]: clean })
+  return clean
+}
+
+/** The times the calendar holds from an hour ago to the horizon, as busy stretches. */
+async function busyFrom(db: Db, a: Availability, now: number) {
+  const cells = await model.findHeldCells(db, new Date(now - 60 * MINUTE).toISOString(), new Date(now + (a.horizonDays + 1) * 86_400_000).toISOString())
+  return cells.map((c) => ({ start: Date.parse(c), end: Date.parse(c) + CELL_MINUTES * MINUTE }))
+}
+
+/** Free call times now, earliest first. A display only: booking checks again in the database. */
+export async function listFreeSlots(db: Db, now = Date.now()): Promise<{ availability: Availability; slots: Slot[] }> {
+  const availability = await getAvailability(db)
+  return { availability, slots: freeSlots(availability, now, await busyFrom(db, availability, now)) }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const manageUrl = (links: MailLinks, token: string) => `${links.siteUrl}/book/manage/${token}`
+
+/**
+ * Books a call: the rate limit for the client address, the booking, its time cells and one of
+ * the email's two seats, the proposal it joins (or a new one) and the mails, in one transaction.
+ * The cells' key is what refuses a second booking of the time (SlotTakenError), on any instance;
+ * nothing is checked first and written later (docs/decisions/038). Returns the manage token,
+ * which is stored only as a hash.
+ */
+export async function bookCall(
+  db: Db,
+  input: BookingInput,
+  clientIp: string,
+  links: MailLinks,
+  opts: { now?: number; maxPerHour?: number; receiptsPerHour?: number } = {},
+): Promise<{ booking: Booking; token: string }> {
+  const now = opts.now ?? Date.now()
+  const availability = await getAvailability(db)
+  const start = Date.parse(input.start)
+  if (!isOfferedStart(availability, now, start)) throw new SlotNotOfferedError()
+  const settings = await getSettings(db)
+  const token = randomBytes(32).toString('base64url')
+  const stamp = new Date(now).toISOString()
+  const emailKey = input.email.toLowerCase()
+  return db.transaction().execute(async (trx) => {
+    await consume(trx, { ...PROPOSAL_LIMIT, max: opts.maxPerHour ?? PROPOSAL_LIMIT.max }, addressSubject(clientIp), now)
+    let booking = await model.insertBooking(trx, {
+      startAt: new Date(start).toISOString(),
+      endAt: new Date(start + availability.callMinutes * MINUTE).toISOString(),
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
+      note: input.note,
+      timeZone: input.tz,
+      tokenHash: hashToken(token),
+      proposalId: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
+    const cells = heldCells(start, heldMinutes(availability))
+    if ((await model.holdCells(trx, booking.id, cells)) < cells.length) throw new SlotTakenError()
+    await model.releasePastSeats(trx, emailKey, stamp)
+    if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id))) throw new TooManyCallsError()
+    const proposalId = await joinOrCreateProposal(trx, booking, stamp)
+    booking = await model.setProposal(trx, booking.id, proposalId)
+    // Counted last: the site-wide counter's lock is held only from here to the commit (as for proposals).
+    const invite = await withinLimit(trx, { ...RECEIPT_LIMIT, max: opts.receiptsPerHour ?? RECEIPT_LIMIT.max }, WHOLE_SITE, now)
+    if (invite) await insertOutboxMail(trx, visitorMail(settings, booking, links, token, 'booked'))
+    await insertOutboxMail(trx, agencyMail(settings, booking, 'booked', invite ? '' : 'No invitation was sent to the visitor: the site reached its hourly limit of mails to visitors. Reply to them yourself.'))
+    return { booking, token }
+  })
+}
+
+/**
+ * The call joins the newest proposal from the same email (the lead desk shows it there); with
+ * none, it starts one, so every call is a lead.
+ */
+async function joinOrCreateProposal(trx: Db, b: Booking, stamp: string): Promise<number> {
+  const existing = await model.findNewestProposalId(trx, b.email)
+  const when = whenLabel(Date.parse(b.startAt), 'UTC')
+  const proposalId =
+    existing ??
+    (
+      await insertProposal(trx, {
+        name: b.name,
+        email: b.email,
+        phone: b.phone,
+        businessType: 'other',
+        budget: '',
+        requirements: b.note ? `Discovery call booked. Their note: ${b.note}` : 'Discovery call booked (no note).',
+        date: stamp,
+      })
+    ).id
+  await insertProposalEvent(trx, {
+    proposalId,
+    kind: 'note',
+    body: `Discovery call booked for ${when}.${b.note ? ` Their note: ${b.note}` : ''}`,
+    author: 'Booking',
+    createdAt: stamp,
+  })
+  return proposalId
+}
+
+export async function findBookingByToken(db: Db, token: string): Promise<Booking> {
+  const b = token.length > 20 && token.length < 100 ? await model.findBookingByTokenHash(db, hashToken(token)) : undefined
+  if (!b) throw new NotFoundError('This link does not match a booking. Use the link in your most recent email.')
+  return b
+}
+
+export type ChangedBy = { admin: Pick<Admin, 'username'> } | { token: string }
+
+async function bookingFor(db: Db, id: number): Promise<Booking> {
+  const b = await model.findBooking(db, id)
+  if (!b) throw new NotFoundError('Call not found')
+  return b
+}
+
+/** Cancels a live call (the visitor by their link, or an admin): frees its time and its seat, tells both sides. */
+export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: MailLinks, now = Date.now()): Promise<Booking> {
+  const settings = await getSettings(db)
+  return db.transaction().execute(async (trx) => {
+    const before = await bookingFor(trx, id)
+    if (before.status !== 'booked') return before
+    await model.releaseCells(trx, id)
+    await model.releaseSeat(trx, id)
+    const b = await model.updateBooking(trx, id, { status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date(now).toISOString() })
+    await noteChange(trx, b, by, `Discovery call for ${whenLabel(Date.parse(before.startAt), 'UTC')} cancelled`, now)
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, null, 'cancelled'))
+    await insertOutboxMail(trx, agencyMail(settings, b, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'))
+    return b
+  })
+}
+
+/**
+ * Moves a live call to another free time: its cells are released and the new ones held in one
+ * transaction (SlotTakenError rolls it all back), and the visitor gets the invitation again with
+ * the same UID and a higher SEQUENCE, so calendars update the event they have.
+ */
+export async function moveBooking(db: Db, id: number, newStart: string, by: ChangedBy, links: MailLinks, now = Date.now()): Promise<Booking> {
+  const availability = await getAvailability(db)
+  const start = Date.parse(newStart)
+  if (!isOfferedStart(availability, now, start)) throw new SlotNotOfferedError()
+  const settings = await getSettings(db)
+  return db.transaction().execute(async (trx) => {
+    const before = await bookingFor(trx, id)
+    if (before.status !== 'booked') throw new NotFoundError('This call was cancelled.')
+    await model.releaseCells(trx, id)
+    const cells = heldCells(start, heldMinutes(availability))
+    if ((await model.holdCells(trx, id, cells)) < cells.length) throw new SlotTakenError()
+    const b = await model.updateBooking(trx, id, {
+      startAt: new Date(start).toISOString(),
+      endAt: new Date(start + availability.callMinutes * MINUTE).toISOString(),
+      sequence: before.sequence + 1,
+      updatedAt: new Date(now).toISOString(),
+    })
+    await noteChange(trx, b, by, `Discovery call moved from ${whenLabel(Date.parse(before.startAt), 'UTC')} to ${whenLabel(start, 'UTC')}`, now)
+    const token = 'token' in by ? by.token : null
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, token, 'moved'))
+    await insertOutboxMail(trx, agencyMail(settings, b, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'))
+    return b
+  })
+}
+
+async function noteChange(trx: Db, b: Booking, by: ChangedBy, what: string, now: number) {
+  if (b.proposalId == null) return
+  await insertProposalEvent(trx, {
+    proposalId: b.proposalId,
+    kind: 'note',
+    body: `${what}${'admin' in by ? '' : ' by the visitor'}.`,
+    author: 'admin' in by ? by.admin.username : 'Booking',
+    createdAt: new Date(now).toISOString(),
+  })
+}
+
+/** Live calls from `from` to `to` (ms), earliest first, for the back office. */
+export async function listCalls(db: Db, _admin: Admin, from: number, to: number): Promise<Booking[]> {
+  return model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString())
+}
+
+export async function getCall(db: Db, _admin: Admin, id: number): Promise<Booking> {
+  return bookingFor(db, id)
+}
+
+export async function callsForProposal(db: Db, _admin: Admin, proposalId: number): Promise<Booking[]> {
+  return model.findBookingsForProposal(db, proposalId)
+}
+
+type Change = 'booked' | 'moved' | 'cancelled'
+
+/**
+ * The calendar file: one event whose UID stays the booking's for its life; SEQUENCE counts the
+ * changes, and a cancellation is METHOD:CANCEL with STATUS:CANCELLED (RFC 5546).
+ */
+export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>, b: Booking, links: MailLinks, manageLink: string | null): string {
+  const cancelled = b.status === 'cancelled'
+  const cal = icalGenerator({ name: `${settings.siteName} discovery call`, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  cal.createEvent({
+    id: `booking-${b.id}@${new URL(links.siteUrl).hostname}`,
+    sequence: b.sequence,
+    start: new Date(b.startAt),
+    end: new Date(b.endAt),
+    stamp: new Date(b.updatedAt),
+    summary: `Discovery call with ${settings.siteName}`,
+    description: manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`,
+    url: manageLink,
+    organizer: { name: settings.siteName, email: settings.contactEmail },
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  })
+  return cal.toString()
+}
+
+/**
+ * To the visitor's address (unverified): only the agency's words, the time and the manage link,
+ * nothing they typed (docs/decisions/030). The link appears when the token is at hand (a new
+ * booking, a change made with it); an admin's change points to the earlier mail's link instead.
+ */
+function visitorMail(s: Settings, b: Booking, links: MailLinks, token: string | null, change: Change) {
+  const when = whenLabel(Date.parse(b.startAt), b.timeZone)
+  const link = token ? manageUrl(links, token) : null
+  const subject = {
+    booked: `${s.siteName}: your discovery call on ${when}`,
+    moved: `${s.siteName}: your discovery call moved to ${when}`,
+    cancelled: `${s.siteName}: your discovery call on ${when} is cancelled`,
+  }[change]
+  const body = [
+    'Hello,',
+    '',
+    change === 'cancelled'
+      ? `Your free 15-minute discovery call with ${s.siteName} on ${when} is cancelled. You are welcome to book another time at ${links.siteUrl}/book.`
+      : `Your free discovery call with ${s.siteName} is ${change === 'moved' ? 'now' : 'booked'} for ${when}. The invitation is attached: add it to your calendar.`,
+    ...(change !== 'cancelled' ? ['', link ? `To cancel or move it: ${link}` : 'To cancel or move it, use the link in the email you got when you booked.'] : []),
+    '',
+    'Questions? Reply to this email or contact us:',
+    [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),
+    '',
+    'If you did not book a call with us, someone may have typed your address by mistake: you can ignore this email.',
+    '',
+    s.siteName,
+  ].join('\n')
+  return { toAddress: b.email, subject, body, ics: bookingIcs(s, b, links, link) }
+}
+
+function agencyMail(s: Settings, b: Booking, change: Change, remark: string) {
+  const start = Date.parse(b.startAt)
+  return {
+    toAddress: s.contactEmail,
+    subject: `Discovery call ${change}: ${b.name}, ${whenLabel(start, 'America/Los_Angeles')}`,
+    body: [
+      `A discovery call was ${change} on the website.${remark ? ` ${remark}` : ''}`,
+      '',
+      `When: ${whenLabel(start, 'America/Los_Angeles')} / ${whenLabel(start, 'Asia/Kolkata')} (the visitor's zone: ${b.timeZone})`,
+      `Name: ${b.name}`,
+      `Email: ${b.email}`,
+      `Phone: ${b.phone ?? '-'}`,
+      `Note: ${b.note || '-'}`,
+      '',
+      'The call is listed in the back office under Calls, and on the lead desk with its proposal.',
+    ].join('\n'),
+  }
+}
