@@ -15,6 +15,8 @@ export default [
     route('privacy', 'routes/public/privacy.tsx'),
     route('terms', 'routes/public/terms.tsx'),
     route('proposal', 'routes/tools/proposal.tsx'),
+    route('book', 'routes/public/book.tsx'),
+    route('book/manage/:token', 'routes/public/book-manage.tsx'),
     route('demo-builder', 'routes/tools/demo-builder.tsx'),
     route('chat', 'routes/public/chat.tsx'),
     route('*', 'routes/public/not-found.tsx'),

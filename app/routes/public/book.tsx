@@ -1,0 +1,157 @@
+import { CalendarClock, Loader2 } from 'lucide'
+import { useEffect, useRef } from 'react'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/book'
+import { DayLinks, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { PageHeader } from '~/components/site/page-header.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
+import { readForm } from '~/http/forms.server.ts'
+import { BookingSchema } from '~/lib/booking-schemas.ts'
+import { fieldErrors } from '~/lib/schemas.ts'
+import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
+import { RateLimitedError } from '~/services/errors.server.ts'
+import { nextFree, pickerFor, zoneFrom } from './+shared/booking-picker.server.ts'
+
+export function meta(args: Route.MetaArgs) {
+  return seoMeta(
+    {
+      title: 'Book a Free Discovery Call',
+      description: 'Pick a time for a free 15-minute discovery call with a developer: honest advice about your website and a fixed-price proposal within 24 hours.',
+      keywords: ['discovery call', 'book a call', 'free consultation', 'web design consultation'],
+    },
+    { ...siteFromMatches(args.matches), path: args.location.pathname },
+  )
+}
+
+/** Free times change with the clock and every booking: never stored by a cache. */
+export function headers() {
+  return { 'Cache-Control': 'no-store' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { slots, availability } = await listFreeSlots(context.app.db)
+  return { picker: pickerFor(new URL(request.url), slots), callMinutes: availability.callMinutes }
+}
+
+const FIELDS = ['name', 'email', 'phone', 'note'] as const
+type Values = Record<(typeof FIELDS)[number], string>
+type Refusal = { errors: Record<string, string>; formError?: string; values: Values; start: string; nextSlots?: PickerSlot[] }
+
+/**
+ * The booking post (a plain form, with or without JavaScript): the schema, the service (which the
+ * database alone decides a time for), then post/redirect/get to the booking's own page, the
+ * confirmation. A time taken meanwhile answers 409 with the next free ones.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request)
+  const form = read.form
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form?.get(f) ?? '')])) as Values
+  const start = String(form?.get('start') ?? '')
+  const refuse = (status: number, r: Partial<Refusal>) => data<Refusal>({ errors: {}, values, start, ...r }, { status })
+  if (!read.ok) return refuse(read.failure.status, { formError: read.failure.formError })
+  const tz = zoneFrom(new URL(request.url)).tz
+  const parsed = BookingSchema.safeParse({ ...values, start, tz: String(read.form.get('tz') ?? tz), website: String(read.form.get('website') ?? '') })
+  if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error) })
+  const { db, config } = context.app
+  try {
+    const { token } = await bookCall(db, parsed.data, context.clientIp, { siteUrl: config.siteUrl }, { maxPerHour: config.proposalRateLimitPerHour })
+    return redirect(`/book/manage/${token}?booked=1`)
+  } catch (err) {
+    if (err instanceof SlotTakenError || err instanceof SlotNotOfferedError) {
+      const { slots } = await listFreeSlots(db)
+      const nextSlots = nextFree(slots, Date.parse(parsed.data.start), parsed.data.tz)
+      return refuse(err instanceof SlotTakenError ? 409 : 400, { formError: err.message, errors: { start: err.message }, nextSlots, start: '' })
+    }
+    if (err instanceof TooManyCallsError) return refuse(409, { formError: err.message })
+    if (err instanceof RateLimitedError) return refuse(429, { formError: err.message })
+    throw err
+  }
+}
+
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { picker, callMinutes } = loaderData
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  const alertRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (actionData?.formError) alertRef.current?.focus()
+  }, [actionData])
+  const v = actionData?.values ?? { name: '', email: '', phone: '', note: '' }
+  const err = actionData?.errors ?? {}
+  const next = actionData?.nextSlots
+  return (
+    <main id="main-content">
+      <PageHeader
+        eyebrow="Free discovery call"
+        title="Book a Free Discovery Call"
+        intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
+      />
+      <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
+        <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="when-title" className="mb-4 flex items-center gap-2 text-xl font-bold text-ink-900">
+            <Icon node={CalendarClock} aria-hidden="true" className="size-5 text-primary-700" />
+            Choose a time
+          </h2>
+          <p className="mb-4 text-sm text-ink-700">
+            Times are shown in <strong>{picker.tz.replace(/_/g, ' ')}</strong> time.
+          </p>
+          <ZoneForm picker={picker} day={picker.day} />
+          <div className="mt-5">
+            <DayLinks picker={picker} />
+          </div>
+        </section>
+
+        <Form method="post" noValidate={false} className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
+          <CsrfField />
+          <input type="hidden" name="tz" value={picker.tz} />
+          {actionData?.formError && (
+            <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+              {actionData.formError}
+              {next && next.length > 0 && ' The next free times are below.'}
+            </div>
+          )}
+          {next ? (
+            next.length ? (
+              <SlotRadios legend="The next free times" slots={next} showDay />
+            ) : (
+              <p>There are no free times left in the next weeks.</p>
+            )
+          ) : (
+            picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} checked={actionData?.start} error={err.start} />
+          )}
+          <h2 id="details-title" className="text-xl font-bold text-ink-900">
+            Your details
+          </h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="book-name" label="Name" required error={err.name}>
+              <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} />
+            </Field>
+            <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
+              <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={v.email} />
+            </Field>
+            <Field id="book-phone" label="Phone (optional)" error={err.phone}>
+              <Input size="md" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} />
+            </Field>
+          </div>
+          <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
+            <Textarea size="md" name="note" rows={4} defaultValue={v.note} />
+          </Field>
+          {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+            <label htmlFor="book-website">Website</label>
+            <input id="book-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+            {sending && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
+            {sending ? 'Booking...' : 'Book the call'}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  )
+}
