@@ -45,6 +45,8 @@ export default [
       route('portfolio/edit/:id', 'routes/admin/portfolio-edit.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('settings/security', 'routes/admin/security.tsx'),
+      route('settings/booking', 'routes/admin/booking-settings.tsx'),
+      route('calls', 'routes/admin/calls.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

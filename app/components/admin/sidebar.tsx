@@ -1,4 +1,4 @@
-import { FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, X } from 'lucide'
+import { CalendarClock, Clock, FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 import { useEffect, useState } from 'react'
@@ -10,11 +10,13 @@ const LINKS = [
   { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: 'proposals', label: 'Proposals', icon: Inbox },
   { to: 'messages', label: 'Messages', icon: Mail },
+  { to: 'calls', label: 'Calls', icon: CalendarClock },
   { to: 'blogs', label: 'Blog Posts', icon: FileText },
   { to: 'portfolio', label: 'Portfolio', icon: FolderKanban },
   // `end`: Settings is not also marked current on its Security page below it.
   { to: 'settings', label: 'Settings', icon: Settings, end: true },
   { to: 'settings/security', label: 'Security', icon: ShieldCheck },
+  { to: 'settings/booking', label: 'Booking hours', icon: Clock },
 ]
 
 /** The links, and Logout: a plain POST form to the logout route, so it works without JavaScript too. */

@@ -1,0 +1,158 @@
+import { Form, Link, data, useNavigation } from 'react-router'
+import type { Route } from './+types/booking-settings'
+import { adminMeta } from '~/components/admin/meta.ts'
+import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { SectionCard } from '~/components/ui/card.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
+import type { Toast } from '~/components/ui/toast.tsx'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { readForm } from '~/http/forms.server.ts'
+import { AvailabilitySchema } from '~/lib/booking-schemas.ts'
+import { WEEKDAY_NAMES, type Availability } from '~/lib/booking-slots.ts'
+import { getAvailability, saveAvailability } from '~/services/bookings.server.ts'
+
+export const meta: Route.MetaFunction = () => adminMeta('Booking hours')
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdminPage(request, context, params.adminPath)
+  return { adminPath: context.app.config.adminPath, availability: await getAvailability(context.app.db) }
+}
+
+const NUMBERS = ['callMinutes', 'bufferMinutes', 'noticeHours', 'horizonDays'] as const
+const dayField = (office: number, day: number, edge: 'start' | 'end') => `o${office}d${day}${edge}`
+
+type Answer = { notice: Toast; fields: Record<string, string>; values?: Record<string, string> }
+
+/**
+ * The weekly hours of each office (in its zone), call length, buffer, notice, horizon and days
+ * off, from one plain form. Offices and their zones are fixed here; only their hours change.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const values = Object.fromEntries([...(read.form?.entries() ?? [])].map(([k, v]) => [k, String(v)]))
+  if (!read.ok) return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.'), fields: {}, values }, { status: read.failure.status })
+  const current = await getAvailability(context.app.db)
+  const fields: Record<string, string> = {}
+  const offices = current.offices.map((o, i) => ({
+    ...o,
+    week: WEEKDAY_NAMES.map((_, d) => {
+      const start = values[dayField(i, d, 'start')] ?? ''
+      const end = values[dayField(i, d, 'end')] ?? ''
+      if (!start && !end) return null
+      if (!start || !end) fields[`o${i}d${d}`] = 'Give both times, or neither for a day off'
+      return { start, end }
+    }),
+  }))
+  const candidate = {
+    offices,
+    ...Object.fromEntries(NUMBERS.map((k) => [k, values[k] ?? ''])),
+    daysOff: (values.daysOff ?? '')
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean),
+  }
+  const parsed = AvailabilitySchema.safeParse(candidate)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [head, i, , d] = issue.path
+      const key = head === 'offices' ? `o${String(i)}d${String(d)}` : String(head)
+      fields[key] ??= issue.message
+    }
+  }
+  if (!parsed.success || Object.keys(fields).length) {
+    return data<Answer>({ notice: errorNotice('Please correct the marked fields.'), fields, values }, { status: 400 })
+  }
+  await saveAvailability(context.app.db, admin, parsed.data as Availability)
+  return data<Answer>({ notice: { title: 'Booking Hours Saved', description: 'The booking page shows the new times now.' }, fields: {} })
+}
+
+export default function BookingSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { adminPath, availability: a } = loaderData
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  const errors = actionData?.fields ?? {}
+  const sent = actionData?.values
+  const value = (name: string, saved: string) => sent?.[name] ?? saved
+  return (
+    <>
+      <PageHeader
+        title="Booking hours"
+        description="When visitors can book a discovery call at /book. Each office's hours are in its own time zone; daylight-saving changes are followed."
+        actions={
+          <Link to={`/${adminPath}/calls`} className={buttonClass({ variant: 'secondary' })}>
+            Calls
+          </Link>
+        }
+      />
+      <Notice notice={actionData?.notice} />
+      <Form method="post" className="space-y-6">
+        <CsrfField />
+        {a.offices.map((o, i) => (
+          <SectionCard key={o.id} id={`office-${o.id}`} title={`${o.name} (${o.zone.replace(/_/g, ' ')})`} description="Leave both times empty for a day off.">
+            <div className="space-y-3">
+              {WEEKDAY_NAMES.map((name, d) => {
+                const err = errors[`o${i}d${d}`]
+                const errId = `o${i}d${d}-error`
+                return (
+                  <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-3" aria-describedby={err ? errId : undefined}>
+                    <legend className="sr-only">
+                      {o.name}, {name}
+                    </legend>
+                    <span aria-hidden="true" className="text-sm font-medium text-ink-800">
+                      {name}
+                    </span>
+                    {(['start', 'end'] as const).map((edge) => (
+                      <label key={edge} className="flex items-center gap-2 text-sm text-ink-700">
+                        <span>{edge === 'start' ? 'From' : 'To'}</span>
+                        <Input
+                          type="time"
+                          step={300}
+                          name={dayField(i, d, edge)}
+                          aria-label={`${o.name}, ${name}, ${edge === 'start' ? 'from' : 'to'}`}
+                          aria-invalid={err ? true : undefined}
+                          defaultValue={value(dayField(i, d, edge), o.week[d]?.[edge] ?? '')}
+                        />
+                      </label>
+                    ))}
+                    {err && (
+                      <p id={errId} className="col-span-3 text-sm font-medium text-danger-700">
+                        {err}
+                      </p>
+                    )}
+                  </fieldset>
+                )
+              })}
+            </div>
+          </SectionCard>
+        ))}
+        <SectionCard id="calls-section" title="Calls" description="Times are in whole 5-minute steps.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="callMinutes" label="Call length (minutes)" error={errors.callMinutes}>
+              <Input type="number" name="callMinutes" min={5} step={5} defaultValue={value('callMinutes', String(a.callMinutes))} />
+            </Field>
+            <Field id="bufferMinutes" label="Buffer between calls (minutes)" error={errors.bufferMinutes}>
+              <Input type="number" name="bufferMinutes" min={0} step={5} defaultValue={value('bufferMinutes', String(a.bufferMinutes))} />
+            </Field>
+            <Field id="noticeHours" label="Minimum notice (hours)" error={errors.noticeHours}>
+              <Input type="number" name="noticeHours" min={0} defaultValue={value('noticeHours', String(a.noticeHours))} />
+            </Field>
+            <Field id="horizonDays" label="How far ahead (days)" error={errors.horizonDays}>
+              <Input type="number" name="horizonDays" min={1} defaultValue={value('horizonDays', String(a.horizonDays))} />
+            </Field>
+          </div>
+          <Field id="daysOff" label="Days off" hint="One date a line, as YYYY-MM-DD (holidays): no office takes calls on these days." error={errors.daysOff} className="mt-5">
+            <Textarea name="daysOff" rows={4} defaultValue={value('daysOff', a.daysOff.join('\n'))} />
+          </Field>
+        </SectionCard>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save booking hours'}
+        </Button>
+      </Form>
+    </>
+  )
+}
