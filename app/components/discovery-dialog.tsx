@@ -38,7 +38,7 @@ export default function DiscoveryDialog({ open, setOpen }: { open: boolean; setO
             onClick={() => {
               leaving.current = true
               setOpen(false)
-              navigate('/proposal')
+              navigate('/book')
             }}
             className={buttonClass({ size: 'lg', className: 'flex-1' })}
           >

@@ -87,7 +87,7 @@ test.describe('chat assistant', () => {
 })
 
 test.describe('discovery popup', () => {
-  test('appears 3 seconds after load, once per browser, and Hire a Developer goes to /proposal', async ({ page }) => {
+  test('appears 3 seconds after load, once per browser, and Hire a Developer goes to /book (issue 26)', async ({ page }) => {
     await visit(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
     await page.waitForTimeout(2000)
@@ -98,7 +98,7 @@ test.describe('discovery popup', () => {
     await expectNoAxeViolations(page)
 
     await popup.getByRole('button', { name: 'Hire a Developer' }).click()
-    await expect(page).toHaveURL(/\/proposal$/)
+    await expect(page).toHaveURL(/\/book$/)
     await expect(popup).toHaveCount(0)
 
     // Once per browser: a new visit, even after waiting, shows nothing.

@@ -68,6 +68,12 @@ export default function Services() {
             )
           })}
         </ul>
+        <p className="mt-10 text-center text-ink-700">
+          Not sure which service fits?{' '}
+          <Link to="/book" className="font-semibold text-primary-800 underline">
+            Book a free 15-minute discovery call
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="compare-title" className="bg-ink-50">

@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
@@ -207,6 +207,9 @@ export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: 
             )}
           </li>
           <li>It lists a fixed price, the pages and features, and a launch date. Reply to it with any question.</li>
+          <li>
+            Rather talk it through? <Link to="/book" className="font-medium underline">Book a free 15-minute discovery call</Link>.
+          </li>
         </ul>
       </div>
     </div>
