@@ -13,6 +13,7 @@ import { organizationJsonLd } from './lib/json-ld.ts'
 import { isCacheablePath } from './lib/public-paths.ts'
 import { fullTitle } from './lib/seo.ts'
 import { getSettings } from './services/settings.server.ts'
+import { zoneGenericName } from './lib/agency-time.ts'
 import stylesheet from './app.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
@@ -46,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       gwaliorHours: s.gwaliorHours,
     },
     analytics: s.enableAnalytics,
+    /** The agency's zone (settings), named here: the browser's ICU may word the name differently. */
+    timeZone: { id: s.timeZone, name: zoneGenericName(s.timeZone) },
     /** Built here so the browser bundle does not need the builder. */
     organization: organizationJsonLd({ siteUrl: context.app.config.siteUrl, ...s }),
   }

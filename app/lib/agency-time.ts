@@ -7,6 +7,24 @@
 export const AGENCY_TIME_ZONE = 'America/Los_Angeles'
 export const AGENCY_TIME_ZONE_LABEL = 'Pacific Time'
 
+/**
+ * 'Pacific Time': the runtime's English name of a zone, '' when it has only an offset ('GMT+05:00')
+ * to give. Server-side only for server-rendered text: browsers' ICU versions word it differently.
+ */
+export function zoneGenericName(zone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? ''
+    return /^GMT[+-]/.test(name) ? '' : name
+  } catch {
+    return ''
+  }
+}
+
+/** Every zone the runtime knows, UTC first: the choices of the settings page's list. */
+export function timeZoneChoices(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
+}
+
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: AGENCY_TIME_ZONE,
   year: 'numeric',

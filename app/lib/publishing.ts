@@ -84,9 +84,14 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+const DAY_MS = 86_400_000
+
 /**
  * A wall-clock time as a `datetime-local` input gives it ("2026-12-01T09:30") in `timeZone`, as
  * an ISO UTC string; '' when it is not a valid time (an unknown zone counts as UTC).
+ * Daylight saving (docs/decisions/039), as Temporal's 'compatible' choice: a time the clocks skip
+ * (2:30 on a spring-forward night) is moved forward by the jump (3:30 the new time); a time they
+ * pass twice (1:30 on a fall-back night) is the first one (still summer time).
  */
 export function zonedToUtcIso(local: string, timeZone: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim())
@@ -94,9 +99,15 @@ export function zonedToUtcIso(local: string, timeZone: string): string {
   const zone = isTimeZone(timeZone) ? timeZone : 'UTC'
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0))
   if (Number.isNaN(wall)) return ''
-  // Two passes settle the offset around daylight-saving changes.
-  let utc = wall - zoneOffsetMinutes(wall, zone) * 60_000
-  utc = wall - zoneOffsetMinutes(utc, zone) * 60_000
+  // The offsets a day either side: no zone changes twice within two days.
+  const before = zoneOffsetMinutes(wall - DAY_MS, zone)
+  const after = zoneOffsetMinutes(wall + DAY_MS, zone)
+  const fits = (utc: number) => zoneOffsetMinutes(utc, zone) === (wall - utc) / 60_000
+  const earlier = wall - Math.max(before, after) * 60_000
+  const later = wall - Math.min(before, after) * 60_000
+  // Both fit in an overlap (take the first), one fits on an ordinary day, none in a gap: the
+  // offset from before the jump then reads the time as if the clocks had not changed yet.
+  const utc = fits(earlier) ? earlier : fits(later) ? later : wall - before * 60_000
   return new Date(utc).toISOString()
 }
 
@@ -109,9 +120,19 @@ export function utcIsoToZoned(iso: string, timeZone: string): string {
   return local.toISOString().slice(0, 16)
 }
 
-/** "Dec 1, 2026, 9:30 AM" in `timeZone` (the admin's), for lists and notices. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * "Dec 1, 2026, 9:30 AM" in `timeZone` (the agency's), for lists and notices. Written out rather
+ * than Intl's medium style, whose spacing differs between ICU versions: the server's HTML and the
+ * browser's render must be the same text.
+ */
 export function formatPublishTime(iso: string, timeZone = 'UTC'): string {
-  const ms = Date.parse(iso)
-  if (Number.isNaN(ms)) return iso
-  return new Intl.DateTimeFormat('en-US', { timeZone: isTimeZone(timeZone) ? timeZone : 'UTC', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms))
+  const wall = utcIsoToZoned(iso, timeZone)
+  if (!wall) return iso
+  const [y, mo, d, h, mi] = wall.split(/[-T:]/).map(Number)
+  return `${MONTHS[mo - 1]} ${d}, ${y}, ${h % 12 || 12}:${String(mi).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
 }
+
+/** 'America/Los Angeles': a zone's name as people read it. */
+export const readableZone = (zone: string) => zone.replace(/_/g, ' ')

@@ -1,6 +1,7 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
+import { isTimeZone } from './publishing.ts'
 
 /**
  * One zod schema per payload, shared by the REST API, route actions and forms.
@@ -209,6 +210,12 @@ export const PasswordChangeSchema = z
     message: PASSWORD_MISMATCH,
   })
 
+/** The agency's time zone: an IANA name the runtime knows ('America/Los_Angeles'), not an offset. */
+const timeZoneField = z
+  .string({ error: 'Choose a time zone' })
+  .trim()
+  .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v), 'Choose a time zone from the list, such as America/Los_Angeles')
+
 export const SettingsSchema = z.object({
   siteName: text('Site name', 100),
   siteDescription: optionalText('Site description', 500).default(''),
@@ -222,6 +229,8 @@ export const SettingsSchema = z.object({
   enableNotifications: z.boolean({ error: 'Must be true or false' }),
   enableAnalytics: z.boolean({ error: 'Must be true or false' }),
   maintenanceMode: z.boolean({ error: 'Must be true or false' }),
+  /** The back office shows and takes times (a post's publish time) in this zone. */
+  timeZone: timeZoneField,
 })
 export type Settings = z.infer<typeof SettingsSchema>
 /**
@@ -242,6 +251,7 @@ export const SettingsPatchSchema = z.object({
   enableNotifications: z.boolean({ error: 'Must be true or false' }).optional(),
   enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
   maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),
+  timeZone: timeZoneField.optional(),
 })
 
 export const PageViewSchema = z.object({

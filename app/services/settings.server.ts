@@ -4,6 +4,7 @@ import * as model from '~/models/settings.server.ts'
 import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { COMPANY, DEFAULT_CONTACT } from '~/content/site.ts'
+import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
 import { requireSudo } from './sudo.server.ts'
 
 export type { Settings }
@@ -16,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enableNotifications: true,
   enableAnalytics: true,
   maintenanceMode: false,
+  timeZone: AGENCY_TIME_ZONE,
 }
 
 /**

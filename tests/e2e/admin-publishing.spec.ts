@@ -56,7 +56,8 @@ test('a post gets a readable address from its title; its id and old addresses mo
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Café au lait: the basics ${tag}`)
 })
 
-test.describe('scheduling in the admin’s time zone', () => {
+// The agency's zone (Settings) is San Francisco's; these browsers are elsewhere or there.
+test.describe('scheduling in the agency’s time zone, from a browser in New York', () => {
   test.use({ timezoneId: 'America/New_York' })
 
   test('schedules a post, lists it with its time, and it goes public at that time with no admin request', async ({ page, browser }) => {
@@ -66,29 +67,39 @@ test.describe('scheduling in the admin’s time zone', () => {
       return newPost(page, { title: `Scheduled ${tag}` })
     })()
     await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
     await page.getByLabel('Status').selectOption('scheduled')
-    // Typed and shown in the browser's zone, which the field names.
-    await expect(page.getByText('Time zone: America/New York')).toBeVisible()
-    await page.getByLabel(/^Publish at/).fill('2030-01-15T09:30')
+    // Typed and shown in the agency's zone, which the field names; the visitor's own zone is named too.
+    const field = page.getByLabel(/^Publish at/)
+    await expect(field).toHaveAccessibleDescription(/Time zone: America\/Los Angeles \(Pacific Time\), the agency’s/)
+    await expect(page.getByTestId('publish-at-visitor')).toHaveText('Your time zone is America/New York.')
+    await field.fill('2030-01-15T09:30')
+    await expect(page.getByTestId('publish-at-visitor')).toHaveText('In your time zone (America/New York): Jan 15, 2030, 12:30 PM.')
+    await expect(field).toHaveAccessibleDescription(/In your time zone \(America\/New York\): Jan 15, 2030, 12:30 PM\./)
+    await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Update' }).click()
     await expectToast(page, 'Blog Updated')
-    // Stored in UTC.
-    expect(await readPost(page, post.id)).toMatchObject({ status: 'scheduled', publishAt: '2030-01-15T14:30:00.000Z' })
+    // Stored in UTC: 9:30 PST.
+    expect(await readPost(page, post.id)).toMatchObject({ status: 'scheduled', publishAt: '2030-01-15T17:30:00.000Z' })
 
-    // The list (table view, remembered in the address) shows it with its time.
+    // The list (table view, remembered in the address) shows it with its time, in the agency's zone.
     await page.goto(`${ADMIN}/blogs?q=${tag}`)
     await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' }).click()
     await expect(page).toHaveURL(/view=table/)
     const row = page.getByRole('row', { name: new RegExp(`Scheduled ${tag}`) })
     await expect(row).toContainText('Scheduled')
-    await expect(row).toContainText('Jan 15, 2030, 9:30 AM')
-    await expect(row).toContainText('America/New York')
+    await expect(row).toContainText('Jan 15, 2030, 9:30 AM (America/Los Angeles)')
     await expectNoAxeViolations(page)
     // The filter keeps the table view.
     await page.getByRole('navigation', { name: 'Filter blog posts by status' }).getByRole('link', { name: /Scheduled/ }).click()
     await expect(page).toHaveURL(/status=scheduled/)
     await expect(page).toHaveURL(/view=table/)
     await expect(page.getByRole('table')).toBeVisible()
+
+    // Opened again, the field shows the agency's time, not New York's.
+    await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await expect(page.getByLabel(/^Publish at/)).toHaveValue('2030-01-15T09:30')
 
     // The dashboard names the next scheduled post (another one could be sooner: check the item exists).
     await page.goto(`${ADMIN}/dashboard`)
@@ -110,18 +121,41 @@ test.describe('scheduling in the admin’s time zone', () => {
   })
 })
 
-test('without JavaScript a post can be scheduled with a plain form (the time is UTC, and the form says so)', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
+test.describe('scheduling from a browser in the agency’s own zone', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' })
+
+  test('the field names the zone once, not the visitor’s again', async ({ page }) => {
+    await login(page)
+    const post = await newPost(page, { title: `Local ${uid()}` })
+    await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await page.getByLabel('Status').selectOption('scheduled')
+    const field = page.getByLabel(/^Publish at/)
+    await field.fill('2030-07-04T18:00')
+    await expect(field).toHaveAccessibleDescription('For a scheduled post: it goes public at this time. Time zone: America/Los Angeles (Pacific Time), the agency’s (Settings).')
+    await expect(page.getByTestId('publish-at-visitor')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Update' }).click()
+    await expectToast(page, 'Blog Updated')
+    // 18:00 PDT.
+    expect(await readPost(page, post.id)).toMatchObject({ status: 'scheduled', publishAt: '2030-07-05T01:00:00.000Z' })
+  })
+})
+
+test('without JavaScript a post can be scheduled with a plain form (the time is the agency’s, and the form says so)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Europe/Paris' })
   const page = await context.newPage()
   await login(page)
   const post = await newPost(page, { title: `No script ${uid()}` })
   await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
-  await expect(page.getByText('Time zone: UTC')).toBeVisible()
+  await expect(page.getByText('Time zone: America/Los Angeles (Pacific Time)')).toBeVisible()
+  // Without the page's script the visitor's zone is not known, so not named.
+  await expect(page.getByTestId('publish-at-visitor')).toHaveCount(0)
   await page.getByLabel('Status').selectOption('scheduled')
   await page.getByLabel(/^Publish at/).fill('2031-06-01T08:00')
   await page.getByRole('button', { name: 'Update' }).click()
   await expect(page.getByTestId('toast')).toContainText('Blog Updated')
-  expect(await readPost(page, post.id)).toMatchObject({ status: 'scheduled', publishAt: '2031-06-01T08:00:00.000Z' })
+  // 8:00 PDT.
+  expect(await readPost(page, post.id)).toMatchObject({ status: 'scheduled', publishAt: '2031-06-01T15:00:00.000Z' })
 
   // Scheduled without a time: refused beside the field.
   await page.goto(`${ADMIN}/blogs/edit/${post.id}`)

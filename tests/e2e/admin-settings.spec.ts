@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, PASSWORD, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, PASSWORD, apiWrite, createPost, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
 
 const DEFAULTS = {
   siteName: 'Launchpad Web Studio',
@@ -45,6 +45,26 @@ test('General settings are saved and shown on the public site', async ({ page, b
     await expect(footer).toContainText(phone)
   } finally {
     await restoreSettings(page)
+  }
+})
+
+test('the agency time zone is chosen in the settings and the blog editor takes times in it', async ({ page }) => {
+  await login(page)
+  const post = await createPost<{ id: number }>(page, { status: 'scheduled', publishAt: '2030-01-15T17:30:00.000Z' })
+  await page.goto(`${ADMIN}/settings`)
+  const zone = page.getByLabel('Agency Time Zone')
+  await expect(zone).toHaveValue('America/Los_Angeles')
+  await expect(zone).toHaveAccessibleDescription(/shows and takes times in this zone/)
+  try {
+    await zone.selectOption('Europe/Paris')
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Settings Updated')
+    // The stored moment (17:30 UTC) shown in Paris (CET, UTC+1), the zone named.
+    await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
+    await expect(page.getByLabel(/^Publish at/)).toHaveValue('2030-01-15T18:30')
+    await expect(page.getByText('Time zone: Europe/Paris (Central European Time)')).toBeVisible()
+  } finally {
+    await apiWrite(page, 'PUT', '/api/settings', { timeZone: 'America/Los_Angeles' })
   }
 })
 

@@ -21,6 +21,8 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
   // NOTE: runs first, on the untouched install; the tests after it change the settings.
   it('gives the defaults on a new install', async () => {
     expect(await getSettings(h.db)).toEqual(DEFAULT_SETTINGS)
+    // The head office is in San Francisco.
+    expect(DEFAULT_SETTINGS.timeZone).toBe('America/Los_Angeles')
   })
 
   it('changes only the keys of a partial update, and keeps them', async () => {
@@ -51,10 +53,11 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
       enableNotifications: true,
       enableAnalytics: false,
       maintenanceMode: true,
+      timeZone: 'Asia/Kolkata',
     }
     expect(await updateSettings(h.db, admin, all)).toEqual(all)
     expect(await getSettings(h.db)).toEqual(all)
-    await updateSettings(h.db, admin, { enableAnalytics: true, maintenanceMode: false })
+    await updateSettings(h.db, admin, { enableAnalytics: true, maintenanceMode: false, timeZone: DEFAULT_SETTINGS.timeZone })
   })
 
   it('keeps one set of contact details for both offices, defaulting to the Harrison Street headquarters', async () => {
@@ -80,7 +83,7 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
     await updateSettings(h.db, admin, { siteName: 'Kept Name', enableNotifications: false, enableAnalytics: false })
     const saved = await getSettings(h.db)
     // e.g. written by an older version or by hand: not an email; not a boolean.
-    await upsertSettingValues(h.db, { contactEmail: 'not-an-email', maintenanceMode: 'yes' })
+    await upsertSettingValues(h.db, { contactEmail: 'not-an-email', maintenanceMode: 'yes', timeZone: 'Nowhere/Atlantis' })
     try {
       // The admin's valid choices stand (notifications and analytics stay off, the name stays);
       // only the broken values take their defaults.
@@ -88,9 +91,10 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
         ...saved,
         contactEmail: DEFAULT_SETTINGS.contactEmail,
         maintenanceMode: DEFAULT_SETTINGS.maintenanceMode,
+        timeZone: DEFAULT_SETTINGS.timeZone,
       })
     } finally {
-      await upsertSettingValues(h.db, { contactEmail: saved.contactEmail, maintenanceMode: saved.maintenanceMode })
+      await upsertSettingValues(h.db, { contactEmail: saved.contactEmail, maintenanceMode: saved.maintenanceMode, timeZone: saved.timeZone })
     }
   })
 })

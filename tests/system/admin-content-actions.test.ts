@@ -80,6 +80,37 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     expect(await gone.text()).toContain('Failed to save blog post. Please try again.')
   })
 
+  it('a publish time is typed and shown in the agency time zone (Settings) and stored in UTC; a made-up zone is refused beside the field', async () => {
+    const text = async (path: string) => (await (await admin.get(path)).text()).replace(/<!-- -->/g, '')
+    // The default agency zone is San Francisco's: 9:30 on 15 January is 17:30 UTC (PST).
+    const created = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-01-15T09:30' }))
+    expect(created.status).toBe(303)
+    const post = await findPost('Zoned post')
+    expect(post).toMatchObject({ status: 'scheduled', publishAt: '2030-01-15T17:30:00.000Z' })
+    const edit = await text(`/admin/blogs/edit/${post!.id}`)
+    expect(edit).toContain('Time zone: America/Los Angeles (Pacific Time)')
+    expect(edit).toMatch(/name="publishAt"[^>]*value="2030-01-15T09:30"|value="2030-01-15T09:30"[^>]*name="publishAt"/)
+    // In July it is summer time (PDT).
+    expect((await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30', timeZone: 'America/Los_Angeles' }))).status).toBe(303)
+    expect(await findPost('Zoned post')).toMatchObject({ publishAt: '2030-07-15T16:30:00.000Z' })
+    expect(await text('/admin/blogs?q=Zoned')).toMatch(/Publishes <time[^>]*>Jul 15, 2030, 9:30 AM <span[^>]*>\(America\/Los Angeles\)/)
+
+    const settingsForm = (timeZone: string) => ({ intent: 'settings', timeZone, enableNotifications: 'on', enableAnalytics: 'on' })
+    const refused = await postForm(admin, '/admin/settings', settingsForm('Mars/Olympus_Mons'))
+    expect(refused.status).toBe(400)
+    expect((await refused.text()).replace(/<!-- -->/g, '')).toMatch(/id="timeZone-error"[^>]*>Choose a time zone from the list, such as America\/Los_Angeles</)
+    try {
+      expect((await postForm(admin, '/admin/settings', settingsForm('Asia/Kolkata'))).status).toBe(200)
+      // The same stored moment, now shown in India (UTC+5:30), and a time typed there is read there.
+      expect(await text('/admin/blogs?q=Zoned')).toContain('Jul 15, 2030, 10:00 PM <span class="text-ink-600">(Asia/Kolkata)')
+      expect(await text(`/admin/blogs/edit/${post!.id}`)).toContain('Time zone: Asia/Kolkata (India Standard Time)')
+      expect((await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30' }))).status).toBe(303)
+      expect(await findPost('Zoned post')).toMatchObject({ publishAt: '2030-07-15T04:00:00.000Z' })
+    } finally {
+      expect((await postForm(admin, '/admin/settings', settingsForm('America/Los_Angeles'))).status).toBe(200)
+    }
+  })
+
   it('refuses an unknown intent with 400', async () => {
     const res = await postForm(admin, '/admin/blogs', { intent: 'publish-everything', id: '1' })
     expect(res.status).toBe(400)

@@ -10,10 +10,10 @@ import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/fiel
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
-import { readTimeFor, slugify, utcIsoToZoned, zonedToUtcIso } from '~/lib/publishing.ts'
+import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
-import { useTimeZone } from './local-time.tsx'
+import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
 import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
@@ -311,25 +311,19 @@ function useAutosave(enabled: boolean) {
 }
 
 /**
- * When a scheduled post goes public. The field shows the time in the browser's zone and says
- * which; the zone is posted beside it, so the server stores the moment in UTC. Before the page's
- * script runs (or without it) the zone is UTC, and the field says so.
+ * When a scheduled post goes public, typed and shown in the agency's time zone (Settings), which
+ * the field names; the zone is posted beside it and the server stores the moment in UTC, with or
+ * without the page's script. Once the script runs, a visitor whose browser is in another zone is
+ * also told the same moment in theirs.
  */
 function PublishAtField({ value, zone, status, error }: { value: string; zone: string; status: string; error?: string }) {
-  const browserZone = useTimeZone()
-  const [local, setLocal] = useState({ value, zone })
-  // Once the browser's zone is known, show the same moment in it.
-  useEffect(() => {
-    setLocal((cur) => {
-      if (cur.zone === browserZone) return cur
-      const iso = cur.value ? zonedToUtcIso(cur.value, cur.zone) : ''
-      return {
-        value: iso ? utcIsoToZoned(iso, browserZone) : cur.value,
-        zone: browserZone,
-      }
-    })
-  }, [browserZone])
-  const zoneLabel = local.zone.replace(/_/g, ' ')
+  const agency = useAgencyZone()
+  const browserZone = useBrowserZone()
+  const [local, setLocal] = useState(value)
+  // The agency's name of the zone, unless the form came back in another one.
+  const label = zoneLabel(zone === agency.id ? agency : { id: zone, name: '' })
+  const iso = local ? zonedToUtcIso(local, zone) : ''
+  const elsewhere = browserZone && browserZone !== zone ? browserZone : null
   return (
     <>
       <Field
@@ -337,11 +331,20 @@ function PublishAtField({ value, zone, status, error }: { value: string; zone: s
         label="Publish at"
         error={error}
         required={status === 'scheduled'}
-        hint={`For a scheduled post: it goes public at this time. Time zone: ${zoneLabel}.`}
+        hint={
+          <>
+            For a scheduled post: it goes public at this time. Time zone: {label}, the agency&rsquo;s (Settings).
+            {elsewhere && (
+              <span className="block" data-testid="publish-at-visitor">
+                {iso ? `In your time zone (${readableZone(elsewhere)}): ${formatPublishTime(iso, elsewhere)}.` : `Your time zone is ${readableZone(elsewhere)}.`}
+              </span>
+            )}
+          </>
+        }
       >
-        <Input type="datetime-local" name="publishAt" value={local.value} onChange={(e) => setLocal({ value: e.target.value, zone: local.zone })} />
+        <Input type="datetime-local" name="publishAt" value={local} onChange={(e) => setLocal(e.target.value)} />
       </Field>
-      <input type="hidden" name="timeZone" value={local.zone} />
+      <input type="hidden" name="timeZone" value={zone} />
     </>
   )
 }

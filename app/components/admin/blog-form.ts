@@ -1,4 +1,4 @@
-import { zonedToUtcIso } from '~/lib/publishing.ts'
+import { isTimeZone, zonedToUtcIso } from '~/lib/publishing.ts'
 
 /** The blog editor's fields, named after BlogPostSchema's keys; read the same way in the browser and in the action. */
 export type BlogForm = {
@@ -16,8 +16,9 @@ export type BlogForm = {
   /** The cover's alt text, required with a cover unless `imageDecorative` (a checkbox). */
   imageAlt: string
   imageDecorative: boolean
-  /** A scheduled post's time as the date-time field shows it, in `timeZone` (the browser's). */
+  /** A scheduled post's time as the date-time field shows it, in `timeZone`. */
   publishAt: string
+  /** The agency's zone (Settings) the field was shown in, posted beside it. */
   timeZone: string
 }
 
@@ -39,7 +40,8 @@ export const EMPTY_POST: BlogForm = {
   imageAlt: '',
   imageDecorative: false,
   publishAt: '',
-  timeZone: 'UTC',
+  // The agency's, set by the page.
+  timeZone: '',
 }
 
 /** In the order they appear on the page (the first refused one gets the focus). */
@@ -53,15 +55,17 @@ function isBlankHtml(html: string): boolean {
 /**
  * The posted editor form as the input of BlogPostSchema (new) or BlogPostPatchSchema (edit): the
  * browser checks it before sending, the route action checks it again. Every field is sent, so a
- * field left empty is '' and the schema says what is missing.
+ * field left empty is '' and the schema says what is missing. The publish time is read in the
+ * zone posted beside it (the one the page named), else in `agencyZone`.
  */
-export function readBlogForm(form: FormData): BlogForm {
-  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative'>
+export function readBlogForm(form: FormData, agencyZone = 'UTC'): BlogForm {
+  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative' | 'timeZone'>
+  const posted = String(form.get('timeZone') ?? '')
   return {
     ...values,
     imageDecorative: form.get('imageDecorative') === 'true',
     content: isBlankHtml(values.content) ? '' : values.content,
-    timeZone: String(form.get('timeZone') ?? '') || 'UTC',
+    timeZone: posted && isTimeZone(posted) ? posted : agencyZone,
   }
 }
 

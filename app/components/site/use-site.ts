@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader } from '~/root.tsx'
 import { COMPANY, officesOf, type Office } from '~/content/site.ts'
+import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_LABEL } from '~/lib/agency-time.ts'
 
 export type SiteData = Awaited<ReturnType<typeof loader>>
 
@@ -20,6 +21,7 @@ const FALLBACK: SiteData = {
     gwaliorHours: '',
   },
   analytics: false,
+  timeZone: { id: AGENCY_TIME_ZONE, name: AGENCY_TIME_ZONE_LABEL },
   organization: {},
 }
 

@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router'
 import { diffWords } from 'diff'
 import type { Route } from './+types/blog-edit'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
+import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { BLOG_SAVE_FAILED, readBlogForm, toBlogInput, type BlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
@@ -15,6 +16,7 @@ import { textOf, utcIsoToZoned } from '~/lib/publishing.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
 import { autosavePost, discardAutosave, listRevisions, readAutosave, readPost, readRevision, restoreRevision, updatePost, type RevisionData } from '~/services/blog.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
 import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */
@@ -67,11 +69,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireRowId(params.id)
   const db = context.app.db
   const read = await readForm(request)
-  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form))
+  // A publish time posted without its zone is in the agency's.
+  const zone = (await getSettings(db)).timeZone
+  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form, zone))
   const intent = read.form.get('intent')
   const editUrl = `/${context.app.config.adminPath}/blogs/edit/${id}`
   if (intent === 'autosave') {
-    const values = readBlogForm(read.form)
+    const values = readBlogForm(read.form, zone)
     const copy: Record<string, string> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))
     if (copy.content.length > 200_000) return data({ formError: 'the content is too long' }, { status: 400 })
     try {
@@ -91,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return redirect(intent === 'restore' ? `${editUrl}?restored=1` : editUrl, 303)
   }
-  const values = readBlogForm(read.form)
+  const values = readBlogForm(read.form, zone)
   const checked = validate(BlogPostPatchSchema, toBlogInput(values))
   if (!checked.ok) return formFailure(checked.failure, values)
   try {
@@ -121,6 +125,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Edit Blog Post')
 
 export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { adminPath, siteUrl, post } = loaderData
+  const zone = useAgencyZone().id
   useLoadErrorToast(!post, 'Failed to load blog post.')
   if (!post || !('revisions' in loaderData)) {
     return (
@@ -149,9 +154,8 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
     image,
     imageAlt,
     imageDecorative: image !== '' && imageAlt === '',
-    // In UTC until the page runs in the browser, which shows it in the admin's zone.
-    publishAt: post.publishAt ? utcIsoToZoned(post.publishAt, 'UTC') : '',
-    timeZone: 'UTC',
+    publishAt: post.publishAt ? utcIsoToZoned(post.publishAt, zone) : '',
+    timeZone: zone,
   }
   // Autosaved work the admin chose to restore (`?draft=autosave`): its text over the saved post's.
   const restoring = autosave?.data ?? null

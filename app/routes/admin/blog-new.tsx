@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/blog-new'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
+import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { BLOG_SAVE_FAILED, EMPTY_POST, readBlogForm, toBlogInput } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
@@ -10,6 +11,7 @@ import { serverActionOr } from '~/lib/client-action.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
 import { createPost } from '~/services/blog.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
 import { saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -25,8 +27,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
-  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form))
-  const values = readBlogForm(read.form)
+  // A publish time posted without its zone is in the agency's.
+  const zone = (await getSettings(context.app.db)).timeZone
+  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form, zone))
+  const values = readBlogForm(read.form, zone)
   const checked = validate(BlogPostSchema, toBlogInput(values))
   if (!checked.ok) return formFailure(checked.failure, values)
   try {
@@ -46,5 +50,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta('New Blog Post')
 
 export default function BlogNew({ loaderData, actionData }: Route.ComponentProps) {
-  return <BlogEditor adminPath={loaderData.adminPath} siteUrl={loaderData.siteUrl} initial={EMPTY_POST} schema={BlogPostSchema} result={actionData} />
+  const zone = useAgencyZone().id
+  return <BlogEditor adminPath={loaderData.adminPath} siteUrl={loaderData.siteUrl} initial={{ ...EMPTY_POST, timeZone: zone }} schema={BlogPostSchema} result={actionData} />
 }

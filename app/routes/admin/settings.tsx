@@ -9,13 +9,15 @@ import { PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field, Label } from '~/components/ui/field.tsx'
-import { Input, Textarea } from '~/components/ui/input.tsx'
+import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
+import { timeZoneChoices } from '~/lib/agency-time.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
+import { readableZone } from '~/lib/publishing.ts'
 import { fieldErrors, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
@@ -26,7 +28,7 @@ import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type Setti
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
-  return { settings: await getSettings(context.app.db) }
+  return { settings: await getSettings(context.app.db), timeZones: timeZoneChoices() }
 }
 
 const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
@@ -193,6 +195,16 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
               {text('gwaliorPhone', 'Gwalior Office Phone', 'tel')}
               {text('gwaliorHours', 'Opening Hours (Gwalior)')}
             </div>
+            <Field id="timeZone" label="Agency Time Zone" hint="The back office shows and takes times in this zone (a post's publish time, the scheduled list)." error={errors.timeZone} className="mt-4 sm:max-w-sm">
+              <Select name="timeZone" defaultValue={start.timeZone}>
+                {/* A refused or older value stays choosable, so the form shows what was sent. */}
+                {(loaderData.timeZones.includes(start.timeZone) ? loaderData.timeZones : [start.timeZone, ...loaderData.timeZones]).map((z) => (
+                  <option key={z} value={z}>
+                    {readableZone(z)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
           </SectionCard>
           <SectionCard id="settings-system" title="System" description="Site-wide switches.">
             <div className="divide-y divide-ink-200">
