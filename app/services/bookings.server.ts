@@ -89,7 +89,6 @@ export async function bookCall(
   const stamp = new Date(now).toISOString()
   const emailKey = input.email.toLowerCase()
   return db.transaction().execute(async (trx) => {
-    await consume(trx, { ...PROPOSAL_LIMIT, max: opts.maxPerHour ?? PROPOSAL_LIMIT.max }, addressSubject(clientIp), now)
     let booking = await model.insertBooking(trx, {
       startAt: new Date(start).toISOString(),
       endAt: new Date(start + availability.callMinutes * MINUTE).toISOString(),
@@ -105,6 +104,9 @@ export async function bookCall(
     })
     const cells = heldCells(start, heldMinutes(availability))
     if ((await model.holdCells(trx, booking.id, cells)) < cells.length) throw new SlotTakenError()
+    // Counted after the time is held, so parallel requests for one time really race on its cells
+    // (the counter's row lock would queue them first); a refused one is rolled back uncounted.
+    await consume(trx, { ...PROPOSAL_LIMIT, max: opts.maxPerHour ?? PROPOSAL_LIMIT.max }, addressSubject(clientIp), now)
     await model.releasePastSeats(trx, emailKey, stamp)
     if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id))) throw new TooManyCallsError()
     const proposalId = await joinOrCreateProposal(trx, booking, stamp)
