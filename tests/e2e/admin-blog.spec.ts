@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid, waitForToastToClose } from './admin-helpers.ts'
 
 test('the new-post editor: defaults, categories, Save First and Missing Required Fields', async ({ page }) => {
   await login(page)
@@ -123,6 +123,7 @@ test('blog CRUD with the rich-text editor and an uploaded image, reflected on th
   await expectToast(page, 'Status Updated', 'Blog post status changed to draft')
   await visitor.goto(`/blog/${id}`)
   await expect(visitor.getByRole('heading', { name: 'Post Not Found' })).toBeVisible()
+  await waitForToastToClose(page)
   await page.getByRole('button', { name: `Preview ${title} updated` }).click()
   const preview = page.getByRole('dialog', { name: `${title} updated` })
   await expect(preview.getByRole('heading', { name: 'Fast sites' })).toBeVisible()

@@ -67,6 +67,16 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast).toContainText(description)
 }
 
+/**
+ * Waits for the notice to close by itself. It stays while the pointer rests on it, and a tap on
+ * the phone's bottom bar leaves the pointer where the notice then appears: a phone has no pointer
+ * resting anywhere, so it is moved off first.
+ */
+export async function waitForToastToClose(page: Page) {
+  await page.mouse.move(0, 0)
+  await expect(page.getByTestId('toast')).toBeHidden()
+}
+
 export async function expectNoAxeViolations(page: Page) {
   // Responsive check too: nothing wider than the screen (down to phone width).
   // (Compared with the device width: a phone browser zooms out to fit a page that is too wide.)
