@@ -163,6 +163,15 @@ test.describe('the discovery popup never steals focus and gives it back', () => 
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
+  test('pressing the pointer on the page counts too', async ({ page }) => {
+    await page.clock.install()
+    await visit(page, '/')
+    // On the heading: text, not a control, so the press does nothing else.
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.clock.runFor(5000)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
   for (const close of ['Escape', 'Maybe later', 'Close'] as const) {
     test(`on an untouched page it opens, and ${close} gives focus to the page's heading, not <body>`, async ({ page }) => {
       await visit(page, '/')

@@ -75,6 +75,20 @@ test.describe('chat assistant', () => {
     await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false')
   })
 
+  test('while it is open the page waits behind it: a click on the page closes it and gives focus back to its button', async ({ page }) => {
+    await visit(page, '/services')
+    await launcher(page).click()
+    await expect(chat(page)).toBeVisible()
+    // A point of the page beside the panel: above it, else to its left.
+    const box = (await chat(page).boundingBox())!
+    const at = box.y >= 40 ? { x: box.x + box.width / 2, y: box.y / 2 } : { x: box.x / 2, y: box.y + box.height / 2 }
+    expect(Math.max(box.y, box.x), 'some of the page shows beside the chat').toBeGreaterThanOrEqual(40)
+    await page.mouse.click(at.x, at.y)
+    await expect(chat(page)).toBeHidden()
+    await expect(launcher(page)).toBeFocused()
+    await expect(page).toHaveURL(/\/services$/)
+  })
+
   test('has no accessibility violations with the chat open', async ({ page }) => {
     await visit(page, '/faq')
     await launcher(page).click()
