@@ -35,6 +35,12 @@ export class TooManyCallsError extends Error {
   }
 }
 
+/**
+ * Bookings per client address: the proposal form's limit (its configured max too), counted on its
+ * own so booking a call does not use up the proposal form's allowance.
+ */
+export const BOOKING_LIMIT = { ...PROPOSAL_LIMIT, name: 'booking', message: 'Too many bookings from your address. Please try again later.' }
+
 /** Where links in mail point: the site's public address. */
 export type MailLinks = { siteUrl: string }
 
@@ -106,7 +112,7 @@ export async function bookCall(
     if ((await model.holdCells(trx, booking.id, cells)) < cells.length) throw new SlotTakenError()
     // Counted after the time is held, so parallel requests for one time really race on its cells
     // (the counter's row lock would queue them first); a refused one is rolled back uncounted.
-    await consume(trx, { ...PROPOSAL_LIMIT, max: opts.maxPerHour ?? PROPOSAL_LIMIT.max }, addressSubject(clientIp), now)
+    await consume(trx, { ...BOOKING_LIMIT, max: opts.maxPerHour ?? BOOKING_LIMIT.max }, addressSubject(clientIp), now)
     await model.releasePastSeats(trx, emailKey, stamp)
     if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id))) throw new TooManyCallsError()
     const proposalId = await joinOrCreateProposal(trx, booking, stamp)

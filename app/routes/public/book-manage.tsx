@@ -19,8 +19,13 @@ export function meta() {
   return [{ title: 'Your discovery call' }, { name: 'robots', content: 'noindex' }]
 }
 
+/**
+ * The address holds the visitor's key: not stored by caches, and not sent to other sites as a
+ * referrer ('same-origin', not 'no-referrer': with that, the page's own posts carry `Origin: null`
+ * and the cross-site guard refuses them).
+ */
 export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
+  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' }
 }
 
 async function bookingOr404(db: Parameters<typeof findBookingByToken>[0], token: string) {

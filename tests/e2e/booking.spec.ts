@@ -1,0 +1,194 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+
+/**
+ * /book and the manage link, with and without JavaScript, on desktop and phone; the back office's
+ * Calls page. Tests that run at the same time book on different days (see `dayFor`), so they never
+ * race each other for a time; the race itself is the system test's (tests/system/booking.test.ts).
+ */
+
+/**
+ * A day of its own for each booking test and project (`slot` 0-2; phone after desktop), three
+ * apart since the tests show different zones, whose lists of days are shifted a little.
+ */
+const dayFor = (info: TestInfo, slot: number) => 3 * slot + (info.project.name === 'phone' ? 9 : 0)
+
+const days = (page: Page) => page.getByRole('navigation', { name: 'Days with free times' }).getByRole('link')
+const times = (page: Page, legend: RegExp = /^Times on /) => page.getByRole('group', { name: legend }).getByRole('radio')
+
+/** Opens the n-th day with free times and answers its date (`?day=`). */
+async function openDay(page: Page, n: number): Promise<string> {
+  const link = days(page).nth(n)
+  const href = (await link.getAttribute('href')) ?? ''
+  await link.click()
+  await expect(link).toHaveAttribute('aria-current', 'date')
+  return new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
+}
+
+async function fillDetails(page: Page, name: string, email: string) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByLabel('Phone (optional)').fill('+1 415 555 0199')
+  await page.getByLabel('What would you like to talk about? (optional)').fill('A new site for my bakery')
+}
+
+/** The label of a time (its radio's text), e.g. '10:00 AM'. */
+const labelOf = async (page: Page, radio: ReturnType<typeof times>) => ((await radio.locator('xpath=..').textContent()) ?? '').trim()
+
+test.describe('with JavaScript', () => {
+  test.use({ timezoneId: 'Asia/Kolkata' })
+
+  test("shows times in the browser's zone, books, and moves and cancels with the link", async ({ page }, info) => {
+    await page.goto('/book')
+    // Hydrated: the browser's zone replaces the default.
+    // (Chromium names India's zone by its older alias, Asia/Calcutta.)
+    await expect(page).toHaveURL(/tz=Asia%2F(Kolkata|Calcutta)/)
+    await expect(page.getByText(/Times are shown in Asia\/(Kolkata|Calcutta) time\./)).toBeVisible()
+    await expect(page.getByLabel('Your time zone')).toHaveValue(/^Asia\/(Kolkata|Calcutta)$/)
+    await expectNoAxeViolations(page)
+
+    await openDay(page, dayFor(info, 0))
+    const radio = times(page).first()
+    const label = await labelOf(page, radio)
+    await radio.check()
+    const tag = uid()
+    await fillDetails(page, `Js Visitor ${tag}`, `js-${tag}@example.com`)
+    await page.getByRole('button', { name: 'Book the call' }).click()
+
+    await expect(page).toHaveURL(/\/book\/manage\/[\w-]+\?booked=1$/)
+    await expect(page.getByRole('status')).toContainText('Your call is booked')
+    await expect(page.getByRole('status')).toContainText(`js-${tag}@example.com`)
+    await expect(page.getByTestId('call-when')).toContainText(label)
+    await expect(page.getByTestId('call-when')).toContainText('GMT+5:30')
+    await expectNoAxeViolations(page)
+
+    // Move: another time on the same day.
+    await openDay(page, dayFor(info, 0))
+    const moveTo = times(page).nth(1)
+    const newLabel = await labelOf(page, moveTo)
+    await moveTo.check()
+    await page.getByRole('button', { name: 'Move to this time' }).click()
+    await expect(page).toHaveURL(/\?moved=1$/)
+    await expect(page.getByRole('status')).toContainText('Your call is moved')
+    await expect(page.getByTestId('call-when')).toContainText(newLabel)
+
+    await page.getByRole('button', { name: 'Cancel the call' }).click()
+    await expect(page).toHaveURL(/\?cancelled=1$/)
+    await expect(page.getByRole('heading', { name: 'Cancelled call' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/book')
+  })
+
+  test('the admin sees the call in the list and the week, opens its lead, moves and cancels it', async ({ page, browser }, info) => {
+    const visitor = await (await browser.newContext({ timezoneId: 'America/Los_Angeles' })).newPage()
+    await visitor.goto('/book')
+    await expect(visitor.locator('html[data-hydrated]')).toHaveCount(1)
+    const day = await openDay(visitor, dayFor(info, 1))
+    await times(visitor).first().check()
+    const tag = uid()
+    const name = `Desk Caller ${tag}`
+    await fillDetails(visitor, name, `desk-${tag}@example.com`)
+    await visitor.getByRole('button', { name: 'Book the call' }).click()
+    await expect(visitor.getByRole('status')).toContainText('Your call is booked')
+    await visitor.context().close()
+
+    await login(page)
+    await page.goto(`${ADMIN}/calls`)
+    const call = page.getByRole('article', { name: `Call with ${name}` })
+    await expect(call).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.goto(`${ADMIN}/calls?view=week&tz=America%2FLos_Angeles&date=${day}`)
+    await expect(page.getByRole('region', { name: new RegExp(day.slice(0, 4)) }).first()).toBeVisible()
+    await expect(call).toBeVisible()
+    await page.goto(`${ADMIN}/calls?view=day&tz=America%2FLos_Angeles&date=${day}`)
+    await expect(call).toBeVisible()
+
+    await call.getByRole('link', { name: 'Move' }).click()
+    await expect(page.getByRole('heading', { name: new RegExp(`Move the call with ${name}`) })).toBeVisible()
+    await openDay(page, dayFor(info, 1))
+    await times(page, /^Free times on /).nth(2).check()
+    await page.getByRole('button', { name: 'Move the call' }).click()
+    await expectToast(page, 'Call Moved', 'The visitor was sent the updated invitation.')
+
+    await page.goto(`${ADMIN}/calls`)
+    await call.getByRole('link', { name: 'Open the lead' }).click()
+    await expect(page.getByText(`desk-${tag}@example.com`).first()).toBeVisible()
+    await expect(page.getByText(/Discovery call booked for/).first()).toBeVisible()
+    await expect(page.getByText(/Discovery call moved from/).first()).toBeVisible()
+
+    await page.goto(`${ADMIN}/calls`)
+    await call.getByRole('button', { name: `Cancel the call with ${name}` }).click()
+    await expectToast(page, 'Call Cancelled')
+    await expect(call).toHaveCount(0)
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('changes the zone, books, meets a time taken meanwhile, and moves and cancels with the link', async ({ page, browser }, info) => {
+    await page.goto('/book')
+    await expect(page.getByText('Times are shown in America/Los Angeles time.')).toBeVisible()
+    await page.getByLabel('Your time zone').selectOption('Europe/London')
+    await page.getByRole('button', { name: 'Show times' }).click()
+    await expect(page).toHaveURL(/tz=Europe%2FLondon/)
+    await expect(page.getByText('Times are shown in Europe/London time.')).toBeVisible()
+
+    await openDay(page, dayFor(info, 2))
+    const wanted = times(page).first()
+    const start = (await wanted.getAttribute('value')) ?? ''
+    await wanted.check()
+    const tag = uid()
+    await fillDetails(page, `Plain Visitor ${tag}`, `plain-${tag}@example.com`)
+
+    // Someone else books that time first, in another browser.
+    const other = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
+    await other.goto(page.url())
+    await other.locator(`input[name="start"][value="${start}"]`).check()
+    await fillDetails(other, `Quick ${tag}`, `quick-${tag}@example.com`)
+    await other.getByRole('button', { name: 'Book the call' }).click()
+    await expect(other.getByRole('status')).toContainText('Your call is booked')
+    await other.context().close()
+
+    await page.getByRole('button', { name: 'Book the call' }).click()
+    await expect(page.getByRole('alert')).toContainText('Sorry, that time was just booked by someone else.')
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Plain Visitor ${tag}`)
+    const next = times(page, /^The next free times$/)
+    await expect(next.first()).toBeVisible()
+    await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0)
+    await next.first().check()
+    await page.getByRole('button', { name: 'Book the call' }).click()
+    await expect(page.getByRole('status')).toContainText('Your call is booked')
+    await expect(page.getByTestId('call-when')).toContainText('GMT')
+
+    await openDay(page, dayFor(info, 2))
+    await times(page).nth(1).check()
+    await page.getByRole('button', { name: 'Move to this time' }).click()
+    await expect(page.getByRole('status')).toContainText('Your call is moved')
+    await page.getByRole('button', { name: 'Cancel the call' }).click()
+    await expect(page.getByRole('status')).toContainText('Your call is cancelled')
+    await expect(page.getByRole('heading', { name: 'Cancelled call' })).toBeVisible()
+  })
+
+  test('refuses missing details beside the fields, keeping what was typed', async ({ page }, info) => {
+    await page.goto(`/book`)
+    await openDay(page, dayFor(info, 1))
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Half Done')
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email')
+    // The browser's own check would stop the post: a script-free visitor with an old browser posts anyway.
+    await page.locator('form[method="post"]').evaluate((f) => f.setAttribute('novalidate', ''))
+    await page.getByRole('button', { name: 'Book the call' }).click()
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(/Enter a valid email address/)
+    await expect(page.getByRole('group', { name: /^Times on / })).toHaveAccessibleDescription('Choose a time')
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Half Done')
+  })
+
+  // (The popup needs JavaScript: its button's way to /book is in tools-chat-popup.spec.ts.)
+  test('the proposal confirmation and the services page lead to /book', async ({ page }) => {
+    await page.goto('/proposal?submitted=1')
+    await expect(page.getByRole('link', { name: 'Book a free 15-minute discovery call' })).toHaveAttribute('href', '/book')
+    await page.goto('/services')
+    await page.getByRole('link', { name: 'Book a free 15-minute discovery call' }).click()
+    await expect(page).toHaveURL(/\/book$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Free Discovery Call' })).toBeVisible()
+  })
+})
