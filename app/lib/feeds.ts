@@ -20,6 +20,7 @@ export const STATIC_PAGES: readonly string[] = [
   '/pricing',
   '/contact',
   '/proposal',
+  '/book',
   '/demo-builder',
   '/privacy',
   '/terms',

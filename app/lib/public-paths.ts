@@ -1,5 +1,5 @@
 /** The public pages that exist, besides one page per published post (`/blog/{slug}`). */
-export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder'] as const
+export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', '/book'] as const
 
 /**
  * An old post address by id, written the one way (`/blog/01` is not a post). It answers 301 to

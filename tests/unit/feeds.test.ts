@@ -21,7 +21,7 @@ describe('feeds', () => {
   })
 
   it('lists every public page of the spec in the static sitemap pages', () => {
-    for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/demo-builder', '/faq', '/proposal', '/pricing', '/contact', '/privacy', '/terms']) {
+    for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/demo-builder', '/faq', '/proposal', '/book', '/pricing', '/contact', '/privacy', '/terms']) {
       expect(STATIC_PAGES).toContain(p)
     }
   })
