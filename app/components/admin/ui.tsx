@@ -19,8 +19,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   )
 }
 
-/** Filter buttons as links that keep the search; the current one is marked for assistive tech. */
-export function FilterLinks({ items, label }: { items: { label: string; count: number; href: string; current: boolean }[]; label: string }) {
+/** Filter buttons as links that keep the search; the current one is marked for assistive tech. A count, when given, follows the label. */
+export function FilterLinks({ items, label }: { items: { label: string; count?: number; href: string; current: boolean }[]; label: string }) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
       {items.map((f) => (
@@ -33,7 +33,7 @@ export function FilterLinks({ items, label }: { items: { label: string; count: n
             f.current ? 'border-primary-700 bg-primary-700 text-white' : 'border-ink-300 bg-white text-ink-800 hover:bg-ink-50'
           }`}
         >
-          {f.label} ({f.count})
+          {f.count === undefined ? f.label : `${f.label} (${f.count})`}
         </Link>
       ))}
     </nav>

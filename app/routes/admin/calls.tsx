@@ -3,7 +3,7 @@ import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/calls'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
-import { PageHeader } from '~/components/admin/ui.tsx'
+import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { DayLinks, SlotRadios } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -122,8 +122,8 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
       />
       <Notice notice={actionData?.notice} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <Choices label="View" items={VIEWS.map((v) => ({ label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v], href: href({ view: v }), current: v === view }))} />
-        <Choices label="Time zone" items={ZONES.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
+        <FilterLinks label="View" items={VIEWS.map((v) => ({ label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v], href: href({ view: v }), current: v === view }))} />
+        <FilterLinks label="Time zone" items={ZONES.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
       </div>
       {view !== 'list' && (
         <nav aria-label="Dates" className="mb-4 flex items-center gap-3">
@@ -213,21 +213,3 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
   )
 }
 
-/** A row of links of which one is the current choice (view, zone). */
-function Choices({ items, label }: { items: { label: string; href: string; current: boolean }[]; label: string }) {
-  return (
-    <nav aria-label={label} className="flex flex-wrap gap-2">
-      {items.map((f) => (
-        <Link
-          key={f.label}
-          to={f.href}
-          aria-current={f.current ? 'page' : undefined}
-          preventScrollReset
-          className={`rounded-full border px-3 py-1.5 text-sm font-medium ${f.current ? 'border-primary-700 bg-primary-700 text-white' : 'border-ink-300 bg-white text-ink-800 hover:bg-ink-50'}`}
-        >
-          {f.label}
-        </Link>
-      ))}
-    </nav>
-  )
-}

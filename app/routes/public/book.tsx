@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/book'
 import { DayLinks, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { Honeypot } from '~/components/honeypot.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
@@ -141,11 +142,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
             <Textarea size="md" name="note" rows={4} defaultValue={v.note} />
           </Field>
-          {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label htmlFor="book-website">Website</label>
-            <input id="book-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
+          <Honeypot id="book-website" />
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
             {sending && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
             {sending ? 'Booking...' : 'Book the call'}

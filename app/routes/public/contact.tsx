@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { Honeypot } from '~/components/honeypot.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400, fieldErrors(parsed.error))
   try {
     // Limited like proposal requests, with the same configured rate.
-    await submitContactMessage(context.app.db, parsed.data, context.clientIp, Date.now(), context.app.config.proposalRateLimitPerHour)
+    await submitContactMessage(context.app.db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, Date.now(), context.app.config.proposalRateLimitPerHour)
   } catch (err) {
     if (err instanceof RateLimitedError) return refuse(429, {}, err.message)
     throw err
@@ -237,11 +238,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
         <Field id="contact-message" label="Message" required error={errors.message}>
           <Textarea size="md" name="message" rows={6} required defaultValue={v.message} onChange={recheck('message')} />
         </Field>
-        {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Website</label>
-          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <Honeypot id="contact-website" />
         <Button type="submit" size="lg" disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}
         </Button>

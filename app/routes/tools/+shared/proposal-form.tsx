@@ -3,6 +3,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { Honeypot } from '~/components/honeypot.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
@@ -161,11 +162,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
         <Textarea size="md" name="requirements" rows={7} required value={values.requirements} onChange={set('requirements')} />
       </Field>
 
-      {/* Honeypot: hidden from people and assistive technology, left empty by them; bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`${uid}-website`}>Website</label>
-        <input id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={`${uid}-website`} />
 
       <Button type="submit" size="lg" disabled={submitting} className="w-full shadow-sm sm:w-auto">
         {submitting && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
