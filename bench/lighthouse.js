@@ -20,7 +20,7 @@ let chrome
 const rows = []
 try {
   const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
-  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].slug ?? posts[0].id}`, '/about', '/faq', '/pricing', '/demo-builder']
+  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].slug ?? posts[0].id}`, '/about', '/faq', '/pricing', '/demo-builder', '/book']
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] })
   for (const page of pages) {
     // One warm-up request so the page cache and the JIT are in their steady state, as for any visitor after the first.
