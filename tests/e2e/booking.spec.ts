@@ -122,6 +122,27 @@ test.describe('with JavaScript', () => {
   })
 })
 
+test('booking hours: a bad value is refused beside its field, and the hours save', async ({ page }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/settings/booking`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking hours' })).toBeVisible()
+  await expect(page.getByLabel('San Francisco, Monday, from')).toHaveValue('09:00')
+  await expect(page.getByLabel('Gwalior, Monday, to')).toHaveValue('18:00')
+  await expect(page.getByLabel('Call length (minutes)')).toHaveValue('15')
+  await expectNoAxeViolations(page)
+  // Saved unchanged (the defaults) at the end: other tests book on this server at the same time.
+  await page.getByLabel('Minimum notice (hours)').fill('400')
+  await page.getByRole('button', { name: 'Save booking hours' }).click()
+  await expectToast(page, 'Error', 'Please correct the marked fields.')
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveAccessibleDescription('Minimum notice must be at most 336 hours')
+  await page.getByLabel('Minimum notice (hours)').fill('4')
+  // Enter submits from the field (on a phone the error notice covers the button at the bottom).
+  await page.getByLabel('Minimum notice (hours)').press('Enter')
+  await expectToast(page, 'Booking Hours Saved')
+  await page.reload()
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveValue('4')
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -99,19 +99,20 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
                 const err = errors[`o${i}d${d}`]
                 const errId = `o${i}d${d}-error`
                 return (
-                  <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-3" aria-describedby={err ? errId : undefined}>
+                  <fieldset key={name} className="grid min-w-0 grid-cols-2 items-center gap-3 sm:grid-cols-[7rem_1fr_1fr]" aria-describedby={err ? errId : undefined}>
                     <legend className="sr-only">
                       {o.name}, {name}
                     </legend>
-                    <span aria-hidden="true" className="text-sm font-medium text-ink-800">
+                    <span aria-hidden="true" className="col-span-2 text-sm font-medium text-ink-800 sm:col-span-1">
                       {name}
                     </span>
                     {(['start', 'end'] as const).map((edge) => (
-                      <label key={edge} className="flex items-center gap-2 text-sm text-ink-700">
+                      <label key={edge} className="flex min-w-0 items-center gap-2 text-sm text-ink-700">
                         <span>{edge === 'start' ? 'From' : 'To'}</span>
                         <Input
                           type="time"
                           step={300}
+                          className="min-w-0 flex-1"
                           name={dayField(i, d, edge)}
                           aria-label={`${o.name}, ${name}, ${edge === 'start' ? 'from' : 'to'}`}
                           aria-invalid={err ? true : undefined}
@@ -120,7 +121,7 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
                       </label>
                     ))}
                     {err && (
-                      <p id={errId} className="col-span-3 text-sm font-medium text-danger-700">
+                      <p id={errId} className="col-span-2 text-sm sm:col-span-3 font-medium text-danger-700">
                         {err}
                       </p>
                     )}
