@@ -1,7 +1,10 @@
 import net from 'node:net'
+import ICAL from 'ical.js'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
+import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { findMailByStatus } from '~/models/outbox.server.ts'
+import { bookCall, listFreeSlots } from '~/services/bookings.server.ts'
 import { dialects, startTestApp, validProposal, type TestApp } from '../helpers/app.ts'
 
 type Received = { from: string; to: string[]; raw: string }
@@ -140,5 +143,36 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     const receipt = await waitFor('the confirmation', () => smtp!.received[0])
     expect(receipt.to).toEqual([validProposal().email])
     expect((await findMailByStatus(t.ctx.db)).map((m) => m.toAddress)).toEqual([validProposal().email])
+  })
+})
+
+describe.each(dialects())('a booked call over SMTP on %s', (_name, url) => {
+  let t: TestApp | undefined
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
+  afterEach(async () => {
+    await t?.stop()
+    await smtp?.close()
+    t = smtp = undefined
+  })
+
+  it('mails the visitor a calendar invitation (issue 26) and the agency a notice', async () => {
+    smtp = await startSmtp()
+    t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+    // Booked through the service (this in-process app serves the API, not the pages; the form is the system test's).
+    const start = new Date((await listFreeSlots(t.ctx.db)).slots[0].start).toISOString()
+    const input = BookingSchema.parse({ start, tz: 'Asia/Kolkata', name: 'Invite Check', email: 'invite.check@example.com' })
+    await bookCall(t.ctx.db, input, '192.0.2.7', { siteUrl: 'https://agency.example' })
+
+    const invite = await waitFor('the invitation', () => smtp!.received.find((m) => m.to.includes('invite.check@example.com')))
+    // The calendar part, as mail clients read it: text/calendar with the invitation's METHOD.
+    const part = /Content-Type: text\/calendar; charset=utf-8; method=REQUEST\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n--/.exec(invite.raw)
+    expect(part).not.toBeNull()
+    const ics = part![1] === 'base64' ? Buffer.from(part![2], 'base64').toString('utf8') : body(part![2])
+    const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(start)
+    expect(event.getFirstPropertyValue('summary')).toBe('Discovery call with Launchpad Web Studio')
+    expect(String(event.getFirstPropertyValue('url'))).toMatch(/^https:\/\/agency\.example\/book\/manage\/[\w-]+$/)
+    const notice = await waitFor('the agency notice', () => smtp!.received.find((m) => m.to.includes('hello@launchpad-web.example')))
+    expect(body(notice.raw)).toContain('Name: Invite Check')
   })
 })
