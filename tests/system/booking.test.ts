@@ -110,6 +110,7 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     const cancelled = await postForm(c, base, { intent: 'cancel' })
     expect(cancelled.headers.get('location')).toBe(`${base}?cancelled=1`)
     expect(await (await c.get(`${base}?cancelled=1`)).text()).toContain('Cancelled call')
+    expect((await postForm(c, base, { intent: 'move', start: second })).status).toBe(409)
     expect((await c.get('/book/manage/not-a-real-token-not-a-real-token')).status).toBe(404)
 
     const sent = await invitations(dbUrl, 'priya@example.com')

@@ -63,6 +63,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const b = await bookingOr404(db, params.token)
   const read = await readForm(request)
   if (!read.ok) return data<Answer>({ formError: read.failure.formError ?? 'The form could not be read.' }, { status: read.failure.status })
+  // A cancelled or past call stays as it is (the page offers no form for it).
+  if (b.status !== 'booked' || Date.parse(b.startAt) <= Date.now()) return data<Answer>({ formError: 'This call can no longer be changed.' }, { status: 409 })
   const links = { siteUrl: config.siteUrl }
   const by = { token: params.token }
   const here = `/book/manage/${params.token}`
