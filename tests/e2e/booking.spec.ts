@@ -8,10 +8,10 @@ import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-h
  */
 
 /**
- * A day of its own for each booking test and project (`slot` 0-2; phone after desktop), three
+ * A day of its own for each booking test and project (`slot` 0-3; phone after desktop), two
  * apart since the tests show different zones, whose lists of days are shifted a little.
  */
-const dayFor = (info: TestInfo, slot: number) => 3 * slot + (info.project.name === 'phone' ? 9 : 0)
+const dayFor = (info: TestInfo, slot: number) => 2 * slot + (info.project.name === 'phone' ? 8 : 0)
 
 const days = (page: Page) => page.getByRole('navigation', { name: 'Days with free times' }).getByRole('link')
 const times = (page: Page, legend: RegExp = /^Times on /) => page.getByRole('group', { name: legend }).getByRole('radio')
@@ -201,6 +201,31 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(/Enter a valid email address/)
     await expect(page.getByRole('group', { name: /^Times on / })).toHaveAccessibleDescription('Choose a time')
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Half Done')
+  })
+
+  test('the admin moves and cancels a call with plain forms', async ({ page, browser }, info) => {
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
+    await visitor.goto('/book')
+    await openDay(visitor, dayFor(info, 3))
+    await times(visitor).first().check()
+    const tag = uid()
+    const name = `Plain Desk ${tag}`
+    await fillDetails(visitor, name, `plain-desk-${tag}@example.com`)
+    await visitor.getByRole('button', { name: 'Book the call' }).click()
+    await expect(visitor.getByRole('status')).toContainText('Your call is booked')
+    await visitor.context().close()
+
+    await login(page)
+    await page.goto(`${ADMIN}/calls`)
+    const call = page.getByRole('article', { name: `Call with ${name}` })
+    await call.getByRole('link', { name: 'Move' }).click()
+    await openDay(page, dayFor(info, 3))
+    await times(page, /^Free times on /).nth(3).check()
+    await page.getByRole('button', { name: 'Move the call' }).click()
+    await expectToast(page, 'Call Moved', 'The visitor was sent the updated invitation.')
+    await call.getByRole('button', { name: `Cancel the call with ${name}` }).click()
+    await expectToast(page, 'Call Cancelled')
+    await expect(call).toHaveCount(0)
   })
 
   // (The popup needs JavaScript: its button's way to /book is in tools-chat-popup.spec.ts.)
