@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  GEOIP_DB: z.string().trim().min(1).optional(),
   SECRET_KEY: z
     .string()
     .refine((v) => decodeSecretKey(v) !== undefined, 'must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); make one with `openssl rand -hex 32`')
@@ -72,6 +73,8 @@ export type Config = {
   webConcurrency: number
   /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
   proposalRateLimitPerHour: number
+  /** A MaxMind country database (.mmdb) for visits' country; unset: no country (issue 25). */
+  geoipDb: string | undefined
   /**
    * SECRET_KEY, decoded: the key every instance seals the admin's authenticator secret with
    * (docs/decisions/029). Unset: DATA_DIR/sign-in.key, made at first start (one instance).
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Production uses every core unless told otherwise; development stays one process (Vite).
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), 64) : 1),
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
+    geoipDb: e.GEOIP_DB,
     secretKey: e.SECRET_KEY === undefined ? undefined : decodeSecretKey(e.SECRET_KEY),
   }
 }

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express'
+import { getTraffic, isTrafficPeriod, TRAFFIC_TABLES, trafficCsv } from '~/services/traffic.server.ts'
 import { clearSessionCookie, CSRF_COOKIE, readCookie, sessionCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { newCsrfToken } from '~/http/csrf.server.ts'
 import { BLOG_STATUSES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from '~/lib/constants.ts'
@@ -15,7 +16,8 @@ import {
   ProposalStatusSchema,
   SettingsPatchSchema,
 } from '~/lib/schemas.ts'
-import { recordPageView } from '~/services/analytics.server.ts'
+import { recordPageView, recordToolUse } from '~/services/analytics.server.ts'
+import { countryOf } from '~/services/geoip.server.ts'
 import * as auth from '~/services/auth.server.ts'
 import * as blog from '~/services/blog.server.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
@@ -174,7 +176,7 @@ export function createApiRouter() {
     noStore(res)
     const input = parseBody(ProposalSchema, req.body)
     const { db, config } = ctx(req)
-    const saved = await proposals.submitProposal(db, input, req.ip ?? 'unknown', Date.now(), config.proposalRateLimitPerHour)
+    const saved = await proposals.submitProposal(db, input, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, Date.now(), config.proposalRateLimitPerHour)
     res.status(201).json({ ok: true, id: saved.id })
   }))
   api.get('/proposals', route(async (req, res) => {
@@ -194,7 +196,7 @@ export function createApiRouter() {
   }))
   api.get('/proposals/export.csv', route(async (req, res) => {
     const admin = await requireAdmin(req)
-    const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
+    const list = await proposals.exportProposals(ctx(req).db, admin, {
       status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
       q: queryString(req, 'q'),
     })
@@ -240,11 +242,39 @@ export function createApiRouter() {
     noStore(res)
     res.json(await getDashboard(ctx(req).db, admin))
   }))
+  // Each traffic table of the dashboard as CSV: ?table=pages|sources|campaigns|funnel&period=7d|30d|90d|365d
+  api.get('/dashboard/traffic.csv', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const table = oneOf(TRAFFIC_TABLES, queryString(req, 'table')) ?? 'sources'
+    const period = queryString(req, 'period')
+    const traffic = await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d')
+    noStore(res)
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+    res.setHeader('Content-Disposition', `attachment; filename="traffic-${table}-${traffic.period}.csv"`)
+    res.send(trafficCsv(traffic, table))
+  }))
   api.post('/pageviews', route(async (req, res) => {
     // Do Not Track and Global Privacy Control are honoured on the server too.
     if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
-    const { path } = parseBody(PageViewSchema, req.body)
-    await recordPageView(ctx(req).db, path, req.ip ?? 'unknown')
+    const body = parseBody(PageViewSchema, req.body)
+    // The administrator's own visits are not counted: the beacon sends the session cookie for this.
+    if (await optionalAdmin(req)) return res.status(204).end()
+    const { db, config } = ctx(req)
+    const ip = req.ip ?? 'unknown'
+    const userAgent = req.get('user-agent') ?? ''
+    if (body.tool) await recordToolUse(db, body.tool, { ip, userAgent })
+    else {
+      await recordPageView(db, body.path, ip, new Date(), {
+        userAgent,
+        referrer: body.referrer,
+        utmSource: body.utm_source,
+        utmMedium: body.utm_medium,
+        utmCampaign: body.utm_campaign,
+        ref: body.ref,
+        country: await countryOf(config.geoipDb, ip),
+        ownHosts: [req.hostname, new URL(config.siteUrl).hostname],
+      })
+    }
     res.status(204).end()
   }))
 

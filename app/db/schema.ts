@@ -77,6 +77,11 @@ export interface ProposalTable {
   source: ColumnType<string | null, string | null | undefined, string | null>
   /** JSON of the estimate's choices or the builder's configuration, checked when stored. */
   sourceData: ColumnType<string | null, string | null | undefined, string | null>
+  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
+  visitSource: ColumnType<string | null, string | null | undefined, string | null>
+  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
+  landingPath: ColumnType<string | null, string | null | undefined, string | null>
+  firstTools: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
@@ -188,6 +193,11 @@ export interface ContactMessageTable {
   message: string
   isRead: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
   createdAt: string
+  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
+  visitSource: ColumnType<string | null, string | null | undefined, string | null>
+  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
+  landingPath: ColumnType<string | null, string | null | undefined, string | null>
+  firstTools: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface MailOutboxTable {
@@ -225,6 +235,11 @@ export interface BookingTable {
   proposalId: number | null
   createdAt: string
   updatedAt: string
+  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
+  visitSource: ColumnType<string | null, string | null | undefined, string | null>
+  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
+  landingPath: ColumnType<string | null, string | null | undefined, string | null>
+  firstTools: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A 5-minute cell held by a live booking; the key makes overlapping bookings impossible. */
@@ -256,6 +271,51 @@ export interface UploadTable {
   variantOf: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** Cookie-free visits (docs/decisions/040): today's salt, one row per visitor and day, daily rollups. */
+export interface VisitSaltTable {
+  day: string
+  salt: string
+}
+
+export interface VisitTable {
+  day: string
+  /** Salted hash of address and user agent; the salt is thrown away the next day. */
+  visitor: string
+  source: string
+  medium: ColumnType<string, string | undefined, string>
+  campaign: ColumnType<string, string | undefined, string>
+  referrer: ColumnType<string, string | undefined, string>
+  landingPath: string
+  device: string
+  country: ColumnType<string, string | undefined, string>
+  tools: ColumnType<string, string | undefined, string>
+  /** Funnel steps reached, as bits (FUNNEL_STEPS). */
+  funnel: ColumnType<number, number | undefined, number>
+  views: ColumnType<number, number | undefined, number>
+}
+
+export interface VisitSourceDailyTable {
+  day: string
+  source: string
+  campaign: string
+  visits: ColumnType<number, number | undefined, number>
+  leads: ColumnType<number, number | undefined, number>
+}
+
+export interface VisitFacetDailyTable {
+  day: string
+  /** 'device' | 'country' */
+  facet: string
+  value: string
+  visits: ColumnType<number, number | undefined, number>
+}
+
+export interface FunnelDailyTable {
+  day: string
+  step: number
+  visitors: ColumnType<number, number | undefined, number>
+}
+
 export interface Database {
   portfolioItems: PortfolioItemTable
   blogPosts: BlogPostTable
@@ -277,6 +337,11 @@ export interface Database {
   bookings: BookingTable
   bookingCells: BookingCellTable
   bookingSeats: BookingSeatTable
+  visitSalts: VisitSaltTable
+  visits: VisitTable
+  visitSourcesDaily: VisitSourceDailyTable
+  visitFacetsDaily: VisitFacetDailyTable
+  funnelDaily: FunnelDailyTable
 }
 
 export type PortfolioItemRow = Selectable<PortfolioItemTable>

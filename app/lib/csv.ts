@@ -15,9 +15,14 @@ export interface ProposalCsvRow {
   budget: string
   status: string
   date: string
+  /** The visit that produced the request (issue 25); null when none was recorded. */
+  visitSource?: string | null
+  visitCampaign?: string | null
+  landingPath?: string | null
 }
 
-export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${AGENCY_TIME_ZONE_LABEL})`] as const
+/** The spec's columns, then where the lead came from. */
+export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${AGENCY_TIME_ZONE_LABEL})`, 'Source', 'Campaign', 'Landing page'] as const
 
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -47,14 +52,26 @@ export function neutralizeFormula(cell: string): string {
 }
 
 /**
- * CSV of proposals for the 'Export CSV' button: fixed header, labels ('Retail / E-commerce',
+ * CSV of proposals for the 'Export CSV' button: fixed header (the spec's columns, then Source,
+ * Campaign and Landing page), labels ('Retail / E-commerce',
  * '$500 - $1,000', 'Pending'), dates as 'yyyy-mm-dd hh:mm' in the agency's zone (America/Los_Angeles),
  * every cell neutralised then quoted as needed.
  */
 export function proposalsCsv(proposals: readonly ProposalCsvRow[]): string {
   const rows: string[][] = [
     [...PROPOSALS_CSV_HEADER],
-    ...proposals.map((p) => [p.name, p.email, p.phone ?? '', businessTypeLabel(p.businessType), budgetLabel(p.budget), statusLabel(p.status), agencyLocalStamp(p.date)]),
+    ...proposals.map((p) => [
+      p.name,
+      p.email,
+      p.phone ?? '',
+      businessTypeLabel(p.businessType),
+      budgetLabel(p.budget),
+      statusLabel(p.status),
+      agencyLocalStamp(p.date),
+      p.visitSource ?? '',
+      p.visitCampaign ?? '',
+      p.landingPath ?? '',
+    ]),
   ]
   return toCsv(rows.map((row) => row.map((cell) => neutralizeFormula(String(cell ?? '')))))
 }

@@ -254,8 +254,17 @@ export const SettingsPatchSchema = z.object({
   timeZone: timeZoneField.optional(),
 })
 
+const visitTag = z.string().max(300).optional()
+
+/** A page view from the beacon, with where the visit came from (read on the landing page), or a tool's first use. */
 export const PageViewSchema = z.object({
   path: z.string().trim().min(1).max(300).regex(/^\//, 'Path must start with /'),
+  referrer: z.string().max(2000).optional(),
+  utm_source: visitTag,
+  utm_medium: visitTag,
+  utm_campaign: visitTag,
+  ref: visitTag,
+  tool: z.enum(['estimator', 'builder', 'chat']).optional(),
 })
 
 /** Turns a zod error into { field: message } (first message per field) for 400 bodies and forms. */

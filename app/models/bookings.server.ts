@@ -1,11 +1,12 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { BookingRow, Database } from '~/db/schema.ts'
+import type { LeadAttribution } from './visits.server.ts'
 
 export type Booking = BookingRow
 type Tx = Db | Transaction<Database>
 
-export type BookingWrite = Omit<BookingRow, 'id' | 'status' | 'sequence'>
+export type BookingWrite = Omit<BookingRow, 'id' | 'status' | 'sequence' | keyof LeadAttribution> & Partial<LeadAttribution>
 
 export async function insertBooking(db: Tx, b: BookingWrite): Promise<Booking> {
   return db.insertInto('bookings').values({ ...b, status: 'booked', sequence: 0 }).returningAll().executeTakeFirstOrThrow()

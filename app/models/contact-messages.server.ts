@@ -2,19 +2,20 @@ import type { Db } from '~/db/db.server.ts'
 // NOTE: booleans are written as 1/0: SQLite binds no booleans, and PostgreSQL reads '1'/'0' as true/false.
 import type { Transaction } from 'kysely'
 import type { Database } from '~/db/schema.ts'
+import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
 
-export type ContactMessage = { id: number; name: string; email: string; message: string; isRead: boolean; createdAt: string }
+export type ContactMessage = { id: number; name: string; email: string; message: string; isRead: boolean; createdAt: string } & LeadAttribution
 
-const COLUMNS = ['id', 'name', 'email', 'message', 'isRead', 'createdAt'] as const
+const COLUMNS = ['id', 'name', 'email', 'message', 'isRead', 'createdAt', ...ATTRIBUTION_COLUMNS] as const
 
-const toMessage = (row: { id: number; name: string; email: string; message: string; isRead: number | boolean; createdAt: string }): ContactMessage => ({
+const toMessage = (row: Omit<ContactMessage, 'isRead'> & { isRead: number | boolean }): ContactMessage => ({
   ...row,
   isRead: Boolean(row.isRead),
 })
 
 export async function insertContactMessage(
   db: Db | Transaction<Database>,
-  m: { name: string; email: string; message: string; createdAt: string },
+  m: { name: string; email: string; message: string; createdAt: string } & Partial<LeadAttribution>,
 ): Promise<ContactMessage> {
   const row = await db
     .insertInto('contactMessages')

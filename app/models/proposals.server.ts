@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
 import type { ProposalEventRow, ProposalRow } from '~/db/schema.ts'
+import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
 import type { ProposalStatus } from '~/lib/constants.ts'
 import { containsAny } from './search.server.ts'
 
@@ -7,7 +8,7 @@ import { containsAny } from './search.server.ts'
  * The request as the visitor sent it (and as the API has always answered it). Where it came from
  * (`source`, `sourceData`) is read on its own by findProposalSource, for the lead desk.
  */
-type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData'>
+type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
 export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date'>
 export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number }
@@ -43,7 +44,20 @@ export async function findProposalSource(db: Db, id: number): Promise<ProposalSo
   return db.selectFrom('proposals').select(['source', 'sourceData']).where('id', '=', id).executeTakeFirst()
 }
 
-export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow>): Promise<Proposal> {
+/** The list as findProposals gives it, each with the visit that produced it (the CSV export). */
+export async function findProposalsWithAttribution(db: Db, query: ProposalQuery = {}): Promise<(Proposal & LeadAttribution)[]> {
+  let qb = db.selectFrom('proposals').select([...COLUMNS, ...ATTRIBUTION_COLUMNS])
+  if (query.status) qb = qb.where('status', '=', query.status)
+  if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
+  const rows = await qb.orderBy('date', 'desc').orderBy('id', 'desc').execute()
+  return rows.map((row) => ({ ...row, status: row.status as ProposalStatus }))
+}
+
+export async function findProposalAttribution(db: Db, id: number): Promise<LeadAttribution | undefined> {
+  return db.selectFrom('proposals').select(ATTRIBUTION_COLUMNS).where('id', '=', id).executeTakeFirst()
+}
+
+export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution>): Promise<Proposal> {
   const row = await db
     .insertInto('proposals')
     .values({ ...p, status: 'pending' })

@@ -1,7 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto'
+import Bowser from 'bowser'
+import { isbot } from 'isbot'
+import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
+import type { Database } from '~/db/schema.ts'
 import { blogPostId, blogPostSlug, PUBLIC_PAGES } from '~/lib/public-paths.ts'
 import { findBlogPost, findBlogPostBySlug } from '~/models/blog.server.ts'
 import { incrementPageView } from '~/models/page-views.server.ts'
+import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
+import { addLead, addVisitTool, addVisitView, daySalt, findVisit, reachFunnel, type FirstTouch } from '~/models/visits.server.ts'
 import { RateLimitedError } from './errors.server.ts'
 import { PAGE_VIEW_LIMIT, addressSubject, consume } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
@@ -18,23 +25,161 @@ async function isPublicPage(db: Db, path: string): Promise<boolean> {
   return (await findBlogPost(db, id))?.status === 'published'
 }
 
+/** Who is visiting, as far as the visit needs: never stored, only hashed with the day's salt. */
+export interface VisitorKey {
+  ip: string
+  userAgent: string
+}
+
+/** Where the visit came from, as the page-view beacon read it from the landing page. */
+export interface VisitOrigin {
+  /** document.referrer; a link from this site itself counts as direct. */
+  referrer?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
+  ref?: string
+  /** ISO country code from GeoIP, '' without it. */
+  country?: string
+  /** This site's host name(s), so that internal links are not a referrer. */
+  ownHosts?: readonly string[]
+}
+
+/** Funnel steps, bit by bit: landed, looked at prices (pricing, estimator, builder), opened the proposal form, sent a request. */
+export const FUNNEL_STEPS = ['Landed', 'Pricing, estimator or builder', 'Proposal form opened', 'Request sent'] as const
+const CONSIDERED = 2
+const FORM_OPENED = 4
+const SENT = 8
+export const TOOLS = ['estimator', 'builder', 'chat'] as const
+export type Tool = (typeof TOOLS)[number]
+/** A lead that came from no recorded visit (Do Not Track, a script, a visit from another day). */
+export const NOT_TRACKED = '(not tracked)'
+export const DIRECT = '(direct)'
+
+function pageFunnelBits(path: string): number {
+  if (path === '/pricing' || path === '/demo-builder') return CONSIDERED
+  if (path === '/proposal') return FORM_OPENED
+  return 0
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10)
+
+/** Salts cached per database and day (a day's salt never changes once made). */
+const salts = new WeakMap<Db, { day: string; salt: string }>()
+
+async function visitorHash(db: Db, key: VisitorKey, day: string): Promise<string> {
+  let cached = salts.get(db)
+  if (cached?.day !== day) {
+    cached = { day, salt: await daySalt(db, day, () => randomBytes(32).toString('base64url')) }
+    salts.set(db, cached)
+  }
+  return createHash('sha256').update(`${cached.salt}\0${key.ip}\0${key.userAgent}`).digest('base64url').slice(0, 22)
+}
+
+/** A bot by its user agent (the isbot list); an empty user agent is no browser either. */
+export function isBotAgent(userAgent: string): boolean {
+  return userAgent.trim() === '' || isbot(userAgent)
+}
+
+export function deviceClass(userAgent: string): 'phone' | 'tablet' | 'desktop' {
+  const type = Bowser.parse(userAgent).platform.type
+  return type === 'mobile' ? 'phone' : type === 'tablet' ? 'tablet' : 'desktop'
+}
+
+const clean = (v: string | undefined, max = 100) => (v ?? '').trim().toLowerCase().slice(0, max)
+
+/** The referring site's domain only ('' for none, for this site itself, or for what is no web address). */
+export function referrerDomain(referrer: string | undefined, ownHosts: readonly string[] = []): string {
+  if (!referrer) return ''
+  try {
+    const url = new URL(referrer)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
+    const host = url.hostname.toLowerCase().replace(/^www\./, '')
+    return ownHosts.some((h) => h.toLowerCase().replace(/^www\./, '') === host) ? '' : host.slice(0, 100)
+  } catch {
+    return ''
+  }
+}
+
+/** The first touch of a visit: the campaign's source, else `ref`, else the referring domain, else direct. */
+export function firstTouch(path: string, userAgent: string, origin: VisitOrigin): FirstTouch {
+  const referrer = referrerDomain(origin.referrer, origin.ownHosts)
+  return {
+    source: clean(origin.utmSource) || clean(origin.ref) || referrer || DIRECT,
+    medium: clean(origin.utmMedium),
+    campaign: clean(origin.utmCampaign),
+    referrer,
+    landingPath: path,
+    device: deviceClass(userAgent),
+    country: (origin.country ?? '').slice(0, 2).toUpperCase(),
+  }
+}
+
 /**
  * Counts one view of a public page, only while the analytics setting is on, and at most
- * PAGE_VIEW_LIMIT per address (an IPv6 address by its /64) and hour. No visitor data is kept (the
- * address only keys the limit).
+ * PAGE_VIEW_LIMIT per address (an IPv6 address by its /64) and hour; a bot's view is not counted.
+ * The visitor is known only by a hash of address and user agent with today's salt, which is
+ * deleted the next day (docs/decisions/040): the first view of their day stores where they came
+ * from, and every view goes into the daily rollups in the same transaction.
  */
-export async function recordPageView(db: Db, rawPath: string, clientIp: string, now = new Date()): Promise<boolean> {
+export async function recordPageView(
+  db: Db,
+  rawPath: string,
+  clientIp: string,
+  now: Date,
+  visit: { userAgent: string } & VisitOrigin,
+): Promise<boolean> {
   const path = rawPath.split(/[?#]/)[0]
+  const { userAgent } = visit
+  if (isBotAgent(userAgent)) return false
   if (!(await isPublicPage(db, path))) return false
   if (!(await getSettings(db)).enableAnalytics) return false
+  const day = today(now)
+  const visitor = await visitorHash(db, { ip: clientIp, userAgent }, day)
   try {
     await db.transaction().execute(async (trx) => {
       await consume(trx, PAGE_VIEW_LIMIT, addressSubject(clientIp), now.getTime())
-      await incrementPageView(trx, now.toISOString().slice(0, 10), path)
+      await incrementPageView(trx, day, path)
+      await addVisitView(trx, day, visitor, firstTouch(path, userAgent, visit), pageFunnelBits(path))
     })
     return true
   } catch (err) {
     if (err instanceof RateLimitedError) return false
     throw err
   }
+}
+
+/**
+ * Notes that a visitor used a tool (in order of first use); the estimator and the builder are also
+ * the funnel's second step. Nothing is stored for a visitor with no counted view today.
+ */
+export async function recordToolUse(db: Db, tool: Tool, key: VisitorKey, now = new Date()): Promise<boolean> {
+  if (isBotAgent(key.userAgent) || !(await getSettings(db)).enableAnalytics) return false
+  const day = today(now)
+  const visitor = await visitorHash(db, key, day)
+  return db.transaction().execute(async (trx) => {
+    const added = await addVisitTool(trx, day, visitor, tool)
+    if (added && tool !== 'chat') await reachFunnel(trx, day, visitor, CONSIDERED)
+    return added
+  })
+}
+
+
+/**
+ * Where a lead came from: today's visit by the same visitor (the same hash, so no cookie and no
+ * hidden field), counted as a lead for its source and campaign; a proposal also reaches the
+ * funnel's last step. Runs inside the transaction that stores the lead. Without a visit (Do Not
+ * Track, analytics off, a visit before midnight) the lead counts under NOT_TRACKED.
+ */
+export async function attributeLead(trx: Transaction<Database>, key: VisitorKey, kind: 'proposal' | 'message' | 'call', now = new Date()): Promise<LeadAttribution> {
+  const day = today(now)
+  const visitor = await visitorHash(trx, key, day)
+  const visit = await findVisit(trx, day, visitor)
+  if (!visit) {
+    await addLead(trx, day, NOT_TRACKED, '')
+    return NO_ATTRIBUTION
+  }
+  await addLead(trx, day, visit.source, visit.campaign)
+  if (kind === 'proposal') await reachFunnel(trx, day, visitor, FORM_OPENED | SENT)
+  return { visitSource: visit.source, visitCampaign: visit.campaign || null, landingPath: visit.landingPath, firstTools: visit.tools || null }
 }

@@ -3,6 +3,7 @@ import type { ContactMessageInput } from '~/lib/contact-message.ts'
 import * as model from '~/models/contact-messages.server.ts'
 import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
+import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { addressSubject, consume, type Limit } from './rate-limit.server.ts'
@@ -21,7 +22,7 @@ export const CONTACT_MESSAGE_LIMIT: Limit = {
 /**
  * Stores a visitor's message for the admin's inbox and, when notifications are on, queues the
  * mail to the contact address in the same transaction (both kept or neither), counted against
- * CONTACT_MESSAGE_LIMIT for the client address `clientIp` (an IPv6 address by its /64;
+ * CONTACT_MESSAGE_LIMIT for the client address (an IPv6 address by its /64;
  * `maxPerHour` overrides its max: the route passes the proposals' configured
  * PROPOSAL_RATE_LIMIT_PER_HOUR). Throws RateLimitedError over the limit.
  * NOTE: nothing is mailed to the address the visitor typed (ADR 030): only the agency hears of it.
@@ -29,14 +30,16 @@ export const CONTACT_MESSAGE_LIMIT: Limit = {
 export async function submitContactMessage(
   db: Db,
   input: ContactMessageInput,
-  clientIp: string,
+  client: string | VisitorKey,
   now = Date.now(),
   maxPerHour = CONTACT_MESSAGE_LIMIT.max,
 ): Promise<ContactMessage> {
   const settings = await getSettings(db)
+  const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
   return db.transaction().execute(async (trx) => {
-    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(clientIp), now)
+    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(visitor.ip), now)
     const saved = await model.insertContactMessage(trx, {
+      ...(await attributeLead(trx, visitor, 'message', new Date(now))),
       name: input.name,
       email: input.email,
       message: input.message,

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
+import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
 import { summarizeConfig } from '~/lib/builder.ts'
 import { parseBuilderConfig } from '~/lib/builder-config.ts'
 import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
@@ -86,6 +87,8 @@ export type ProposalDesk = {
   proposal: Proposal
   events: ProposalEvent[]
   origin: ProposalOrigin | null
+  /** The visit that produced the request: source, campaign, landing page, tools used first. */
+  visit: LeadAttribution
   replyDraft: ProposalReplyInput
 }
 
@@ -93,11 +96,17 @@ export type ProposalDesk = {
 export async function getProposalDesk(db: Db, _admin: Admin, id: number): Promise<ProposalDesk> {
   const proposal = await model.findProposal(db, id)
   if (!proposal) throw new NotFoundError('Proposal not found')
-  const [events, source, settings] = await Promise.all([model.findProposalEvents(db, id), model.findProposalSource(db, id), getSettings(db)])
+  const [events, source, visit, settings] = await Promise.all([
+    model.findProposalEvents(db, id),
+    model.findProposalSource(db, id),
+    model.findProposalAttribution(db, id),
+    getSettings(db),
+  ])
   return {
     proposal,
     events,
     origin: originOf(source),
+    visit: visit ?? NO_ATTRIBUTION,
     replyDraft: replyTemplate(proposal, settings),
   }
 }

@@ -4,6 +4,7 @@ import type { ProposalInput } from '~/lib/schemas.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
+import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
@@ -13,9 +14,10 @@ import { changeProposalStatus, checkProposalSource } from './lead-desk.server.ts
 export type { Proposal }
 
 /**
- * Stores a visitor's request (status pending, dated now) and, when notifications are on,
+ * Stores a visitor's request (status pending, dated now, with the visit that produced it when
+ * `client` names the user agent too: attributeLead) and, when notifications are on,
  * queues the notification mail in the same transaction: both are kept or neither is.
- * Counted against PROPOSAL_LIMIT for the client address `clientIp` (an IPv6 address by its /64;
+ * Counted against PROPOSAL_LIMIT for the client address (an IPv6 address by its /64;
  * `maxPerHour` overrides the max: config PROPOSAL_RATE_LIMIT_PER_HOUR).
  *
  * The visitor gets a receipt at the address they typed, which nobody has verified: so it carries
@@ -26,18 +28,22 @@ export type { Proposal }
 export async function submitProposal(
   db: Db,
   input: ProposalInput,
-  clientIp: string,
+  client: string | VisitorKey,
   now = Date.now(),
   maxPerHour = PROPOSAL_LIMIT.max,
   receiptsPerHour = RECEIPT_LIMIT.max,
 ): Promise<Proposal> {
   const limit = { ...PROPOSAL_LIMIT, max: maxPerHour }
+  const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
+  const clientIp = visitor.ip
   const settings = await getSettings(db)
   const proposal = await db.transaction().execute(async (trx) => {
     // Counted and checked in one statement that holds the counter's lock until this commit, so
     // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
     await consume(trx, limit, addressSubject(clientIp), now)
+    const attribution = await attributeLead(trx, visitor, 'proposal', new Date(now))
     const saved = await model.insertProposal(trx, {
+      ...attribution,
       name: input.name,
       email: input.email,
       phone: input.phone || null,
@@ -113,6 +119,11 @@ export async function listProposals(db: Db, _admin: Admin, query: ProposalListQu
   const reviewed = counts.reviewed ?? 0
   const completed = counts.completed ?? 0
   return { proposals, counts: { all: pending + reviewed + completed, pending, reviewed, completed } }
+}
+
+/** The list for the CSV export: each request with the visit that produced it. */
+export async function exportProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
+  return model.findProposalsWithAttribution(db, query)
 }
 
 export async function getProposal(db: Db, _admin: Admin, id: number): Promise<Proposal> {

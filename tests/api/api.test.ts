@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, startTestApp, validItem, validPost, validProposal, type TestApp } from '../helpers/app.ts'
+import { BROWSER_AGENT, dialects, startTestApp, validItem, validPost, validProposal, type TestApp } from '../helpers/app.ts'
 
 describe.each(dialects())('REST API on %s', (_name, url) => {
   let t: TestApp
@@ -222,13 +222,18 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
         return d.chart.at(-1)!.views
       }
       const start = await views()
-      expect((await visitor.post('/api/pageviews', { path: '/services' })).status).toBe(204)
+      const browser = { 'user-agent': BROWSER_AGENT }
+      expect((await visitor.post('/api/pageviews', { path: '/services' }, browser)).status).toBe(204)
       expect(await views()).toBe(start + 1)
-      await visitor.post('/api/pageviews', { path: '/services' }, { dnt: '1' })
-      await visitor.post('/api/pageviews', { path: '/services' }, { 'sec-gpc': '1' })
+      await visitor.post('/api/pageviews', { path: '/services' }, { ...browser, dnt: '1' })
+      await visitor.post('/api/pageviews', { path: '/services' }, { ...browser, 'sec-gpc': '1' })
+      expect(await views()).toBe(start + 1)
+      // Bots (by user agent) and the signed-in administrator are not counted either.
+      expect((await visitor.post('/api/pageviews', { path: '/services' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status).toBe(204)
+      expect((await admin.post('/api/pageviews', { path: '/services' }, browser)).status).toBe(204)
       expect(await views()).toBe(start + 1)
       await admin.put('/api/settings', { enableAnalytics: false })
-      await visitor.post('/api/pageviews', { path: '/services' })
+      await visitor.post('/api/pageviews', { path: '/services' }, browser)
       expect(await views()).toBe(start + 1)
       await admin.put('/api/settings', { enableAnalytics: true })
       expect((await visitor.post('/api/pageviews', { path: 'no-slash' })).status).toBe(400)

@@ -286,8 +286,8 @@ test('the CSV export writes labels and local dates', async ({ page }) => {
   await login(page)
   const csv = await (await page.request.get(`/api/proposals/export.csv?q=${tag}`)).text()
   const [header, row] = csv.split('\r\n')
-  expect(header).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time)')
-  expect(row).toMatch(new RegExp(`^Csv ${tag},csv-${tag}@example.com,,Healthcare,"\\$2,500 - \\$5,000",Pending,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`))
+  expect(header).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time),Source,Campaign,Landing page')
+  expect(row).toMatch(new RegExp(`^Csv ${tag},csv-${tag}@example.com,,Healthcare,"\\$2,500 - \\$5,000",Pending,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*$`))
 })
 
 test.describe('without JavaScript', () => {

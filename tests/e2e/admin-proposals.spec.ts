@@ -68,9 +68,9 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   const csv = readFileSync((await download.path())!, 'utf8')
   const lines = csv.split('\r\n')
   // The labels a person reads and the local date and time (Pacific), formulas still neutralised.
-  expect(lines[0]).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time)')
+  expect(lines[0]).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time),Source,Campaign,Landing page')
   expect(lines).toHaveLength(3)
-  expect(csv).toMatch(new RegExp(`"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\r?$`, 'm'))
+  expect(csv).toMatch(new RegExp(`"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*\\r?$`, 'm'))
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}",formula-${tag}@example.com,,Retail / E-commerce,"$5,000+",Pending,`)
 
   // Delete asks first; cancelling keeps the proposal.

@@ -50,10 +50,10 @@ describe('neutralizeFormula', () => {
 })
 
 describe('proposalsCsv', () => {
-  const HEADER = 'Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time)'
+  const HEADER = 'Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time),Source,Campaign,Landing page'
 
   it('has the exact header row, saying which time zone the dates are in', () => {
-    expect(PROPOSALS_CSV_HEADER).toEqual(['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date (Pacific Time)'])
+    expect(PROPOSALS_CSV_HEADER).toEqual(['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', 'Date (Pacific Time)', 'Source', 'Campaign', 'Landing page'])
     expect(proposalsCsv([])).toBe(HEADER)
   })
 
@@ -65,9 +65,9 @@ describe('proposalsCsv', () => {
     ])
     expect(csv.split('\r\n')).toEqual([
       HEADER,
-      `Jane Doe,jane@example.com,'+1 555 0100,Restaurant / Food Service,"$500 - $1,000",Pending,2025-03-01`,
-      'Bob,bob@example.com,,Retail / E-commerce,"$5,000+",Completed,2025-03-02',
-      'Ann,ann@example.com,,Other,$100 - $500,Reviewed,2025-03-03',
+      `Jane Doe,jane@example.com,'+1 555 0100,Restaurant / Food Service,"$500 - $1,000",Pending,2025-03-01,,,`,
+      'Bob,bob@example.com,,Retail / E-commerce,"$5,000+",Completed,2025-03-02,,,',
+      'Ann,ann@example.com,,Other,$100 - $500,Reviewed,2025-03-03,,,',
     ])
   })
 
@@ -75,20 +75,27 @@ describe('proposalsCsv', () => {
     const row = (date: string) =>
       proposalsCsv([{ name: 'A', email: 'a@example.com', businessType: 'technology', budget: '1000-2500', status: 'pending', date }]).split('\r\n')[1]
     // 17:30 UTC in winter is 09:30 PST; in summer 10:30 PDT; 03:00 UTC is still the evening before.
-    expect(row('2026-01-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-01-15 09:30')
-    expect(row('2026-07-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 10:30')
-    expect(row('2026-07-16T03:00:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 20:00')
+    expect(row('2026-01-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-01-15 09:30,,,')
+    expect(row('2026-07-15T17:30:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 10:30,,,')
+    expect(row('2026-07-16T03:00:00.000Z')).toBe('A,a@example.com,,Technology,"$1,000 - $2,500",Pending,2026-07-15 20:00,,,')
   })
 
   it('keeps a code it has no label for as stored', () => {
     const csv = proposalsCsv([{ name: 'Old', email: 'o@example.com', businessType: 'legacy-kind', budget: '42', status: 'pending', date: '2025-01-01' }])
-    expect(csv.split('\r\n')[1]).toBe('Old,o@example.com,,legacy-kind,42,Pending,2025-01-01')
+    expect(csv.split('\r\n')[1]).toBe('Old,o@example.com,,legacy-kind,42,Pending,2025-01-01,,,')
+  })
+
+  it('ends each row with the lead\'s source, campaign and landing page, neutralised like any cell', () => {
+    const csv = proposalsCsv([
+      { name: 'A', email: 'a@example.com', businessType: 'other', budget: '100-500', status: 'pending', date: '2025-01-01', visitSource: 'newsletter', visitCampaign: '=spring', landingPath: '/pricing' },
+    ])
+    expect(csv.split('\r\n')[1]).toBe("A,a@example.com,,Other,$100 - $500,Pending,2025-01-01,newsletter,'=spring,/pricing")
   })
 
   it('neutralises formulas before quoting', () => {
     const csv = proposalsCsv([
       { name: '=HYPERLINK("http://evil","x")', email: '@evil', phone: '-1', businessType: '-a,b', budget: '1000-2500', status: 'pending', date: '2025-01-01' },
     ])
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'@evil,'-1,"'-a,b","$1,000 - $2,500",Pending,2025-01-01`)
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'@evil,'-1,"'-a,b","$1,000 - $2,500",Pending,2025-01-01,,,`)
   })
 })

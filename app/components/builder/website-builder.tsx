@@ -1,4 +1,5 @@
 import { Eye, RotateCcw, Rocket, X } from 'lucide'
+import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Dialog, Tabs } from 'radix-ui'
@@ -75,6 +76,7 @@ function usePersistentConfig(initial: BuilderConfig | null) {
   }, [config, restored])
 
   const update = useCallback((change: Change) => {
+    reportToolUse('builder')
     early.current?.push(change)
     setConfig(change)
   }, [])

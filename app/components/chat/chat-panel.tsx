@@ -1,4 +1,5 @@
 import { Bot, Send, X } from 'lucide'
+import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -27,6 +28,9 @@ export default function ChatPanel({ id, open, onClose }: Props) {
   useEffect(() => {
     if (open) panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [open, state.counter])
+  useEffect(() => {
+    if (open) reportToolUse('chat')
+  }, [open])
 
   // Modal while open (WCAG 2.4.11, 2.4.3). The panel covers most of a phone's screen and a 24 rem
   // column of a wide one, so a page control focused behind it would be hidden. A keyboard user

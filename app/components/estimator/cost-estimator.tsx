@@ -1,4 +1,5 @@
 import { Calculator, Download, Send } from 'lucide'
+import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { FieldError, FieldHint, fieldAria } from '~/components/ui/field.tsx'
@@ -64,6 +65,7 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
 
   function onCalculate(e: FormEvent) {
     e.preventDefault()
+    reportToolUse('estimator')
     if (!websiteType) return
     if (!validPages(pageCount)) {
       setPagesError(PAGES_MESSAGE)

@@ -8,25 +8,54 @@ export function visitorOptedOut(nav: PrivacyNavigator): boolean {
   return nav.doNotTrack === '1' || nav.globalPrivacyControl === true
 }
 
+const CAMPAIGN_TAGS = ['utm_source', 'utm_medium', 'utm_campaign', 'ref'] as const
+
+function send(body: Record<string, string>): void {
+  fetch('/api/pageviews', {
+    method: 'POST',
+    // Same-origin credentials only so that the server can leave the signed-in administrator's own
+    // visits out; the endpoint sets no cookie.
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    // A lost count is not worth bothering the visitor with.
+  })
+}
+
 /**
- * First-party page-view count: one POST /api/pageviews {path} per page shown, to our own server,
- * only while the analytics setting is on and the visitor has not opted out. It sends no cookies
- * (and so needs no CSRF token: the server accepts it on the same-origin check alone) and nothing
- * but the path.
+ * First-party page-view count: one POST /api/pageviews per page shown, to our own server, only
+ * while the analytics setting is on and the visitor has not opted out. It carries the path, the
+ * referring page and the landing address's campaign tags (utm_*, ref); the server keeps the
+ * referrer's domain only and knows the visitor by a hash that changes every day (no cookie, so no
+ * CSRF token either: the server accepts it on the same-origin check alone).
  */
 export function PageViewBeacon({ enabled }: { enabled: boolean }) {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   useEffect(() => {
     if (!enabled || visitorOptedOut(navigator)) return
-    fetch('/api/pageviews', {
-      method: 'POST',
-      credentials: 'omit',
-      keepalive: true,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: pathname }),
-    }).catch(() => {
-      // A lost count is not worth bothering the visitor with.
-    })
-  }, [enabled, pathname])
+    const params = new URLSearchParams(search)
+    const body: Record<string, string> = { path: pathname }
+    if (document.referrer) body.referrer = document.referrer
+    for (const tag of CAMPAIGN_TAGS) {
+      const v = params.get(tag)
+      if (v) body[tag] = v.slice(0, 300)
+    }
+    send(body)
+  }, [enabled, pathname, search])
   return null
+}
+
+const reported = new Set<string>()
+
+/**
+ * Tells the server that a visitor used a tool (once per page load): the visit then knows which
+ * tools came first. Nothing is sent under Do Not Track / GPC; the server drops it while analytics
+ * is off.
+ */
+export function reportToolUse(tool: 'estimator' | 'builder' | 'chat'): void {
+  if (reported.has(tool) || typeof navigator === 'undefined' || visitorOptedOut(navigator)) return
+  reported.add(tool)
+  send({ path: window.location.pathname, tool })
 }

@@ -11,22 +11,28 @@ import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
+import { getTraffic, isTrafficPeriod } from '~/services/traffic.server.ts'
+import { TrafficReport } from '~/components/admin/traffic-report.tsx'
 import { nextScheduledPost } from '~/services/blog.server.ts'
 import { LocalTime } from '~/components/admin/local-time.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const adminPath = context.app.config.adminPath
+  const asked = new URL(request.url).searchParams.get('period')
+  const countryConfigured = Boolean(context.app.config.geoipDb)
   try {
     return {
       adminPath,
+      countryConfigured,
       data: await getDashboard(context.app.db, admin),
+      traffic: await getTraffic(context.app.db, admin, isTrafficPeriod(asked) ? asked : '30d'),
       nextScheduled: (await nextScheduledPost(context.app.db, admin)) ?? null,
       loadError: false,
     }
   } catch (err) {
     context.app.logger.error({ err: (err as Error).message }, 'dashboard load failed')
-    return { adminPath, data: null, nextScheduled: null, loadError: true }
+    return { adminPath, countryConfigured, data: null, traffic: null, nextScheduled: null, loadError: true }
   }
 }
 
@@ -46,7 +52,7 @@ function StatCard({ title, value, subtitle, icon }: { title: string; value: numb
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { adminPath, data, nextScheduled, loadError } = loaderData
+  const { adminPath, data, traffic, countryConfigured, nextScheduled, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load dashboard data.')
   const base = `/${adminPath}`
   const stats = data ?? {
@@ -66,6 +72,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Blog Posts" value={stats.blogStats.total} subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`} icon={FileText} />
         <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} />
       </section>
+
+      {traffic && <TrafficReport t={traffic} base={`${base}/dashboard`} csvBase="/api/dashboard/traffic.csv" countryConfigured={countryConfigured} />}
 
       <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
         <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">

@@ -1,4 +1,5 @@
 import { Mail, MailOpen } from 'lucide'
+import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Route } from './+types/messages'
@@ -114,6 +115,9 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
           <p className="text-sm text-ink-600">{formatDate(m.createdAt)}</p>
         </div>
         <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-800">{m.message}</p>
+        <div className="mt-3 rounded-md bg-ink-50 px-3 py-2">
+          <LeadAttributionList visit={m} />
+        </div>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <fetcher.Form method="post" action={action} className="contents">
             <IntentFields intent={isRead ? 'unread' : 'read'} id={m.id} />

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide'
+import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { Form, Link, data, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal'
@@ -143,7 +144,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, events, origin, replyDraft } = loaderData
+  const { adminPath, proposal: p, events, origin, visit, replyDraft } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   const navigation = useNavigation()
@@ -198,6 +199,13 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               <ProposalOriginView origin={origin} />
             </section>
           )}
+
+          <section aria-labelledby={`${uid}-visit`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-visit`} className="mb-3 text-lg font-semibold text-ink-900">
+              Where this lead came from
+            </h2>
+            <LeadAttributionList visit={visit} />
+          </section>
 
           <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
             <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">

@@ -38,7 +38,7 @@ export async function handleProposalPost(request: Request, context: AppLoadConte
   if (!parsed.success) return { status: 400, body: { ok: false, values: raw, errors: fieldErrors(parsed.error) } }
   try {
     const { db, config } = context.app
-    await submitProposal(db, parsed.data, context.clientIp, Date.now(), config.proposalRateLimitPerHour)
+    await submitProposal(db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, Date.now(), config.proposalRateLimitPerHour)
   } catch (err) {
     if (err instanceof RateLimitedError) return { status: 429, body: { ok: false, values: raw, errors: {}, formError: err.message } }
     throw err

@@ -1,0 +1,194 @@
+import { sql, type Transaction } from 'kysely'
+import type { Db } from '~/db/db.server.ts'
+import type { Database } from '~/db/schema.ts'
+import type { LeadAttribution } from '~/lib/lead-attribution.ts'
+
+type Tx = Db | Transaction<Database>
+
+export type { LeadAttribution }
+export const ATTRIBUTION_COLUMNS = ['visitSource', 'visitCampaign', 'landingPath', 'firstTools'] as const
+
+/** The first touch of a visitor's day. */
+export interface FirstTouch {
+  source: string
+  medium: string
+  campaign: string
+  referrer: string
+  landingPath: string
+  device: string
+  country: string
+}
+
+/** Today's salt, made by whichever instance asks first; older days' salts are deleted then. */
+export async function daySalt(db: Db, day: string, fresh: () => string): Promise<string> {
+  const found = await db.selectFrom('visitSalts').select('salt').where('day', '=', day).executeTakeFirst()
+  if (found) return found.salt
+  await db.insertInto('visitSalts').values({ day, salt: fresh() }).onConflict((oc) => oc.column('day').doNothing()).execute()
+  await db.deleteFrom('visitSalts').where('day', '<', day).execute()
+  return (await db.selectFrom('visitSalts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt
+}
+
+async function bumpSource(db: Tx, key: { day: string; source: string; campaign: string }, column: 'visits' | 'leads'): Promise<void> {
+  await db
+    .insertInto('visitSourcesDaily')
+    .values({ ...key, [column]: 1 })
+    .onConflict((oc) => oc.columns(['day', 'source', 'campaign']).doUpdateSet({ [column]: sql`visit_sources_daily.${sql.ref(column)} + 1` }))
+    .execute()
+}
+
+async function bumpFacet(db: Tx, day: string, facet: string, value: string): Promise<void> {
+  await db
+    .insertInto('visitFacetsDaily')
+    .values({ day, facet, value, visits: 1 })
+    .onConflict((oc) => oc.columns(['day', 'facet', 'value']).doUpdateSet({ visits: sql`visit_facets_daily.visits + 1` }))
+    .execute()
+}
+
+async function bumpFunnel(db: Tx, day: string, step: number): Promise<void> {
+  await db
+    .insertInto('funnelDaily')
+    .values({ day, step, visitors: 1 })
+    .onConflict((oc) => oc.columns(['day', 'step']).doUpdateSet({ visitors: sql`funnel_daily.visitors + 1` }))
+    .execute()
+}
+
+/** Funnel steps as bits of visits.funnel; funnel_daily.step is the bit's index (0 = landed). */
+const stepsOf = (bits: number) => [0, 1, 2, 3].filter((i) => bits & (1 << i))
+
+/**
+ * Marks funnel steps reached by a visitor today; each step is counted once per visitor (the
+ * conditional update is what decides it, so two parallel views cannot count a step twice).
+ */
+export async function reachFunnel(db: Tx, day: string, visitor: string, bits: number): Promise<void> {
+  for (const step of stepsOf(bits)) {
+    const bit = 1 << step
+    const hit = await db
+      .updateTable('visits')
+      .set({ funnel: sql`funnel | ${bit}` })
+      .where('day', '=', day)
+      .where('visitor', '=', visitor)
+      .where(sql<boolean>`(funnel & ${bit}) = 0`)
+      .executeTakeFirst()
+    if (Number(hit.numUpdatedRows) > 0) await bumpFunnel(db, day, step)
+  }
+}
+
+/**
+ * Counts one page view of a visitor's day: the first one stores the first touch and counts a
+ * visit in the rollups; every one adds to the visit's views and reaches the page's funnel steps.
+ */
+export async function addVisitView(db: Tx, day: string, visitor: string, touch: FirstTouch, funnelBits: number): Promise<void> {
+  const created = await db
+    .insertInto('visits')
+    .values({ day, visitor, ...touch, funnel: 1, views: 1 })
+    .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
+    .returning('visitor')
+    .executeTakeFirst()
+  if (created) {
+    await bumpSource(db, { day, source: touch.source, campaign: touch.campaign }, 'visits')
+    await bumpFacet(db, day, 'device', touch.device)
+    if (touch.country) await bumpFacet(db, day, 'country', touch.country)
+    await bumpFunnel(db, day, 0)
+  } else {
+    await db.updateTable('visits').set({ views: sql`views + 1` }).where('day', '=', day).where('visitor', '=', visitor).execute()
+  }
+  await reachFunnel(db, day, visitor, funnelBits & ~1)
+}
+
+/** Adds a tool to the visit's list the first time it is used (in order of first use). */
+export async function addVisitTool(db: Tx, day: string, visitor: string, tool: string): Promise<boolean> {
+  const hit = await db
+    .updateTable('visits')
+    .set({ tools: sql`case when tools = '' then ${tool} else tools || ',' || ${tool} end` })
+    .where('day', '=', day)
+    .where('visitor', '=', visitor)
+    .where(sql<boolean>`(',' || tools || ',') not like ${`%,${tool},%`}`)
+    .executeTakeFirst()
+  return Number(hit.numUpdatedRows) > 0
+}
+
+export async function findVisit(db: Tx, day: string, visitor: string) {
+  return db.selectFrom('visits').selectAll().where('day', '=', day).where('visitor', '=', visitor).executeTakeFirst()
+}
+
+/** A lead counts for its visit's source and campaign that day (or for NOT_TRACKED). */
+export async function addLead(db: Tx, day: string, source: string, campaign: string): Promise<void> {
+  await bumpSource(db, { day, source, campaign }, 'leads')
+}
+
+// ----- the dashboard's reads: rollups only -----
+
+type Range = { from: string; to: string }
+
+export async function sumVisitsAndLeads(db: Db, r: Range): Promise<{ visitors: number; leads: number }> {
+  const row = await db
+    .selectFrom('visitSourcesDaily')
+    .select([(eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('leads').as('leads')])
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .executeTakeFirst()
+  return { visitors: Number(row?.visitors ?? 0), leads: Number(row?.leads ?? 0) }
+}
+
+export async function sumPageViews(db: Db, r: Range): Promise<number> {
+  const row = await db
+    .selectFrom('pageViews')
+    .select((eb) => eb.fn.sum<string>('count').as('n'))
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function topPages(db: Db, r: Range, limit: number): Promise<{ path: string; views: number }[]> {
+  const rows = await db
+    .selectFrom('pageViews')
+    .select(['path', (eb) => eb.fn.sum<string>('count').as('views')])
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .groupBy('path')
+    .orderBy('views', 'desc')
+    .orderBy('path')
+    .limit(limit)
+    .execute()
+  return rows.map((x) => ({ path: x.path, views: Number(x.views) }))
+}
+
+/** Visits and leads per source, or per source and campaign (campaigns only, '' left out). */
+export async function topSources(db: Db, r: Range, limit: number, byCampaign: boolean): Promise<{ source: string; campaign: string; visitors: number; leads: number }[]> {
+  const qb = db
+    .selectFrom('visitSourcesDaily')
+    .select(['source', (eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('leads').as('leads')])
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+  const rows = byCampaign
+    ? await qb.select('campaign').where('campaign', '<>', '').groupBy(['source', 'campaign']).orderBy('visitors', 'desc').orderBy('leads', 'desc').orderBy('source').orderBy('campaign').limit(limit).execute()
+    : await qb.select(sql<string>`''`.as('campaign')).groupBy('source').orderBy('visitors', 'desc').orderBy('leads', 'desc').orderBy('source').limit(limit).execute()
+  return rows.map((x) => ({ source: x.source, campaign: x.campaign, visitors: Number(x.visitors), leads: Number(x.leads) }))
+}
+
+export async function facetCounts(db: Db, r: Range, facet: string, limit: number): Promise<{ value: string; visitors: number }[]> {
+  const rows = await db
+    .selectFrom('visitFacetsDaily')
+    .select(['value', (eb) => eb.fn.sum<string>('visits').as('visitors')])
+    .where('facet', '=', facet)
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .groupBy('value')
+    .orderBy('visitors', 'desc')
+    .orderBy('value')
+    .limit(limit)
+    .execute()
+  return rows.map((x) => ({ value: x.value, visitors: Number(x.visitors) }))
+}
+
+export async function funnelCounts(db: Db, r: Range): Promise<Record<number, number>> {
+  const rows = await db
+    .selectFrom('funnelDaily')
+    .select(['step', (eb) => eb.fn.sum<string>('visitors').as('n')])
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .groupBy('step')
+    .execute()
+  return Object.fromEntries(rows.map((x) => [Number(x.step), Number(x.n)]))
+}
