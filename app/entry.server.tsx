@@ -4,6 +4,8 @@ import { ServerRouter, isRouteErrorResponse, type ActionFunctionArgs, type AppLo
 import { NonceProvider } from './components/nonce.tsx'
 import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'
+import { blogPostPath } from './lib/public-paths.ts'
+import { resolveOldAddress } from './services/blog.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -16,7 +18,23 @@ const markupOnceAt = createMarkupOnce()
  * CPU: many small writes through web streams and, with gzip, a flush per chunk. Deferred loader
  * data still shows its fallback during client-side navigation. Every script carries the CSP nonce.
  */
-export default function handleRequest(
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // An address nothing answers may be an imported post's address on its old site (the slug
+  // history keeps them): it moves there for good. Asked only on a 404, so other pages pay nothing.
+  if (responseStatusCode === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+    const moved = await resolveOldAddress(loadContext.app.db, new URL(request.url).pathname).catch(() => null)
+    if (moved) return new Response(null, { status: 301, headers: { Location: blogPostPath({ slug: moved }), 'Cache-Control': 'no-store' } })
+  }
+  return render(request, responseStatusCode, responseHeaders, routerContext, loadContext)
+}
+
+function render(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,

@@ -34,3 +34,25 @@ export async function resetAdmin(config: import('~/config.server.ts').Config, us
     await handle.close()
   }
 }
+
+/**
+ * For `npm run import`: a WordPress or Ghost export into the configured database (migrated
+ * first), its images into the image store. Returns the report the command prints.
+ */
+export async function importSiteFile(
+  config: import('~/config.server.ts').Config,
+  file: Buffer,
+  options: import('~/services/site-import.server.ts').ImportOptions,
+): Promise<import('~/services/site-import.server.ts').ImportReport> {
+  const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
+  const { importSite } = await import('~/services/site-import.server.ts')
+  const { createImageStore } = await import('~/services/uploads.server.ts')
+  const handle = openDatabase(config.databaseUrl)
+  try {
+    await migrateToLatest(handle.db)
+    return await importSite(handle.db, createImageStore(handle.db), file, options)
+  } finally {
+    await handle.close()
+  }
+}
+export { ImportFileError } from '~/services/site-import.server.ts'

@@ -50,8 +50,9 @@ export const QUERY_READING_PAGES: Readonly<Record<string, readonly string[]>> = 
   '/pricing': ['type', 'pages', 'addons', 'urgency'],
   // The demo builder's GET form and links (app/lib/builder-form.ts): without these its loader gives the default page.
   '/demo-builder': ['design', 'reset', 'tab', 'panel', 'device', 'view'],
-  // The portfolio filter (app/components/site/portfolio-grid.tsx), also in the home page's section.
-  '/': ['category'],
+  // The portfolio filter (app/components/site/portfolio-grid.tsx), also in the home page's section;
+  // `p`: an imported WordPress post's old address (/?p=ID), which redirects.
+  '/': ['category', 'p'],
   '/portfolio': ['category'],
   // The blog's category filter and 'Load More Articles' (app/lib/blog-list.ts).
   '/blog': ['category', 'page'],

@@ -257,3 +257,17 @@ export async function deletePost(db: Db, _admin: Admin, id: number): Promise<voi
 export function getBlogStats(db: Db, _admin: Admin): Promise<BlogStats> {
   return model.findBlogStats(db)
 }
+
+/**
+ * Where an imported post's address on its old site (`/slug/`, `/2026/10/02/slug/`, `/?p=12`,
+ * kept in the slug history by the import) now lives: its current slug, when it is published.
+ */
+export async function resolveOldAddress(db: Db, pathAndQuery: string): Promise<string | null> {
+  const [path = '', query] = pathAndQuery.split(/(?=\?)/, 2)
+  const key = (path.length > 1 ? path.replace(/\/+$/, '') : path) + (query ?? '')
+  if (!key.startsWith('/') || key.length > 300) return null
+  const owner = await model.findSlugOwner(db, key)
+  if (owner === undefined) return null
+  const post = await model.findBlogPost(db, owner)
+  return post?.status === 'published' ? post.slug : null
+}

@@ -2,8 +2,10 @@ import { ArrowRight, CheckCircle2, Code, Compass, Palette, Rocket } from 'lucide
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Suspense } from 'react'
-import { Await, Link } from 'react-router'
+import { Await, Link, redirect } from 'react-router'
 import type { Route } from './+types/home'
+import { blogPostPath } from '~/lib/public-paths.ts'
+import { resolveOldAddress } from '~/services/blog.server.ts'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
@@ -32,7 +34,13 @@ function keepNumbersWithWords(text: string) {
 }
 
 /** The portfolio sits below the fold, so it streams in after the first paint instead of holding it up. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // WordPress's plain permalink, /?p=ID, of an imported post moves permanently to its new address.
+  const p = new URL(request.url).searchParams.get('p')
+  if (p && /^\d{1,12}$/.test(p)) {
+    const moved = await resolveOldAddress(context.app.db, `/?p=${p}`)
+    if (moved) throw redirect(blogPostPath({ slug: moved }), 301)
+  }
   const portfolio = listPublicPortfolio(context.app.db).then(async (items) => {
     const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
     return items.map(({ id, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({

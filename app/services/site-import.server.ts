@@ -1,0 +1,166 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Db } from '~/db/db.server.ts'
+import { readTimeFor, slugify, numberedSlug } from '~/lib/publishing.ts'
+import * as model from '~/models/blog.server.ts'
+import { REVISIONS_KEPT } from './blog.server.ts'
+import { announceContentChange } from './content-events.server.ts'
+import { DEFAULT_FETCH_RULES, safeFetch, type FetchRules } from './safe-fetch.server.ts'
+import { imageSources } from './site-import/clean-html.server.ts'
+import { parseExport, type ImportedPost, type ParsedSite, type SkippedItem } from './site-import/index.server.ts'
+import { storeImage, type ImageStore } from './uploads.server.ts'
+
+export { ImportFileError } from './site-import/index.server.ts'
+
+export type ImportOptions = {
+  /** The old site's uploads folder (wp-content/uploads, Ghost's content/images): images are read here first. */
+  imagesDir?: string
+  /** Hosts ('host' or 'host:port') whose private or loopback addresses may be fetched. */
+  allowHosts?: readonly string[]
+  dryRun?: boolean
+  fetchRules?: Partial<FetchRules>
+  onProgress?: (done: number, total: number, what: string) => void
+}
+
+export type PlannedPost = { title: string; slug: string; status: string; images: number; oldPaths: string[]; action: 'import' | 'already imported' }
+
+export type ImportReport = {
+  source: ParsedSite['source']
+  dryRun: boolean
+  posts: PlannedPost[]
+  imported: number
+  alreadyImported: number
+  images: number
+  skipped: SkippedItem[]
+  /** What was imported with a loss (an image that could not be read, an old address another post holds). */
+  warnings: string[]
+}
+
+/** Where an image address lands in an uploads folder: the part after wp-content/uploads or content/images, else its name. */
+async function readFromDir(dir: string, url: string): Promise<Buffer | null> {
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://old.invalid').pathname)
+  } catch {
+    return null
+  }
+  const marker = /\/(?:wp-content\/uploads|content\/images)\/(.+)$/.exec(pathname)
+  const root = path.resolve(dir)
+  for (const rel of [marker?.[1], path.posix.basename(pathname)]) {
+    if (!rel) continue
+    const file = path.resolve(root, rel)
+    if (!file.startsWith(root + path.sep)) continue // no ../ out of the folder
+    try {
+      return await fs.readFile(file)
+    } catch {
+      /* try the next place */
+    }
+  }
+  return null
+}
+
+/**
+ * Imports a WordPress (WXR) or Ghost (JSON) export: new posts only (a post already imported,
+ * known by its source key in the slug history, is left alone), their images into the image
+ * store, their old addresses into the slug history so they answer 301. Every post is written in
+ * one transaction: a failure leaves none of them. `dryRun` reads and plans, and writes nothing.
+ */
+export async function importSite(db: Db, images: ImageStore, file: Buffer | string, options: ImportOptions = {}): Promise<ImportReport> {
+  const site = parseExport(file)
+  const report: ImportReport = { source: site.source, dryRun: Boolean(options.dryRun), posts: [], imported: 0, alreadyImported: 0, images: 0, skipped: site.skipped, warnings: [] }
+  const fresh: ImportedPost[] = []
+  for (const post of site.posts) {
+    const known = (await model.findSlugOwner(db, post.sourceKey)) !== undefined
+    const sources = imageSources(post.html)
+    report.posts.push({ title: post.title, slug: post.slug, status: post.status, images: sources.length + (post.coverUrl ? 1 : 0), oldPaths: post.oldPaths, action: known ? 'already imported' : 'import' })
+    if (known) report.alreadyImported++
+    else fresh.push(post)
+  }
+  if (options.dryRun || fresh.length === 0) return report
+
+  const rules: FetchRules = { ...DEFAULT_FETCH_RULES, ...options.fetchRules, allowHosts: options.allowHosts ?? options.fetchRules?.allowHosts ?? [] }
+  const stored = new Map<string, string>()
+  const total = fresh.length * 2
+  let done = 0
+  const copy = async (url: string): Promise<string> => {
+    const hit = stored.get(url)
+    if (hit) return hit
+    try {
+      const bytes = (options.imagesDir ? await readFromDir(options.imagesDir, url) : null) ?? (await fetchImage(url, rules))
+      const saved = await storeImage(images, bytes)
+      stored.set(url, saved.url)
+      report.images++
+      return saved.url
+    } catch (err) {
+      report.warnings.push(`Image ${url} not imported: ${(err as Error).message}`)
+      stored.set(url, url)
+      return url
+    }
+  }
+  const ready: ImportedPost[] = []
+  for (const post of fresh) {
+    options.onProgress?.(done, total, `images of "${post.title}"`)
+    let html = post.html
+    for (const src of imageSources(html)) {
+      const ours = await copy(src)
+      if (ours !== src) html = html.split(`src="${src}"`).join(`src="${ours}"`)
+    }
+    const coverUrl = post.coverUrl ? await copy(post.coverUrl) : ''
+    ready.push({ ...post, html, coverUrl })
+    options.onProgress?.(++done, total, `images of "${post.title}"`)
+  }
+
+  await db.transaction().execute(async (trx) => {
+    for (const post of ready) {
+      options.onProgress?.(done, total, `"${post.title}"`)
+      await writePost(trx, post, report)
+      report.imported++
+      options.onProgress?.(++done, total, `"${post.title}"`)
+    }
+  })
+  await announceContentChange(db)
+  return report
+}
+
+async function fetchImage(url: string, rules: FetchRules): Promise<Buffer> {
+  if (!/^https?:\/\//i.test(url)) throw new Error('no uploads folder holds it (give one with --images) and it is not an http(s) address')
+  return (await safeFetch(url, rules)).bytes
+}
+
+async function freeSlug(trx: Db, wanted: string): Promise<string> {
+  for (let n = 1; n <= 200; n++) {
+    const slug = numberedSlug(wanted, n)
+    if ((await model.findSlugOwner(trx, slug)) === undefined && !(await model.findBlogPostBySlug(trx, slug))) return slug
+  }
+  throw new Error(`no free address for ${wanted}`)
+}
+
+async function writePost(trx: Db, post: ImportedPost, report: ImportReport): Promise<void> {
+  const base = slugify(post.slug || post.title)
+  const slug = await freeSlug(trx, base)
+  if (slug !== base) report.warnings.push(`"${post.title}" is at /blog/${slug}: /blog/${base} belongs to another post`)
+  // A scheduled post whose time has passed is simply published (as the editor does).
+  const due = post.status === 'scheduled' && post.publishAt !== null && Date.parse(post.publishAt) <= Date.now()
+  const status = due ? 'published' : post.status
+  const created = await model.insertBlogPost(trx, {
+    title: post.title,
+    subheading: '',
+    excerpt: post.excerpt,
+    content: post.html,
+    category: post.category,
+    author: post.author,
+    status,
+    image: post.coverUrl ?? '',
+    imageAlt: post.coverAlt,
+    readTime: readTimeFor(post.html),
+    date: post.date,
+    slug,
+    publishAt: status === 'scheduled' ? post.publishAt : null,
+  })
+  await model.claimSlug(trx, slug, created.id)
+  await model.claimSlug(trx, post.sourceKey, created.id)
+  for (const old of post.oldPaths) {
+    if (!(await model.claimSlug(trx, old, created.id))) report.warnings.push(`The old address ${old} already leads to another post; "${post.title}" keeps its other addresses`)
+  }
+  await model.insertRevision(trx, { postId: created.id, kind: 'save', title: created.title, data: JSON.stringify({ title: created.title, subheading: '', excerpt: created.excerpt, content: created.content, category: created.category, author: created.author, readTime: created.readTime, image: created.image, slug }) }, REVISIONS_KEPT)
+}

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '~/db/db.server.ts'
+import { dialects } from '../helpers/app.ts'
+import { freshDatabase } from '../services/db.ts'
+import { startServer, tempDir, type RunningServer } from './server.ts'
+
+type Run = { code: number; stdout: string; stderr: string }
+/** A script as an operator runs it: against the built server bundle. */
+export function runScript(script: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile('node', [script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+const WXR = fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8')
+const GHOST = 'tests/fixtures/ghost/export.json'
+
+/** The old WordPress site's uploads, served on loopback as the old site would serve them. */
+function oldSite(): Promise<{ origin: string; host: string; close: () => Promise<void> }> {
+  const root = path.resolve('tests/fixtures/wordpress/uploads')
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/wp-content\/uploads\//, '')
+    const file = path.resolve(root, rel)
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(fs.readFileSync(file))
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const host = `127.0.0.1:${(server.address() as AddressInfo).port}`
+      resolve({ origin: `http://${host}`, host, close: () => new Promise((r) => server.close(() => r())) })
+    }),
+  )
+}
+
+async function countPosts(url: string): Promise<number> {
+  const h = openDatabase(url)
+  try {
+    return (await h.db.selectFrom('blogPosts').select('id').execute()).length
+  } finally {
+    await h.close()
+  }
+}
+
+describe.each(dialects())('npm run import on %s', (_name, url) => {
+  let databaseUrl: string
+  let env: Record<string, string>
+  let site: Awaited<ReturnType<typeof oldSite>>
+  let wxrFile: string
+  let server: RunningServer | undefined
+
+  beforeAll(async () => {
+    databaseUrl = url()
+    await (await freshDatabase(databaseUrl)).close()
+    env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: tempDir('import-data-') }
+    site = await oldSite()
+    // The real export, with the old site's address where this test serves its uploads.
+    wxrFile = path.join(tempDir('import-wxr-'), 'export.xml')
+    fs.writeFileSync(wxrFile, WXR.replaceAll('http://old.example', site.origin))
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await site.close()
+  })
+
+  it('refuses bad files with a message naming what is wrong, importing nothing', async () => {
+    const dir = tempDir('import-bad-')
+    const notXml = path.join(dir, 'notes.txt')
+    fs.writeFileSync(notXml, 'just some notes')
+    const untitled = path.join(dir, 'untitled.xml')
+    fs.writeFileSync(untitled, WXR.replace('<title><![CDATA[Ten years of websites]]></title>', '<title></title>'))
+    const html = path.join(dir, 'page.xml')
+    fs.writeFileSync(html, '<?xml version="1.0"?><html><body>Hello</body></html>')
+    const big = path.join(dir, 'big.xml')
+    fs.writeFileSync(big, Buffer.alloc(51 * 1024 * 1024, 32))
+
+    const cases: [string, string][] = [
+      [notXml, 'Import refused: the file is neither XML (a WordPress export) nor JSON (a Ghost export).'],
+      [untitled, 'Import refused: Post #7 in the file has no title'],
+      [html, 'Import refused: The file is XML but not a WordPress export (WXR)'],
+      [big, 'Import refused: the file is 51 MB: exports up to 50 MB are imported'],
+      [path.join(dir, 'missing.xml'), `Import refused: ${path.join(dir, 'missing.xml')}: no such file.`],
+    ]
+    for (const [file, message] of cases) {
+      const r = await runScript('scripts/import.js', env, file)
+      expect(r.stderr).toContain(message)
+      expect(r.code).toBe(1)
+    }
+    expect(await countPosts(databaseUrl)).toBe(0)
+  }, 120_000)
+
+  it('a dry run lists what would be imported and skipped, and changes nothing', async () => {
+    const r = await runScript('scripts/import.js', env, wxrFile, '--dry-run', '--allow-host', site.host)
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Dry run of a WordPress import: nothing was written.')
+    expect(r.stdout).toContain('would import: "We moved to the harbour" (published, 2 images, old addresses /?p=6 /we-moved-to-the-harbour /2026/10/02/we-moved-to-the-harbour)')
+    expect(r.stdout).toContain('skipped page: "Sample Page": pages are not imported')
+    expect(r.stdout).toContain('skipped comments: "Hello world!": 1 comment not imported')
+    expect(r.stdout).toContain('5 posts would be imported, 0 already imported, 3 items skipped.')
+    expect(await countPosts(databaseUrl)).toBe(0)
+  }, 120_000)
+
+  it('imports the WordPress export (images fetched from the old site) and the Ghost export (images from a folder); a second import adds nothing', async () => {
+    const wp = await runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)
+    expect(wp.stderr).toBe('')
+    expect(wp.stdout).toMatch(/\[10\/10\] /)
+    expect(wp.stdout).not.toContain('warning')
+    expect(wp.stdout).toContain('5 posts imported with 2 images, 0 already imported, 3 items skipped.')
+    const gh = await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')
+    expect(gh.stderr).toBe('')
+    expect(gh.stdout).toContain('2 posts imported with 2 images, 0 already imported, 1 item skipped.')
+    expect(await countPosts(databaseUrl)).toBe(7)
+
+    const again = await runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)
+    expect(again.stdout).toContain('0 posts imported with 0 images, 5 already imported, 3 items skipped.')
+    expect((await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')).stdout).toContain('0 posts imported with 0 images, 2 already imported')
+    expect(await countPosts(databaseUrl)).toBe(7)
+  }, 180_000)
+
+  it('shows the posts on /blog with images served by us, and old addresses answer 301', async () => {
+    server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: env.DATA_DIR })
+    const list = await (await fetch(`${server.url}/blog`)).text()
+    for (const title of ['We moved to the harbour', 'Ten years of websites', 'Designing for the sea']) expect(list).toContain(title)
+    expect(list).not.toContain('Unfinished thoughts on colour')
+
+    const page = await fetch(`${server.url}/blog/we-moved-to-the-harbour`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).not.toContain(site.origin)
+    const images = [...html.matchAll(/\/uploads\/[a-f0-9]{32}\.webp/g)].map((m) => m[0])
+    expect(images.length).toBeGreaterThan(0)
+    expect(html).toContain('alt="Our workshop table"')
+    const image = await fetch(`${server.url}${images[0]}`)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/webp')
+    const ghostPost = await (await fetch(`${server.url}/blog/designing-for-the-sea`)).text()
+    expect(ghostPost).toMatch(/\/uploads\/[a-f0-9]{32}\.webp/)
+    expect(ghostPost).not.toContain('/content/images/')
+
+    const moved = async (p: string) => {
+      const r = await fetch(`${server!.url}${p}`, { redirect: 'manual' })
+      return [r.status, r.headers.get('location')]
+    }
+    expect(await moved('/2026/10/02/we-moved-to-the-harbour/')).toEqual([301, '/blog/we-moved-to-the-harbour'])
+    expect(await moved('/we-moved-to-the-harbour/')).toEqual([301, '/blog/we-moved-to-the-harbour'])
+    expect(await moved('/?p=7')).toEqual([301, '/blog/ten-years-of-websites'])
+    expect(await moved('/designing-for-the-sea/')).toEqual([301, '/blog/designing-for-the-sea'])
+    // A draft's old address stays unknown to visitors.
+    expect((await moved('/?p=8'))[0]).toBe(200)
+    expect((await moved('/unfinished-thoughts-on-colour/'))[0]).toBe(404)
+  }, 120_000)
+})
