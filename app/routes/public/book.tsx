@@ -107,7 +107,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
 
-        <Form method="post" noValidate={false} className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
+        <Form method="post" className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
           <CsrfField />
           <input type="hidden" name="tz" value={picker.tz} />
           {actionData?.formError && (
