@@ -242,6 +242,13 @@ export function createApiRouter() {
     noStore(res)
     res.json(await getDashboard(ctx(req).db, admin))
   }))
+  // The dashboard's traffic figures: ?period=7d|30d|90d|365d (30d by default).
+  api.get('/dashboard/traffic', route(async (req, res) => {
+    const admin = await requireAdmin(req)
+    const period = queryString(req, 'period')
+    noStore(res)
+    res.json(await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d'))
+  }))
   // Each traffic table of the dashboard as CSV: ?table=pages|sources|campaigns|funnel&period=7d|30d|90d|365d
   api.get('/dashboard/traffic.csv', route(async (req, res) => {
     const admin = await requireAdmin(req)

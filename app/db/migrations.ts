@@ -391,7 +391,7 @@ const migrations: Record<string, Migration> = {
   // where leads come from: cookie-free visits, daily rollups and each lead's attribution (issue 25)
   '2026_11_25_lead_sources': {
     async up(db) {
-      // Today's salt for the visitor hash; older days' salts are deleted (docs/decisions/040).
+      // Today's salt for the visitor hash; older days' salts are deleted (docs/decisions/042).
       await db.schema.createTable('visit_salts').ifNotExists().addColumn('day', 'text', (c) => c.primaryKey()).addColumn('salt', 'text', (c) => c.notNull()).execute()
       // One row per visitor and day: the first touch (source, campaign, landing page, device,
       // country), the tools used in order, the funnel steps reached (bits) and the views counted.

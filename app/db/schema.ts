@@ -271,7 +271,7 @@ export interface UploadTable {
   variantOf: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** Cookie-free visits (docs/decisions/040): today's salt, one row per visitor and day, daily rollups. */
+/** Cookie-free visits (docs/decisions/042): today's salt, one row per visitor and day, daily rollups. */
 export interface VisitSaltTable {
   day: string
   salt: string

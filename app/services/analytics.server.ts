@@ -119,7 +119,7 @@ export function firstTouch(path: string, userAgent: string, origin: VisitOrigin)
  * Counts one view of a public page, only while the analytics setting is on, and at most
  * PAGE_VIEW_LIMIT per address (an IPv6 address by its /64) and hour; a bot's view is not counted.
  * The visitor is known only by a hash of address and user agent with today's salt, which is
- * deleted the next day (docs/decisions/040): the first view of their day stores where they came
+ * deleted the next day (docs/decisions/042): the first view of their day stores where they came
  * from, and every view goes into the daily rollups in the same transaction.
  */
 export async function recordPageView(

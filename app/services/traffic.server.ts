@@ -37,7 +37,7 @@ async function totals(db: Db, r: { from: string; to: string }) {
 /**
  * What the dashboard says about traffic for a period against the one before: visitors, page
  * views, leads and conversion; top pages; sources and campaigns with their leads; the funnel;
- * devices and countries. Reads the daily rollups only (docs/decisions/040).
+ * devices and countries. Reads the daily rollups only (docs/decisions/042).
  */
 export async function getTraffic(db: Db, _admin: Admin, period: TrafficPeriod, now = new Date()) {
   const { current, previous } = periodRanges(period, now)
