@@ -9,7 +9,8 @@ import { createApiRouter } from '~/api/router.server.ts'
 import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
-import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken } from '~/http/csrf.server.ts'
+import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
+import { signInKey } from '~/services/secret-box.server.ts'
 import { OUTAGE_PAGE, answerDatabaseOutages } from './database-outage.ts'
 import { maintenanceMode } from './maintenance.ts'
 import type { PageCache } from './page-cache.ts'
@@ -34,6 +35,7 @@ export type HttpOptions = {
  */
 export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpOptions = {}) {
   const { config, logger, db, dialect } = ctx
+  setFormTokenKey(signInKey(config))
   const dev = config.nodeEnv === 'development'
   const app = express()
   app.locals.ctx = ctx
@@ -136,6 +138,9 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
           clientIp: req.ip ?? 'unknown',
           csrfToken: () => {
             let token = readCookie(req.headers.cookie, CSRF_COOKIE) ?? (res.locals.csrfToken as string | undefined)
+            // A public page sets no cookie: its forms get a signed token instead (csrf.server.ts).
+            const admin = req.path === `/${config.adminPath}` || req.path.startsWith(`/${config.adminPath}/`)
+            if (!token && !admin) token = res.locals.csrfToken = newFormToken()
             if (!token) {
               token = newCsrfToken()
               res.locals.csrfToken = token

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
 import { fieldErrors } from '~/lib/schemas.ts'
-import { CSRF_FIELD, csrfTokenMatches } from './csrf.server.ts'
+import { CSRF_FIELD, csrfTokenMatches, formTokenValid } from './csrf.server.ts'
 
 /** Why a posted form was not accepted, as a route action answers it (status + what to show). */
 export type FormFailure = { status: 400 | 403 | 415; formError?: string; fields: Record<string, string> }
@@ -26,7 +26,8 @@ export async function readForm(request: Request): Promise<{ ok: true; form: Form
     return { ok: false, failure: { status: 400, formError: UNREADABLE_FORM, fields: {} } }
   }
   if (form.keys().next().done) return { ok: false, failure: { status: 400, formError: UNREADABLE_FORM, fields: {} } }
-  if (!csrfTokenMatches(request.headers.get('cookie'), String(form.get(CSRF_FIELD) ?? ''))) {
+  const sent = String(form.get(CSRF_FIELD) ?? '')
+  if (!csrfTokenMatches(request.headers.get('cookie'), sent) && !formTokenValid(sent)) {
     // The form comes back too, so the page can show what was typed.
     return { ok: false, failure: { status: 403, formError: EXPIRED_FORM, fields: {} }, form }
   }

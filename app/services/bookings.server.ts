@@ -8,6 +8,7 @@ import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { insertProposal, insertProposalEvent } from '~/models/proposals.server.ts'
 import * as settingsModel from '~/models/settings.server.ts'
+import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
@@ -82,7 +83,7 @@ const manageUrl = (links: MailLinks, token: string) => `${links.siteUrl}/book/ma
 export async function bookCall(
   db: Db,
   input: BookingInput,
-  clientIp: string,
+  client: string | VisitorKey,
   links: MailLinks,
   opts: { now?: number; maxPerHour?: number; receiptsPerHour?: number } = {},
 ): Promise<{ booking: Booking; token: string }> {
@@ -94,8 +95,12 @@ export async function bookCall(
   const token = randomBytes(32).toString('base64url')
   const stamp = new Date(now).toISOString()
   const emailKey = input.email.toLowerCase()
+  const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
   return db.transaction().execute(async (trx) => {
+    // The visit that led here (issue 25); a refused booking rolls its lead count back with it.
+    const attribution = await attributeLead(trx, visitor, 'call', new Date(now))
     let booking = await model.insertBooking(trx, {
+      ...attribution,
       startAt: new Date(start).toISOString(),
       endAt: new Date(start + availability.callMinutes * MINUTE).toISOString(),
       name: input.name,
@@ -112,7 +117,7 @@ export async function bookCall(
     if ((await model.holdCells(trx, booking.id, cells)) < cells.length) throw new SlotTakenError()
     // Counted after the time is held, so parallel requests for one time really race on its cells
     // (the counter's row lock would queue them first); a refused one is rolled back uncounted.
-    await consume(trx, { ...BOOKING_LIMIT, max: opts.maxPerHour ?? BOOKING_LIMIT.max }, addressSubject(clientIp), now)
+    await consume(trx, { ...BOOKING_LIMIT, max: opts.maxPerHour ?? BOOKING_LIMIT.max }, addressSubject(visitor.ip), now)
     await model.releasePastSeats(trx, emailKey, stamp)
     if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id))) throw new TooManyCallsError()
     const proposalId = await joinOrCreateProposal(trx, booking, stamp)
@@ -143,6 +148,10 @@ async function joinOrCreateProposal(trx: Db, b: Booking, stamp: string): Promise
         budget: '',
         requirements: b.note ? `Discovery call booked. Their note: ${b.note}` : 'Discovery call booked (no note).',
         date: stamp,
+        visitSource: b.visitSource,
+        visitCampaign: b.visitCampaign,
+        landingPath: b.landingPath,
+        firstTools: b.firstTools,
       })
     ).id
   await insertProposalEvent(trx, {

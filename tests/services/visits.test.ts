@@ -6,6 +6,8 @@ import { ProposalSchema } from '~/lib/schemas.ts'
 import { DIRECT, NOT_TRACKED, deviceClass, firstTouch, recordPageView, recordToolUse, referrerDomain } from '~/services/analytics.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
+import { BookingSchema } from '~/lib/booking-schemas.ts'
+import { bookCall, listFreeSlots } from '~/services/bookings.server.ts'
 import { getProposalDesk } from '~/services/lead-desk.server.ts'
 import { exportProposals, submitProposal } from '~/services/proposals.server.ts'
 import { getTraffic, periodRanges, trafficCsv } from '~/services/traffic.server.ts'
@@ -157,6 +159,20 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     // Leads per day: proposals and messages against the rollup's lead counts.
     const leadDays = await q(sql`select substr(d, 1, 10) as day, cast(count(*) as integer) as n from (select date as d from proposals union all select created_at as d from contact_messages) l where substr(d, 1, 10) >= ${current.from} and substr(d, 1, 10) <= ${current.to} group by substr(d, 1, 10) order by 1`)
     expect(leadDays).toEqual(await q(sql`select day, cast(sum(leads) as integer) as n from visit_sources_daily where ${where} group by day having sum(leads) > 0 order by 1`))
+  })
+
+  it('a booked call carries its visit too, and so does the proposal it starts', async () => {
+    const T0 = Date.parse('2030-12-02T14:00:00.000Z')
+    const visitor = { ip: '203.0.113.20', userAgent: BROWSER_AGENT }
+    await view('/services', visitor.ip, new Date(T0 - 3_600_000), { utmSource: 'linkedin', utmCampaign: 'b2b-q4' })
+    const { slots } = await listFreeSlots(h.db, T0)
+    const booking = BookingSchema.parse({ start: new Date(slots[0].start).toISOString(), tz: 'Europe/Berlin', name: 'Call Lead', email: 'call-lead@example.com', note: '' })
+    const { booking: booked } = await bookCall(h.db, booking, visitor, { siteUrl: 'https://agency.example' }, { now: T0 })
+    expect(booked).toMatchObject({ visitSource: 'linkedin', visitCampaign: 'b2b-q4', landingPath: '/services', firstTools: null })
+    const lead = await h.db.selectFrom('proposals').selectAll().where('id', '=', booked.proposalId!).executeTakeFirstOrThrow()
+    expect(lead).toMatchObject({ visitSource: 'linkedin', visitCampaign: 'b2b-q4', landingPath: '/services' })
+    const t = await getTraffic(h.db, admin, '7d', new Date(T0))
+    expect(t.campaigns).toEqual([{ source: 'linkedin', campaign: 'b2b-q4', visitors: 1, leads: 1, conversion: 100 }])
   })
 
   it('keeps only today\'s salt', async () => {

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error) })
   const { db, config } = context.app
   try {
-    const { token } = await bookCall(db, parsed.data, context.clientIp, { siteUrl: config.siteUrl }, { maxPerHour: config.proposalRateLimitPerHour })
+    const { token } = await bookCall(db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, { siteUrl: config.siteUrl }, { maxPerHour: config.proposalRateLimitPerHour })
     return redirect(`/book/manage/${token}?booked=1`)
   } catch (err) {
     if (err instanceof SlotTakenError || err instanceof SlotNotOfferedError) {

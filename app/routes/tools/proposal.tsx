@@ -3,9 +3,8 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
-import { handleProposalPost, prefillFromUrl } from './+shared/proposal.server.ts'
-import { SENT_TO_COOKIE, SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
-import { readCookie, serializeCookie } from '~/http/cookies.server.ts'
+import { handleProposalPost, prefillFromUrl, sentToFromUrl, submittedLocation } from './+shared/proposal.server.ts'
+import { SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { sourceFromUrl } from '~/lib/proposal-source.ts'
@@ -14,13 +13,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta('proposal', args)
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const from = url.searchParams.get('from')
   const submitted = url.searchParams.get('submitted') === '1'
   return {
     submitted,
-    sentTo: submitted ? (readCookie(request.headers.get('Cookie'), SENT_TO_COOKIE) ?? null) : null,
+    sentTo: submitted ? sentToFromUrl(context.app.config, url) : null,
     from: from === 'estimator' || from === 'builder' ? from : null,
     prefill: prefillFromUrl(url),
     source: sourceFromUrl(url),
@@ -30,8 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleProposalPost(request, context)
   if ('stored' in result) {
-    const cookie = serializeCookie(context.app.config, SENT_TO_COOKIE, result.email, { httpOnly: true, maxAgeSeconds: 300 })
-    return redirect(SUBMITTED_PATH, { headers: { 'Set-Cookie': cookie } })
+    return redirect(submittedLocation(context.app.config, result.email))
   }
   return data(result.body, { status: result.status })
 }
@@ -46,7 +44,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return await serverAction()
   } catch (err) {
-    if (err instanceof Response && err.headers.get('Location') === SUBMITTED_PATH) return { ok: true, errors: {}, sentTo }
+    if (err instanceof Response && err.headers.get('Location')?.startsWith(SUBMITTED_PATH)) return { ok: true, errors: {}, sentTo }
     if (err instanceof Response) throw err
     return { ok: false, errors: {} }
   }

@@ -16,6 +16,7 @@ export type ProposalAnswer = { ok: boolean; errors: Record<string, string>; form
 
 /**
  * Carries the address a stored request's proposal goes to across the plain form's redirect, so the
- * confirmation names it (an HttpOnly cookie of a few minutes, not the URL: nothing personal in logs).
+ * confirmation names it: sealed with the server's key and dated (a few minutes), after
+ * SUBMITTED_PATH. Not a cookie (public pages set none: issue 25), and nothing readable in logs.
  */
-export const SENT_TO_COOKIE = 'proposal_sent_to'
+export const SENT_TO_PARAM = 'to'

@@ -4,7 +4,9 @@ import { BUDGETS } from '~/lib/constants.ts'
 import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
-import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalAnswer, type ProposalValues } from './proposal-values.ts'
+import type { Config } from '~/config.server.ts'
+import { open, seal, signInKey } from '~/services/secret-box.server.ts'
+import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, SENT_TO_PARAM, SUBMITTED_PATH, type ProposalAnswer, type ProposalValues } from './proposal-values.ts'
 
 /** Longest requirements text carried in from the estimator or the builder (the schema's own limit). */
 const MAX_PREFILL = 5000
@@ -44,4 +46,25 @@ export async function handleProposalPost(request: Request, context: AppLoadConte
     throw err
   }
   return { stored: true, email: parsed.data.email }
+}
+
+const SENT_TO_MAX_AGE_MS = 5 * 60_000
+
+/** The redirect after a stored plain-form request: SUBMITTED_PATH and the sealed, dated address. */
+export function submittedLocation(config: Config, email: string, now = Date.now()): string {
+  return `${SUBMITTED_PATH}&${SENT_TO_PARAM}=${seal(signInKey(config), `${now}|${email}`)}`
+}
+
+/** The address from submittedLocation's parameter, or null when missing, forged or old. */
+export function sentToFromUrl(config: Config, url: URL, now = Date.now()): string | null {
+  const sealed = url.searchParams.get(SENT_TO_PARAM)
+  if (!sealed) return null
+  try {
+    const plain = open(signInKey(config), sealed)
+    const bar = plain.indexOf('|')
+    const at = Number(plain.slice(0, bar))
+    return bar > 0 && now - at >= -60_000 && now - at <= SENT_TO_MAX_AGE_MS ? plain.slice(bar + 1) : null
+  } catch {
+    return null
+  }
 }
