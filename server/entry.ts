@@ -44,15 +44,26 @@ export async function importSiteFile(
   file: Buffer,
   options: import('~/services/site-import.server.ts').ImportOptions,
 ): Promise<import('~/services/site-import.server.ts').ImportReport> {
-  const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { importSite } = await import('~/services/site-import.server.ts')
   const { createImageStore } = await import('~/services/uploads.server.ts')
+  return withMigratedDatabase(config, (db) => importSite(db, createImageStore(db), file, options))
+}
+
+/** The configured database, migrated, for one command; closed after it. */
+async function withMigratedDatabase<T>(config: import('~/config.server.ts').Config, run: (db: import('~/db/db.server.ts').Db) => Promise<T>): Promise<T> {
+  const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db)
-    return await importSite(handle.db, createImageStore(handle.db), file, options)
+    return await run(handle.db)
   } finally {
     await handle.close()
   }
 }
 export { ImportFileError } from '~/services/site-import.server.ts'
+
+/** For `npm run export`: everything the configured site holds, written into `dir` (docs/EXPORT.md). */
+export async function exportSiteTo(config: import('~/config.server.ts').Config, dir: string, onProgress?: (what: string) => void) {
+  const { exportSite } = await import('~/services/site-export.server.ts')
+  return withMigratedDatabase(config, (db) => exportSite(db, dir, config.siteUrl, onProgress))
+}

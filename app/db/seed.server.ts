@@ -5,7 +5,7 @@ import { insertPortfolioItem } from '~/models/portfolio.server.ts'
 import { claimSlug, insertBlogPost } from '~/models/blog.server.ts'
 import { slugify } from '~/lib/publishing.ts'
 
-const SEEDED_KEY = 'seededAt'
+export const SEEDED_KEY = 'seededAt'
 
 /**
  * Fills an empty install with the sample portfolio and posts, once: a marker in settings

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Db } from '~/db/db.server.ts'
 import { readTimeFor, slugify, numberedSlug } from '~/lib/publishing.ts'
+import { SEEDED_KEY } from '~/db/seed.server.ts'
 import * as model from '~/models/blog.server.ts'
+import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { REVISIONS_KEPT } from './blog.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { DEFAULT_FETCH_RULES, safeFetch, type FetchRules } from './safe-fetch.server.ts'
@@ -85,6 +87,8 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
   const copy = async (url: string): Promise<string> => {
     const hit = stored.get(url)
     if (hit) return hit
+    const own = site.ownExport ? ownStaticPath(url, site.siteUrl) : null
+    if (own) return own
     try {
       const bytes = (options.imagesDir ? await readFromDir(options.imagesDir, url) : null) ?? (await fetchImage(url, rules))
       const saved = await storeImage(images, bytes)
@@ -111,6 +115,8 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
   }
 
   await db.transaction().execute(async (trx) => {
+    // A site that starts from an import wants its own posts, not the sample ones a first start adds.
+    if (!(await findSettingValues(trx))[SEEDED_KEY]) await upsertSettingValues(trx, { [SEEDED_KEY]: new Date().toISOString() })
     for (const post of ready) {
       options.onProgress?.(done, total, `"${post.title}"`)
       await writePost(trx, post, report)
@@ -120,6 +126,14 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
   })
   await announceContentChange(db)
   return report
+}
+
+/** In this site's own export, an image among the site's static files (not an upload) is the same path here. */
+function ownStaticPath(url: string, siteUrl: string): string | null {
+  const origin = siteUrl.replace(/\/+$/, '')
+  if (!origin || !url.startsWith(`${origin}/`)) return null
+  const pathname = url.slice(origin.length)
+  return pathname.startsWith('/uploads/') ? null : pathname
 }
 
 async function fetchImage(url: string, rules: FetchRules): Promise<Buffer> {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '~/db/db.server.ts'
+import { sanitizeBlogHtml } from '~/services/sanitize.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase } from '../services/db.ts'
 import { startServer, tempDir, type RunningServer } from './server.ts'
@@ -156,4 +157,63 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect((await moved('/?p=8'))[0]).toBe(200)
     expect((await moved('/unfinished-thoughts-on-colour/'))[0]).toBe(404)
   }, 120_000)
+
+  it('exports everything, and the export imported into an empty site gives the same posts, images and redirects', async () => {
+    const dir = path.join(tempDir('export-'), 'site')
+    const done = await runScript('scripts/export.js', { ...env, SITE_URL: server!.url }, dir)
+    expect(done.stderr).toBe('')
+    expect(done.stdout).toMatch(/Exported \d+ posts and \d+ images \(\d+ files\) into /)
+    for (const file of ['wordpress.xml', 'posts.json', 'posts.csv', 'slug-history.json', 'slug-history.csv', 'portfolio.json', 'portfolio.csv', 'settings.json', 'proposals.csv', 'proposals.json', 'messages.csv', 'messages.json', 'posts/we-moved-to-the-harbour.html']) {
+      expect(fs.existsSync(path.join(dir, file)), file).toBe(true)
+    }
+    const md = fs.readFileSync(path.join(dir, 'posts/we-moved-to-the-harbour.md'), 'utf8')
+    expect(md).toMatch(/^---\ntitle: "We moved to the harbour"\nslug: "we-moved-to-the-harbour"\nstatus: "published"\ndate: "2026-10-02"\n/)
+    expect(md).toMatch(/previousAddresses: \[.*"\/2026\/10\/02\/we-moved-to-the-harbour"/)
+    expect(md).toContain('## What changed\n\n- More light\n- A bigger table\n')
+    expect(md).toMatch(/!\[Our workshop table\]\(\/uploads\/[a-f0-9]{32}\.webp\)/)
+    const wxr = fs.readFileSync(path.join(dir, 'wordpress.xml'), 'utf8')
+    expect(wxr).toContain(`<wp:attachment_url><![CDATA[${server!.url}/uploads/`)
+    expect((await runScript('scripts/export.js', env, dir)).stderr).toContain('is not empty')
+
+    const snapshot = async (database: string) => {
+      const h = openDatabase(database)
+      try {
+        const posts = await h.db.selectFrom('blogPosts').select(['id', 'title', 'slug', 'status', 'date', 'publishAt', 'category', 'author', 'excerpt', 'content', 'image', 'imageAlt']).orderBy('title').execute()
+        const slugs = await h.db.selectFrom('blogSlugs').select(['slug', 'postId']).execute()
+        const title = new Map(posts.map((p) => [Number(p.id), p.title]))
+        const anyUpload = (s: string) => s.replace(/\/uploads\/[a-f0-9]{32}\.webp/g, '/uploads/IMAGE.webp')
+        // As visitors get it: the sample posts' newlines between blocks are tidied by the import.
+        const visible = (html: string) => anyUpload(sanitizeBlogHtml(html.replace(/>\s+</g, '><')))
+        return {
+          posts: posts.map(({ id: _id, ...p }) => ({ ...p, content: visible(p.content), image: anyUpload(p.image) })),
+          redirects: slugs.filter((s) => s.slug.startsWith('/')).map((s) => `${s.slug} -> ${title.get(Number(s.postId))}`).sort(),
+          images: new Set(posts.flatMap((p) => [...`${p.content} ${p.image}`.matchAll(/\/uploads\/[a-f0-9]{32}\.webp/g)].map((m) => m[0]))).size,
+        }
+      } finally {
+        await h.close()
+      }
+    }
+    const before = await snapshot(databaseUrl)
+    await server!.stop()
+    server = undefined
+    // An empty site: a new SQLite file, or the PostgreSQL database emptied.
+    const target = url()
+    await (await freshDatabase(target)).close()
+    const targetEnv = { ...env, DATABASE_URL: target, DATA_DIR: tempDir('import-target-') }
+    const again = await runScript('scripts/import.js', targetEnv, path.join(dir, 'wordpress.xml'), '--images', path.join(dir, 'images'))
+    expect(again.stderr).toBe('')
+    expect(again.stdout.split('\n').filter((l) => l.includes('warning'))).toEqual([])
+    expect(again.stdout).toContain(`${before.posts.length} posts imported`)
+    const after = await snapshot(target)
+    expect(after.posts).toEqual(before.posts)
+    expect(after.redirects).toEqual(before.redirects)
+    expect(after.images).toBe(before.images)
+
+    server = await startServer({ DATABASE_URL: target, DATA_DIR: targetEnv.DATA_DIR })
+    const r = await fetch(`${server.url}/2026/10/02/we-moved-to-the-harbour/`, { redirect: 'manual' })
+    expect([r.status, r.headers.get('location')]).toEqual([301, '/blog/we-moved-to-the-harbour'])
+    const page = await (await fetch(`${server.url}/blog/designing-for-the-sea`)).text()
+    const image = /\/uploads\/[a-f0-9]{32}\.webp/.exec(page)![0]
+    expect((await fetch(`${server.url}${image}`)).status).toBe(200)
+  }, 240_000)
 })

@@ -25,7 +25,14 @@ export type ImportedPost = {
 
 export type SkippedItem = { title: string; kind: string; reason: string }
 
-export type ParsedSite = { source: 'wordpress' | 'ghost'; siteUrl: string; posts: ImportedPost[]; skipped: SkippedItem[] }
+export type ParsedSite = {
+  source: 'wordpress' | 'ghost'
+  siteUrl: string
+  posts: ImportedPost[]
+  skipped: SkippedItem[]
+  /** Written by this site's own export (npm run export): its non-upload image paths are this site's own files. */
+  ownExport?: boolean
+}
 
 /** The file itself is wrong: the message names what, and nothing is imported. */
 export class ImportFileError extends Error {}

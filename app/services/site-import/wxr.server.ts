@@ -88,11 +88,17 @@ export function parseWxr(xml: string): ParsedSite {
     const categories = ((item.category as Node[] | undefined) ?? []).map((c) => ({ domain: text(c['@domain']), name: text(c) }))
     const thumb = attachments.get(meta(item, '_thumbnail_id'))
     const oldPaths = new Set<string>()
-    if (id) oldPaths.add(`/?p=${id}`)
-    if (slug) oldPaths.add(`/${slug}`)
-    const linkPath = pathOf(text(item.link), siteUrl)
-    if (linkPath) oldPaths.add(linkPath)
-    if (slug && published) oldPaths.add(`/${date.replaceAll('-', '/')}/${slug}`)
+    if (meta(item, '_agency_export')) {
+      // Our own export: its addresses here are /blog/{slug} (kept), and it carries the slug
+      // history's old addresses, so they survive a move back.
+      for (const old of metas(item, '_agency_old_path')) if (old.startsWith('/')) oldPaths.add(normalizeOldPath(old))
+    } else {
+      if (id) oldPaths.add(`/?p=${id}`)
+      if (slug) oldPaths.add(`/${slug}`)
+      const linkPath = pathOf(text(item.link), siteUrl)
+      if (linkPath) oldPaths.add(linkPath)
+      if (slug && published) oldPaths.add(`/${date.replaceAll('-', '/')}/${slug}`)
+    }
     posts.push({
       sourceKey: `wordpress:${text(item.guid) || `${siteUrl}/?p=${id}`}`,
       title,
@@ -114,13 +120,15 @@ export function parseWxr(xml: string): ParsedSite {
   // Authors' display names: dc:creator holds the login.
   const names = new Map(((channel['wp:author'] as Node[] | undefined) ?? []).map((a) => [text(a['wp:author_login']), text(a['wp:author_display_name'])]))
   for (const post of posts) post.author = names.get(post.author) || post.author
-  return { source: 'wordpress', siteUrl, posts, skipped }
+  const ownExport = items.some((item) => meta(item, '_agency_export') !== '')
+  return { source: 'wordpress', siteUrl, posts, skipped, ownExport }
 }
 
-function meta(item: Node, key: string): string {
-  const row = ((item['wp:postmeta'] as Node[] | undefined) ?? []).find((m) => text(m['wp:meta_key']) === key)
-  return row ? text(row['wp:meta_value']) : ''
+function metas(item: Node, key: string): string[] {
+  return ((item['wp:postmeta'] as Node[] | undefined) ?? []).filter((m) => text(m['wp:meta_key']) === key).map((m) => text(m['wp:meta_value']))
 }
+
+const meta = (item: Node, key: string): string => metas(item, key)[0] ?? ''
 
 /** Links to the old site's own posts become paths, which the redirects then send to the new address. */
 function localLinks(html: string, siteUrl: string): string {

@@ -1,0 +1,92 @@
+import { slugify } from '~/lib/publishing.ts'
+
+/** A post as the WXR file needs it (absolute image addresses, so WordPress can fetch them). */
+export type WxrPost = {
+  id: number
+  title: string
+  slug: string
+  status: string
+  date: string
+  publishAt: string | null
+  html: string
+  excerpt: string
+  category: string
+  author: string
+  cover: { url: string; alt: string } | null
+  /** Old addresses from the slug history, carried as `_agency_old_path` post meta. */
+  oldPaths: string[]
+}
+
+const cdata = (s: string) => `<![CDATA[${s.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
+const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`)
+const STATUS: Record<string, string> = { published: 'publish', draft: 'draft', scheduled: 'future' }
+
+function wpDate(post: WxrPost): string {
+  if (post.status === 'scheduled' && post.publishAt) return post.publishAt.slice(0, 19).replace('T', ' ')
+  return `${post.date} 00:00:00`
+}
+
+const meta = (key: string, value: string) => `\t\t<wp:postmeta>\n\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>\n\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>\n\t\t</wp:postmeta>\n`
+
+/**
+ * The posts as a WordPress eXtended RSS 1.2 file, as WordPress's own exporter writes it: the
+ * authors, categories, one item per post and one attachment per cover picture (WordPress's
+ * importer fetches attachments by URL and sets them as featured images via _thumbnail_id).
+ */
+export function writeWxr(site: { title: string; url: string }, posts: WxrPost[]): string {
+  const authors = [...new Set(posts.map((p) => p.author).filter(Boolean))]
+  const categories = [...new Set(posts.map((p) => p.category).filter(Boolean))]
+  const login = (name: string) => slugify(name) || 'author'
+  let nextId = Math.max(0, ...posts.map((p) => p.id)) + 1
+  const items: string[] = []
+  for (const post of posts) {
+    const date = wpDate(post)
+    const link = `${site.url}/blog/${post.slug}`
+    let thumb = ''
+    if (post.cover) {
+      const attachmentId = nextId++
+      thumb = meta('_thumbnail_id', String(attachmentId))
+      const name = post.cover.url.split('/').pop() ?? 'image'
+      items.push(
+        `\t<item>\n\t\t<title>${cdata(name)}</title>\n\t\t<link>${esc(post.cover.url)}</link>\n\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n` +
+          `\t\t<guid isPermaLink="false">${esc(post.cover.url)}</guid>\n\t\t<description></description>\n\t\t<content:encoded>${cdata('')}</content:encoded>\n\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>\n` +
+          `\t\t<wp:post_id>${attachmentId}</wp:post_id>\n\t\t<wp:post_date>${cdata(date)}</wp:post_date>\n\t\t<wp:post_date_gmt>${cdata(date)}</wp:post_date_gmt>\n` +
+          `\t\t<wp:post_name>${cdata(name.replace(/\.[a-z]+$/, ''))}</wp:post_name>\n\t\t<wp:status>${cdata('inherit')}</wp:status>\n\t\t<wp:post_parent>${post.id}</wp:post_parent>\n` +
+          `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>\n\t\t<wp:attachment_url>${cdata(post.cover.url)}</wp:attachment_url>\n` +
+          meta('_wp_attachment_image_alt', post.cover.alt) +
+          '\t</item>\n',
+      )
+    }
+    items.push(
+      `\t<item>\n\t\t<title>${cdata(post.title)}</title>\n\t\t<link>${esc(link)}</link>\n\t\t<pubDate>${new Date(`${date.replace(' ', 'T')}Z`).toUTCString()}</pubDate>\n` +
+        `\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n\t\t<guid isPermaLink="false">${esc(`${site.url}/?p=${post.id}`)}</guid>\n\t\t<description></description>\n` +
+        `\t\t<content:encoded>${cdata(post.html)}</content:encoded>\n\t\t<excerpt:encoded>${cdata(post.excerpt)}</excerpt:encoded>\n` +
+        `\t\t<wp:post_id>${post.id}</wp:post_id>\n\t\t<wp:post_date>${cdata(date)}</wp:post_date>\n\t\t<wp:post_date_gmt>${cdata(post.status === 'draft' ? '0000-00-00 00:00:00' : date)}</wp:post_date_gmt>\n` +
+        `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>\n\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>\n` +
+        `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>\n\t\t<wp:status>${cdata(STATUS[post.status] ?? 'draft')}</wp:status>\n\t\t<wp:post_parent>0</wp:post_parent>\n\t\t<wp:menu_order>0</wp:menu_order>\n` +
+        `\t\t<wp:post_type>${cdata('post')}</wp:post_type>\n\t\t<wp:post_password>${cdata('')}</wp:post_password>\n\t\t<wp:is_sticky>0</wp:is_sticky>\n` +
+        (post.category ? `\t\t<category domain="category" nicename="${esc(slugify(post.category))}">${cdata(post.category)}</category>\n` : '') +
+        thumb +
+        meta('_agency_export', '1') +
+        post.oldPaths.map((p) => meta('_agency_old_path', p)).join('') +
+        '\t</item>\n',
+    )
+  }
+  return (
+    '<?xml version="1.0" encoding="UTF-8" ?>\n' +
+    '<!-- This is a WordPress eXtended RSS file: import it in WordPress with Tools > Import > WordPress. -->\n' +
+    '<rss version="2.0"\n\txmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"\n\txmlns:content="http://purl.org/rss/1.0/modules/content/"\n' +
+    '\txmlns:wfw="http://wellformedweb.org/CommentAPI/"\n\txmlns:dc="http://purl.org/dc/elements/1.1/"\n\txmlns:wp="http://wordpress.org/export/1.2/"\n>\n\n<channel>\n' +
+    `\t<title>${esc(site.title)}</title>\n\t<link>${esc(site.url)}</link>\n\t<description></description>\n\t<language>en</language>\n` +
+    `\t<wp:wxr_version>1.2</wp:wxr_version>\n\t<wp:base_site_url>${esc(site.url)}</wp:base_site_url>\n\t<wp:base_blog_url>${esc(site.url)}</wp:base_blog_url>\n\n` +
+    authors
+      .map((a, i) => `\t<wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(login(a))}</wp:author_login><wp:author_email>${cdata('')}</wp:author_email><wp:author_display_name>${cdata(a)}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>\n`)
+      .join('') +
+    categories
+      .map((c, i) => `\t<wp:category>\n\t\t<wp:term_id>${i + 1}</wp:term_id>\n\t\t<wp:category_nicename>${cdata(slugify(c))}</wp:category_nicename>\n\t\t<wp:category_parent>${cdata('')}</wp:category_parent>\n\t\t<wp:cat_name>${cdata(c)}</wp:cat_name>\n\t</wp:category>\n`)
+      .join('') +
+    '\n' +
+    items.join('\n') +
+    '</channel>\n</rss>\n'
+  )
+}
