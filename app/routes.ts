@@ -30,6 +30,7 @@ export default [
   ...prefix(':adminPath', [
     route('login', 'routes/admin/login.tsx'),
     route('logout', 'routes/admin/logout.ts'),
+    route('settings/import-export/archive', 'routes/admin/import-export-archive.ts'),
     route('passkey', 'routes/admin/passkey.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -46,6 +47,7 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
       route('settings/security', 'routes/admin/security.tsx'),
       route('settings/booking', 'routes/admin/booking-settings.tsx'),
+      route('settings/import-export', 'routes/admin/import-export.tsx'),
       route('calls', 'routes/admin/calls.tsx'),
     ]),
   ]),

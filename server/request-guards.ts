@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express'
 import onHeaders from 'on-headers'
+import { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
 import { MAX_UPLOAD_BYTES } from '~/services/uploads.server.ts'
 
 /**
@@ -14,6 +15,8 @@ export const BODY_LIMITS = {
   api: 1024 * 1024,
   /** Back-office forms (a blog post's HTML travels in one). */
   adminForm: 2 * 1024 * 1024,
+  /** The back office's site import: one WordPress or Ghost export file and a few fields. */
+  siteImport: MAX_IMPORT_BYTES + 64 * 1024,
   /** Public forms (the proposal form: 5,000 characters of requirements and a few fields). */
   publicForm: 64 * 1024,
 } as const
@@ -82,7 +85,16 @@ export function bodyLimits(adminPath: string): RequestHandler {
     if (HAS_NO_BODY.has(req.method)) return next()
     const p = req.path
     const isApi = p.startsWith('/api/')
-    const limit = p === '/api/uploads' ? BODY_LIMITS.upload : isApi ? BODY_LIMITS.api : p.startsWith(adminPrefix) ? BODY_LIMITS.adminForm : BODY_LIMITS.publicForm
+    const limit =
+      p === '/api/uploads'
+        ? BODY_LIMITS.upload
+        : isApi
+          ? BODY_LIMITS.api
+          : p === `${adminPrefix}settings/import-export` || p === `${adminPrefix}settings/import-export.data`
+            ? BODY_LIMITS.siteImport
+            : p.startsWith(adminPrefix)
+              ? BODY_LIMITS.adminForm
+              : BODY_LIMITS.publicForm
     const length = req.headers['content-length']
     if (length === undefined) {
       // Page routes hand the raw stream to React Router, which would buffer it whole; browsers

@@ -91,7 +91,9 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
     await write(`${name}.json`, JSON.stringify(list, null, 2))
     await write(`${name}.csv`, csvOf(list))
   }
-  await write('settings.json', JSON.stringify(settings, null, 2))
+  // The back office's import progress is not a setting.
+  const { siteImportJob: _job, ...kept } = settings
+  await write('settings.json', JSON.stringify(kept, null, 2))
 
   onProgress?.('wordpress.xml')
   const absolute = (src: string) => (src.startsWith('/') ? `${url}${src}` : src)

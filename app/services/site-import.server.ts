@@ -20,6 +20,8 @@ export type ImportOptions = {
   /** Hosts ('host' or 'host:port') whose private or loopback addresses may be fetched. */
   allowHosts?: readonly string[]
   dryRun?: boolean
+  /** How messages name the file ('the file' when not given). */
+  fileName?: string
   fetchRules?: Partial<FetchRules>
   onProgress?: (done: number, total: number, what: string) => void
 }
@@ -68,7 +70,7 @@ async function readFromDir(dir: string, url: string): Promise<Buffer | null> {
  * one transaction: a failure leaves none of them. `dryRun` reads and plans, and writes nothing.
  */
 export async function importSite(db: Db, images: ImageStore, file: Buffer | string, options: ImportOptions = {}): Promise<ImportReport> {
-  const site = parseExport(file)
+  const site = parseExport(file, options.fileName)
   const report: ImportReport = { source: site.source, dryRun: Boolean(options.dryRun), posts: [], imported: 0, alreadyImported: 0, images: 0, skipped: site.skipped, warnings: [] }
   const fresh: ImportedPost[] = []
   for (const post of site.posts) {

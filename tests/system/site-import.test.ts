@@ -1,18 +1,17 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '~/db/db.server.ts'
 import { sanitizeBlogHtml } from '~/services/sanitize.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase } from '../services/db.ts'
+import { oldSite, wxrServedFrom } from './old-site.ts'
 import { startServer, tempDir, type RunningServer } from './server.ts'
 
 type Run = { code: number; stdout: string; stderr: string }
 /** A script as an operator runs it: against the built server bundle. */
-export function runScript(script: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
+function runScript(script: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile('node', [script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -22,23 +21,6 @@ export function runScript(script: string, env: Record<string, string>, ...args: 
 
 const WXR = fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8')
 const GHOST = 'tests/fixtures/ghost/export.json'
-
-/** The old WordPress site's uploads, served on loopback as the old site would serve them. */
-function oldSite(): Promise<{ origin: string; host: string; close: () => Promise<void> }> {
-  const root = path.resolve('tests/fixtures/wordpress/uploads')
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/wp-content\/uploads\//, '')
-    const file = path.resolve(root, rel)
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(fs.readFileSync(file))
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const host = `127.0.0.1:${(server.address() as AddressInfo).port}`
-      resolve({ origin: `http://${host}`, host, close: () => new Promise((r) => server.close(() => r())) })
-    }),
-  )
-}
 
 async function countPosts(url: string): Promise<number> {
   const h = openDatabase(url)
@@ -63,7 +45,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     site = await oldSite()
     // The real export, with the old site's address where this test serves its uploads.
     wxrFile = path.join(tempDir('import-wxr-'), 'export.xml')
-    fs.writeFileSync(wxrFile, WXR.replaceAll('http://old.example', site.origin))
+    fs.writeFileSync(wxrFile, wxrServedFrom(site.origin))
   })
   afterAll(async () => {
     await server?.stop()

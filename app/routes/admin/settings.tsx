@@ -160,9 +160,14 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
         title="Settings"
         description="Manage your website configuration."
         actions={
-          <Link to={`/${adminPath}/settings/security`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-            Password, passkeys and sessions: Security
-          </Link>
+          <div className="flex flex-col gap-1 sm:items-end">
+            <Link to={`/${adminPath}/settings/security`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+              Password, passkeys and sessions: Security
+            </Link>
+            <Link to={`/${adminPath}/settings/import-export`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+              WordPress or Ghost, and taking it all with you: Import and export
+            </Link>
+          </div>
         }
       />
       <Notice notice={notice} />

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { Db } from '~/db/db.server.ts'
+import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import type { Admin } from './auth.server.ts'
+import { DomainValidationError } from './errors.server.ts'
+import { exportSite } from './site-export.server.ts'
+import { parseExport } from './site-import/index.server.ts'
+import { importSite, type ImportReport } from './site-import.server.ts'
+import { requireSudo } from './sudo.server.ts'
+import type { ImageStore } from './uploads.server.ts'
+
+/**
+ * The back office's import runs in the background and keeps its progress in the database (the
+ * settings row below), so the page shows it after a reload, on any instance.
+ */
+export const IMPORT_JOB_KEY = 'siteImportJob'
+/** A running import that has not moved for this long died with its process. */
+const STALE_MS = 10 * 60_000
+
+export type ImportJob = {
+  state: 'running' | 'done' | 'failed'
+  file: string
+  done: number
+  total: number
+  what: string
+  startedAt: string
+  updatedAt: string
+  report?: ImportReport
+  error?: string
+}
+
+export async function readImportJob(db: Db, _admin: Admin, now = Date.now()): Promise<ImportJob | null> {
+  const job = (await findSettingValues(db))[IMPORT_JOB_KEY] as ImportJob | undefined
+  if (!job) return null
+  if (job.state === 'running' && now - Date.parse(job.updatedAt) > STALE_MS) return { ...job, state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' }
+  return job
+}
+
+/** The dry run: what would be imported, skipped and why; writes nothing. */
+export function previewImport(db: Db, images: ImageStore, _admin: Admin, file: Buffer, fileName: string, allowHosts: string[]): Promise<ImportReport> {
+  return importSite(db, images, file, { dryRun: true, allowHosts, fileName })
+}
+
+/**
+ * Starts an import in the background (sudo mode: it writes many posts at once). A bad file is
+ * refused here, at once; one import at a time.
+ */
+export async function startImport(db: Db, images: ImageStore, admin: Admin, file: Buffer, fileName: string, allowHosts: string[], logger: { warn: (o: object, m: string) => void }): Promise<void> {
+  await requireSudo(db, admin)
+  const running = await readImportJob(db, admin)
+  if (running?.state === 'running') throw new DomainValidationError({ file: 'An import is already running: wait for it to finish.' })
+  parseExport(file, fileName)
+  const started = new Date().toISOString()
+  let job: ImportJob = { state: 'running', file: fileName, done: 0, total: 0, what: 'Reading the file', startedAt: started, updatedAt: started }
+  const save = (patch: Partial<ImportJob>) => {
+    job = { ...job, ...patch, updatedAt: new Date().toISOString() }
+    return upsertSettingValues(db, { [IMPORT_JOB_KEY]: job })
+  }
+  await save({})
+  let saving = Promise.resolve()
+  void importSite(db, images, file, {
+    allowHosts,
+    fileName,
+    onProgress: (done, total, what) => {
+      saving = saving.then(() => save({ done, total, what })).catch(() => undefined)
+    },
+  })
+    .then(async (report) => {
+      await saving
+      await save({ state: 'done', done: job.total, what: 'Done', report })
+    })
+    .catch(async (err: Error) => {
+      await saving
+      logger.warn({ err: err.message }, 'site import failed')
+      await save({ state: 'failed', error: err.message }).catch(() => undefined)
+    })
+}
+
+/**
+ * Everything the site holds (docs/EXPORT.md) as one .tar.gz stream (sudo mode: it holds every
+ * lead). Written to a temp folder first, removed once the stream ends.
+ */
+export async function exportArchive(db: Db, admin: Admin, siteUrl: string): Promise<ReadableStream<Uint8Array>> {
+  await requireSudo(db, admin)
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-export-'))
+  const out = path.join(dir, 'site-export')
+  try {
+    await exportSite(db, out, siteUrl)
+  } catch (err) {
+    await fs.rm(dir, { recursive: true, force: true })
+    throw err
+  }
+  const tar = spawn('tar', ['-czf', '-', '-C', dir, 'site-export'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  tar.on('close', () => void fs.rm(dir, { recursive: true, force: true }))
+  return Readable.toWeb(tar.stdout) as ReadableStream<Uint8Array>
+}
