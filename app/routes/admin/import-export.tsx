@@ -73,9 +73,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const EXPORT_ASK = { sudo: SUDO_PROMPT, wrong: 'That password is not right.', limited: 'Too many wrong passwords: try again in a few minutes.' } as const
 
-function ReportList({ report }: { report: ImportReport }) {
+function ReportList({ report, testId }: { report: ImportReport; testId: string }) {
   return (
-    <div className="mt-4 space-y-3 text-sm" data-testid="import-report">
+    <div className="mt-4 space-y-3 text-sm" data-testid={testId}>
       <ul className="list-disc pl-5">
         {report.posts.map((p) => (
           <li key={p.slug + p.title}>
@@ -130,7 +130,7 @@ function JobProgress({ job }: { job: ImportJob }) {
           Import of {job.file} failed, nothing of it was saved: {job.error}
         </p>
       )}
-      {job.state === 'done' && job.report && <ReportList report={job.report} />}
+      {job.state === 'done' && job.report && <ReportList report={job.report} testId="import-job-report" />}
     </div>
   )
 }
@@ -179,7 +179,7 @@ export default function ImportExport({ loaderData, actionData }: Route.Component
             </Button>
           </div>
         </Form>
-        {answered?.report && <ReportList report={answered.report} />}
+        {answered?.report && <ReportList report={answered.report} testId="dry-run-report" />}
         {answered?.report && (
           <p role="status" className="mt-2 text-sm">
             Dry run: {answered.report.posts.length - answered.report.alreadyImported} posts would be imported, {answered.report.alreadyImported} already imported, {answered.report.skipped.length} items skipped. Nothing was written.
