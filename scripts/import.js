@@ -21,13 +21,17 @@ if (!existsSync(path.join(buildDir, 'server/index.js'))) {
   const r = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-const { loadConfig, ConfigError, importSiteFile, ImportFileError } = await import(path.resolve(buildDir, 'server/index.js'))
+const { loadConfig, ConfigError, importSiteFile, ImportFileError, MAX_IMPORT_BYTES } = await import(path.resolve(buildDir, 'server/index.js'))
 try {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportFileError(`${file}: no such file.`)
+  // Refused before reading: a 500 MB file is not loaded into memory to be told it is too big.
+  const size = statSync(file).size
+  if (size > MAX_IMPORT_BYTES) throw new ImportFileError(`${file} is ${Math.round(size / 1024 / 1024)} MB: exports up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB are imported (WordPress can export one category or date range at a time).`)
   if (values.images && !existsSync(values.images)) throw new ImportFileError(`--images ${values.images}: no such folder.`)
   const config = loadConfig(process.env)
   const tty = process.stdout.isTTY
   const report = await importSiteFile(config, readFileSync(file), {
+    fileName: path.basename(file),
     imagesDir: values.images,
     allowHosts: values['allow-host'] ?? [],
     dryRun: values['dry-run'] ?? false,

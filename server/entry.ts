@@ -61,6 +61,7 @@ async function withMigratedDatabase<T>(config: import('~/config.server.ts').Conf
   }
 }
 export { ImportFileError } from '~/services/site-import.server.ts'
+export { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
 
 /** For `npm run export`: everything the configured site holds, written into `dir` (docs/EXPORT.md). */
 export async function exportSiteTo(config: import('~/config.server.ts').Config, dir: string, onProgress?: (what: string) => void) {
