@@ -16,8 +16,14 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
  * The body size is already bounded in Express (server/request-guards.ts); a body that is not a
  * form (415), cannot be parsed or is empty (400), or lacks the token (403) is a FormFailure the
  * action answers with, never an exception and a 500.
+ * Only a public form (`publicForm`: contact, proposal, booking) takes the signed token of a
+ * cookie-free public page; the back office's forms need the double-submit cookie, so a token
+ * anyone can read off a public page never opens one.
  */
-export async function readForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; failure: FormFailure; form?: FormData }> {
+export async function readForm(
+  request: Request,
+  { publicForm = false }: { publicForm?: boolean } = {},
+): Promise<{ ok: true; form: FormData } | { ok: false; failure: FormFailure; form?: FormData }> {
   if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) return { ok: false, failure: { status: 415, formError: UNREADABLE_FORM, fields: {} } }
   let form: FormData
   try {
@@ -27,7 +33,7 @@ export async function readForm(request: Request): Promise<{ ok: true; form: Form
   }
   if (form.keys().next().done) return { ok: false, failure: { status: 400, formError: UNREADABLE_FORM, fields: {} } }
   const sent = String(form.get(CSRF_FIELD) ?? '')
-  if (!csrfTokenMatches(request.headers.get('cookie'), sent) && !formTokenValid(sent)) {
+  if (!csrfTokenMatches(request.headers.get('cookie'), sent) && !(publicForm && formTokenValid(sent))) {
     // The form comes back too, so the page can show what was typed.
     return { ok: false, failure: { status: 403, formError: EXPIRED_FORM, fields: {} }, form }
   }

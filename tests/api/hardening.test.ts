@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, dialects, startTestApp, validItem, validPost, validProposal, type Client, type TestApp } from '../helpers/app.ts'
+import { ADMIN_PASSWORD, BROWSER_AGENT, dialects, startTestApp, validItem, validPost, validProposal, type Client, type TestApp } from '../helpers/app.ts'
 
 const WRONG = (i: number) => ({ username: 'admin', password: `wrong-${i}` })
 const RIGHT = { username: 'admin', password: ADMIN_PASSWORD }
@@ -235,7 +235,8 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
       const app = await startTestApp(url())
       try {
         const c = app.client()
-        const beacon = (path: string) => c.post('/api/pageviews', { path })
+        // As a browser sends it: requests without a browser's user agent are not counted (bots).
+        const beacon = (path: string) => c.post('/api/pageviews', { path }, { 'user-agent': BROWSER_AGENT })
         const rows = async () => app.ctx.db.selectFrom('pageViews').select(['path', 'count']).orderBy('path').execute()
         for (let i = 0; i < 300; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => beacon(`/made-up/${i + j}`)))
         expect((await beacon('/blog/999999')).status).toBe(204)

@@ -37,6 +37,16 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     expect(await findPost('Forged post')).toBeUndefined()
   })
 
+  it("a public page's signed form token opens no back-office form: 403, nothing saved", async () => {
+    const contact = await (await s.client().get('/contact')).text()
+    const publicToken = /name="_csrf"[^>]*value="(f\.[^"]+)"|value="(f\.[^"]+)"[^>]*name="_csrf"/.exec(contact)
+    const token = publicToken?.[1] ?? publicToken?.[2]
+    expect(token).toMatch(/^f\./)
+    const res = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Post with a public token' }), token)
+    expect(res.status).toBe(403)
+    expect(await findPost('Post with a public token')).toBeUndefined()
+  })
+
   it('signed out, an action redirects to the login page and saves nothing', async () => {
     const visitor = s.client()
     await visitor.session()

@@ -61,7 +61,7 @@ type Answer = { formError: string; nextSlots?: PickerSlot[] }
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, config } = context.app
   const b = await bookingOr404(db, params.token)
-  const read = await readForm(request)
+  const read = await readForm(request, { publicForm: true })
   if (!read.ok) return data<Answer>({ formError: read.failure.formError ?? 'The form could not be read.' }, { status: read.failure.status })
   // A cancelled or past call stays as it is (the page offers no form for it).
   if (b.status !== 'booked' || Date.parse(b.startAt) <= Date.now()) return data<Answer>({ formError: 'This call can no longer be changed.' }, { status: 409 })

@@ -49,7 +49,7 @@ type Refusal = { errors: Record<string, string>; formError?: string; values: Val
  * confirmation. A time taken meanwhile answers 409 with the next free ones.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request)
+  const read = await readForm(request, { publicForm: true })
   const form = read.form
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form?.get(f) ?? '')])) as Values
   const start = String(form?.get('start') ?? '')

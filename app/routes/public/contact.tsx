@@ -40,7 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * (post/redirect/get) to ?sent=1; a refusal answers the page with the messages beside the fields.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request)
+  const read = await readForm(request, { publicForm: true })
   const form = read.form
   const values = form ? (Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues) : EMPTY_CONTACT_MESSAGE
   const refuse = (status: number, errors: Record<string, string>, formError?: string) =>

@@ -30,7 +30,7 @@ type ProposalRefusal = ProposalAnswer & { ok: false; values: ProposalValues }
  * the proposal goes to once the request is stored (the route then redirects: post/redirect/get).
  */
 export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalRefusal } | { stored: true; email: string }> {
-  const read = await readForm(request)
+  const read = await readForm(request, { publicForm: true })
   const form = read.form
   const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
   if (!read.ok) return { status: read.failure.status, body: { ok: false, values: raw, errors: {}, formError: read.failure.formError } }
