@@ -110,6 +110,11 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     const desk = await (await admin.get(`/admin/proposals/${lead![1]}`)).text()
     expect(desk).toContain('priya@example.com')
     expect(desk).toContain('Discovery call booked for')
+    // The lead lists its call, as the Calls page reads it (San Francisco's time), with a way there.
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/Los_Angeles' }).format(new Date(first)).replace(/\u202f/g, ' ')
+    expect(desk).toContain('Discovery calls')
+    expect(desk.replace(/\u202f/g, ' ')).toContain(when)
+    expect(desk).toContain('Open in Calls')
 
     const base = manage.replace(/\?.*$/, '')
     const moved = await postForm(c, base, { intent: 'move', start: third, tz: 'America/Los_Angeles' })
@@ -119,6 +124,9 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     const cancelled = await postForm(c, base, { intent: 'cancel' })
     expect(cancelled.headers.get('location')).toBe(`${base}?cancelled=1`)
     expect(await (await c.get(`${base}?cancelled=1`)).text()).toContain('Cancelled call')
+    const afterCancel = await (await admin.get(`/admin/proposals/${lead![1]}`)).text()
+    expect(afterCancel).toContain('Cancelled')
+    expect(afterCancel).not.toContain('Open in Calls')
     expect((await postForm(c, base, { intent: 'move', start: second })).status).toBe(409)
     expect((await c.get('/book/manage/not-a-real-token-not-a-real-token')).status).toBe(404)
 

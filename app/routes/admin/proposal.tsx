@@ -22,6 +22,11 @@ import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
+import { callsForProposal } from '~/services/bookings.server.ts'
+import { isoDayIn, whenLabel } from '~/lib/booking-slots.ts'
+
+/** The Calls page's first zone (the head office's): the lead's calls read as they do there. */
+const CALLS_ZONE = 'America/Los_Angeles'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -29,7 +34,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   try {
     const desk = await getProposalDesk(context.app.db, admin, id)
-    return { adminPath: context.app.config.adminPath, ...desk }
+    const calls = (await callsForProposal(context.app.db, admin, id)).map((c) => ({
+      id: c.id,
+      when: whenLabel(Date.parse(c.startAt), CALLS_ZONE),
+      day: isoDayIn(Date.parse(c.startAt), CALLS_ZONE),
+      status: c.status,
+      upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
+    }))
+    return { adminPath: context.app.config.adminPath, ...desk, calls }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -144,7 +156,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, events, origin, visit, replyDraft } = loaderData
+  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   const navigation = useNavigation()
@@ -206,6 +218,31 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             </h2>
             <LeadAttributionList visit={visit} />
           </section>
+
+          {calls.length > 0 && (
+            <section aria-labelledby={`${uid}-calls`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+              <h2 id={`${uid}-calls`} className="mb-3 text-lg font-semibold text-ink-900">
+                Discovery calls
+              </h2>
+              <ul className="space-y-2">
+                {calls.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-800">
+                    <span className={c.status === 'cancelled' ? 'line-through' : undefined}>{c.when}</span>
+                    <span className="text-ink-700">{c.status === 'cancelled' ? 'Cancelled' : c.upcoming ? 'Booked' : 'Held'}</span>
+                    {c.upcoming && (
+                      <Link
+                        to={`/${adminPath}/calls?${new URLSearchParams({ view: 'day', tz: CALLS_ZONE, date: c.day })}`}
+                        className="font-medium text-primary-800 hover:underline"
+                        aria-label={`Open the call on ${c.when} in Calls`}
+                      >
+                        Open in Calls
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
             <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
