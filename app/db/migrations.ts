@@ -454,6 +454,16 @@ const migrations: Record<string, Migration> = {
       for (const t of ['funnel_daily', 'visit_facets_daily', 'visit_sources_daily', 'visits', 'visit_salts']) await db.schema.dropTable(t).ifExists().execute()
     },
   },
+  // A post's tags (a JSON array of names), kept from a WordPress or Ghost import and written back
+  // by the export; the site itself files posts under one category.
+  '2026_11_26_blog_post_tags': {
+    async up(db) {
+      await db.schema.alterTable('blog_posts').addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]')).execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('blog_posts').dropColumn('tags').execute()
+    },
+  },
 }
 
 /**

@@ -43,6 +43,8 @@ export interface BlogPostTable {
   slug: string
   /** When a `scheduled` post goes public (ISO UTC). */
   publishAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** Tags from an imported post, a JSON array of names ('[]' for the site's own posts). */
+  tags: ColumnType<string, string | undefined, string>
 }
 
 /** Every slug a post has had: an old address answers 301 to the post's current one. */

@@ -20,6 +20,16 @@ function csvOf(rows: Row[]): string {
   return toCsv([columns, ...rows.map((r) => columns.map((c) => cell(r[c])))]) + '\r\n'
 }
 
+/** A post's stored tags (a JSON array of names). */
+function tagsOf(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored)
+    return Array.isArray(list) ? list.map(String) : []
+  } catch {
+    return []
+  }
+}
+
 /** YAML front matter; every value JSON-quoted, which YAML reads as is (no dependency, no ambiguity). */
 function frontMatter(fields: Record<string, unknown>): string {
   return Object.entries(fields)
@@ -59,6 +69,7 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
       subheading: post.subheading || undefined,
       excerpt: post.excerpt || undefined,
       category: post.category || undefined,
+      tags: tagsOf(post.tags),
       author: post.author || undefined,
       image: post.image || undefined,
       imageAlt: post.image ? post.imageAlt : undefined,
@@ -109,6 +120,7 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
       html: p.content.replace(/(<img[^>]*\ssrc=")(\/[^"]*)"/g, (_m, head: string, src: string) => `${head}${absolute(src)}"`),
       excerpt: p.excerpt,
       category: p.category,
+      tags: tagsOf(p.tags),
       author: p.author,
       cover: p.image ? { url: absolute(p.image), alt: p.imageAlt } : null,
       oldPaths: (history.get(Number(p.id)) ?? []).filter((s) => s.startsWith('/')),

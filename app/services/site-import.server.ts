@@ -172,6 +172,7 @@ async function writePost(trx: Db, post: ImportedPost, report: ImportReport): Pro
     date: post.date,
     slug,
     publishAt: status === 'scheduled' ? post.publishAt : null,
+    tags: JSON.stringify(post.tags),
   })
   await model.claimSlug(trx, slug, created.id)
   await model.claimSlug(trx, post.sourceKey, created.id)

@@ -153,6 +153,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const md = fs.readFileSync(path.join(dir, 'posts/we-moved-to-the-harbour.md'), 'utf8')
     expect(md).toMatch(/^---\ntitle: "We moved to the harbour"\nslug: "we-moved-to-the-harbour"\nstatus: "published"\ndate: "2026-10-02"\n/)
     expect(md).toMatch(/previousAddresses: \[.*"\/2026\/10\/02\/we-moved-to-the-harbour"/)
+    expect(md).toContain('tags: ["harbour","studio"]\n')
     expect(md).toContain('## What changed\n\n- More light\n- A bigger table\n')
     expect(md).toMatch(/!\[Our workshop table\]\(\/uploads\/[a-f0-9]{32}\.webp\)/)
     const wxr = fs.readFileSync(path.join(dir, 'wordpress.xml'), 'utf8')
@@ -162,7 +163,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const snapshot = async (database: string) => {
       const h = openDatabase(database)
       try {
-        const posts = await h.db.selectFrom('blogPosts').select(['id', 'title', 'slug', 'status', 'date', 'publishAt', 'category', 'author', 'excerpt', 'content', 'image', 'imageAlt']).orderBy('title').execute()
+        const posts = await h.db.selectFrom('blogPosts').select(['id', 'title', 'slug', 'status', 'date', 'publishAt', 'category', 'tags', 'author', 'excerpt', 'content', 'image', 'imageAlt']).orderBy('title').execute()
         const slugs = await h.db.selectFrom('blogSlugs').select(['slug', 'postId']).execute()
         const title = new Map(posts.map((p) => [Number(p.id), p.title]))
         const anyUpload = (s: string) => s.replace(/\/uploads\/[a-f0-9]{32}\.webp/g, '/uploads/IMAGE.webp')
