@@ -1,7 +1,14 @@
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BROWSER_AGENT, dialects, startTestApp, validProposal, type Client, type TestApp } from '../helpers/app.ts'
 
-type Traffic = { totals: { visitors: number; pageViews: number; leads: number }; sources: { source: string; campaign: string; visitors: number; leads: number }[]; campaigns: { source: string; campaign: string; visitors: number; leads: number }[] }
+/** A browser's user agent, told apart per visitor (a visitor is address + user agent + the day's salt). */
+const agent = (who: string) => ({ 'user-agent': `${BROWSER_AGENT} ${who}` })
+
+/** A MaxMind DB in GeoLite2-Country's shape for documentation addresses (tests/fixtures/geoip/make-test-mmdb.pl). */
+const TEST_GEOIP_DB = fileURLToPath(new URL('../fixtures/geoip/test-country.mmdb', import.meta.url))
+
+type Traffic = { countries: { value: string; visitors: number }[]; totals: { visitors: number; pageViews: number; leads: number }; sources: { source: string; campaign: string; visitors: number; leads: number }[]; campaigns: { source: string; campaign: string; visitors: number; leads: number }[] }
 
 /**
  * Where leads come from, through the API as the page-view beacon and the proposal form's client
@@ -20,7 +27,6 @@ describe.each(dialects())('lead sources through the API on %s', (_name, url) => 
   })
 
   const traffic = async () => (await (await admin.get('/api/dashboard/traffic?period=7d')).json()) as Traffic
-  const agent = (who: string) => ({ 'user-agent': `${BROWSER_AGENT} ${who}` })
 
   it('a visit from a referrer with UTM tags, then a proposal: the lead and the CSV carry its source and campaign', async () => {
     const visitor = t.client()
@@ -76,5 +82,26 @@ describe.each(dialects())('lead sources through the API on %s', (_name, url) => 
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/csv')
     expect((await res.text()).split('\r\n')[0]).toBe('Step,Visitors,Share of landed')
+  })
+})
+
+/** The country of a visit, with a MaxMind file configured (optional; without one the dashboard says so). */
+describe.each(dialects())("visitors' countries on %s", (_name, url) => {
+  it('with GEOIP_DB set, counts each visit under the country of its address (behind a trusted proxy)', async () => {
+    const geo = await startTestApp(url(), { GEOIP_DB: TEST_GEOIP_DB, TRUST_PROXY: 'loopback' })
+    try {
+      const owner = await geo.client().login()
+      const visit = (address: string) => geo.client().post('/api/pageviews', { path: '/' }, { ...agent(`geo-${address}`), 'x-forwarded-for': address })
+      for (const address of ['192.0.2.10', '192.0.2.11', '198.51.100.7', '2001:db8::1', '203.0.113.5']) expect((await visit(address)).status).toBe(204)
+      const report = (await (await owner.get('/api/dashboard/traffic?period=7d')).json()) as Traffic
+      expect(report.countries).toEqual([
+        { value: 'US', visitors: 2 },
+        { value: 'DE', visitors: 1 },
+        { value: 'IN', visitors: 1 },
+      ])
+      expect(report.totals.visitors).toBe(5)
+    } finally {
+      await geo.stop()
+    }
   })
 })
