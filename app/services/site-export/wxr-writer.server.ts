@@ -1,21 +1,14 @@
 import { slugify } from '~/lib/publishing.ts'
+import type { ImportedPost } from '../site-import/types.ts'
 
-/** A post as the WXR file needs it (absolute image addresses, so WordPress can fetch them). */
-export type WxrPost = {
+/**
+ * A post as the WXR file needs it: the import's shape read backwards (absolute image addresses,
+ * so WordPress can fetch them; `oldPaths` from the slug history, carried as `_agency_old_path`).
+ */
+export type WxrPost = Pick<ImportedPost, 'title' | 'slug' | 'date' | 'publishAt' | 'html' | 'excerpt' | 'category' | 'tags' | 'author' | 'oldPaths'> & {
   id: number
-  title: string
-  slug: string
   status: string
-  date: string
-  publishAt: string | null
-  html: string
-  excerpt: string
-  category: string
-  tags: string[]
-  author: string
   cover: { url: string; alt: string } | null
-  /** Old addresses from the slug history, carried as `_agency_old_path` post meta. */
-  oldPaths: string[]
 }
 
 const cdata = (s: string) => `<![CDATA[${s.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
