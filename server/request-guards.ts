@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express'
 import onHeaders from 'on-headers'
-import { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
+import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
 import { MAX_UPLOAD_BYTES } from '~/services/uploads.server.ts'
 
 /**
@@ -31,6 +31,16 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS'])
 function refuse(res: Response, status: number, error: string) {
   res.setHeader('Cache-Control', 'no-store')
   res.status(status).json({ error })
+}
+
+/** A refusal a browser shows as a page: the message and a way back to the form. */
+function refusePage(res: Response, status: number, message: string, back: string) {
+  res.setHeader('Cache-Control', 'no-store')
+  const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+  res
+    .status(status)
+    .type('html')
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>File too large</title><main><h1>File too large</h1><p>${html(message)}</p><p><a href="${html(back)}">Back to Import and Export</a></p></main></html>`)
 }
 
 /**
@@ -85,12 +95,13 @@ export function bodyLimits(adminPath: string): RequestHandler {
     if (HAS_NO_BODY.has(req.method)) return next()
     const p = req.path
     const isApi = p.startsWith('/api/')
+    const isImport = p === `${adminPrefix}settings/import-export` || p === `${adminPrefix}settings/import-export.data`
     const limit =
       p === '/api/uploads'
         ? BODY_LIMITS.upload
         : isApi
           ? BODY_LIMITS.api
-          : p === `${adminPrefix}settings/import-export` || p === `${adminPrefix}settings/import-export.data`
+          : isImport
             ? BODY_LIMITS.siteImport
             : p.startsWith(adminPrefix)
               ? BODY_LIMITS.adminForm
@@ -102,7 +113,11 @@ export function bodyLimits(adminPath: string): RequestHandler {
       if (!isApi && req.headers['transfer-encoding'] !== undefined) return refuse(res, 411, 'Send the form with a Content-Length')
       return next()
     }
-    if (Number(length) > limit) return refuse(res, 413, 'Request body is too large')
+    if (Number(length) > limit) {
+      // The import form is posted without JavaScript too: its refusal names what is wrong, as a page.
+      if (isImport) return refusePage(res, 413, importTooLargeMessage('The file', Number(length)), p.replace(/\.data$/, ''))
+      return refuse(res, 413, 'Request body is too large')
+    }
     next()
   }
 }

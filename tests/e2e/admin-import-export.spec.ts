@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { ADMIN, PASSWORD, apiWrite, expectNoAxeViolations, login, uid } from './admin-helpers.ts'
 
@@ -61,4 +64,22 @@ test('Settings > Import and export: a dry run, then the import with the password
   const posts = (await (await page.request.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as { id: number; title: string; status: string }[]
   expect(posts.map((p) => [p.title, p.status])).toEqual([[title, 'draft']])
   await apiWrite(page, 'DELETE', `/api/blogs/${posts[0]!.id}`)
+})
+
+test('an export over 50 MB is named beside the field at once, and nothing is uploaded', async ({ page }) => {
+  const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'big-export-')), 'huge-export.xml')
+  fs.writeFileSync(big, Buffer.alloc(51 * 1024 * 1024, ' '))
+  try {
+    await login(page)
+    await page.goto(`${ADMIN}/settings/import-export`)
+    const posts: string[] = []
+    page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())))
+    await page.getByLabel('Export file').setInputFiles(big)
+    await page.getByRole('button', { name: 'Dry run' }).click()
+    await expect(page.getByText('huge-export.xml is 51 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).')).toBeVisible()
+    await expect(page.getByLabel('Export file')).toBeFocused()
+    expect(posts).toEqual([])
+  } finally {
+    fs.rmSync(path.dirname(big), { recursive: true, force: true })
+  }
 })

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialects, type Client } from '../helpers/app.ts'
@@ -7,6 +8,30 @@ import { oldSite, wxrServedFrom } from './old-site.ts'
 import { ADMIN, serverWithAdmin, tempDir, type RunningServer } from './server.ts'
 
 const PAGE = '/admin/settings/import-export'
+
+/**
+ * Announces a multipart post of `length` bytes, as a browser without JavaScript starts one, and
+ * reads the answer the server gives before any of the body is sent.
+ */
+function announceUpload(base: string, pathname: string, length: number): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(pathname, base), {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length), origin: base, accept: 'text/html' },
+    })
+    req.on('response', (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => (body += d))
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body })
+        req.destroy()
+      })
+    })
+    req.on('error', reject)
+    req.flushHeaders()
+  })
+}
 /** The page as read: without the empty comments React puts between adjacent texts. */
 const shown = (html: string) => html.replaceAll('<!-- -->', '')
 
@@ -56,6 +81,14 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const bad = await post({ intent: 'dry-run' }, { name: 'notes.txt', content: 'just notes' })
     expect(bad.status).toBe(400)
     expect(shown(await bad.text())).toContain('notes.txt is neither XML (a WordPress export) nor JSON (a Ghost export).')
+  })
+
+  it('an export over 50 MB is refused before it is read, with a page that says what is wrong', async () => {
+    const answer = await announceUpload(s.url, PAGE, 60 * 1024 * 1024)
+    expect(answer.status).toBe(413)
+    expect(answer.type).toContain('text/html')
+    expect(answer.body).toContain('The file is 60 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).')
+    expect(answer.body).toContain(`href="${PAGE}"`)
   })
 
   it('the import asks for the password, then runs with its progress on the page, which survives a reload', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { data, Form, useNavigation, useParams, useRevalidator } from 'react-router'
 import type { Route } from './+types/import-export'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -14,6 +14,7 @@ import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import-job.server.ts'
 import { ImportFileError, type ImportReport } from '~/services/site-import.server.ts'
+import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 
 export const meta = () => adminMeta('Import and Export')
@@ -156,14 +157,25 @@ export default function ImportExport({ loaderData, actionData }: Route.Component
       </Field>
     ) : null
   const importError = answered && !answered.sudo && answered.intent !== 'export' ? answered.error : undefined
+  // A file over the limit is named at once, before its upload (the server refuses it as well).
+  const [tooLarge, setTooLarge] = useState<string>()
+  const checkSize = (e: FormEvent<HTMLFormElement>) => {
+    const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0]
+    const message = file && file.size > MAX_IMPORT_BYTES ? importTooLargeMessage(file.name, file.size) : undefined
+    setTooLarge(message)
+    if (message) {
+      e.preventDefault()
+      document.getElementById('import-file')?.focus()
+    }
+  }
 
   return (
     <div className="space-y-6">
       <PageHeader title="Import and Export" description="Bring posts over from WordPress or Ghost, or take everything the site holds with you." />
       <SectionCard id="import-title" title="Import from WordPress or Ghost" description="A WordPress export (Tools > Export, .xml) or a Ghost export (Settings > Labs > Export, .json). Posts, drafts and scheduled posts come with their pictures; their old addresses redirect here.">
-        <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <Form method="post" encType="multipart/form-data" className="space-y-4" onSubmit={checkSize}>
           <CsrfField />
-          <Field id="import-file" label="Export file" error={importError}>
+          <Field id="import-file" label="Export file" error={tooLarge ?? importError}>
             <Input name="file" type="file" accept=".xml,.json,application/xml,text/xml,application/json" required />
           </Field>
           <Field id="import-allow-host" label="Old site on your own network (optional: host or host:port whose pictures may be fetched)">

@@ -1,5 +1,5 @@
 import { parseGhost } from './ghost.server.ts'
-import { ImportFileError, MAX_IMPORT_BYTES, type ParsedSite } from './types.ts'
+import { ImportFileError, MAX_IMPORT_BYTES, importTooLargeMessage, type ParsedSite } from './types.ts'
 import { parseWxr } from './wxr.server.ts'
 
 export * from './types.ts'
@@ -7,7 +7,7 @@ export * from './types.ts'
 /** A WordPress WXR or Ghost JSON export, told apart by its first character. */
 export function parseExport(bytes: Buffer | string, name = 'the file'): ParsedSite {
   const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length
-  if (size > MAX_IMPORT_BYTES) throw new ImportFileError(`${name} is ${Math.round(size / 1024 / 1024)} MB: exports up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB are imported (WordPress can export one category or date range at a time).`)
+  if (size > MAX_IMPORT_BYTES) throw new ImportFileError(importTooLargeMessage(name, size))
   if (size === 0) throw new ImportFileError(`${name} is empty.`)
   const text = typeof bytes === 'string' ? bytes : bytes.toString('utf8')
   const start = text.replace(/^\uFEFF/, '').trimStart()

@@ -40,6 +40,11 @@ export class ImportFileError extends Error {}
 /** A bigger export is refused before it is parsed (WordPress splits big exports into files under this). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
 
+/** What an export over MAX_IMPORT_BYTES is told, wherever it is refused (shell, server, browser). */
+export function importTooLargeMessage(name: string, size: number): string {
+  return `${name} is ${Math.round(size / 1024 / 1024)} MB: exports up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB are imported (WordPress can export one category or date range at a time).`
+}
+
 /** An old address as the redirects keep it: the path (or `/?p=ID`) without a trailing slash. */
 export function normalizeOldPath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
