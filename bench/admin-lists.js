@@ -7,12 +7,13 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'
+import { ensureBuild, machine, resetPostgres, signIn as signInAs, startServer, tempDir, writeSection } from './lib.js'
 
 const PROPOSALS = 10_000
 const POSTS = 2_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 20)
 const PASSWORD = 'bench-password-1'
+const signIn = (url) => signInAs(url, PASSWORD)
 ensureBuild()
 
 const FIRST = ['Priya', 'James', 'Maria', 'Wei', 'Fatima', 'Lucas', 'Aisha', 'Noah', 'Elena', 'Ravi', 'Sofia', 'Omar']
@@ -66,26 +67,6 @@ async function seedPostgres(url) {
   await insert('proposals', P_COLS, Array.from({ length: PROPOSALS }, (_, i) => proposalRow(i)))
   await insert('blog_posts', B_COLS, Array.from({ length: POSTS }, (_, i) => postRow(i)))
   await client.end()
-}
-
-async function resetPostgres(url) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  await client.query('drop schema public cascade; create schema public;')
-  await client.end()
-}
-
-async function signIn(url) {
-  const s = await fetch(`${url}/api/auth/session`)
-  const csrf = s.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const { csrfToken } = await s.json()
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrf },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  if (!res.ok) throw new Error(`login failed: ${res.status}`)
-  return [csrf, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
 }
 
 const TARGETS = [

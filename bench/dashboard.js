@@ -10,7 +10,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'
+import { ensureBuild, machine, resetPostgres, signIn as signInAs, startServer, tempDir, writeSection } from './lib.js'
 
 const DAYS = 365
 const PAGE_VIEWS = 10_000_000
@@ -18,6 +18,7 @@ const VIEWS_PER_VISIT = 3
 const VISITS = Math.round(PAGE_VIEWS / VIEWS_PER_VISIT / DAYS) * DAYS
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const PASSWORD = 'bench-password-1'
+const signIn = (url) => signInAs(url, PASSWORD)
 const PORT = Number(process.env.BENCH_PORT ?? 3451)
 ensureBuild()
 
@@ -162,26 +163,6 @@ async function fillPostgres(url) {
   const seconds = (performance.now() - t0) / 1000
   await client.end()
   return seconds
-}
-
-async function resetPostgres(url) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  await client.query('drop schema public cascade; create schema public;')
-  await client.end()
-}
-
-async function signIn(url) {
-  const s = await fetch(`${url}/api/auth/session`)
-  const csrf = s.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const { csrfToken } = await s.json()
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrf },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  if (!res.ok) throw new Error(`login failed: ${res.status}`)
-  return [csrf, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
 }
 
 const TARGETS = [

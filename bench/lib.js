@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 
@@ -116,4 +117,26 @@ export function peakMemoryMb(pid) {
     }
   }
   return Math.round(kb / 1024)
+}
+
+/** Empties a PostgreSQL database the benchmark owns (its schema is made again at the server's start). */
+export async function resetPostgres(url) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query('drop schema public cascade; create schema public;')
+  await client.end()
+}
+
+/** Signs in as the admin through the JSON API; answers the Cookie header for later requests. */
+export async function signIn(url, password) {
+  const s = await fetch(`${url}/api/auth/session`)
+  const csrf = s.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const { csrfToken } = await s.json()
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrf },
+    body: JSON.stringify({ username: 'admin', password }),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  return [csrf, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
 }
