@@ -13,7 +13,7 @@ export default defineConfig({
   // One server (and database) per worker: tests of one worker run in order, as on one server.
   workers: E2E_WORKERS,
   retries: 0,
-  // Long flows (sign in, edit, check the public site) on a loaded two-core machine with four workers.
+  // Long flows (sign in, edit, check the public site) on a loaded two-core machine.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/services/**/*.test.ts', 'tests/system/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // Files run in parallel only when each worker has a PostgreSQL database of its own
     // (scripts/test.js makes them); otherwise one at a time, as they share TEST_PG_URL.
     fileParallelism: process.env.TEST_PG_WORKER_DATABASES === '1',

@@ -67,7 +67,7 @@ const vitest = runQuietly(
 if (built) {
   console.log('\n=== playwright: end to end in Chromium (desktop and phone) ===')
   rmSync('test-results/playwright.json', { force: true })
-  const env = { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '4' }
+  const env = { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }
   await runShown('npx', ['playwright', 'test'], env)
   if (existsSync('test-results/playwright.json')) {
     const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))

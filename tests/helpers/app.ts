@@ -58,6 +58,9 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
   })
   const application = await createApplication(config, { logger: pino({ level: 'silent' }), mailPollMs: 200, mailBackoffMs: 200 })
   const server = application.app.listen(0, '127.0.0.1')
+  // As server.js sets it: with Node's default 5 s, a loaded machine closes idle connections just
+  // as the test's client reuses them for its next request ("other side closed").
+  server.keepAliveTimeout = 65_000
   await new Promise((r) => server.once('listening', r))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

@@ -96,7 +96,7 @@ function request(url: string, opts: { method?: string; headers?: Record<string, 
 }
 
 /** Polls until `check` holds (never a fixed sleep for correctness); throws with the last value. */
-async function until<T>(what: string, probe: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: T | string = 'nothing yet'
   for (;;) {
@@ -195,7 +195,7 @@ async function expectOutageAnswers(s: RunningServer, postPath: string) {
   expect(write.headers.get('retry-after')).toMatch(/^\d+$/)
 }
 
-describe('a PostgreSQL restart under load', { timeout: 180_000 }, () => {
+describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
   let database: ThrowawayPostgres
   beforeAll(async () => {
     requireBuild()

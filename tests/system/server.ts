@@ -71,7 +71,8 @@ export async function startServer(env: Record<string, string | undefined>, port?
   proc.stderr!.on('data', (d) => (out += d))
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)))
   const url = `http://127.0.0.1:${p}`
-  const deadline = Date.now() + 30_000
+  // A wait for a state, bounded generously: two workers starting beside the browser tests take long on two cores.
+  const deadline = Date.now() + 90_000
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited during start:\n${out}`)
     try {
