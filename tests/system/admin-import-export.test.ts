@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dialects, type Client } from '../helpers/app.ts'
 import { oldSite, wxrServedFrom } from './old-site.ts'
 import { ADMIN, serverWithAdmin, tempDir, type RunningServer } from './server.ts'
@@ -101,15 +101,14 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const started = await post({ intent: 'import', allowHost: site.host, sudoPassword: ADMIN.password }, wxr())
     expect(started.status).toBe(200)
     // Each GET is a reload: the state comes from the database, running or done.
-    const deadline = Date.now() + 60_000
-    let html = ''
-    for (;;) {
-      html = shown(await (await admin.get(PAGE)).text())
-      if (html.includes('Import of export.xml done') || Date.now() > deadline) break
-      expect(html).toMatch(/Importing export\.xml|Import of export\.xml/)
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    expect(html).toContain('Import of export.xml done: 5 posts imported with 2 images, 0 already imported, 3 items skipped.')
+    await vi.waitFor(
+      async () => {
+        const html = shown(await (await admin.get(PAGE)).text())
+        expect(html).toMatch(/Importing export\.xml|Import of export\.xml/)
+        expect(html).toContain('Import of export.xml done: 5 posts imported with 2 images, 0 already imported, 3 items skipped.')
+      },
+      { timeout: 60_000, interval: 200 },
+    )
     expect(await postCount()).toBe(before + 5)
     const moved = await fetch(`${s.url}/2026/10/02/we-moved-to-the-harbour/`, { redirect: 'manual' })
     expect(moved.headers.get('location')).toBe('/blog/we-moved-to-the-harbour')
