@@ -33,6 +33,23 @@ async function fillDetails(page: Page, name: string, email: string) {
   await page.getByLabel('What would you like to talk about? (optional)').fill('A new site for my bakery')
 }
 
+/**
+ * A visitor books the first time of the n-th day on /book (already open) and closes the browser;
+ * answers the call's day (`?day=`), the name and the email it was booked with.
+ */
+async function bookFirstTime(visitor: Page, n: number, who: string) {
+  const day = await openDay(visitor, n)
+  await times(visitor).first().check()
+  const tag = uid()
+  const name = `${who} ${tag}`
+  const email = `${who.toLowerCase().replace(/ /g, '-')}-${tag}@example.com`
+  await fillDetails(visitor, name, email)
+  await visitor.getByRole('button', { name: 'Book the call' }).click()
+  await expect(visitor.getByRole('status')).toContainText('Your call is booked')
+  await visitor.context().close()
+  return { day, name, email }
+}
+
 /** The label of a time (its radio's text), e.g. '10:00 AM'. */
 const labelOf = async (page: Page, radio: ReturnType<typeof times>) => ((await radio.locator('xpath=..').textContent()) ?? '').trim()
 
@@ -83,14 +100,7 @@ test.describe('with JavaScript', () => {
     const visitor = await (await browser.newContext({ timezoneId: 'America/Los_Angeles' })).newPage()
     await visitor.goto('/book')
     await expect(visitor.locator('html[data-hydrated]')).toHaveCount(1)
-    const day = await openDay(visitor, dayFor(info, 1))
-    await times(visitor).first().check()
-    const tag = uid()
-    const name = `Desk Caller ${tag}`
-    await fillDetails(visitor, name, `desk-${tag}@example.com`)
-    await visitor.getByRole('button', { name: 'Book the call' }).click()
-    await expect(visitor.getByRole('status')).toContainText('Your call is booked')
-    await visitor.context().close()
+    const { day, name, email } = await bookFirstTime(visitor, dayFor(info, 1), 'Desk Caller')
 
     await login(page)
     await page.goto(`${ADMIN}/calls`)
@@ -112,7 +122,7 @@ test.describe('with JavaScript', () => {
 
     await page.goto(`${ADMIN}/calls`)
     await call.getByRole('link', { name: 'Open the lead' }).click()
-    await expect(page.getByText(`desk-${tag}@example.com`).first()).toBeVisible()
+    await expect(page.getByText(email).first()).toBeVisible()
     await expect(page.getByText(/Discovery call booked for/).first()).toBeVisible()
     await expect(page.getByText(/Discovery call moved from/).first()).toBeVisible()
 
@@ -207,14 +217,7 @@ test.describe('without JavaScript', () => {
   test('the admin moves and cancels a call with plain forms', async ({ page, browser }, info) => {
     const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
     await visitor.goto('/book')
-    await openDay(visitor, dayFor(info, 3))
-    await times(visitor).first().check()
-    const tag = uid()
-    const name = `Plain Desk ${tag}`
-    await fillDetails(visitor, name, `plain-desk-${tag}@example.com`)
-    await visitor.getByRole('button', { name: 'Book the call' }).click()
-    await expect(visitor.getByRole('status')).toContainText('Your call is booked')
-    await visitor.context().close()
+    const { name } = await bookFirstTime(visitor, dayFor(info, 3), 'Plain Desk')
 
     await login(page)
     await page.goto(`${ADMIN}/calls`)
