@@ -45,6 +45,8 @@ export interface BlogPostTable {
   publishAt: ColumnType<string | null, string | null | undefined, string | null>
   /** Tags from an imported post, a JSON array of names ('[]' for the site's own posts). */
   tags: ColumnType<string, string | undefined, string>
+  /** The person who wrote the post (admin_users.id); null for the sample and imported posts, which keep `author` as text. */
+  authorId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** Every slug a post has had: an old address answers 301 to the post's current one. */
@@ -84,6 +86,8 @@ export interface ProposalTable {
   visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
   landingPath: ColumnType<string | null, string | null | undefined, string | null>
   firstTools: ColumnType<string | null, string | null | undefined, string | null>
+  /** The person the lead is assigned to (admin_users.id), or null. */
+  assignedTo: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
@@ -119,6 +123,42 @@ export interface AdminUserTable {
   totpEnabledAt: ColumnType<string | null, string | null | undefined, string | null>
   /** The last TOTP time step accepted: a code is good once. */
   totpLastStep: ColumnType<number | null, number | null | undefined, number | null>
+  /** 'owner' | 'administrator' | 'editor' | 'author' | 'sales' (app/lib/permissions.ts). */
+  role: ColumnType<string, string | undefined, string>
+  /** The name shown on posts and signed replies; '' shows the username. */
+  displayName: ColumnType<string, string | undefined, string>
+  email: ColumnType<string | null, string | null | undefined, string | null>
+  /** A picture's site path ('' for none). */
+  picture: ColumnType<string, string | undefined, string>
+  /** 'active' | 'suspended' | 'removed': only an active person's sessions and tokens work. */
+  status: ColumnType<string, string | undefined, string>
+  /** A one-time password from `npm run admin:create`: the person must choose their own first. */
+  mustChangePassword: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
+}
+
+/** An invitation to join the back office: a single-use link, valid 7 days, revocable. */
+export interface InvitationTable {
+  id: Generated<number>
+  /** SHA-256 of the link's token. */
+  tokenHash: string
+  email: string
+  role: string
+  displayName: ColumnType<string, string | undefined, string>
+  invitedBy: number
+  createdAt: string
+  expiresAt: string
+  usedAt: ColumnType<string | null, string | null | undefined, string | null>
+  revokedAt: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A person's API token for scripts (`Authorization: Bearer ...`): only its SHA-256 is kept. */
+export interface ApiTokenTable {
+  id: Generated<number>
+  userId: number
+  name: string
+  tokenHash: string
+  createdAt: string
+  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionTable {
@@ -327,6 +367,8 @@ export interface Database {
   proposalEvents: ProposalEventTable
   settings: SettingTable
   adminUsers: AdminUserTable
+  invitations: InvitationTable
+  apiTokens: ApiTokenTable
   sessions: SessionTable
   passkeys: PasskeyTable
   recoveryCodes: RecoveryCodeTable
@@ -357,6 +399,8 @@ export type NewProposalRow = Insertable<ProposalTable>
 export type ProposalEventRow = Selectable<ProposalEventTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
+export type InvitationRow = Selectable<InvitationTable>
+export type ApiTokenRow = Selectable<ApiTokenTable>
 export type PasskeyRow = Selectable<PasskeyTable>
 export type AuthChallengeRow = Selectable<AuthChallengeTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>

@@ -15,13 +15,24 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.n)
 }
 
-export async function insertAdmin(db: Db, username: string, passwordHash: string): Promise<void> {
+export async function insertAdmin(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  extra: { role?: string; displayName?: string; email?: string | null; mustChangePassword?: boolean } = {},
+): Promise<number> {
   const now = nowIso()
-  await db.insertInto('adminUsers').values({ username, passwordHash, createdAt: now, updatedAt: now }).execute()
+  const row = await db
+    .insertInto('adminUsers')
+    .values({ username, passwordHash, createdAt: now, updatedAt: now, ...extra })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
-export async function updateAdminPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('adminUsers').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute()
+/** A new password; `mustChange` marks a one-time password the person must replace at sign-in. */
+export async function updateAdminPassword(db: Db, id: number, passwordHash: string, mustChange = false): Promise<void> {
+  await db.updateTable('adminUsers').set({ passwordHash, mustChangePassword: mustChange, updatedAt: nowIso() }).where('id', '=', id).execute()
 }
 
 export async function insertSession(
@@ -80,13 +91,18 @@ export async function claimTotpStep(db: Db, id: number, step: number): Promise<b
   return Number(r.numUpdatedRows) > 0
 }
 
-export async function findSessionWithUser(db: Db, tokenHash: string): Promise<(SessionRow & { username: string }) | undefined> {
+/** The session's row and its person, only while the person is active (a suspended or removed person's sessions read as none). */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<(SessionRow & Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'>) | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.userId')
     .selectAll('sessions')
-    .select(['adminUsers.username'])
+    .select(['adminUsers.username', 'adminUsers.role', 'adminUsers.displayName', 'adminUsers.mustChangePassword'])
     .where('sessions.tokenHash', '=', tokenHash)
+    .where('adminUsers.status', '=', 'active')
     .executeTakeFirst()
 }
 

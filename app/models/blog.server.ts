@@ -5,7 +5,7 @@ import type { BlogStatus } from '~/lib/constants.ts'
 import { containsAny, nowIso } from './search.server.ts'
 
 export type BlogPost = Omit<BlogPostRow, 'status'> & { status: BlogStatus }
-export type BlogPostWrite = Omit<BlogPost, 'id' | 'views' | 'createdAt' | 'updatedAt' | 'publishAt' | 'tags'> & { publishAt?: string | null; tags?: string }
+export type BlogPostWrite = Omit<BlogPost, 'id' | 'views' | 'createdAt' | 'updatedAt' | 'publishAt' | 'tags' | 'authorId'> & { publishAt?: string | null; tags?: string; authorId?: number | null }
 export type BlogStats = { total: number; published: number; draft: number; totalViews: number }
 
 const toPost = (row: BlogPostRow): BlogPost => ({ ...row, views: Number(row.views), status: row.status as BlogStatus })
@@ -26,7 +26,7 @@ export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<Blog
 /** A post without its body, for lists that never show it (cards, feeds, the sitemap). */
 export type BlogPostSummary = Omit<BlogPost, 'content' | 'tags'>
 
-const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'imageAlt', 'readTime', 'date', 'publishAt', 'views', 'createdAt', 'updatedAt'] as const
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'imageAlt', 'readTime', 'date', 'publishAt', 'views', 'createdAt', 'updatedAt', 'authorId'] as const
 
 /** Published posts without their bodies, in findBlogPosts' order (newest first, by date then id). */
 export async function findPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {

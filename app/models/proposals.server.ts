@@ -10,11 +10,11 @@ import { containsAny } from './search.server.ts'
  */
 type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
-export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date'>
+export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date' | 'assignedTo'>
 export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number }
 export type ProposalSourceRow = Pick<ProposalRow, 'source' | 'sourceData'>
 
-const COLUMNS = ['id', 'name', 'email', 'phone', 'businessType', 'budget', 'requirements', 'status', 'date'] as const
+const COLUMNS = ['id', 'name', 'email', 'phone', 'businessType', 'budget', 'requirements', 'status', 'date', 'assignedTo'] as const
 
 const toProposal = (row: ProposalBase): Proposal => ({ ...row, status: row.status as ProposalStatus })
 

@@ -3,6 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import * as model from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
+import { isRole, type Role } from '~/lib/permissions.ts'
 import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -25,8 +26,26 @@ import {
   reset,
 } from './rate-limit.server.ts'
 
-/** The acting administrator, passed explicitly to every admin operation. */
-export type Admin = { id: number; username: string; tokenHash: string; expiresAt: string }
+/**
+ * The acting person, passed explicitly to every admin operation: who they are and their role
+ * (app/lib/permissions.ts). `tokenHash` is the session's; a call with an API token has
+ * `via: 'token'` and a tokenHash that matches no session (so it never has sudo mode).
+ */
+export type Admin = {
+  id: number
+  username: string
+  role: Role
+  /** The name shown on posts and signed replies (the username when none was given). */
+  displayName: string
+  tokenHash: string
+  expiresAt: string
+  /** Signed in with a one-time password (`npm run admin:create`/`admin:reset`): must choose their own first. */
+  mustChangePassword?: boolean
+  via?: 'session' | 'token'
+}
+
+/** A person's shown name: their display name, or the username. */
+export const nameOf = (p: { displayName: string; username: string }) => p.displayName.trim() || p.username
 
 /** Spec: an admin session lasts 24 hours from sign-in (absolute, not sliding). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60_000
@@ -132,7 +151,8 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
     if (accountKey) await refund(db, accountKey)
     throw err
   }
-  if (!user || !ok) throw new InvalidCredentialsError()
+  // A suspended or removed person cannot sign in, whatever the password.
+  if (!user || !ok || user.status !== 'active') throw new InvalidCredentialsError()
   if (accountKey) await refund(db, accountKey)
   if (user.totpSecret) {
     await refund(db, addressKey)
@@ -188,7 +208,7 @@ export async function completeSecondStep(
   const tokenHash = input.token ? hashToken(input.token) : undefined
   const pending = tokenHash ? await factors.findChallenge(db, tokenHash, 'second-step', new Date(now).toISOString()) : undefined
   const user = pending?.userId ? await model.findAdminById(db, pending.userId) : undefined
-  if (!tokenHash || !user || !user.totpSecret) throw new SecondStepExpiredError()
+  if (!tokenHash || !user || !user.totpSecret || user.status !== 'active') throw new SecondStepExpiredError()
   const account = user.username.toLowerCase()
   const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
   let accountKey: string | undefined
@@ -266,7 +286,19 @@ export async function getSession(db: Db, token: string | undefined, now = Date.n
     return { admin: null, expired: true }
   }
   if (!row.lastSeenAt || Date.parse(row.lastSeenAt) < now - TOUCH_EVERY_MS) await model.touchSession(db, tokenHash, new Date(now).toISOString())
-  return { admin: { id: row.userId, username: row.username, tokenHash, expiresAt: row.expiresAt } }
+  // An unknown role (a database edited by hand) gets the least: an author's.
+  return {
+    admin: {
+      id: row.userId,
+      username: row.username,
+      role: isRole(row.role) ? row.role : 'author',
+      displayName: nameOf(row),
+      tokenHash,
+      expiresAt: row.expiresAt,
+      mustChangePassword: Boolean(row.mustChangePassword),
+      via: 'session',
+    },
+  }
 }
 
 export async function requireSession(db: Db, token: string | undefined): Promise<Admin> {

@@ -48,3 +48,12 @@ export class DatabaseUnavailableError extends Error {
     super('The database is unavailable; please try again in a few seconds.', { cause })
   }
 }
+/**
+ * The acting person's role does not include what they asked for (app/lib/permissions.ts): the
+ * API answers 403 JSON, pages the forbidden page.
+ */
+export class ForbiddenError extends Error {
+  constructor(readonly permission: string) {
+    super('Your role does not allow this.')
+  }
+}

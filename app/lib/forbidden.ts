@@ -1,0 +1,32 @@
+import { ROLE_LABELS, isRole, type PageRule, type Permission } from './permissions.ts'
+
+/** What each permission is called where a refusal names it. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  dashboard: 'the dashboard',
+  leads: 'proposals and calls',
+  messages: 'messages',
+  'posts.write': 'blog posts',
+  'posts.all': "other people's blog posts",
+  'posts.publish': 'publishing blog posts',
+  portfolio: 'the portfolio',
+  uploads: 'uploading pictures',
+  settings: 'site settings',
+  'import-export': 'import and export',
+  people: 'people',
+}
+
+/** The body of a 403 from the back office: what the forbidden page says, and where to go instead. */
+export type ForbiddenAnswer = { forbidden: true; message: string; home: string }
+
+export function forbiddenMessage(role: string, need: PageRule | undefined): string {
+  const who = isRole(role) ? ROLE_LABELS[role] : 'your'
+  const what = need && need in PERMISSION_LABELS ? PERMISSION_LABELS[need as Permission] : 'this page'
+  return `Your role (${who}) does not include ${what}. Ask the site's owner if you need it.`
+}
+
+export function forbiddenAnswer(role: string, need: PageRule | undefined, base: string): ForbiddenAnswer {
+  return { forbidden: true, message: forbiddenMessage(role, need), home: `/${base}` }
+}
+
+export const isForbiddenAnswer = (v: unknown): v is ForbiddenAnswer =>
+  typeof v === 'object' && v !== null && (v as { forbidden?: unknown }).forbidden === true && typeof (v as { message?: unknown }).message === 'string'

@@ -1,0 +1,145 @@
+/**
+ * Who may do what in the back office (issue 23, docs/decisions/043): one table, role to
+ * permissions, that the page guard (app/http/admin-guard.server.ts), the API (app/api/) and the
+ * services consult. The menu shows only what a role may use; the server refuses the rest with 403.
+ * tests/system/permission-matrix.test.ts walks every admin page, action and API call for every role.
+ */
+export const ROLES = ['owner', 'administrator', 'editor', 'author', 'sales'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  administrator: 'Administrator',
+  editor: 'Editor',
+  author: 'Author',
+  sales: 'Sales',
+}
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including people, settings and security for the site.',
+  administrator: 'Everything except people and ownership.',
+  editor: 'Blog and portfolio (all posts, publishing), and messages.',
+  author: 'Their own blog posts, as drafts: an editor publishes them.',
+  sales: 'Proposals (the lead desk), calls and messages. No settings.',
+}
+
+export const PERMISSIONS = [
+  /** The dashboard: leads, posts and traffic figures. */
+  'dashboard',
+  /** Proposals (the lead desk), their export, and discovery calls. */
+  'leads',
+  /** Contact messages. */
+  'messages',
+  /** Writing blog posts: one's own, as drafts. */
+  'posts.write',
+  /** Everyone's posts: editing, deleting, statistics. */
+  'posts.all',
+  /** Publishing and scheduling posts. */
+  'posts.publish',
+  'portfolio',
+  /** Uploading pictures (for posts and projects). */
+  'uploads',
+  /** Site settings, booking hours. */
+  'settings',
+  /** Settings > Import and export. */
+  'import-export',
+  /** Inviting, changing, suspending and removing people; requiring a second factor for everyone. */
+  'people',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+const EDITORIAL: Permission[] = ['messages', 'posts.write', 'posts.all', 'posts.publish', 'portfolio', 'uploads']
+
+/** The table. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  administrator: PERMISSIONS.filter((p) => p !== 'people'),
+  editor: EDITORIAL,
+  author: ['posts.write', 'uploads'],
+  sales: ['leads', 'messages'],
+}
+
+export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v)
+
+export function can(role: string, permission: Permission): boolean {
+  return isRole(role) && ROLE_PERMISSIONS[role].includes(permission)
+}
+
+/** Any signed-in person (their own account: password, passkeys, two-step sign-in, API tokens). */
+export const SIGNED_IN = 'signed-in'
+/** No session needed (the login page, logout, accepting an invitation). */
+export const PUBLIC = 'public'
+export type PageRule = Permission | typeof SIGNED_IN | typeof PUBLIC
+
+/**
+ * Every back-office address (as in app/routes.ts, below `/{ADMIN_PATH}/`) and what it needs, for
+ * its page, its `.data` answer and its action alike. The guard finds the rule from the address, so
+ * no route decides access by itself; an address missing here is refused (and fails the matrix test).
+ */
+export const ADMIN_PAGES: Record<string, PageRule> = {
+  '': SIGNED_IN,
+  login: PUBLIC,
+  logout: PUBLIC,
+  'invite/:token': PUBLIC,
+  passkey: SIGNED_IN,
+  dashboard: 'dashboard',
+  proposals: 'leads',
+  'proposals/:id': 'leads',
+  calls: 'leads',
+  messages: 'messages',
+  blogs: 'posts.write',
+  'blogs/new': 'posts.write',
+  'blogs/edit/:id': 'posts.write',
+  portfolio: 'portfolio',
+  'portfolio/new': 'portfolio',
+  'portfolio/edit/:id': 'portfolio',
+  settings: 'settings',
+  'settings/booking': 'settings',
+  'settings/import-export': 'import-export',
+  'settings/import-export/archive': 'import-export',
+  'settings/security': SIGNED_IN,
+  'settings/people': 'people',
+}
+
+/** The menu, in order: each link shows only to a role its page's rule allows. */
+export const ADMIN_MENU = [
+  { to: 'dashboard', label: 'Dashboard' },
+  { to: 'proposals', label: 'Proposals' },
+  { to: 'messages', label: 'Messages' },
+  { to: 'calls', label: 'Calls' },
+  { to: 'blogs', label: 'Blog Posts' },
+  { to: 'portfolio', label: 'Portfolio' },
+  { to: 'settings', label: 'Settings' },
+  { to: 'settings/people', label: 'People' },
+  { to: 'settings/security', label: 'Security' },
+  { to: 'settings/booking', label: 'Booking hours' },
+] as const
+
+export function mayOpen(role: string, rule: PageRule | undefined): boolean {
+  if (rule === undefined) return false
+  if (rule === PUBLIC || rule === SIGNED_IN) return true
+  return can(role, rule)
+}
+
+/** The menu links a role sees. */
+export function menuFor(role: string): string[] {
+  return ADMIN_MENU.filter((l) => mayOpen(role, ADMIN_PAGES[l.to])).map((l) => l.to)
+}
+
+/** Where a person lands after signing in (the first page of the menu they may open). */
+export function homeFor(role: string): string {
+  return menuFor(role)[0] ?? 'settings/security'
+}
+
+/**
+ * The rule for a path below the admin base (no leading slash, no `.data`), matching the patterns
+ * above segment by segment (`:name` matches one segment). Undefined when none matches.
+ */
+export function ruleForPath(subPath: string): PageRule | undefined {
+  const parts = subPath.split('/').filter(Boolean)
+  for (const [pattern, rule] of Object.entries(ADMIN_PAGES)) {
+    const want = pattern.split('/').filter(Boolean)
+    if (want.length === parts.length && want.every((w, i) => w.startsWith(':') || w === parts[i])) return rule
+  }
+  return undefined
+}

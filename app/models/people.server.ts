@@ -1,0 +1,141 @@
+import type { Db } from '~/db/db.server.ts'
+import type { AdminUserRow, ApiTokenRow, InvitationRow } from '~/db/schema.ts'
+import { nowIso } from './search.server.ts'
+
+/** A person as the back office lists them: never the password hash or the sealed secret. */
+export type PersonRow = Pick<AdminUserRow, 'id' | 'username' | 'role' | 'displayName' | 'email' | 'picture' | 'status' | 'createdAt'> & {
+  twoStep: boolean
+}
+
+const PERSON_COLUMNS = ['id', 'username', 'role', 'displayName', 'email', 'picture', 'status', 'createdAt', 'totpSecret'] as const
+
+const toPerson = ({ totpSecret, ...row }: Pick<AdminUserRow, (typeof PERSON_COLUMNS)[number]>): PersonRow => ({ ...row, twoStep: totpSecret !== null })
+
+/** Everyone but the removed, oldest first (the first is the original owner). */
+export async function findPeople(db: Db): Promise<PersonRow[]> {
+  const rows = await db.selectFrom('adminUsers').select(PERSON_COLUMNS).where('status', '!=', 'removed').orderBy('id').execute()
+  return rows.map(toPerson)
+}
+
+export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
+  const row = await db.selectFrom('adminUsers').select(PERSON_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toPerson(row)
+}
+
+/** Names by id, for showing who wrote a post or has a lead. */
+export async function findNames(db: Db, ids: number[]): Promise<Map<number, Pick<AdminUserRow, 'username' | 'displayName' | 'picture'>>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('adminUsers').select(['id', 'username', 'displayName', 'picture']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+export async function findActiveUsernameOrEmail(db: Db, username: string, email: string): Promise<Pick<AdminUserRow, 'username' | 'email'> | undefined> {
+  return db
+    .selectFrom('adminUsers')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]))
+    .executeTakeFirst()
+}
+
+export async function countActiveOwners(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('adminUsers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function updatePerson(db: Db, id: number, set: Partial<Pick<AdminUserRow, 'role' | 'status' | 'displayName' | 'picture' | 'email'>>): Promise<void> {
+  await db.updateTable('adminUsers').set({ ...set, updatedAt: nowIso() }).where('id', '=', id).execute()
+}
+
+export async function countPasskeys(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function hasTotp(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('adminUsers').select('totpSecret').where('id', '=', userId).executeTakeFirst()
+  return Boolean(row?.totpSecret)
+}
+
+// --- invitations ----------------------------------------------------------------------------
+
+export async function insertInvitation(db: Db, inv: Omit<InvitationRow, 'id' | 'usedAt' | 'revokedAt'>): Promise<number> {
+  const row = await db.insertInto('invitations').values(inv).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Invitations not used, not revoked and not expired, newest first. */
+export async function findOpenInvitations(db: Db, now = nowIso()): Promise<InvitationRow[]> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export async function findInvitationByHash(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()
+}
+
+/** Uses an open invitation, in one statement: of two acceptances at once, one wins. */
+export async function claimInvitation(db: Db, tokenHash: string, now = nowIso()): Promise<boolean> {
+  const r = await db
+    .updateTable('invitations')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+export async function revokeInvitation(db: Db, id: number, now = nowIso()): Promise<boolean> {
+  const r = await db.updateTable('invitations').set({ revokedAt: now }).where('id', '=', id).where('usedAt', 'is', null).where('revokedAt', 'is', null).executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+// --- API tokens -----------------------------------------------------------------------------
+
+export async function insertApiToken(db: Db, t: { userId: number; name: string; tokenHash: string; createdAt: string }): Promise<number> {
+  const row = await db.insertInto('apiTokens').values(t).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function findApiTokens(db: Db, userId: number): Promise<Omit<ApiTokenRow, 'tokenHash'>[]> {
+  return db.selectFrom('apiTokens').select(['id', 'userId', 'name', 'createdAt', 'lastUsedAt']).where('userId', '=', userId).orderBy('id', 'desc').execute()
+}
+
+export async function deleteApiToken(db: Db, userId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('apiTokens').where('userId', '=', userId).where('id', '=', id).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export async function deleteApiTokens(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('apiTokens').where('userId', '=', userId).execute()
+}
+
+/** The token's person, only while they are active. */
+export async function findApiTokenPerson(
+  db: Db,
+  tokenHash: string,
+): Promise<(Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'> & { userId: number; tokenId: number; lastUsedAt: string | null }) | undefined> {
+  return db
+    .selectFrom('apiTokens')
+    .innerJoin('adminUsers', 'adminUsers.id', 'apiTokens.userId')
+    .select(['apiTokens.id as tokenId', 'apiTokens.userId', 'apiTokens.lastUsedAt', 'adminUsers.username', 'adminUsers.role', 'adminUsers.displayName', 'adminUsers.mustChangePassword'])
+    .where('apiTokens.tokenHash', '=', tokenHash)
+    .where('adminUsers.status', '=', 'active')
+    .executeTakeFirst()
+}
+
+export async function touchApiToken(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('apiTokens').set({ lastUsedAt: at }).where('id', '=', id).execute()
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto'
+import type { Db } from '~/db/db.server.ts'
+import { can, isRole, ROLE_LABELS, type Permission, type Role } from '~/lib/permissions.ts'
+import * as admins from '~/models/admin.server.ts'
+import { insertOutboxMail } from '~/models/outbox.server.ts'
+import * as model from '~/models/people.server.ts'
+import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import { hashToken, nameOf, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
+import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
+import { hashPassword } from './passwords.server.ts'
+import { getSettings } from './settings.server.ts'
+import { requireSudo } from './sudo.server.ts'
+
+export type { PersonRow } from '~/models/people.server.ts'
+
+/** An invitation's link works this long. */
+export const INVITATION_DAYS = 7
+const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000
+/** The settings key of "require two-step sign-in or a passkey for everyone". */
+const REQUIRE_SECOND_FACTOR = 'people.requireSecondFactor'
+
+/** Throws ForbiddenError unless the acting person's role has `permission`. */
+export function requirePermission(admin: Pick<Admin, 'role'>, permission: Permission): void {
+  if (!can(admin.role, permission)) throw new ForbiddenError(permission)
+}
+
+/** What a person must do before anything else: replace a one-time password, or add a second factor the owner requires. */
+export type SetUpNeeded = 'password' | 'second-factor' | null
+
+export async function setUpNeeded(db: Db, admin: Pick<Admin, 'id' | 'mustChangePassword'>): Promise<SetUpNeeded> {
+  if (admin.mustChangePassword) return 'password'
+  if (!(await secondFactorRequired(db))) return null
+  if (await model.hasTotp(db, admin.id)) return null
+  return (await model.countPasskeys(db, admin.id)) > 0 ? null : 'second-factor'
+}
+
+export async function secondFactorRequired(db: Db): Promise<boolean> {
+  return (await findSettingValues(db))[REQUIRE_SECOND_FACTOR] === true
+}
+
+/** The owner requires (or stops requiring) two-step sign-in or a passkey for everyone (sudo mode). */
+export async function setSecondFactorRequired(db: Db, admin: Admin, on: boolean, now = Date.now()): Promise<void> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  await upsertSettingValues(db, { [REQUIRE_SECOND_FACTOR]: on })
+}
+
+export async function listPeople(db: Db, admin: Admin): Promise<{ people: model.PersonRow[]; invitations: Awaited<ReturnType<typeof model.findOpenInvitations>> }> {
+  requirePermission(admin, 'people')
+  return { people: await model.findPeople(db), invitations: await model.findOpenInvitations(db) }
+}
+
+/** The people a lead can be assigned to: the active ones whose role includes the lead desk. */
+export async function listAssignees(db: Db): Promise<{ id: number; name: string }[]> {
+  return (await model.findPeople(db)).filter((p) => p.status === 'active' && can(p.role, 'leads')).map((p) => ({ id: p.id, name: nameOf(p) }))
+}
+
+/**
+ * Invites a person (sudo mode): a random link token, kept as its SHA-256, valid 7 days, mailed
+ * through the outbox to `email`. `linkFor` makes the link from the token (the route knows the
+ * site's address and the admin path). Returns the invitation's id.
+ */
+export async function invitePerson(
+  db: Db,
+  admin: Admin,
+  input: { email: string; role: Role; displayName?: string },
+  linkFor: (token: string) => string,
+  now = Date.now(),
+): Promise<number> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  const taken = await model.findActiveUsernameOrEmail(db, '\u0000', input.email)
+  if (taken) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now + INVITATION_MS)
+  const id = await model.insertInvitation(db, {
+    tokenHash: hashToken(token),
+    email: input.email,
+    role: input.role,
+    displayName: input.displayName ?? '',
+    invitedBy: admin.id,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  })
+  const { siteName } = await getSettings(db)
+  await insertOutboxMail(db, {
+    toAddress: input.email,
+    subject: `You are invited to the back office of ${siteName}`,
+    body: [
+      `${admin.displayName} invited you to the back office of ${siteName} as ${ROLE_LABELS[input.role]}.`,
+      '',
+      'Choose your username and password here (the link works once, until ' + expiresAt.toUTCString() + '):',
+      linkFor(token),
+      '',
+      'If you did not expect this, ignore this mail: nothing happens without the link.',
+    ].join('\n'),
+  })
+  return id
+}
+
+export async function revokeInvitation(db: Db, admin: Admin, id: number, now = Date.now()): Promise<void> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  if (!(await model.revokeInvitation(db, id, new Date(now).toISOString()))) throw new NotFoundError('That invitation was already used or revoked.')
+}
+
+export class InvitationUnusableError extends Error {
+  constructor() {
+    super('This invitation link is not valid: it was used, revoked or has expired. Ask the person who invited you for a new one.')
+  }
+}
+
+/** The open invitation a link's token belongs to, or undefined. */
+export async function findOpenInvitation(db: Db, token: string, now = Date.now()): Promise<{ email: string; role: Role; displayName: string } | undefined> {
+  const row = await model.findInvitationByHash(db, hashToken(token))
+  if (!row || row.usedAt || row.revokedAt || row.expiresAt <= new Date(now).toISOString() || !isRole(row.role)) return undefined
+  return { email: row.email, role: row.role, displayName: row.displayName }
+}
+
+/**
+ * The invitee chooses a username and password: the invitation is used (once, even if sent twice
+ * at once), the person is made with the invited role and signed in. Their passkeys and two-step
+ * sign-in are their own to add afterwards (Settings > Security).
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  input: { username: string; displayName: string; newPassword: string },
+  origin: Origin,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: string }> {
+  const invitation = await findOpenInvitation(db, token, now)
+  if (!invitation) throw new InvitationUnusableError()
+  if (await model.findActiveUsernameOrEmail(db, input.username, '\u0000')) throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
+  const passwordHash = await hashPassword(input.newPassword)
+  if (!(await model.claimInvitation(db, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
+  const id = await admins.insertAdmin(db, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
+  return openSession(db, id, origin, now)
+}
+
+async function otherPerson(db: Db, admin: Admin, id: number): Promise<model.PersonRow> {
+  const person = await model.findPerson(db, id)
+  if (!person || person.status === 'removed') throw new NotFoundError('No such person.')
+  if (person.id === admin.id) throw new DomainValidationError({ id: 'You cannot change your own role or access here. Another owner can.' })
+  return person
+}
+
+/** The last active owner keeps the role: the site always has someone who can manage people. */
+async function keepAnOwner(db: Db, person: model.PersonRow): Promise<void> {
+  if (person.role === 'owner' && person.status === 'active' && (await model.countActiveOwners(db)) <= 1) {
+    throw new DomainValidationError({ id: 'The site needs an owner: make someone else owner first.' })
+  }
+}
+
+/** A new role (sudo mode). The person's sessions stay; every page checks the role afresh. */
+export async function changeRole(db: Db, admin: Admin, id: number, role: Role, now = Date.now()): Promise<void> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  const person = await otherPerson(db, admin, id)
+  if (role !== 'owner') await keepAnOwner(db, person)
+  await model.updatePerson(db, id, { role })
+}
+
+/**
+ * Suspends, restores or removes a person (sudo mode). Suspending or removing ends their sessions
+ * at once (they live in the database, so on every instance) and stops their API tokens; every
+ * session read also checks the person is active. A removed person's row stays for their posts'
+ * byline; their tokens are deleted.
+ */
+export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 'active' | 'suspended' | 'removed', now = Date.now()): Promise<void> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  const person = await otherPerson(db, admin, id)
+  if (status !== 'active') await keepAnOwner(db, person)
+  await model.updatePerson(db, id, { status })
+  if (status !== 'active') await admins.deleteAllSessions(db, id)
+  if (status === 'removed') await model.deleteApiTokens(db, id)
+}
+
+/** One's own name (shown on posts and signed replies) and picture. */
+export async function updateProfile(db: Db, admin: Admin, input: { displayName: string; picture: string }): Promise<void> {
+  await model.updatePerson(db, admin.id, input)
+}
+
+export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow> {
+  const person = await model.findPerson(db, admin.id)
+  if (!person) throw new NotFoundError()
+  return person
+}
+
+/**
+ * `npm run admin:create`: a person made from the shell with a one-time password, returned to be
+ * printed once; they must choose their own at first sign-in.
+ */
+export async function createPersonFromShell(db: Db, username: string, role: Role): Promise<{ password: string }> {
+  if (await model.findActiveUsernameOrEmail(db, username, '\u0000')) throw new DomainValidationError({ username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}` })
+  const password = randomBytes(12).toString('base64url')
+  await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true })
+  const created = await admins.findAdminByUsername(db, username)
+  if (created) await securityChanged(db, created, `A person "${username}" (${ROLE_LABELS[role]}) was created on the server (npm run admin:create).`, undefined, { keepSessions: true })
+  return { password }
+}
+
+// --- API tokens -----------------------------------------------------------------------------
+
+export const API_TOKEN_PREFIX = 'lws_'
+
+/** A new API token for the person themself: returned once, only its SHA-256 kept. */
+export async function createApiToken(db: Db, admin: Admin, name: string, now = Date.now()): Promise<{ id: number; token: string }> {
+  if (admin.via === 'token') throw new ForbiddenError('tokens')
+  const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
+  const id = await model.insertApiToken(db, { userId: admin.id, name, tokenHash: hashToken(token), createdAt: new Date(now).toISOString() })
+  return { id, token }
+}
+
+export async function listApiTokens(db: Db, admin: Admin) {
+  return model.findApiTokens(db, admin.id)
+}
+
+export async function revokeApiToken(db: Db, admin: Admin, id: number): Promise<void> {
+  if (!(await model.deleteApiToken(db, admin.id, id))) throw new NotFoundError('No such token.')
+}
+
+/**
+ * The person an `Authorization: Bearer` token belongs to, while they are active; undefined for
+ * an unknown, revoked token or a suspended or removed person. "Last used" is written at most once a minute.
+ */
+export async function authenticateApiToken(db: Db, token: string, now = Date.now()): Promise<Admin | undefined> {
+  const tokenHash = hashToken(token)
+  const row = await model.findApiTokenPerson(db, tokenHash)
+  if (!row) return undefined
+  if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - 60_000) await model.touchApiToken(db, row.tokenId, new Date(now).toISOString())
+  return {
+    id: row.userId,
+    username: row.username,
+    role: isRole(row.role) ? row.role : 'author',
+    displayName: nameOf(row),
+    // Matches no session: a token never has sudo mode.
+    tokenHash: `api-token:${tokenHash}`,
+    expiresAt: '9999-12-31T23:59:59.999Z',
+    mustChangePassword: Boolean(row.mustChangePassword),
+    via: 'token',
+  }
+}
