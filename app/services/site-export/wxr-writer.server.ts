@@ -22,10 +22,24 @@ function wpDate(post: WxrPost): string {
 
 const meta = (key: string, value: string) => `\t\t<wp:postmeta>\n\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>\n\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>\n\t\t</wp:postmeta>\n`
 
+/** Every picture in a post's body: its address and alt text, in order, each once. */
+function bodyImages(html: string): { url: string; alt: string }[] {
+  const found = new Map<string, string>()
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1]
+    if (src && !found.has(src)) found.set(src, /\salt="([^"]*)"/.exec(tag)?.[1] ?? '')
+  }
+  return [...found].map(([url, alt]) => ({ url: unescapeAttr(url), alt: unescapeAttr(alt) }))
+}
+const unescapeAttr = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" })[e]!)
+
 /**
  * The posts as a WordPress eXtended RSS 1.2 file, as WordPress's own exporter writes it: the
- * authors, categories, one item per post and one attachment per cover picture (WordPress's
- * importer fetches attachments by URL and sets them as featured images via _thumbnail_id).
+ * authors, categories, tags, one item per post and one attachment per picture (its cover and
+ * every image in its body). WordPress's importer, with "Download and import file attachments",
+ * fetches each attachment by URL, sets the cover as the featured image (_thumbnail_id) and
+ * rewrites the body's addresses to its own copies; without attachments it would leave the body's
+ * images pointing at this site (checked with the real importer: tests/fixtures/wordpress/check-import.sh).
  */
 export function writeWxr(site: { title: string; url: string }, posts: WxrPost[]): string {
   const authors = [...new Set(posts.map((p) => p.author).filter(Boolean))]
@@ -33,25 +47,31 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
   const tags = [...new Set(posts.flatMap((p) => p.tags))]
   const login = (name: string) => slugify(name) || 'author'
   let nextId = Math.max(0, ...posts.map((p) => p.id)) + 1
+  const attachmentIds = new Map<string, number>()
   const items: string[] = []
   for (const post of posts) {
     const date = wpDate(post)
     const link = `${site.url}/blog/${post.slug}`
-    let thumb = ''
-    if (post.cover) {
+    /** One attachment per address in the whole file (WordPress rewrites every post using it). */
+    const attachment = (image: { url: string; alt: string }) => {
+      const known = attachmentIds.get(image.url)
+      if (known) return known
       const attachmentId = nextId++
-      thumb = meta('_thumbnail_id', String(attachmentId))
-      const name = post.cover.url.split('/').pop() ?? 'image'
+      attachmentIds.set(image.url, attachmentId)
+      const name = image.url.split(/[?#]/)[0]!.split('/').pop() || 'image'
       items.push(
-        `\t<item>\n\t\t<title>${cdata(name)}</title>\n\t\t<link>${esc(post.cover.url)}</link>\n\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n` +
-          `\t\t<guid isPermaLink="false">${esc(post.cover.url)}</guid>\n\t\t<description></description>\n\t\t<content:encoded>${cdata('')}</content:encoded>\n\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>\n` +
+        `\t<item>\n\t\t<title>${cdata(name)}</title>\n\t\t<link>${esc(image.url)}</link>\n\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n` +
+          `\t\t<guid isPermaLink="false">${esc(image.url)}</guid>\n\t\t<description></description>\n\t\t<content:encoded>${cdata('')}</content:encoded>\n\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>\n` +
           `\t\t<wp:post_id>${attachmentId}</wp:post_id>\n\t\t<wp:post_date>${cdata(date)}</wp:post_date>\n\t\t<wp:post_date_gmt>${cdata(date)}</wp:post_date_gmt>\n` +
-          `\t\t<wp:post_name>${cdata(name.replace(/\.[a-z]+$/, ''))}</wp:post_name>\n\t\t<wp:status>${cdata('inherit')}</wp:status>\n\t\t<wp:post_parent>${post.id}</wp:post_parent>\n` +
-          `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>\n\t\t<wp:attachment_url>${cdata(post.cover.url)}</wp:attachment_url>\n` +
-          meta('_wp_attachment_image_alt', post.cover.alt) +
+          `\t\t<wp:post_name>${cdata(name.replace(/\.[a-z0-9]+$/i, ''))}</wp:post_name>\n\t\t<wp:status>${cdata('inherit')}</wp:status>\n\t\t<wp:post_parent>${post.id}</wp:post_parent>\n` +
+          `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>\n\t\t<wp:attachment_url>${cdata(image.url)}</wp:attachment_url>\n` +
+          meta('_wp_attachment_image_alt', image.alt) +
           '\t</item>\n',
       )
+      return attachmentId
     }
+    const thumb = post.cover ? meta('_thumbnail_id', String(attachment(post.cover))) : ''
+    for (const image of bodyImages(post.html)) attachment(image)
     items.push(
       `\t<item>\n\t\t<title>${cdata(post.title)}</title>\n\t\t<link>${esc(link)}</link>\n\t\t<pubDate>${new Date(`${date.replace(' ', 'T')}Z`).toUTCString()}</pubDate>\n` +
         `\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n\t\t<guid isPermaLink="false">${esc(`${site.url}/?p=${post.id}`)}</guid>\n\t\t<description></description>\n` +
