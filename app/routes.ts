@@ -31,6 +31,7 @@ export default [
     route('login', 'routes/admin/login.tsx'),
     route('logout', 'routes/admin/logout.ts'),
     route('settings/import-export/archive', 'routes/admin/import-export-archive.ts'),
+    route('settings/activity/export', 'routes/admin/activity-export.ts'),
     route('passkey', 'routes/admin/passkey.ts'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -48,6 +49,7 @@ export default [
       route('settings/security', 'routes/admin/security.tsx'),
       route('settings/booking', 'routes/admin/booking-settings.tsx'),
       route('settings/import-export', 'routes/admin/import-export.tsx'),
+      route('settings/activity', 'routes/admin/activity.tsx'),
       route('calls', 'routes/admin/calls.tsx'),
     ]),
   ]),

@@ -10,6 +10,7 @@ import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
+import { pruneActivity } from '~/services/activity-log.server.ts'
 import { checkSignInKey } from '~/services/secret-key.server.ts'
 import { startPublishScheduler } from '~/services/blog.server.ts'
 import { createImageStore, importUploadsFromDisk, makeMissingVariants } from '~/services/uploads.server.ts'
@@ -87,7 +88,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   // Scheduled posts go public on time on every instance, with no request needed (docs/decisions/021).
   const stopScheduler = startPublishScheduler(db, logger, opts.publishPollMs)
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
-  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
+  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db), pruneActivity(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
   await prune()
   const housekeeping = setInterval(prune, 60 * 60_000)
   housekeeping.unref()

@@ -4,6 +4,9 @@ export { loadConfig, ConfigError } from '~/config.server.ts'
 export { isDatabaseUnavailable } from '~/db/db.server.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 
+/** The shell commands' changes are recorded in the activity log as from the shell (docs/decisions/044). */
+const fromShell = <T>(command: string, fn: () => Promise<T>) => import('~/services/acting-context.server.ts').then(({ runFromShell }) => runFromShell(command, fn))
+
 /** For `npm run db:migrate`: migrate the configured database and close it. */
 export async function migrate(config: import('~/config.server.ts').Config): Promise<string[]> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
@@ -27,7 +30,7 @@ export async function resetAdmin(config: import('~/config.server.ts').Config, us
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db)
-    const result = await resetAdminAccess(handle.db, username)
+    const result = await fromShell('npm run admin:reset', () => resetAdminAccess(handle.db, username))
     if (result) await forgetUnusedKeyCheck(handle.db)
     return result
   } finally {
@@ -46,7 +49,7 @@ export async function importSiteFile(
 ): Promise<import('~/services/site-import.server.ts').ImportReport> {
   const { importSite } = await import('~/services/site-import.server.ts')
   const { createImageStore } = await import('~/services/uploads.server.ts')
-  return withMigratedDatabase(config, (db) => importSite(db, createImageStore(db), file, options))
+  return withMigratedDatabase(config, (db) => fromShell('npm run import', () => importSite(db, createImageStore(db), file, options)))
 }
 
 /** The configured database, migrated, for one command; closed after it. */
@@ -66,5 +69,5 @@ export { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
 /** For `npm run export`: everything the configured site holds, written into `dir` (docs/EXPORT.md). */
 export async function exportSiteTo(config: import('~/config.server.ts').Config, dir: string, onProgress?: (what: string) => void) {
   const { exportSite } = await import('~/services/site-export.server.ts')
-  return withMigratedDatabase(config, (db) => exportSite(db, dir, config.siteUrl, onProgress))
+  return withMigratedDatabase(config, (db) => fromShell('npm run export', () => exportSite(db, dir, config.siteUrl, onProgress)))
 }

@@ -10,6 +10,7 @@ import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
+import { runRequest } from '~/services/acting-context.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { OUTAGE_PAGE, answerDatabaseOutages } from './database-outage.ts'
 import { maintenanceMode } from './maintenance.ts'
@@ -121,6 +122,10 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
     }
     next()
   })
+  // Who acts, from where and on what device, for the activity log (docs/decisions/044): one
+  // context per request, API and pages alike, entered after the body parser (its callbacks would
+  // leave it); the session guards add the person.
+  app.use((req, _res, next) => runRequest({ ip: req.ip ?? null, userAgent: req.get('user-agent') }, next))
   // Writes to what visitors see need nothing here: the services announce them and the page cache
   // listens (app/services/content-events.server.ts, docs/decisions/016).
   app.use('/api', createApiRouter())

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
+import { setActingPerson } from '~/services/acting-context.server.ts'
 import { requireSession, type Admin } from '~/services/auth.server.ts'
 import { DatabaseUnavailableError, DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, SudoRequiredError, UnauthorizedError } from '~/services/errors.server.ts'
 
@@ -43,13 +44,19 @@ export function sessionToken(req: Request): string | undefined {
 }
 
 export function requireAdmin(req: Request): Promise<Admin> {
-  return requireSession(ctx(req).db, sessionToken(req))
+  return requireSession(ctx(req).db, sessionToken(req)).then(actingAs)
 }
 
 export async function optionalAdmin(req: Request): Promise<Admin | null> {
   const token = sessionToken(req)
   if (!token) return null
-  return requireSession(ctx(req).db, token).catch(() => null)
+  return requireSession(ctx(req).db, token).then(actingAs, () => null)
+}
+
+/** The activity log's "who" for the rest of this request (docs/decisions/044). */
+function actingAs(admin: Admin): Admin {
+  setActingPerson({ id: admin.id, name: admin.username })
+  return admin
 }
 
 /**

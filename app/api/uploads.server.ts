@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
-import { MAX_UPLOAD_BYTES, storeImage } from '~/services/uploads.server.ts'
+import { MAX_UPLOAD_BYTES, uploadImage } from '~/services/uploads.server.ts'
 import { BadRequestError, ctx, requireAdmin, route } from './http.server.ts'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -24,7 +24,7 @@ export function createUploadsRouter() {
       if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
         throw new BadRequestError({ file: 'Send a JPEG, PNG or WebP image as the request body with its image Content-Type.' })
       }
-      const stored = await storeImage(ctx(req).images, req.body)
+      const stored = await uploadImage(ctx(req).db, ctx(req).images, await requireAdmin(req), req.body)
       res.status(201).json(stored)
     }),
   )

@@ -358,7 +358,29 @@ export interface FunnelDailyTable {
   visitors: ColumnType<number, number | undefined, number>
 }
 
+/** One change made in the back office, by whom, from where (docs/decisions/044). */
+export interface ActivityLogTable {
+  id: Generated<number>
+  /** When (ISO UTC). */
+  at: string
+  /** The acting person; null for the shell, the system, or a sign-in that failed. */
+  personId: number | null
+  /** Their name then (kept when the person is removed): 'Shell', 'System' without a person. */
+  personName: string
+  /** What was done: 'post.create', 'settings.update', 'sign-in.failed'... */
+  action: string
+  itemType: string
+  itemId: string | null
+  /** The item's title or name at the time. */
+  itemLabel: string
+  /** What changed, in words (never a secret). */
+  detail: string
+  ip: string | null
+  device: string
+}
+
 export interface Database {
+  activityLog: ActivityLogTable
   portfolioItems: PortfolioItemTable
   blogPosts: BlogPostTable
   blogSlugs: BlogSlugTable
@@ -388,6 +410,7 @@ export interface Database {
   funnelDaily: FunnelDailyTable
 }
 
+export type ActivityLogRow = Selectable<ActivityLogTable>
 export type PortfolioItemRow = Selectable<PortfolioItemTable>
 export type NewPortfolioItemRow = Insertable<PortfolioItemTable>
 export type PortfolioItemUpdate = Updateable<PortfolioItemTable>

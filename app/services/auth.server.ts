@@ -4,6 +4,7 @@ import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import * as model from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { isRole, type Role } from '~/lib/permissions.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -151,6 +152,8 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
     if (accountKey) await refund(db, accountKey)
     throw err
   }
+  // What a stranger typed as a username is not kept (it may be a password typed in the wrong field).
+  if (!user || !ok) await recordActivity(db, { action: 'sign-in.failed', itemType: 'account', itemId: user?.id, itemLabel: user?.username ?? '(unknown username)', detail: user ? 'Wrong password.' : 'No such username.', person: NOT_SIGNED_IN })
   // A suspended or removed person cannot sign in, whatever the password.
   if (!user || !ok || user.status !== 'active') throw new InvalidCredentialsError()
   if (accountKey) await refund(db, accountKey)
@@ -163,6 +166,7 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
   }
   await reset(db, addressKey)
   await remember(db, knownKey, KNOWN_ADDRESS_MS, now)
+  await recordActivity(db, { action: 'sign-in', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: 'With the password.', person: { id: user.id, name: user.username } })
   return { kind: 'session', ...(await openSession(db, user.id, input, now)) }
 }
 
@@ -244,6 +248,7 @@ export async function completeSecondStep(
     usedRecoveryCode = ok
   }
   if (!ok) {
+    await recordActivity(db, { action: 'sign-in.failed', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: 'Wrong two-step code.', person: NOT_SIGNED_IN })
     if (await factors.deleteSpentChallenge(db, tokenHash, 'second-step', SECOND_STEP_TRIES)) throw new SecondStepExhaustedError()
     throw new InvalidCodeError()
   }
@@ -252,8 +257,19 @@ export async function completeSecondStep(
   await reset(db, addressKey)
   if (accountKey) await refund(db, accountKey)
   await remember(db, knownAddressKey(account, input.ip), KNOWN_ADDRESS_MS, now)
+  await recordActivity(db, {
+    action: 'sign-in',
+    itemType: 'account',
+    itemId: user.id,
+    itemLabel: user.username,
+    detail: usedRecoveryCode ? 'With the password and a recovery code.' : 'With the password and an authenticator code.',
+    person: { id: user.id, name: user.username },
+  })
   return { ...(await openSession(db, user.id, input, now)), usedRecoveryCode }
 }
+
+/** Who a sign-in that failed is recorded as: nobody is signed in yet. */
+const NOT_SIGNED_IN = { id: null, name: 'Not signed in' }
 
 /** An address the admin signed in from, known by its limit key (an IPv6 address by its /64: privacy addresses rotate in it). */
 const knownAddressKey = (account: string, ip: string) => `login:known:${account}:${addressLimitKey(ip)}`
@@ -330,6 +346,7 @@ export async function confirmPassword(db: Db, admin: Admin, password: string, no
 export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }, now = Date.now(), origin?: Origin): Promise<void> {
   await confirmPassword(db, admin, input.currentPassword, now)
   await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
+  await recordActivity(db, { action: 'password.change', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
   await securityChanged(db, admin, 'The admin password was changed.', origin)
 }
 
@@ -378,6 +395,7 @@ export async function resetAdminAccess(db: Db, username: string): Promise<{ pass
   await model.updateAdminPassword(db, user.id, await hashPassword(password))
   await resetTwoStep(db, user.id)
   const passkeysRemoved = await factors.deleteUserPasskeys(db, user.id)
+  await recordActivity(db, { action: 'password.reset', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: `New password, two-step sign-in off, ${passkeysRemoved} passkeys removed.` })
   await securityChanged(
     db,
     { id: user.id, username: user.username },

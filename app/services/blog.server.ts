@@ -7,6 +7,7 @@ import * as model from '~/models/blog.server.ts'
 import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
 import type { Admin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import { changedFields, recordActivity, type ActivityRecord } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
@@ -106,6 +107,7 @@ export async function createPost(db: Db, _admin: Admin, input: BlogPostInput): P
     const created = await model.insertBlogPost(trx, { ...rest, ...schedule, content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, '') })
     await keepSlug(trx, slug, created.id)
     await keepRevision(trx, created)
+    await recordActivity(trx, { action: 'post.create', itemType: 'post', itemId: created.id, itemLabel: created.title, detail: `Saved as ${created.status}.` })
     return created
   })
   await announceContentChange(db)
@@ -129,11 +131,24 @@ export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogP
     if (!saved) throw new NotFoundError('Post not found')
     if (slug !== current.slug) await keepSlug(trx, slug, id)
     await keepRevision(trx, saved)
+    await recordActivity(trx, postChange(current, saved, restoring.has(patch)))
     return saved
   })
   await announceContentChange(db)
   return post
 }
+
+/** The activity log's entry for a saved post: published, scheduled, restored or edited, and what changed. */
+function postChange(before: BlogPost, after: BlogPost, restored: boolean): ActivityRecord {
+  const changed = Object.keys(after).filter((k) => !['updatedAt', 'views'].includes(k) && JSON.stringify(after[k as keyof BlogPost]) !== JSON.stringify(before[k as keyof BlogPost]))
+  const statusChanged = before.status !== after.status
+  const action = restored ? 'post.restore' : statusChanged && after.status === 'published' ? 'post.publish' : statusChanged && after.status === 'scheduled' ? 'post.schedule' : 'post.update'
+  const detail = [changed.length ? `Changed ${changedFields(changed)}.` : 'Saved with no change.', statusChanged ? `Status: ${before.status} to ${after.status}.` : ''].filter(Boolean).join(' ')
+  return { action, itemType: 'post', itemId: after.id, itemLabel: after.title, detail }
+}
+
+/** The patches restoreRevision sends, so their save is recorded as a restore. */
+const restoring = new WeakSet<BlogPostPatch>()
 
 /**
  * Flips every scheduled post whose time has come to published and, when one did, tells every
@@ -141,6 +156,10 @@ export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogP
  */
 export async function publishDuePosts(db: Db, now = new Date()): Promise<number[]> {
   const ids = await model.publishDuePosts(db, now.toISOString())
+  for (const id of ids) {
+    const post = await model.findBlogPost(db, id)
+    await recordActivity(db, { action: 'post.publish-due', itemType: 'post', itemId: id, itemLabel: post?.title ?? '', detail: `Scheduled for ${post?.publishAt ?? 'now'}.` })
+  }
   if (ids.length) await announceContentChange(db)
   return ids
 }
@@ -222,6 +241,7 @@ export async function restoreRevision(db: Db, admin: Admin, postId: number, revi
   const { data } = await readRevision(db, admin, postId, revisionId)
   const patch = {} as BlogPostPatch
   for (const k of REVISION_FIELDS) if (data[k]) patch[k] = data[k]
+  restoring.add(patch)
   return updatePost(db, admin, postId, patch)
 }
 
@@ -250,7 +270,9 @@ export async function discardAutosave(db: Db, _admin: Admin, postId: number): Pr
 }
 
 export async function deletePost(db: Db, _admin: Admin, id: number): Promise<void> {
-  if (!(await model.deleteBlogPost(db, id))) throw new NotFoundError('Post not found')
+  const gone = await model.findBlogPost(db, id)
+  if (!gone || !(await model.deleteBlogPost(db, id))) throw new NotFoundError('Post not found')
+  await recordActivity(db, { action: 'post.delete', itemType: 'post', itemId: id, itemLabel: gone.title })
   await announceContentChange(db)
 }
 

@@ -10,6 +10,7 @@ import { insertProposal, insertProposalEvent } from '~/models/proposals.server.t
 import * as settingsModel from '~/models/settings.server.ts'
 import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
@@ -54,7 +55,10 @@ export async function getAvailability(db: Db): Promise<Availability> {
 
 export async function saveAvailability(db: Db, _admin: Admin, availability: Availability): Promise<Availability> {
   const clean = AvailabilitySchema.parse(availability)
-  await settingsModel.upsertSettingValues(db, { [AVAILABILITY_KEY]: clean })
+  await db.transaction().execute(async (trx) => {
+    await settingsModel.upsertSettingValues(trx, { [AVAILABILITY_KEY]: clean })
+    await recordActivity(trx, { action: 'booking-hours.update', itemType: 'settings', itemLabel: 'Booking hours' })
+  })
   return clean
 }
 
@@ -188,6 +192,7 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
     await model.releaseSeat(trx, id)
     const b = await model.updateBooking(trx, id, { status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date(now).toISOString() })
     await noteChange(trx, b, by, `Discovery call for ${whenLabel(Date.parse(before.startAt), 'UTC')} cancelled`, now)
+    if ('admin' in by) await recordActivity(trx, { action: 'call.cancel', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Was at ${before.startAt}.` })
     if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, null, 'cancelled'))
     await insertOutboxMail(trx, agencyMail(settings, b, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'))
     return b
@@ -217,6 +222,7 @@ export async function moveBooking(db: Db, id: number, newStart: string, by: Chan
       updatedAt: new Date(now).toISOString(),
     })
     await noteChange(trx, b, by, `Discovery call moved from ${whenLabel(Date.parse(before.startAt), 'UTC')} to ${whenLabel(start, 'UTC')}`, now)
+    if ('admin' in by) await recordActivity(trx, { action: 'call.move', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Moved from ${before.startAt} to ${b.startAt}.` })
     const token = 'token' in by ? by.token : null
     if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, token, 'moved'))
     await insertOutboxMail(trx, agencyMail(settings, b, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'))

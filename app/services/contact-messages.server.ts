@@ -5,6 +5,7 @@ import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { addressSubject, consume, type Limit } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
@@ -68,9 +69,11 @@ export async function countUnreadMessages(db: Db, _admin: Admin): Promise<number
 export async function setContactMessageRead(db: Db, _admin: Admin, id: number, isRead: boolean): Promise<ContactMessage> {
   const m = await model.updateContactMessageRead(db, id, isRead)
   if (!m) throw new NotFoundError('Message not found')
+  await recordActivity(db, { action: isRead ? 'message.read' : 'message.unread', itemType: 'message', itemId: id, itemLabel: `Message from ${m.name}` })
   return m
 }
 
 export async function deleteContactMessage(db: Db, _admin: Admin, id: number): Promise<void> {
   if (!(await model.deleteContactMessage(db, id))) throw new NotFoundError('Message not found')
+  await recordActivity(db, { action: 'message.delete', itemType: 'message', itemId: id, itemLabel: `Message ${id}` })
 }

@@ -10,6 +10,7 @@ import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalEvent } from '~/models/proposals.server.ts'
 import type { Admin } from './auth.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -138,7 +139,9 @@ export function replyTemplate(p: Proposal, settings: { siteName: string; contact
 const nowIso = () => new Date().toISOString()
 
 export async function addProposalNote(db: Db, admin: Admin, id: number, input: ProposalNoteInput): Promise<ProposalEvent> {
-  if (!(await model.findProposal(db, id))) throw new NotFoundError('Proposal not found')
+  const p = await model.findProposal(db, id)
+  if (!p) throw new NotFoundError('Proposal not found')
+  await recordActivity(db, { action: 'proposal.note', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${p.name}` })
   return model.insertProposalEvent(db, {
     proposalId: id,
     kind: 'note',
@@ -167,6 +170,7 @@ export async function changeProposalStatus(db: Db, admin: Pick<Admin, 'username'
       author: admin.username,
       createdAt: nowIso(),
     })
+    await recordActivity(trx, { action: 'proposal.status', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${after.name}`, detail: `${before.status} to ${status}.` })
     return after
   })
 }
@@ -181,6 +185,7 @@ export async function replyToProposal(db: Db, admin: Admin, id: number, input: P
       subject: input.subject,
       body: input.body,
     })
+    await recordActivity(trx, { action: 'proposal.reply', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${p.name}`, detail: `Subject: ${input.subject}` })
     return model.insertProposalEvent(trx, {
       proposalId: id,
       kind: 'reply',

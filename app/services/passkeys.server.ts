@@ -11,10 +11,12 @@ import {
 } from '@simplewebauthn/server'
 import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
+import { findAdminById } from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { consume, LOGIN_ADDRESS_LIMIT, reset, type Limit } from './rate-limit.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
 /** The relying party: its ID is SITE_URL's host name, its origin SITE_URL's origin. */
@@ -104,6 +106,7 @@ export async function registerPasskey(
     transports: credential.transports ? JSON.stringify(credential.transports) : null,
     name: input.name,
   })
+  await recordActivity(db, { action: 'passkey.add', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${input.name}".` })
   await securityChanged(db, admin, `A passkey ("${input.name}") was added.`, origin)
   const saved = (await factors.listPasskeys(db, admin.id)).find((p) => p.credentialId === credential.id)!
   return { id: saved.id, name: saved.name, createdAt: saved.createdAt, lastUsedAt: saved.lastUsedAt }
@@ -111,12 +114,14 @@ export async function registerPasskey(
 
 export async function renamePasskey(db: Db, admin: Admin, id: number, name: string): Promise<void> {
   if (!(await factors.renamePasskey(db, admin.id, id, name))) throw new NotFoundError('That passkey is no longer registered.')
+  await recordActivity(db, { action: 'passkey.rename', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey ${id} is now "${name}".` })
 }
 
 export async function removePasskey(db: Db, admin: Admin, id: number, origin?: Origin, now = Date.now()): Promise<void> {
   await requireSudo(db, admin, now)
   const removed = await factors.deletePasskey(db, admin.id, id)
   if (!removed) throw new NotFoundError('That passkey is no longer registered.')
+  await recordActivity(db, { action: 'passkey.remove', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${removed.name}".` })
   await securityChanged(db, admin, `A passkey ("${removed.name}") was removed.`, origin)
 }
 
@@ -172,6 +177,8 @@ export async function signInWithPasskey(
   if (!verification.verified) throw new PasskeySignInError()
   await factors.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter)
   await reset(db, addressKey)
+  const user = await findAdminById(db, passkey.userId)
+  await recordActivity(db, { action: 'sign-in', itemType: 'account', itemId: passkey.userId, itemLabel: user?.username ?? '', detail: `With the passkey "${passkey.name}".`, person: { id: passkey.userId, name: user?.username ?? '' } })
   return openSession(db, passkey.userId, input, now)
 }
 

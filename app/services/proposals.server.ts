@@ -6,6 +6,7 @@ import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { attributeLead, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
@@ -123,7 +124,10 @@ export async function listProposals(db: Db, _admin: Admin, query: ProposalListQu
 
 /** The list for the CSV export: each request with the visit that produced it. */
 export async function exportProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
-  return model.findProposalsWithAttribution(db, query)
+  const rows = await model.findProposalsWithAttribution(db, query)
+  const filter = [query.status && `status ${query.status}`, query.q && `search "${query.q}"`].filter(Boolean).join(', ')
+  await recordActivity(db, { action: 'proposals.export', itemType: 'proposal', itemLabel: 'Proposals CSV', detail: `${rows.length} proposals${filter ? ` (${filter})` : ''}.` })
+  return rows
 }
 
 export async function getProposal(db: Db, _admin: Admin, id: number): Promise<Proposal> {
@@ -138,7 +142,9 @@ export async function setProposalStatus(db: Db, admin: Admin, id: number, status
 }
 
 export async function deleteProposal(db: Db, _admin: Admin, id: number): Promise<void> {
-  if (!(await model.deleteProposal(db, id))) throw new NotFoundError('Proposal not found')
+  const gone = await model.findProposal(db, id)
+  if (!gone || !(await model.deleteProposal(db, id))) throw new NotFoundError('Proposal not found')
+  await recordActivity(db, { action: 'proposal.delete', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${gone.name}` })
 }
 
 export async function getProposalStats(db: Db, _admin: Admin): Promise<{ total: number; pending: number }> {

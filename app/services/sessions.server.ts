@@ -3,6 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
 export type SessionView = {
@@ -46,10 +47,12 @@ export async function endSession(db: Db, admin: Admin, id: number, now = Date.no
   if (!tokenHash) throw new NotFoundError('That session has already ended.')
   if (tokenHash !== admin.tokenHash) await requireSudo(db, admin, now)
   if (!(await model.deleteSessionById(db, admin.id, id))) throw new NotFoundError('That session has already ended.')
+  await recordActivity(db, { action: 'session.end', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: tokenHash === admin.tokenHash ? 'This session (signed out).' : `Session ${id}.` })
 }
 
 /** Signs out everywhere else (in sudo mode). */
 export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): Promise<void> {
   await requireSudo(db, admin, now)
   await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
+  await recordActivity(db, { action: 'sessions.end-others', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
 }

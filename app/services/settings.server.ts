@@ -3,6 +3,7 @@ import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import { changedFields, recordActivity } from './activity-log.server.ts'
 import { COMPANY, DEFAULT_CONTACT } from '~/content/site.ts'
 import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
 import { requireSudo } from './sudo.server.ts'
@@ -45,7 +46,11 @@ export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settin
   const before = await getSettings(db)
   const newContact = patch.contactEmail !== undefined && patch.contactEmail !== before.contactEmail ? patch.contactEmail : undefined
   if (newContact !== undefined) await requireSudo(db, admin, opts.now)
-  await db.transaction().execute((trx) => model.upsertSettingValues(trx, clean))
+  const changed = Object.keys(clean).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k as keyof Settings]))
+  await db.transaction().execute(async (trx) => {
+    await model.upsertSettingValues(trx, clean)
+    if (changed.length) await recordActivity(trx, { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', detail: `Changed ${changedFields(changed)}.` })
+  })
   await announceContentChange(db)
   if (newContact !== undefined) {
     await securityChanged(db, admin, `The contact email, where security notices go, was changed from ${before.contactEmail} to ${newContact}.`, opts.origin, {

@@ -7,6 +7,7 @@ import * as model from '~/models/blog.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { REVISIONS_KEPT } from './blog.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { DEFAULT_FETCH_RULES, safeFetch, type FetchRules } from './safe-fetch.server.ts'
 import { imageSources } from './site-import/clean-html.server.ts'
 import { parseExport, type ImportedPost, type ParsedSite, type SkippedItem } from './site-import/index.server.ts'
@@ -125,6 +126,12 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
       report.imported++
       options.onProgress?.(++done, total, `"${post.title}"`)
     }
+    await recordActivity(trx, {
+      action: 'site.import',
+      itemType: 'site',
+      itemLabel: options.fileName ?? `${site.source} export`,
+      detail: `${report.imported} posts and ${report.images} images imported from ${site.source}.`,
+    })
   })
   await announceContentChange(db)
   return report

@@ -15,6 +15,8 @@ import {
   setUploadSize,
   type UploadSize,
 } from '~/models/uploads.server.ts'
+import { recordActivity } from './activity-log.server.ts'
+import type { Admin } from './auth.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 
 /** Largest accepted upload (before resizing). */
@@ -251,6 +253,13 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ ur
   if (!header?.width || !header.height) throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new DomainValidationError({ file: TOO_MANY_PIXELS_MESSAGE })
   return imageWork(() => encodeAndStore(store, bytes))
+}
+
+/** A picture the back office uploads: stored (storeImage), and recorded in the activity log. */
+export async function uploadImage(db: Db, store: ImageStore, _admin: Admin, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
+  const stored = await storeImage(store, bytes)
+  await recordActivity(db, { action: 'upload.create', itemType: 'upload', itemId: stored.url, itemLabel: stored.url, detail: `${stored.width} × ${stored.height} pixels.` })
+  return stored
 }
 
 async function encodeAndStore(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {

@@ -167,6 +167,9 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             <Link to={`/${adminPath}/settings/import-export`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
               WordPress or Ghost, and taking it all with you: Import and export
             </Link>
+            <Link to={`/${adminPath}/settings/activity`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+              Who changed what, and when: Activity log
+            </Link>
           </div>
         }
       />
