@@ -1,3 +1,5 @@
+import { slugify } from './publishing.ts'
+
 /**
  * Public blog list filtering and paging (spec sections 2 and 9). Implements
  * the intended behaviour: the grid shows the filtered posts, paged by 6.
@@ -18,19 +20,56 @@ export const ALL_CATEGORIES = 'All'
 export interface BlogListQuery {
   category: string
   pages: number
+  /** A tag's slug (`?tag=`): only the posts carrying that tag. */
+  tag?: string
 }
 
-/** Reads `?category=` and `?page=` (a whole number from 1; anything else is the first page). */
+/** A post's tag: its name as written, and the slug its list address uses (`/blog?tag=slug`). */
+export type BlogTag = { name: string; slug: string }
+
+/** A post's stored tags (`blog_posts.tags`, a JSON array of names); anything else is none. */
+export function parseTags(stored: string | null | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(stored || '[]')
+    return Array.isArray(list) ? list.map(String).filter((t) => t.trim() !== '') : []
+  } catch {
+    return []
+  }
+}
+
+/** Tags with their slugs, each slug once (a tag whose name has no letter or digit has no address). */
+export function blogTags(names: readonly string[]): BlogTag[] {
+  const bySlug = new Map<string, BlogTag>()
+  for (const name of names) {
+    if (!/[\p{L}\p{N}]/u.test(name)) continue
+    const slug = slugify(name)
+    if (!bySlug.has(slug)) bySlug.set(slug, { name, slug })
+  }
+  return [...bySlug.values()]
+}
+
+/** The name of the tag `slug` among the posts' tags (the slug itself when no post carries it). */
+export function tagName(posts: readonly { tags: readonly string[] }[], slug: string): string {
+  for (const p of posts) {
+    const found = blogTags(p.tags).find((t) => t.slug === slug)
+    if (found) return found.name
+  }
+  return slug
+}
+
+/** Reads `?category=`, `?tag=` and `?page=` (a whole number from 1; anything else is the first page). */
 export function readBlogListQuery(params: URLSearchParams): BlogListQuery {
   const category = params.get('category')?.trim() || ALL_CATEGORIES
   const page = params.get('page') ?? ''
-  return { category, pages: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1 }
+  const tag = params.get('tag')?.trim().toLowerCase() || undefined
+  return { category, pages: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1, tag }
 }
 
-/** The address of a list: `/blog`, `/blog?category=SEO`, `/blog?category=SEO&page=2`. */
-export function blogListHref({ category, pages }: BlogListQuery): string {
+/** The address of a list: `/blog`, `/blog?category=SEO`, `/blog?tag=studio`, `/blog?category=SEO&page=2`. */
+export function blogListHref({ category, pages, tag }: BlogListQuery): string {
   const params = new URLSearchParams()
   if (category !== ALL_CATEGORIES) params.set('category', category)
+  if (tag) params.set('tag', tag)
   if (pages > 1) params.set('page', String(pages))
   const search = params.toString()
   return search ? `/blog?${search}` : '/blog'
@@ -45,21 +84,19 @@ export function blogCategories(posts: readonly { category: string }[]): string[]
   return [ALL_CATEGORIES, ...seen]
 }
 
-/** Posts in the selected category ('All' returns every post). */
-export function filterPosts<T extends { category: string }>(posts: readonly T[], category: string): T[] {
-  return category === ALL_CATEGORIES ? [...posts] : posts.filter((p) => p.category === category)
+type Filterable = { category: string; tags?: readonly string[] }
+
+/** Posts in the selected category ('All' returns every post) and, given a tag's slug, carrying that tag. */
+export function filterPosts<T extends Filterable>(posts: readonly T[], category: string, tag?: string): T[] {
+  return posts.filter((p) => (category === ALL_CATEGORIES || p.category === category) && (!tag || blogTags(p.tags ?? []).some((t) => t.slug === tag)))
 }
 
 /** The posts the grid renders: the filtered list cut to visibleCount. */
-export function visiblePosts<T extends { category: string }>(
-  posts: readonly T[],
-  category: string,
-  visibleCount: number,
-): T[] {
-  return filterPosts(posts, category).slice(0, Math.max(0, visibleCount))
+export function visiblePosts<T extends Filterable>(posts: readonly T[], category: string, visibleCount: number, tag?: string): T[] {
+  return filterPosts(posts, category, tag).slice(0, Math.max(0, visibleCount))
 }
 
 /** Whether the 'Load More Articles' button should show (more filtered posts remain). */
-export function hasMore(posts: readonly { category: string }[], category: string, visibleCount: number): boolean {
-  return filterPosts(posts, category).length > Math.max(0, visibleCount)
+export function hasMore(posts: readonly Filterable[], category: string, visibleCount: number, tag?: string): boolean {
+  return filterPosts(posts, category, tag).length > Math.max(0, visibleCount)
 }

@@ -63,6 +63,8 @@ export type RssPost = {
   title: string
   excerpt: string
   category: string
+  /** Tag names: each is a `<category>` too, after the post's category. */
+  tags?: readonly string[]
   author: string
   date: string
 }
@@ -84,7 +86,7 @@ export function buildRss(opts: { siteUrl: string; title: string; description: st
         `      <link>${link}</link>`,
         `      <guid isPermaLink="true">${link}</guid>`,
         `      <description>${escapeXml(p.excerpt)}</description>`,
-        `      <category>${escapeXml(p.category)}</category>`,
+        ...[...new Set([p.category, ...(p.tags ?? [])])].filter(Boolean).map((c) => `      <category>${escapeXml(c)}</category>`),
         `      <dc:creator>${escapeXml(p.author)}</dc:creator>`,
         `      <pubDate>${rssDate(p.date)}</pubDate>`,
         '    </item>',

@@ -54,8 +54,8 @@ export const QUERY_READING_PAGES: Readonly<Record<string, readonly string[]>> = 
   // `p`: an imported WordPress post's old address (/?p=ID), which redirects.
   '/': ['category', 'p'],
   '/portfolio': ['category'],
-  // The blog's category filter and 'Load More Articles' (app/lib/blog-list.ts).
-  '/blog': ['category', 'page'],
+  // The blog's category and tag filters and 'Load More Articles' (app/lib/blog-list.ts).
+  '/blog': ['category', 'tag', 'page'],
   // The FAQ search form.
   '/faq': ['q'],
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { BlogPostRow } from '~/db/schema.ts'
+import { parseTags } from '~/lib/blog-list.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
 import { containsAny, nowIso } from './search.server.ts'
 
@@ -23,15 +24,15 @@ export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<Blog
   return (await qb.execute()).map(toPost)
 }
 
-/** A post without its body, for lists that never show it (cards, feeds, the sitemap). */
-export type BlogPostSummary = Omit<BlogPost, 'content' | 'tags'>
+/** A post without its body, for lists that never show it (cards, feeds, the sitemap); its tags as names. */
+export type BlogPostSummary = Omit<BlogPost, 'content' | 'tags'> & { tags: string[] }
 
-const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'imageAlt', 'readTime', 'date', 'publishAt', 'views', 'createdAt', 'updatedAt', 'authorId'] as const
+const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'imageAlt', 'readTime', 'date', 'publishAt', 'views', 'createdAt', 'updatedAt', 'authorId', 'tags'] as const
 
 /** Published posts without their bodies, in findBlogPosts' order (newest first, by date then id). */
 export async function findPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
   const rows = await db.selectFrom('blogPosts').select(SUMMARY_COLUMNS).where('status', '=', 'published').orderBy('date', 'desc').orderBy('id', 'desc').execute()
-  return rows.map((row) => ({ ...row, views: Number(row.views), status: row.status as BlogStatus }))
+  return rows.map((row) => ({ ...row, views: Number(row.views), status: row.status as BlogStatus, tags: parseTags(row.tags) }))
 }
 
 export async function countBlogPosts(db: Db, query: Omit<BlogQuery, 'limit' | 'offset' | 'status'> = {}): Promise<Record<string, number>> {

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Db } from '~/db/db.server.ts'
+import { parseTags } from '~/lib/blog-list.ts'
 import { neutralizeFormula, toCsv } from '~/lib/csv.ts'
 import * as model from '~/models/site-export.server.ts'
 import { findSettingValues } from '~/models/settings.server.ts'
-import { recordActivity } from './activity-log.server.ts'
 import { htmlToMarkdown } from './site-export/markdown.server.ts'
 import { writeWxr } from './site-export/wxr-writer.server.ts'
 
@@ -19,16 +19,6 @@ function csvOf(rows: Row[]): string {
   if (!rows.length) return ''
   const columns = Object.keys(rows[0]!)
   return toCsv([columns, ...rows.map((r) => columns.map((c) => cell(r[c])))]) + '\r\n'
-}
-
-/** A post's stored tags (a JSON array of names). */
-function tagsOf(stored: string): string[] {
-  try {
-    const list: unknown = JSON.parse(stored)
-    return Array.isArray(list) ? list.map(String) : []
-  } catch {
-    return []
-  }
 }
 
 /** YAML front matter; every value JSON-quoted, which YAML reads as is (no dependency, no ambiguity). */
@@ -70,7 +60,7 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
       subheading: post.subheading || undefined,
       excerpt: post.excerpt || undefined,
       category: post.category || undefined,
-      tags: tagsOf(post.tags),
+      tags: parseTags(post.tags),
       author: post.author || undefined,
       image: post.image || undefined,
       imageAlt: post.image ? post.imageAlt : undefined,
@@ -121,13 +111,12 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
       html: p.content.replace(/(<img[^>]*\ssrc=")(\/[^"]*)"/g, (_m, head: string, src: string) => `${head}${absolute(src)}"`),
       excerpt: p.excerpt,
       category: p.category,
-      tags: tagsOf(p.tags),
+      tags: parseTags(p.tags),
       author: p.author,
       cover: p.image ? { url: absolute(p.image), alt: p.imageAlt } : null,
       oldPaths: (history.get(Number(p.id)) ?? []).filter((s) => s.startsWith('/')),
     })),
   )
   await write('wordpress.xml', wxr)
-  await recordActivity(db, { action: 'site.export', itemType: 'site', itemLabel: 'Whole site', detail: `${rows.posts.length} posts, ${names.length} images, ${files} files.` })
   return { dir, posts: rows.posts.length, images: names.length, files }
 }

@@ -129,6 +129,15 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect(ghostPost).toMatch(/\/uploads\/[a-f0-9]{32}\.webp/)
     expect(ghostPost).not.toContain('/content/images/')
 
+    // The imported tags show on the post, as links to the list of posts with that tag, which the
+    // server filters (no script needed); the feed lists them as categories.
+    expect(html).toMatch(/<ul aria-label="Tags"[^>]*>.*href="\/blog\?tag=harbour".*href="\/blog\?tag=studio"/s)
+    const tagged = await (await fetch(`${server.url}/blog?tag=harbour`)).text()
+    expect(tagged).toContain('We moved to the harbour')
+    expect(tagged).not.toContain('Ten years of websites')
+    expect(tagged).toMatch(/Posts tagged <strong[^>]*>harbour<\/strong>/)
+    expect(await (await fetch(`${server.url}/rss.xml`)).text()).toMatch(/<title>We moved to the harbour<\/title>[\s\S]*?<category>Design<\/category>\s*<category>harbour<\/category>\s*<category>studio<\/category>/)
+
     const moved = async (p: string) => {
       const r = await fetch(`${server!.url}${p}`, { redirect: 'manual' })
       return [r.status, r.headers.get('location')]

@@ -3,9 +3,12 @@ import {
   BLOG_PAGE_SIZE,
   blogCategories,
   blogListHref,
+  blogTags,
   filterPosts,
   hasMore,
+  parseTags,
   readBlogListQuery,
+  tagName,
   visiblePosts,
 } from '~/lib/blog-list'
 
@@ -111,5 +114,44 @@ describe('readBlogListQuery and blogListHref', () => {
     expect(shown('category=SEO&page=2')).toEqual({ count: 8, more: false })
     expect(shown('page=2')).toEqual({ count: 12, more: true })
     expect(shown('page=3')).toEqual({ count: 13, more: false })
+  })
+})
+
+describe('tags (issue 24: imported posts keep theirs)', () => {
+  const tagged = [
+    { id: 1, category: 'News', tags: ['Studio', 'Harbour life'] },
+    { id: 2, category: 'Design', tags: ['studio'] },
+    { id: 3, category: 'News', tags: [] },
+    { id: 4, category: 'News', tags: ['Café & Co'] },
+  ]
+
+  it('reads the stored JSON array, and anything else as no tags', () => {
+    expect(parseTags('["harbour","studio"]')).toEqual(['harbour', 'studio'])
+    for (const stored of ['', '[]', 'not json', '{"a":1}', null, undefined]) expect(parseTags(stored)).toEqual([])
+  })
+
+  it('gives each tag a slug, once, and none to a tag without a letter or digit', () => {
+    expect(blogTags(['Harbour life', 'Café & Co', 'harbour-life', '!!!'])).toEqual([
+      { name: 'Harbour life', slug: 'harbour-life' },
+      { name: 'Café & Co', slug: 'cafe-co' },
+    ])
+  })
+
+  it('filters by a tag\'s slug, with or without a category, and pages the result', () => {
+    expect(filterPosts(tagged, 'All', 'studio').map((p) => p.id)).toEqual([1, 2])
+    expect(filterPosts(tagged, 'News', 'studio').map((p) => p.id)).toEqual([1])
+    expect(filterPosts(tagged, 'All', 'cafe-co').map((p) => p.id)).toEqual([4])
+    expect(filterPosts(tagged, 'All', 'nothing')).toEqual([])
+    expect(visiblePosts(tagged, 'All', 1, 'studio').map((p) => p.id)).toEqual([1])
+    expect(hasMore(tagged, 'All', 1, 'studio')).toBe(true)
+    expect(tagName(tagged, 'harbour-life')).toBe('Harbour life')
+    expect(tagName(tagged, 'unknown')).toBe('unknown')
+  })
+
+  it('writes and reads /blog?tag=slug', () => {
+    expect(blogListHref({ category: 'All', pages: 1, tag: 'harbour-life' })).toBe('/blog?tag=harbour-life')
+    expect(blogListHref({ category: 'News', pages: 2, tag: 'studio' })).toBe('/blog?category=News&tag=studio&page=2')
+    expect(readBlogListQuery(new URLSearchParams('category=News&tag=Studio&page=2'))).toEqual({ category: 'News', pages: 2, tag: 'studio' })
+    expect(readBlogListQuery(new URLSearchParams('tag=')).tag).toBeUndefined()
   })
 })

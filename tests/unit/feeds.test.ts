@@ -54,6 +54,17 @@ describe('feeds', () => {
     expect(rss.channel.lastBuildDate).toBe('Sun, 01 Feb 2026 00:00:00 GMT')
   })
 
+  it("lists a post's tags as more <category> elements after its category", () => {
+    const xml = buildRss({
+      siteUrl: SITE,
+      title: 'Acme Blog',
+      description: '',
+      posts: [{ id: 1, slug: 'harbour', title: 'Harbour', excerpt: '', category: 'Design', tags: ['studio', 'Fish & chips', 'Design'], author: 'Ann', date: '2026-02-01' }],
+    })
+    expect(xml).toContain('<category>Design</category>\n      <category>studio</category>\n      <category>Fish &amp; chips</category>\n      <dc:creator>')
+    expect(xml.match(/<category>Design<\/category>/g)).toHaveLength(1)
+  })
+
   it('turns days and timestamps into RSS dates', () => {
     expect(rssDate('2026-01-01')).toBe('Thu, 01 Jan 2026 00:00:00 GMT')
     expect(rssDate('2026-01-01T08:00:00.000Z')).toBe('Thu, 01 Jan 2026 08:00:00 GMT')

@@ -5,6 +5,7 @@ import type { Route } from './+types/blog-post'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
+import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-list.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
@@ -37,7 +38,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await resolvePostAddress(context.app.db, params.slug, context.app.views)
   if (!found) return data({ post: null }, { status: 404 })
   if ('moved' in found) throw redirect(blogPostPath({ slug: found.moved }), 301)
-  return { post: found.post, picture: (await pictureInfo(context.app.images, [found.post.image]))[found.post.image] ?? null }
+  return {
+    post: found.post,
+    tags: blogTags(parseTags(found.post.tags)),
+    picture: (await pictureInfo(context.app.images, [found.post.image]))[found.post.image] ?? null,
+  }
 }
 
 const backClass = 'inline-flex items-center gap-2 font-semibold text-primary-800 hover:underline'
@@ -95,6 +100,21 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           className="mt-10 text-lg leading-8 text-ink-700 [&_a]:text-primary-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-ink-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
           dangerouslySetInnerHTML={{ __html: post.content }}
         />
+        {loaderData.tags.length > 0 && (
+          <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
+            {loaderData.tags.map((t) => (
+              <li key={t.slug}>
+                <Link
+                  to={blogListHref({ category: ALL_CATEGORIES, pages: 1, tag: t.slug })}
+                  className="inline-block rounded-full border border-ink-300 px-3 py-1 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800"
+                >
+                  <span aria-hidden="true">#</span>
+                  {t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         <footer className="mt-12 border-t border-ink-200 pt-8">
           <Link to="/blog" className={backClass}>
             <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />

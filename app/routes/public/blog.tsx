@@ -4,7 +4,7 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
-import { BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, visiblePosts } from '~/lib/blog-list.ts'
+import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummaries } from '~/services/blog.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
@@ -15,19 +15,20 @@ export function meta(args: Route.MetaArgs) {
 
 /**
  * The cards the address asks for (without the posts' bodies), rendered on the server: the
- * category filter and 'Load More Articles' are links (`?category=`, `?page=`), so they work
- * before the page's script runs (issue 22). Only such requests skip the page cache
+ * category filter, a post's tags and 'Load More Articles' are links (`?category=`, `?tag=`,
+ * `?page=`), so they work before the page's script runs (issues 22 and 24). Only such requests skip the page cache
  * (QUERY_READING_PAGES in app/lib/public-paths.ts).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = readBlogListQuery(new URL(request.url).searchParams)
   const published = await listPublishedPostSummaries(context.app.db)
-  const posts = visiblePosts(published, query.category, query.pages * BLOG_PAGE_SIZE)
+  const posts = visiblePosts(published, query.category, query.pages * BLOG_PAGE_SIZE, query.tag)
   const pictures = await pictureInfo(context.app.images, posts.map((p) => p.image))
   return {
     ...query,
+    tag: query.tag ? { slug: query.tag, name: tagName(published, query.tag) } : null,
     categories: blogCategories(published),
-    more: hasMore(published, query.category, query.pages * BLOG_PAGE_SIZE),
+    more: hasMore(published, query.category, query.pages * BLOG_PAGE_SIZE, query.tag),
     posts: posts.map(({ id, slug, title, excerpt, category, author, image, imageAlt, readTime, date }) => ({
       id,
       slug,
@@ -51,7 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const articleId = (n: number) => `article-${n}`
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, categories, category, pages, more } = loaderData
+  const { posts, categories, category, tag, pages, more } = loaderData
   // After 'Load More Articles', focus goes to the first new card, where reading goes on.
   const loadingFrom = useRef<number | null>(null)
   useEffect(() => {
@@ -73,15 +74,24 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               key={c}
               to={blogListHref({ category: c, pages: 1 })}
               preventScrollReset
-              aria-current={c === category ? 'true' : undefined}
+              aria-current={c === category && !tag ? 'true' : undefined}
               className="rounded-full border border-ink-300 px-4 py-2 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800 aria-[current=true]:border-primary-700 aria-[current=true]:bg-primary-700 aria-[current=true]:text-white"
             >
               {c}
             </Link>
           ))}
         </div>
+        {tag && (
+          <p className="mt-8 text-center text-ink-700">
+            Posts tagged <strong className="text-ink-900">{tag.name}</strong>
+            {category !== ALL_CATEGORIES && <> in {category}</>}.{' '}
+            <Link to={blogListHref({ category, pages: 1 })} className="font-semibold text-primary-800 underline">
+              Show all {category === ALL_CATEGORIES ? 'posts' : category}
+            </Link>
+          </p>
+        )}
         {posts.length === 0 ? (
-          <p className="mt-12 text-center text-ink-600">No blog posts found in this category.</p>
+          <p className="mt-12 text-center text-ink-600">{tag ? 'No blog posts found with this tag.' : 'No blog posts found in this category.'}</p>
         ) : (
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blog posts">
             {posts.map((p, i) => (
@@ -94,7 +104,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {more && (
           <div className="mt-12 text-center">
             <Link
-              to={`${blogListHref({ category, pages: pages + 1 })}#${articleId(pages * BLOG_PAGE_SIZE + 1)}`}
+              to={`${blogListHref({ category, pages: pages + 1, tag: tag?.slug })}#${articleId(pages * BLOG_PAGE_SIZE + 1)}`}
               onClick={(e) => {
                 if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) loadingFrom.current = pages
               }}
