@@ -1,3 +1,4 @@
+import { isForbiddenAnswer } from '~/lib/forbidden.ts'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { buttonClass } from './components/ui/button.tsx'
 import type { Route } from './+types/root'
@@ -106,6 +107,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <NotFoundContent />
         </PublicShell>
       </ToastProvider>
+    )
+  }
+  // A back-office address the person's role does not include (app/lib/permissions.ts): a clear
+  // page, never the data.
+  if (isRouteErrorResponse(error) && error.status === 403 && isForbiddenAnswer(error.data)) {
+    return (
+      <main id="main-content" className="mx-auto flex min-h-screen max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
+        <title>{fullTitle('Not allowed', site.siteName)}</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="text-3xl font-bold">You do not have access to this page</h1>
+        <p className="mt-4 text-ink-600">{error.data.message}</p>
+        <a className={buttonClass({ size: 'lg', className: 'mt-8' })} href={error.data.home}>
+          Back to your pages
+        </a>
+      </main>
     )
   }
   // The database is away for a moment (server/database-outage.ts): the page says so, and the

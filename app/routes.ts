@@ -33,6 +33,7 @@ export default [
     route('settings/import-export/archive', 'routes/admin/import-export-archive.ts'),
     route('settings/activity/export', 'routes/admin/activity-export.ts'),
     route('passkey', 'routes/admin/passkey.ts'),
+    route('invite/:token', 'routes/admin/invite.tsx'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
@@ -49,6 +50,7 @@ export default [
       route('settings/security', 'routes/admin/security.tsx'),
       route('settings/booking', 'routes/admin/booking-settings.tsx'),
       route('settings/import-export', 'routes/admin/import-export.tsx'),
+      route('settings/people', 'routes/admin/people.tsx'),
       route('settings/activity', 'routes/admin/activity.tsx'),
       route('calls', 'routes/admin/calls.tsx'),
     ]),

@@ -1,6 +1,7 @@
 import { data, type ServerBuild } from 'react-router'
 import { isDatabaseUnavailable } from '~/db/db.server.ts'
-import { DatabaseUnavailableError } from '~/services/errors.server.ts'
+import { DatabaseUnavailableError, ForbiddenError } from '~/services/errors.server.ts'
+import type { ForbiddenAnswer } from '~/lib/forbidden.ts'
 
 type Build = ServerBuild | (() => Promise<ServerBuild>)
 type Module = NonNullable<ServerBuild['routes'][string]>['module']
@@ -47,6 +48,10 @@ function guard(handler: Handler, page: boolean): Handler {
     try {
       return await handler(args)
     } catch (err) {
+      // A service refused the person's role (app/lib/permissions.ts): the forbidden page, never data.
+      if (err instanceof ForbiddenError) {
+        throw data({ forbidden: true, message: err.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      }
       if (!isDatabaseUnavailable(err)) throw err
       const retryAfter = (err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err)).retryAfterSeconds
       const headers = { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' }

@@ -71,3 +71,11 @@ export async function exportSiteTo(config: import('~/config.server.ts').Config, 
   const { exportSite } = await import('~/services/site-export.server.ts')
   return withMigratedDatabase(config, (db) => fromShell('npm run export', () => exportSite(db, dir, config.siteUrl, onProgress)))
 }
+
+/** For `npm run admin:create`: a person with a role and a one-time password (returned to print once). */
+export async function createPerson(config: import('~/config.server.ts').Config, username: string, role: string): Promise<{ password: string }> {
+  const { createPersonFromShell } = await import('~/services/people.server.ts')
+  const { isRole } = await import('~/lib/permissions.ts')
+  if (!isRole(role)) throw new Error(`Unknown role "${role}": use owner, administrator, editor, author or sales.`)
+  return withMigratedDatabase(config, (db) => createPersonFromShell(db, username, role))
+}

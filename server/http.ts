@@ -108,6 +108,9 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
     // The page-view beacon is cookie-free by design (no token to echo) and can only add one to a
     // counter; the same-origin check above still applies to it.
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/pageviews') return next()
+    // A person's API token (`Authorization: Bearer`) is the credential itself: no browser sends it
+    // on its own to another site, so it needs no CSRF token (the session cookie is then not read).
+    if (/^Bearer\s/i.test(req.get('authorization') ?? '')) return next()
     if (!csrfTokenMatches(req.headers.cookie, req.get(CSRF_HEADER))) {
       return res.status(403).json({ error: 'Missing or invalid CSRF token. Fetch /api/auth/session first and send its csrfToken in the X-CSRF-Token header.' })
     }

@@ -6,7 +6,19 @@ import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { setActingPerson } from '~/services/acting-context.server.ts'
 import { requireSession, type Admin } from '~/services/auth.server.ts'
-import { DatabaseUnavailableError, DomainValidationError, InvalidCredentialsError, NotFoundError, RateLimitedError, SudoRequiredError, UnauthorizedError } from '~/services/errors.server.ts'
+import { authenticateApiToken, setUpNeeded } from '~/services/people.server.ts'
+import { forbiddenMessage } from '~/lib/forbidden.ts'
+import { API_BEFORE_SET_UP, API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
+import {
+  DatabaseUnavailableError,
+  DomainValidationError,
+  ForbiddenError,
+  InvalidCredentialsError,
+  NotFoundError,
+  RateLimitedError,
+  SudoRequiredError,
+  UnauthorizedError,
+} from '~/services/errors.server.ts'
 
 /** A 400 carrying one message per bad field. */
 export class BadRequestError extends Error {
@@ -43,14 +55,53 @@ export function sessionToken(req: Request): string | undefined {
   return readCookie(req.headers.cookie, SESSION_COOKIE)
 }
 
-export function requireAdmin(req: Request): Promise<Admin> {
-  return requireSession(ctx(req).db, sessionToken(req)).then(actingAs)
+/** `Authorization: Bearer <token>`: a person's API token (then the session cookie is not read). */
+export function bearerToken(req: Request): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')
+  return m?.[1]
 }
 
+/** The person behind the request: their API token if one is sent, else the session cookie. */
+async function authenticate(req: Request): Promise<Admin> {
+  const bearer = bearerToken(req)
+  if (bearer === undefined) return requireSession(ctx(req).db, sessionToken(req))
+  const admin = await authenticateApiToken(ctx(req).db, bearer)
+  if (!admin) throw new UnauthorizedError('Invalid or revoked API token')
+  return admin
+}
+
+/** This call as API_RULES names it: `METHOD /path` below /api, from the route that matched. */
+export function apiRuleKey(req: Request): string {
+  const path = `${req.baseUrl.replace(/^\/api/, '')}${req.route?.path ?? req.path}`.replace(/(.)\/$/, '$1')
+  return `${req.method} ${path}`
+}
+
+/**
+ * The signed-in person, allowed this call by their role (app/lib/permissions.ts, API_RULES):
+ * 401 without a valid session or token, 403 JSON when the role lacks the call's permission or
+ * the person must first replace a one-time password or add a second factor.
+ */
+export async function requireAdmin(req: Request): Promise<Admin> {
+  const admin = actingAs(await authenticate(req))
+  const key = apiRuleKey(req)
+  const rule = API_RULES[key]
+  if (!mayOpen(admin.role, rule)) throw new ForbiddenError(String(rule), forbiddenMessage(admin.role, rule))
+  if (admin.via === 'token' && key.startsWith('POST /auth/')) throw new ForbiddenError('session', 'An API token cannot change how a person signs in: use the back office.')
+  if (rule !== PUBLIC && !API_BEFORE_SET_UP.includes(key)) {
+    const needed = await setUpNeeded(ctx(req).db, admin)
+    if (needed === 'password') throw new ForbiddenError('set-up', 'Choose your own password first (POST /api/auth/password or Settings > Security).')
+    if (needed) throw new ForbiddenError('set-up', 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.')
+  }
+  return admin
+}
+
+/**
+ * For public reads that show a signed-in person more: the person when their role allows the
+ * call, else null (they get the public answer, as a visitor would).
+ */
 export async function optionalAdmin(req: Request): Promise<Admin | null> {
-  const token = sessionToken(req)
-  if (!token) return null
-  return requireSession(ctx(req).db, token).then(actingAs, () => null)
+  if (!sessionToken(req) && bearerToken(req) === undefined) return null
+  return requireAdmin(req).catch(() => null)
 }
 
 /** The activity log's "who" for the rest of this request (docs/decisions/044). */
@@ -87,6 +138,7 @@ export function errorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof InvalidCredentialsError || err instanceof UnauthorizedError) return answer(401, { error: err.message })
   if (err instanceof NotFoundError) return answer(404, { error: err.message })
   if (err instanceof SudoRequiredError) return answer(403, { error: err.message, sudo: true })
+  if (err instanceof ForbiddenError) return answer(403, { error: err.message, forbidden: true })
   if (err instanceof RateLimitedError) {
     return answer(429, { error: err.message, retryAfter: err.retryAfterSeconds }, { 'Retry-After': String(err.retryAfterSeconds) })
   }

@@ -13,6 +13,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   settings: 'site settings',
   'import-export': 'import and export',
   people: 'people',
+  activity: 'the activity log',
 }
 
 /** The body of a 403 from the back office: what the forbidden page says, and where to go instead. */

@@ -3,6 +3,9 @@ import { requiredEmail } from './email-field.ts'
 import { PASSWORD_MISMATCH } from './schemas.ts'
 import { ROLES } from './permissions.ts'
 
+/** An invitation's link works this long. */
+export const INVITATION_DAYS = 7
+
 const role = z.enum(ROLES, { error: 'Choose a role' })
 const displayName = z.string().trim().max(80, 'Use at most 80 characters')
 

@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'import-export',
   /** Inviting, changing, suspending and removing people; requiring a second factor for everyone. */
   'people',
+  /** The activity log (who changed what): the owner's. */
+  'activity',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -53,7 +55,7 @@ const EDITORIAL: Permission[] = ['messages', 'posts.write', 'posts.all', 'posts.
 /** The table. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  administrator: PERMISSIONS.filter((p) => p !== 'people'),
+  administrator: PERMISSIONS.filter((p) => p !== 'people' && p !== 'activity'),
   editor: EDITORIAL,
   author: ['posts.write', 'uploads'],
   sales: ['leads', 'messages'],
@@ -99,6 +101,8 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   'settings/import-export/archive': 'import-export',
   'settings/security': SIGNED_IN,
   'settings/people': 'people',
+  'settings/activity': 'activity',
+  'settings/activity/export': 'activity',
 }
 
 /** The menu, in order: each link shows only to a role its page's rule allows. */
@@ -111,6 +115,7 @@ export const ADMIN_MENU = [
   { to: 'portfolio', label: 'Portfolio' },
   { to: 'settings', label: 'Settings' },
   { to: 'settings/people', label: 'People' },
+  { to: 'settings/activity', label: 'Activity log' },
   { to: 'settings/security', label: 'Security' },
   { to: 'settings/booking', label: 'Booking hours' },
 ] as const
@@ -143,3 +148,47 @@ export function ruleForPath(subPath: string): PageRule | undefined {
   }
   return undefined
 }
+
+/**
+ * Every JSON API call (`METHOD /path` below /api, as the router declares it) and what it needs.
+ * PUBLIC calls take no session; the others answer 401 without one and 403 JSON when the role
+ * lacks the permission. A public read that a signed-in person may see more of (GET /blogs,
+ * /portfolio) names the permission that shows more: without it the person sees the public answer.
+ * A call missing here is refused (and fails the matrix test).
+ */
+export const API_RULES: Record<string, PageRule> = {
+  'GET /auth/session': PUBLIC,
+  'POST /auth/login': PUBLIC,
+  'POST /auth/logout': PUBLIC,
+  'POST /auth/sudo': SIGNED_IN,
+  'POST /auth/password': SIGNED_IN,
+  'GET /portfolio': 'portfolio',
+  'GET /portfolio/:id': 'portfolio',
+  'POST /portfolio': 'portfolio',
+  'PUT /portfolio/:id': 'portfolio',
+  'DELETE /portfolio/:id': 'portfolio',
+  'GET /blogs': 'posts.write',
+  'GET /blogs/:id': 'posts.write',
+  'POST /blogs': 'posts.write',
+  'PUT /blogs/:id': 'posts.write',
+  'DELETE /blogs/:id': 'posts.write',
+  'GET /blog/stats': 'posts.all',
+  'POST /proposals': PUBLIC,
+  'GET /proposals': 'leads',
+  'GET /proposals/stats': 'leads',
+  'GET /proposals/export.csv': 'leads',
+  'GET /proposals/:id': 'leads',
+  'PUT /proposals/:id': 'leads',
+  'DELETE /proposals/:id': 'leads',
+  'GET /settings': 'settings',
+  'PUT /settings': 'settings',
+  'GET /dashboard': 'dashboard',
+  'GET /dashboard/traffic': 'dashboard',
+  'GET /dashboard/traffic.csv': 'dashboard',
+  'POST /pageviews': PUBLIC,
+  'GET /estimate/pdf': PUBLIC,
+  'POST /uploads': 'uploads',
+}
+
+/** The calls a person may make with a one-time password still to replace (or a second factor still to add). */
+export const API_BEFORE_SET_UP = ['GET /auth/session', 'POST /auth/logout', 'POST /auth/sudo', 'POST /auth/password']

@@ -24,7 +24,7 @@ export async function insertAdmin(
   const now = nowIso()
   const row = await db
     .insertInto('adminUsers')
-    .values({ username, passwordHash, createdAt: now, updatedAt: now, ...extra })
+    .values({ username, passwordHash, createdAt: now, updatedAt: now, ...extra, mustChangePassword: extra.mustChangePassword ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -32,7 +32,7 @@ export async function insertAdmin(
 
 /** A new password; `mustChange` marks a one-time password the person must replace at sign-in. */
 export async function updateAdminPassword(db: Db, id: number, passwordHash: string, mustChange = false): Promise<void> {
-  await db.updateTable('adminUsers').set({ passwordHash, mustChangePassword: mustChange, updatedAt: nowIso() }).where('id', '=', id).execute()
+  await db.updateTable('adminUsers').set({ passwordHash, mustChangePassword: mustChange ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute()
 }
 
 export async function insertSession(

@@ -11,13 +11,14 @@ export type BlogStats = { total: number; published: number; draft: number; total
 
 const toPost = (row: BlogPostRow): BlogPost => ({ ...row, views: Number(row.views), status: row.status as BlogStatus })
 
-export type BlogQuery = { status?: BlogStatus; q?: string; category?: string; limit?: number; offset?: number }
+export type BlogQuery = { status?: BlogStatus; q?: string; category?: string; limit?: number; offset?: number; authorId?: number }
 
 /** Newest first (by date, then id) so the public list and the admin list agree. */
 export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<BlogPost[]> {
   let qb = db.selectFrom('blogPosts').selectAll()
   if (query.status) qb = qb.where('status', '=', query.status)
   if (query.category) qb = qb.where('category', '=', query.category)
+  if (query.authorId !== undefined) qb = qb.where('authorId', '=', query.authorId)
   if (query.q) qb = qb.where(containsAny(['title', 'category', 'author'], query.q))
   qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
   if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
@@ -37,6 +38,7 @@ export async function findPublishedPostSummaries(db: Db): Promise<BlogPostSummar
 
 export async function countBlogPosts(db: Db, query: Omit<BlogQuery, 'limit' | 'offset' | 'status'> = {}): Promise<Record<string, number>> {
   let qb = db.selectFrom('blogPosts').select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+  if (query.authorId !== undefined) qb = qb.where('authorId', '=', query.authorId)
   if (query.q) qb = qb.where(containsAny(['title', 'category', 'author'], query.q))
   const rows = await qb.groupBy('status').execute()
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))

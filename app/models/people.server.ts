@@ -29,12 +29,21 @@ export async function findNames(db: Db, ids: number[]): Promise<Map<number, Pick
   return new Map(rows.map((r) => [r.id, r]))
 }
 
-export async function findActiveUsernameOrEmail(db: Db, username: string, email: string): Promise<Pick<AdminUserRow, 'username' | 'email'> | undefined> {
-  return db
+/** Whether a username is taken (any letter case; removed people keep theirs). */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db.selectFrom('adminUsers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Whether someone not removed has this email address. */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
     .selectFrom('adminUsers')
-    .select(['username', 'email'])
-    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]))
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('status', '!=', 'removed')
     .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function countActiveOwners(db: Db): Promise<number> {

@@ -8,7 +8,8 @@ import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.
 import type { Admin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity, type ActivityRecord } from './activity-log.server.ts'
-import { DomainValidationError, NotFoundError } from './errors.server.ts'
+import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
+import { can, ROLE_LABELS } from '~/lib/permissions.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
 
@@ -29,8 +30,10 @@ export function listPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
 
 export type AdminBlogQuery = { status?: BlogStatus; q?: string; limit?: number; offset?: number }
 
-export async function listPosts(db: Db, _admin: Admin, query: AdminBlogQuery = {}) {
-  const [posts, counts] = await Promise.all([model.findBlogPosts(db, query), model.countBlogPosts(db, { q: query.q })])
+export async function listPosts(db: Db, admin: Admin, query: AdminBlogQuery = {}) {
+  // An author lists their own posts only.
+  const authorId = can(admin.role, 'posts.all') ? undefined : admin.id
+  const [posts, counts] = await Promise.all([model.findBlogPosts(db, { ...query, authorId }), model.countBlogPosts(db, { q: query.q, authorId })])
   const [published, draft, scheduled] = [counts.published ?? 0, counts.draft ?? 0, counts.scheduled ?? 0]
   return { posts, counts: { all: published + draft + scheduled, published, draft, scheduled } }
 }
@@ -42,8 +45,25 @@ export async function listPosts(db: Db, _admin: Admin, query: AdminBlogQuery = {
 export async function readPost(db: Db, admin: Admin | null, id: number, views: ViewCounter): Promise<BlogPost> {
   const post = await model.findBlogPost(db, id)
   if (!post || (!admin && post.status !== 'published')) throw new NotFoundError('Post not found')
+  if (admin) mayEdit(admin, post)
   if (!admin) post.views += views.count(id)
   return { ...post, content: sanitizeBlogHtml(post.content) }
+}
+
+/**
+ * Roles (app/lib/permissions.ts): without `posts.all` a person edits only their own posts, and
+ * without `posts.publish` only as drafts (an editor publishes them).
+ */
+function mayEdit(admin: Admin, post: Pick<BlogPost, 'authorId'>): void {
+  if (!can(admin.role, 'posts.all') && post.authorId !== admin.id) {
+    throw new ForbiddenError('posts.all', `This post is someone else's: your role (${ROLE_LABELS[admin.role]}) edits only your own posts.`)
+  }
+}
+
+function mayPublish(admin: Admin, status: BlogStatus | undefined): void {
+  if (status && status !== 'draft' && !can(admin.role, 'posts.publish')) {
+    throw new DomainValidationError({ status: 'Publishing and scheduling need an editor: save it as a draft, and an editor will publish it.' })
+  }
 }
 
 /** How many saved revisions each post keeps (the oldest go in the save's own transaction). */
@@ -98,13 +118,14 @@ function settleSchedule(status: BlogStatus, publishAt: string | null | undefined
   return Date.parse(publishAt) <= Date.now() ? { status: 'published', publishAt } : { status, publishAt }
 }
 
-export async function createPost(db: Db, _admin: Admin, input: BlogPostInput): Promise<BlogPost> {
+export async function createPost(db: Db, admin: Admin, input: BlogPostInput): Promise<BlogPost> {
+  mayPublish(admin, input.status)
   const content = sanitizeBlogHtml(input.content)
   const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, ...rest } = input
   const schedule = settleSchedule(input.status, input.publishAt)
   const date = input.status === 'scheduled' && schedule.publishAt ? schedule.publishAt.slice(0, 10) : (input.date ?? today())
   const post = await withFreeSlug(db, wanted ?? slugify(input.title), null, async (trx, slug) => {
-    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, '') })
+    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, ''), authorId: admin.id })
     await keepSlug(trx, slug, created.id)
     await keepRevision(trx, created)
     await recordActivity(trx, { action: 'post.create', itemType: 'post', itemId: created.id, itemLabel: created.title, detail: `Saved as ${created.status}.` })
@@ -114,9 +135,11 @@ export async function createPost(db: Db, _admin: Admin, input: BlogPostInput): P
   return post
 }
 
-export async function updatePost(db: Db, _admin: Admin, id: number, patch: BlogPostPatch): Promise<BlogPost> {
+export async function updatePost(db: Db, admin: Admin, id: number, patch: BlogPostPatch): Promise<BlogPost> {
   const current = await model.findBlogPost(db, id)
   if (!current) throw new NotFoundError('Post not found')
+  mayEdit(admin, current)
+  mayPublish(admin, patch.status ?? current.status)
   const { slug: wanted, publishAt, imageAlt: _a, imageDecorative: _d, ...fields } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
   const clean: Partial<model.BlogPostWrite> = { ...fields }
   const imageAlt = settleCoverAlt(patch)
@@ -249,9 +272,10 @@ export async function restoreRevision(db: Db, admin: Admin, postId: number, revi
  * The editor's work in progress, kept beside the post (never over it, so a published post does
  * not change until the admin saves): one autosave per post, replaced each time.
  */
-export async function autosavePost(db: Db, _admin: Admin, postId: number, values: Record<string, string>): Promise<string> {
+export async function autosavePost(db: Db, admin: Admin, postId: number, values: Record<string, string>): Promise<string> {
   const post = await model.findBlogPost(db, postId)
   if (!post) throw new NotFoundError('Post not found')
+  mayEdit(admin, post)
   const data: Record<string, string> = { ...values }
   if (typeof data.content === 'string') data.content = sanitizeBlogHtml(data.content)
   await model.insertRevision(db, { postId, kind: 'autosave', title: data.title || post.title, data: JSON.stringify(data) }, 1)
@@ -269,8 +293,10 @@ export async function discardAutosave(db: Db, _admin: Admin, postId: number): Pr
   await model.deleteAutosave(db, postId)
 }
 
-export async function deletePost(db: Db, _admin: Admin, id: number): Promise<void> {
+export async function deletePost(db: Db, admin: Admin, id: number): Promise<void> {
   const gone = await model.findBlogPost(db, id)
+  if (gone) mayEdit(admin, gone)
+  if (gone && gone.status !== 'draft') mayPublish(admin, gone.status)
   if (!gone || !(await model.deleteBlogPost(db, id))) throw new NotFoundError('Post not found')
   await recordActivity(db, { action: 'post.delete', itemType: 'post', itemId: id, itemLabel: gone.title })
   await announceContentChange(db)

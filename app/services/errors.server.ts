@@ -53,7 +53,10 @@ export class DatabaseUnavailableError extends Error {
  * API answers 403 JSON, pages the forbidden page.
  */
 export class ForbiddenError extends Error {
-  constructor(readonly permission: string) {
-    super('Your role does not allow this.')
+  constructor(
+    readonly permission: string,
+    message = 'Your role does not allow this.',
+  ) {
+    super(message)
   }
 }

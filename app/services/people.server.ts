@@ -5,6 +5,7 @@ import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/people.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import { INVITATION_DAYS } from '~/lib/people-schemas.ts'
 import { hashToken, nameOf, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
 import { hashPassword } from './passwords.server.ts'
@@ -13,8 +14,6 @@ import { requireSudo } from './sudo.server.ts'
 
 export type { PersonRow } from '~/models/people.server.ts'
 
-/** An invitation's link works this long. */
-export const INVITATION_DAYS = 7
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000
 /** The settings key of "require two-step sign-in or a passkey for everyone". */
 const REQUIRE_SECOND_FACTOR = 'people.requireSecondFactor'
@@ -69,8 +68,7 @@ export async function invitePerson(
 ): Promise<number> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
-  const taken = await model.findActiveUsernameOrEmail(db, '\u0000', input.email)
-  if (taken) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
+  if (await model.emailTaken(db, input.email)) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now + INVITATION_MS)
   const id = await model.insertInvitation(db, {
@@ -131,7 +129,7 @@ export async function acceptInvitation(
 ): Promise<{ token: string; expiresAt: string }> {
   const invitation = await findOpenInvitation(db, token, now)
   if (!invitation) throw new InvitationUnusableError()
-  if (await model.findActiveUsernameOrEmail(db, input.username, '\u0000')) throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
+  if (await model.usernameTaken(db, input.username)) throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
   const passwordHash = await hashPassword(input.newPassword)
   if (!(await model.claimInvitation(db, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
   const id = await admins.insertAdmin(db, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
@@ -193,7 +191,7 @@ export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow>
  * printed once; they must choose their own at first sign-in.
  */
 export async function createPersonFromShell(db: Db, username: string, role: Role): Promise<{ password: string }> {
-  if (await model.findActiveUsernameOrEmail(db, username, '\u0000')) throw new DomainValidationError({ username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}` })
+  if (await model.usernameTaken(db, username)) throw new DomainValidationError({ username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}` })
   const password = randomBytes(12).toString('base64url')
   await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true })
   const created = await admins.findAdminByUsername(db, username)

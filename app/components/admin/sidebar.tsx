@@ -1,4 +1,4 @@
-import { CalendarClock, Clock, FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, X } from 'lucide'
+import { CalendarClock, Clock, FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, ScrollText, Users, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 import { useEffect, useState } from 'react'
@@ -15,16 +15,21 @@ const LINKS = [
   { to: 'portfolio', label: 'Portfolio', icon: FolderKanban },
   // `end`: Settings is not also marked current on its Security page below it.
   { to: 'settings', label: 'Settings', icon: Settings, end: true },
+  { to: 'settings/people', label: 'People', icon: Users },
+  { to: 'settings/activity', label: 'Activity log', icon: ScrollText },
   { to: 'settings/security', label: 'Security', icon: ShieldCheck },
   { to: 'settings/booking', label: 'Booking hours', icon: Clock },
 ]
 
-/** The links, and Logout: a plain POST form to the logout route, so it works without JavaScript too. */
-function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: () => void }) {
+/**
+ * The links the person's role may open (`links`, from app/lib/permissions.ts menuFor), and
+ * Logout: a plain POST form to the logout route, so it works without JavaScript too.
+ */
+function NavItems({ adminPath, links, onNavigate }: { adminPath: string; links: readonly string[]; onNavigate?: () => void }) {
   return (
     <>
       <ul className="space-y-1">
-        {LINKS.map(({ to, label, icon, end }) => (
+        {LINKS.filter((l) => links.includes(l.to)).map(({ to, label, icon, end }) => (
           <li key={to}>
             <NavLink
               to={`/${adminPath}/${to}`}
@@ -56,7 +61,7 @@ function NavItems({ adminPath, onNavigate }: { adminPath: string; onNavigate?: (
  * page is hydrated (or without JavaScript) the drawer is a plain <details> disclosure, so a phone
  * can still navigate and sign out.
  */
-export function AdminSidebar({ adminPath, username }: { adminPath: string; username: string }) {
+export function AdminSidebar({ adminPath, username, links }: { adminPath: string; username: string; links: readonly string[] }) {
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
   useEffect(() => {
@@ -81,7 +86,7 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
               </div>
               <DialogDescription className="sr-only">Signed in as {username}</DialogDescription>
               <nav aria-label="Admin">
-                <NavItems adminPath={adminPath} onNavigate={() => setOpen(false)} />
+                <NavItems adminPath={adminPath} links={links} onNavigate={() => setOpen(false)} />
               </nav>
             </DialogContent>
           </Dialog>
@@ -91,7 +96,7 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
               <Icon node={Menu} aria-hidden="true" className="size-5" />
             </summary>
             <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
-              <NavItems adminPath={adminPath} />
+              <NavItems adminPath={adminPath} links={links} />
             </nav>
           </details>
         )}
@@ -100,7 +105,7 @@ export function AdminSidebar({ adminPath, username }: { adminPath: string; usern
         <p className="mb-1 px-3 text-lg font-semibold">Admin Panel</p>
         <p className="mb-6 px-3 text-xs text-ink-300">Signed in as {username}</p>
         <nav aria-label="Admin">
-          <NavItems adminPath={adminPath} />
+          <NavItems adminPath={adminPath} links={links} />
         </nav>
       </aside>
     </>

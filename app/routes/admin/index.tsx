@@ -1,10 +1,12 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/index'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { homeFor } from '~/lib/permissions.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context, params.adminPath)
-  return redirect(`/${context.app.config.adminPath}/dashboard`)
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  // The first page of the person's menu: the dashboard for an owner or administrator.
+  return redirect(`/${context.app.config.adminPath}/${homeFor(admin.role)}`)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { homeFor } from '~/lib/permissions.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import {
@@ -81,7 +82,10 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
     await auth.logout(db, readCookie(cookies, SESSION_COOKIE))
     const headers = new Headers({ 'Set-Cookie': sessionCookie(config, session.token, session.expiresAt) })
     for (const name of clear) headers.append('Set-Cookie', clearCookie(config, name))
-    return redirect(target, { status: 303, headers })
+    // With no page asked for, the person's first page (the dashboard for an owner or administrator).
+    const person = (await auth.getSession(db, session.token)).admin
+    const to = target === safeRedirect(null, adminPath) && person ? `/${adminPath}/${homeFor(person.role)}` : target
+    return redirect(to, { status: 303, headers })
   }
   const intent = String(form.get('intent') ?? 'password')
 

@@ -1,0 +1,277 @@
+import { data, Form, useActionData, useNavigation } from 'react-router'
+import { z } from '~/lib/zod.ts'
+import type { Route } from './+types/people'
+import { adminMeta } from '~/components/admin/meta.ts'
+import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { SectionCard } from '~/components/ui/card.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { INVITATION_DAYS, InviteSchema, RequireSecondFactorSchema, RoleChangeSchema } from '~/lib/people-schemas.ts'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole } from '~/lib/permissions.ts'
+import { IdSchema } from '~/lib/security-schemas.ts'
+import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
+import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { changeRole, invitePerson, listPeople, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
+import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+
+export const meta: Route.MetaFunction = () => adminMeta('People')
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const { db } = context.app
+  const [{ people, invitations }, sudo, requireSecondFactor] = await Promise.all([listPeople(db, admin), sudoState(db, admin), secondFactorRequired(db)])
+  return {
+    me: admin.id,
+    people,
+    invitations: invitations.map(({ id, email, role, expiresAt }) => ({ id, email, role, expiresAt })),
+    sudoActive: sudo.active,
+    requireSecondFactor,
+  }
+}
+
+const INTENTS = ['invite', 'revoke', 'role', 'suspend', 'restore', 'remove', 'require-second-factor'] as const
+type Intent = (typeof INTENTS)[number]
+type PeopleResult = { intent: Intent; ok: boolean; id?: number; fields: Record<string, string>; done?: string }
+
+const DONE: Record<Intent, string> = {
+  invite: 'Invitation sent. The link works once, for 7 days.',
+  revoke: 'Invitation revoked: its link no longer works.',
+  role: 'Role changed.',
+  suspend: 'Suspended: their sessions and API tokens stopped working.',
+  restore: 'Restored: they can sign in again.',
+  remove: 'Removed: their sessions ended and their API tokens were deleted.',
+  'require-second-factor': 'Saved.',
+}
+
+/**
+ * Every change here needs sudo mode (docs/decisions/027): each form carries the password field
+ * until this session confirmed it in the last 10 minutes; the services refuse without it.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const read = await readForm(request)
+  const parsed = z.object({ intent: z.enum(INTENTS) }).safeParse({ intent: read.form?.get('intent') })
+  if (!parsed.success) throw data(null, { status: 400 })
+  const { intent } = parsed.data
+  const id = Number(read.form?.get('id')) || undefined
+  const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, id, fields } satisfies PeopleResult, { status })
+  if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
+  const form = read.form
+  const { db, config } = context.app
+  const typed = String(form.get(SUDO_FIELD) ?? '')
+  try {
+    if (typed) await confirmSudo(db, admin, typed)
+    switch (intent) {
+      case 'invite': {
+        const checked = validate(InviteSchema, { email: form.get('email'), role: form.get('role'), displayName: form.get('displayName') ?? '' })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await invitePerson(db, admin, checked.data, (token) => `${config.siteUrl}/${config.adminPath}/invite/${token}`)
+        break
+      }
+      case 'revoke': {
+        const checked = validate(IdSchema, { id: form.get('id') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await revokeInvitation(db, admin, checked.data.id)
+        break
+      }
+      case 'role': {
+        const checked = validate(RoleChangeSchema, { id: form.get('id'), role: form.get('role') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await changeRole(db, admin, checked.data.id, checked.data.role)
+        break
+      }
+      case 'suspend':
+      case 'restore':
+      case 'remove': {
+        const checked = validate(IdSchema, { id: form.get('id') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await setPersonStatus(db, admin, checked.data.id, intent === 'suspend' ? 'suspended' : intent === 'remove' ? 'removed' : 'active')
+        break
+      }
+      case 'require-second-factor': {
+        const checked = validate(RequireSecondFactorSchema, { requireSecondFactor: form.get('requireSecondFactor') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await setSecondFactorRequired(db, admin, checked.data.requireSecondFactor === 'on')
+        break
+      }
+    }
+  } catch (err) {
+    if (err instanceof SudoRequiredError) return refused(403, { [SUDO_FIELD]: SUDO_PROMPT })
+    if (err instanceof DomainValidationError) {
+      const fields = 'currentPassword' in err.fields ? { [SUDO_FIELD]: 'That password is not right.' } : err.fields
+      return refused(400, fields)
+    }
+    if (err instanceof RateLimitedError) return refused(429, { [SUDO_FIELD]: err.message })
+    if (err instanceof NotFoundError) return refused(404, { form: err.message })
+    throw err
+  }
+  return { intent, ok: true, id, fields: {}, done: DONE[intent] } satisfies PeopleResult
+}
+
+/** The password again, in every form, until this session is in sudo mode. */
+function SudoField({ show, id, error }: { show: boolean; id: string; error?: string }) {
+  if (!show && !error) return null
+  return (
+    <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
+      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required />
+    </Field>
+  )
+}
+
+export default function People({ loaderData }: Route.ComponentProps) {
+  const { people, invitations, sudoActive, me, requireSecondFactor } = loaderData
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  const errorsFor = (intent: Intent, id?: number) => (result && !result.ok && result.intent === intent && result.id === id ? result.fields : {})
+  const invite = errorsFor('invite')
+  const second = errorsFor('require-second-factor')
+  return (
+    <div className="space-y-6">
+      <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
+      {result?.ok && (
+        <p role="status" className="rounded-md border border-success-300 bg-success-50 px-4 py-3 text-sm text-success-900">
+          {result.done}
+        </p>
+      )}
+      {result && !result.ok && result.fields.form && (
+        <p role="alert" className="rounded-md border border-danger-300 bg-danger-50 px-4 py-3 text-sm text-danger-900">
+          {result.fields.form}
+        </p>
+      )}
+
+      <SectionCard id="people-list" title="People" description="Suspending or removing someone ends their sessions at once, on every server.">
+        <ul className="divide-y divide-ink-100">
+          {people.map((p) => {
+            const errors = { ...errorsFor('role', p.id), ...errorsFor('suspend', p.id), ...errorsFor('restore', p.id), ...errorsFor('remove', p.id) }
+            const name = p.displayName || p.username
+            return (
+              <li key={p.id} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-end lg:justify-between">
+                <div>
+                  <p className="font-medium text-ink-900">
+                    {name} <span className="text-sm font-normal text-ink-600">({p.username})</span>
+                  </p>
+                  <p className="text-sm text-ink-600">
+                    {isRole(p.role) ? ROLE_LABELS[p.role] : p.role}
+                    {p.email ? ` · ${p.email}` : ''} · {p.twoStep ? 'two-step sign-in on' : 'no two-step sign-in'}
+                  </p>
+                  {p.status === 'suspended' && <Badge tone="pending">Suspended</Badge>}
+                  {p.id === me && <Badge tone="draft">You</Badge>}
+                </div>
+                {p.id !== me && (
+                  <div className="flex flex-wrap items-end gap-2">
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <CsrfField />
+                      <input type="hidden" name="id" value={p.id} />
+                      <Field id={`role-${p.id}`} label={`Role of ${name}`} error={errors.role ?? errors.id}>
+                        <select name="role" defaultValue={p.role} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABELS[r]}
+                            </option>
+                          ))}
+                        </select>
+                      </Field>
+                      <SudoField show={!sudoActive} id={`sudo-person-${p.id}`} error={errors[SUDO_FIELD]} />
+                      <Button type="submit" name="intent" value="role" variant="outline" disabled={busy}>
+                        Change role
+                      </Button>
+                      {p.status === 'suspended' ? (
+                        <Button type="submit" name="intent" value="restore" variant="outline" disabled={busy}>
+                          Restore {name}
+                        </Button>
+                      ) : (
+                        <Button type="submit" name="intent" value="suspend" variant="outline" disabled={busy}>
+                          Suspend {name}
+                        </Button>
+                      )}
+                      <Button type="submit" name="intent" value="remove" variant="danger-outline" disabled={busy}>
+                        Remove {name}
+                      </Button>
+                    </Form>
+                  </div>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </SectionCard>
+
+      <SectionCard id="invite" title="Invite a person" description={`They get a link by email that works once, for ${INVITATION_DAYS} days, to choose their own username and password.`}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <CsrfField />
+          <input type="hidden" name="intent" value="invite" />
+          <Field id="invite-email" label="Email" error={invite.email} required>
+            <Input type="email" name="email" autoComplete="off" required />
+          </Field>
+          <Field id="invite-name" label="Name (optional)" error={invite.displayName}>
+            <Input type="text" name="displayName" autoComplete="off" />
+          </Field>
+          <fieldset className="sm:col-span-2">
+            <legend className="mb-2 text-sm font-medium text-ink-800">Role</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {ROLES.map((r) => (
+                <label key={r} className="flex items-start gap-2 rounded-md border border-ink-200 p-3 text-sm">
+                  <input type="radio" name="role" value={r} defaultChecked={r === 'editor'} className="mt-1" />
+                  <span>
+                    <span className="font-medium text-ink-900">{ROLE_LABELS[r]}</span>
+                    <span className="block text-ink-600">{ROLE_DESCRIPTIONS[r]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {invite.role && <p className="mt-1 text-sm text-danger-700">{invite.role}</p>}
+          </fieldset>
+          <SudoField show={!sudoActive} id="sudo-invite" error={invite[SUDO_FIELD]} />
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              Send invitation
+            </Button>
+          </div>
+        </Form>
+        {invitations.length > 0 && (
+          <div className="mt-6">
+            <h3 className="text-sm font-semibold text-ink-900">Open invitations</h3>
+            <ul className="mt-2 divide-y divide-ink-100">
+              {invitations.map((inv) => {
+                const errors = errorsFor('revoke', inv.id)
+                return (
+                  <li key={inv.id} className="flex flex-wrap items-end justify-between gap-2 py-3 text-sm">
+                    <span>
+                      {inv.email} as {isRole(inv.role) ? ROLE_LABELS[inv.role] : inv.role}, until {formatDate(inv.expiresAt)}
+                    </span>
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <CsrfField />
+                      <input type="hidden" name="id" value={inv.id} />
+                      <SudoField show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
+                      <Button type="submit" name="intent" value="revoke" variant="outline" disabled={busy}>
+                        Revoke invitation for {inv.email}
+                      </Button>
+                    </Form>
+                  </li>
+                )
+              })}
+            </ul>
+          </div>
+        )}
+      </SectionCard>
+
+      <SectionCard id="second-factor" title="Two-step sign-in for everyone" description="When required, a person without two-step sign-in or a passkey is sent to set one up before anything else.">
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="require-second-factor" />
+          <input type="hidden" name="requireSecondFactor" value={requireSecondFactor ? 'off' : 'on'} />
+          <p className="text-sm text-ink-800">{requireSecondFactor ? 'Required for everyone.' : 'Not required.'}</p>
+          <SudoField show={!sudoActive} id="sudo-second-factor" error={second[SUDO_FIELD]} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            {requireSecondFactor ? 'Stop requiring it' : 'Require two-step sign-in or a passkey'}
+          </Button>
+        </Form>
+      </SectionCard>
+    </div>
+  )
+}
