@@ -54,11 +54,21 @@ test('The retention is checked beside its field', async ({ page }) => {
   await expect(page.getByText('Keep activity for at least 1 day')).toBeVisible()
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await expectNoAxeViolations(page)
-  // Saving the value it had changes nothing, and says it is saved. (On a phone the error's notice
-  // covers the button: closed first.)
+  // A change made through the page (a route action) is recorded with the person and device too.
+  // (On a phone the error's notice covers the button: closed first.)
   await page.getByTestId('toast').getByRole('button', { name: 'Dismiss notification' }).click()
-  await field.fill(kept)
+  const other = String(Number(kept) === 3650 ? 3649 : Number(kept) + 1)
+  await field.fill(other)
   await page.getByRole('button', { name: 'Save retention' }).click()
   await expect(page.getByTestId('toast')).toContainText('Retention Saved')
   await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+  // Newest first (the desktop and phone runs share one server).
+  const entry = page.getByRole('article').filter({ hasText: `Keep activity for ${other} days (was ${kept}).` }).first()
+  await expect(entry).toContainText('By: admin')
+  await expect(entry).toContainText(/Device: Chrome/)
+  // Put it back for the other tests.
+  await page.getByTestId('toast').getByRole('button', { name: 'Dismiss notification' }).click()
+  await field.fill(kept)
+  await page.getByRole('button', { name: 'Save retention' }).click()
+  await expect(page.getByRole('article').filter({ hasText: `Keep activity for ${kept} days (was ${other}).` }).first()).toBeVisible()
 })
