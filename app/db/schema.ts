@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ActivityEntry } from '~/lib/activity.ts'
 
 /** SQLite stores booleans as 0/1 and pg as true/false; models normalize with Boolean(). */
 type Bool = ColumnType<number | boolean, number | boolean, number | boolean>
@@ -358,25 +359,9 @@ export interface FunnelDailyTable {
   visitors: ColumnType<number, number | undefined, number>
 }
 
-/** One change made in the back office, by whom, from where (docs/decisions/044). */
-export interface ActivityLogTable {
+/** One change made in the back office, by whom, from where (docs/decisions/044; the fields in app/lib/activity.ts). */
+export interface ActivityLogTable extends Omit<ActivityEntry, 'id'> {
   id: Generated<number>
-  /** When (ISO UTC). */
-  at: string
-  /** The acting person; null for the shell, the system, or a sign-in that failed. */
-  personId: number | null
-  /** Their name then (kept when the person is removed): 'Shell', 'System' without a person. */
-  personName: string
-  /** What was done: 'post.create', 'settings.update', 'sign-in.failed'... */
-  action: string
-  itemType: string
-  itemId: string | null
-  /** The item's title or name at the time. */
-  itemLabel: string
-  /** What changed, in words (never a secret). */
-  detail: string
-  ip: string | null
-  device: string
 }
 
 export interface Database {

@@ -82,16 +82,23 @@ export type ActivityItemType = keyof typeof ACTIVITY_ITEM_TYPES
 export const actionLabel = (action: string): string => (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action
 export const itemTypeLabel = (type: string): string => (ACTIVITY_ITEM_TYPES as Record<string, string>)[type] ?? type
 
-/** One entry as the page and the CSV read it. */
+/** One entry as the page and the CSV read it (the activity_log table's row). */
 export type ActivityEntry = {
   id: number
+  /** When (ISO UTC). */
   at: string
+  /** The acting person; null for the shell, the system, or a sign-in that failed. */
   personId: number | null
+  /** Their name then (kept when the person is removed): 'Shell', 'System' without a person. */
   personName: string
+  /** What was done: a key of ACTIVITY_ACTIONS. */
   action: string
+  /** A key of ACTIVITY_ITEM_TYPES. */
   itemType: string
   itemId: string | null
+  /** The item's title or name at the time. */
   itemLabel: string
+  /** What changed, in words (never a secret). */
   detail: string
   ip: string | null
   device: string

@@ -71,36 +71,9 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
       <div className="space-y-6">
         <SectionCard id="activity-filter" title="Filter" description="Days are in Pacific Time; both ends are included.">
           <form method="get" action={path} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter the activity log">
-            <Field id="person" label="Person">
-              <Select name="person" defaultValue={filter.person ?? ''}>
-                <option value="">Everyone</option>
-                {people.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="action" label="Kind of change">
-              <Select name="action" defaultValue={filter.action ?? ''}>
-                <option value="">Every kind</option>
-                {Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="itemType" label="Item type">
-              <Select name="itemType" defaultValue={filter.itemType ?? ''}>
-                <option value="">Every type</option>
-                {Object.entries(ACTIVITY_ITEM_TYPES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <Choice name="person" label="Person" any="Everyone" value={filter.person} options={people.map((p) => [p, p])} />
+            <Choice name="action" label="Kind of change" any="Every kind" value={filter.action} options={Object.entries(ACTIVITY_ACTIONS)} />
+            <Choice name="itemType" label="Item type" any="Every type" value={filter.itemType} options={Object.entries(ACTIVITY_ITEM_TYPES)} />
             <Field id="from" label="From day">
               <Input type="date" name="from" defaultValue={filter.from ?? ''} />
             </Field>
@@ -182,5 +155,21 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
         </SectionCard>
       </div>
     </>
+  )
+}
+
+/** One of the filter's drop-downs: "any" first, then [value, label] pairs. */
+function Choice({ name, label, any, value, options }: { name: string; label: string; any: string; value: string | undefined; options: [string, string][] }) {
+  return (
+    <Field id={name} label={label}>
+      <Select name={name} defaultValue={value ?? ''}>
+        <option value="">{any}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </Field>
   )
 }
