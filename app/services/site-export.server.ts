@@ -5,6 +5,7 @@ import { parseTags } from '~/lib/blog-list.ts'
 import { neutralizeFormula, toCsv } from '~/lib/csv.ts'
 import * as model from '~/models/site-export.server.ts'
 import { findSettingValues } from '~/models/settings.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { htmlToMarkdown } from './site-export/markdown.server.ts'
 import { writeWxr } from './site-export/wxr-writer.server.ts'
 
@@ -118,5 +119,6 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
     })),
   )
   await write('wordpress.xml', wxr)
+  await recordActivity(db, { action: 'site.export', itemType: 'site', itemLabel: 'Whole site', detail: `${rows.posts.length} posts, ${names.length} images, ${files} files.` })
   return { dir, posts: rows.posts.length, images: names.length, files }
 }
