@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +5,8 @@ import routes from '~/routes.ts'
 import { createApiRouter } from '~/api/router.server.ts'
 import { ADMIN_PAGES, API_RULES, PUBLIC, ROLES, mayOpen, menuFor, ruleForPath, type Role } from '~/lib/permissions.ts'
 import { dialects, resetPostgres, validProposal, type Client } from '../helpers/app.ts'
-import { ADMIN, BUILD_DIR, postForm, startServer, tempDir, type RunningServer } from './server.ts'
+import { ADMIN, postForm, startServer, tempDir, type RunningServer } from './server.ts'
+import { adminCreate } from './people-helpers.ts'
 
 /**
  * The permission matrix (issue 23): every back-office page (its document, its `.data` answer and
@@ -53,15 +53,6 @@ it('every back-office route and every API call has a rule, and every rule a rout
   expect(calls.filter((c) => !(c in API_RULES))).toEqual([])
   expect(Object.keys(API_RULES).sort()).toEqual([...calls].sort())
 })
-
-/** `npm run admin:create` against the running server's database; the one-time password it printed. */
-function adminCreate(env: Record<string, string>, username: string, role: string): Promise<{ code: number; stdout: string; stderr: string; password?: string }> {
-  return new Promise((resolve) => {
-    execFile('node', ['scripts/admin-create.js', '--username', username, '--role', role], { env: { ...process.env, BUILD_DIR, LOG_LEVEL: 'silent', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr, password: /password[^:\n]*: (\S+)\s*$/.exec(stdout)?.[1] }),
-    )
-  })
-}
 
 const FORBIDDEN_TEXT = 'You do not have access to this page'
 
