@@ -77,5 +77,5 @@ export async function createPerson(config: import('~/config.server.ts').Config, 
   const { createPersonFromShell } = await import('~/services/people.server.ts')
   const { isRole } = await import('~/lib/permissions.ts')
   if (!isRole(role)) throw new Error(`Unknown role "${role}": use owner, administrator, editor, author or sales.`)
-  return withMigratedDatabase(config, (db) => createPersonFromShell(db, username, role))
+  return withMigratedDatabase(config, (db) => fromShell('npm run admin:create', () => createPersonFromShell(db, username, role)))
 }

@@ -56,6 +56,8 @@ export const ACTIVITY_ACTIONS = {
   'person.restore': 'Person restored',
   'person.remove': 'Person removed',
   'person.create': 'Person created from the shell',
+  'person.profile': 'Profile changed',
+  'people.second-factor': 'Second factor for everyone changed',
   'token.create': 'API token created',
   'token.revoke': 'API token revoked',
   'proposal.assign': 'Proposal assigned',

@@ -9,6 +9,7 @@ import { INVITATION_DAYS } from '~/lib/people-schemas.ts'
 import { hashToken, nameOf, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
 import { hashPassword } from './passwords.server.ts'
+import { recordActivity } from './activity-log.server.ts'
 import { getSettings } from './settings.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
@@ -42,6 +43,7 @@ export async function setSecondFactorRequired(db: Db, admin: Admin, on: boolean,
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   await upsertSettingValues(db, { [REQUIRE_SECOND_FACTOR]: on })
+  await recordActivity(db, { action: 'people.second-factor', itemType: 'settings', itemLabel: 'People', detail: on ? 'Two-step sign-in or a passkey required for everyone.' : 'No longer required for everyone.' })
 }
 
 export async function listPeople(db: Db, admin: Admin): Promise<{ people: model.PersonRow[]; invitations: Awaited<ReturnType<typeof model.findOpenInvitations>> }> {
@@ -80,6 +82,7 @@ export async function invitePerson(
     createdAt: new Date(now).toISOString(),
     expiresAt: expiresAt.toISOString(),
   })
+  await recordActivity(db, { action: 'person.invite', itemType: 'person', itemLabel: input.email, detail: `As ${ROLE_LABELS[input.role]}; invitation ${id}.` })
   const { siteName } = await getSettings(db)
   await insertOutboxMail(db, {
     toAddress: input.email,
@@ -100,6 +103,7 @@ export async function revokeInvitation(db: Db, admin: Admin, id: number, now = D
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   if (!(await model.revokeInvitation(db, id, new Date(now).toISOString()))) throw new NotFoundError('That invitation was already used or revoked.')
+  await recordActivity(db, { action: 'person.invitation-revoke', itemType: 'person', itemLabel: `Invitation ${id}` })
 }
 
 export class InvitationUnusableError extends Error {
@@ -133,6 +137,7 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.newPassword)
   if (!(await model.claimInvitation(db, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
   const id = await admins.insertAdmin(db, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
+  await recordActivity(db, { action: 'person.join', itemType: 'person', itemId: id, itemLabel: input.username, detail: `As ${ROLE_LABELS[invitation.role]}, invited at ${invitation.email}.`, person: { id, name: input.username } })
   return openSession(db, id, origin, now)
 }
 
@@ -157,6 +162,7 @@ export async function changeRole(db: Db, admin: Admin, id: number, role: Role, n
   const person = await otherPerson(db, admin, id)
   if (role !== 'owner') await keepAnOwner(db, person)
   await model.updatePerson(db, id, { role })
+  await recordActivity(db, { action: 'person.role', itemType: 'person', itemId: id, itemLabel: person.username, detail: `${ROLE_LABELS[person.role as Role] ?? person.role} to ${ROLE_LABELS[role]}.` })
 }
 
 /**
@@ -173,11 +179,14 @@ export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 
   await model.updatePerson(db, id, { status })
   if (status !== 'active') await admins.deleteAllSessions(db, id)
   if (status === 'removed') await model.deleteApiTokens(db, id)
+  const action = status === 'active' ? 'person.restore' : status === 'suspended' ? 'person.suspend' : 'person.remove'
+  await recordActivity(db, { action, itemType: 'person', itemId: id, itemLabel: person.username })
 }
 
 /** One's own name (shown on posts and signed replies) and picture. */
 export async function updateProfile(db: Db, admin: Admin, input: { displayName: string; picture: string }): Promise<void> {
   await model.updatePerson(db, admin.id, input)
+  await recordActivity(db, { action: 'person.profile', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: `Display name "${input.displayName}".` })
 }
 
 export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow> {
@@ -195,6 +204,7 @@ export async function createPersonFromShell(db: Db, username: string, role: Role
   const password = randomBytes(12).toString('base64url')
   await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true })
   const created = await admins.findAdminByUsername(db, username)
+  await recordActivity(db, { action: 'person.create', itemType: 'person', itemId: created?.id, itemLabel: username, detail: `As ${ROLE_LABELS[role]}, with a one-time password.` })
   if (created) await securityChanged(db, created, `A person "${username}" (${ROLE_LABELS[role]}) was created on the server (npm run admin:create).`, undefined, { keepSessions: true })
   return { password }
 }
@@ -208,6 +218,7 @@ export async function createApiToken(db: Db, admin: Admin, name: string, now = D
   if (admin.via === 'token') throw new ForbiddenError('tokens')
   const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
   const id = await model.insertApiToken(db, { userId: admin.id, name, tokenHash: hashToken(token), createdAt: new Date(now).toISOString() })
+  await recordActivity(db, { action: 'token.create', itemType: 'token', itemId: id, itemLabel: name })
   return { id, token }
 }
 
@@ -217,6 +228,7 @@ export async function listApiTokens(db: Db, admin: Admin) {
 
 export async function revokeApiToken(db: Db, admin: Admin, id: number): Promise<void> {
   if (!(await model.deleteApiToken(db, admin.id, id))) throw new NotFoundError('No such token.')
+  await recordActivity(db, { action: 'token.revoke', itemType: 'token', itemId: id, itemLabel: `Token ${id}` })
 }
 
 /**

@@ -20,6 +20,7 @@ import { deleteContactMessage, setContactMessageRead, submitContactMessage } fro
 import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/services/errors.server.ts'
 import { addProposalNote, replyToProposal } from '~/services/lead-desk.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
+import { acceptInvitation, changeRole, createApiToken, invitePerson, revokeApiToken, revokeInvitation, setPersonStatus } from '~/services/people.server.ts'
 import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '~/services/portfolio.server.ts'
 import { deleteProposal, exportProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
@@ -235,6 +236,40 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await onlyEntry('password.change', 'account', admin.id)
     const all = JSON.stringify(await exportActivity(h.db, admin))
     for (const secret of [ADMIN_PASSWORD, code, enrolment.secret, ...recovery, ...fresh]) expect(all).not.toContain(secret)
+  })
+
+  it('records people: invited, invitation revoked, joined, role changed, suspended, restored, removed; API tokens; never a link or token', async () => {
+    await confirmSudo(h.db, admin, ADMIN_PASSWORD)
+    let link = ''
+    const first = await asAdmin(() => invitePerson(h.db, admin, { email: 'first@example.com', role: 'editor' }, (t) => (link = t)))
+    expect(await onlyEntry('person.invite', 'person')).toMatchObject({ itemLabel: 'first@example.com', detail: `As Editor; invitation ${first}.` })
+    await clear()
+    await asAdmin(() => revokeInvitation(h.db, admin, first))
+    await onlyEntry('person.invitation-revoke', 'person')
+    await asAdmin(() => invitePerson(h.db, admin, { email: 'writer@example.com', role: 'author' }, (t) => (link = t)))
+    await clear()
+    // The invitee joins (from their own device): recorded as them.
+    await runRequest({ ip: '192.0.2.77', userAgent: CHROME_MAC }, () => acceptInvitation(h.db, link, { username: 'writer', displayName: 'Wren Writer', newPassword: 'a-long-new-password' }, { ip: '192.0.2.77' }))
+    const [joined] = await entries()
+    expect(joined).toMatchObject({ action: 'person.join', personName: 'writer', itemLabel: 'writer', ip: '192.0.2.77' })
+    const writerId = joined.personId!
+    await clear()
+    await asAdmin(() => changeRole(h.db, admin, writerId, 'editor'))
+    expect((await onlyEntry('person.role', 'person', writerId)).detail).toBe('Author to Editor.')
+    for (const [status, action] of [['suspended', 'person.suspend'], ['active', 'person.restore'], ['removed', 'person.remove']] as const) {
+      await clear()
+      await asAdmin(() => setPersonStatus(h.db, admin, writerId, status))
+      await onlyEntry(action, 'person', writerId)
+    }
+    await clear()
+    const token = await asAdmin(() => createApiToken(h.db, admin, 'Deploy script'))
+    expect((await onlyEntry('token.create', 'token', token.id)).itemLabel).toBe('Deploy script')
+    await clear()
+    await asAdmin(() => revokeApiToken(h.db, admin, token.id))
+    await onlyEntry('token.revoke', 'token', token.id)
+    const all = JSON.stringify(await exportActivity(h.db, admin))
+    expect(all).not.toContain(token.token)
+    expect(all).not.toContain(link)
   })
 
   it('a change refused (400, 404) records nothing', async () => {
