@@ -51,6 +51,7 @@ export default [
       route('settings/booking', 'routes/admin/booking-settings.tsx'),
       route('settings/import-export', 'routes/admin/import-export.tsx'),
       route('settings/people', 'routes/admin/people.tsx'),
+      route('settings/profile', 'routes/admin/profile.tsx'),
       route('settings/activity', 'routes/admin/activity.tsx'),
       route('calls', 'routes/admin/calls.tsx'),
     ]),

@@ -100,6 +100,7 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   'settings/import-export': 'import-export',
   'settings/import-export/archive': 'import-export',
   'settings/security': SIGNED_IN,
+  'settings/profile': SIGNED_IN,
   'settings/people': 'people',
   'settings/activity': 'activity',
   'settings/activity/export': 'activity',
@@ -117,6 +118,7 @@ export const ADMIN_MENU = [
   { to: 'settings/people', label: 'People' },
   { to: 'settings/activity', label: 'Activity log' },
   { to: 'settings/security', label: 'Security' },
+  { to: 'settings/profile', label: 'Profile' },
   { to: 'settings/booking', label: 'Booking hours' },
 ] as const
 

@@ -1,4 +1,4 @@
-import { CalendarClock, Clock, FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, ScrollText, Users, X } from 'lucide'
+import { CalendarClock, Clock, FileText, FolderKanban, LayoutDashboard, LogOut, Mail, Menu, Settings, ShieldCheck, Inbox, ScrollText, UserRound, Users, X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog.tsx'
 import { useEffect, useState } from 'react'
@@ -18,6 +18,7 @@ const LINKS = [
   { to: 'settings/people', label: 'People', icon: Users },
   { to: 'settings/activity', label: 'Activity log', icon: ScrollText },
   { to: 'settings/security', label: 'Security', icon: ShieldCheck },
+  { to: 'settings/profile', label: 'Profile', icon: UserRound },
   { to: 'settings/booking', label: 'Booking hours', icon: Clock },
 ]
 

@@ -24,6 +24,7 @@ import { SUDO_FIELD, SUDO_INTENTS, SUDO_MINUTES, SUDO_PROMPT, sudoFieldId } from
 import { changePassword } from '~/services/auth.server.ts'
 import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { setUpNeeded } from '~/services/people.server.ts'
 import { listPasskeys, removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
@@ -34,8 +35,14 @@ import { readPasswords } from './+shared/settings-form.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db, config } = context.app
-  const [sessions, passkeys, twoStep, sudo] = await Promise.all([listSessions(db, admin), listPasskeys(db, admin), twoStepState(db, signInKey(config), admin), sudoState(db, admin)])
-  return { sessions, passkeys, twoStep, sudo }
+  const [sessions, passkeys, twoStep, sudo, required] = await Promise.all([
+    listSessions(db, admin),
+    listPasskeys(db, admin),
+    twoStepState(db, signInKey(config), admin),
+    sudoState(db, admin),
+    setUpNeeded(db, admin),
+  ])
+  return { sessions, passkeys, twoStep, sudo, required }
 }
 
 const INTENTS = [
@@ -211,7 +218,7 @@ function SudoPassword({ id, error }: { id: string; error: string | undefined }) 
 
 export default function SecurityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData: SecurityResult | undefined = answered
-  const { sessions, passkeys, twoStep, sudo } = loaderData
+  const { sessions, passkeys, twoStep, sudo, required } = loaderData
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? String(navigation.formData?.get('intent') ?? '') : undefined
   const answer = (intent: Intent, id?: number) => (actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined)
@@ -303,6 +310,13 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
     <>
       <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." />
       <Notice notice={notice} />
+      {required && (
+        <p role="alert" className="mb-6 max-w-3xl rounded-md border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-900" data-testid="set-up-required">
+          {required === 'password'
+            ? 'You signed in with a one-time password. Choose your own password below before anything else.'
+            : 'The owner requires two-step sign-in or a passkey for everyone. Add one below before anything else.'}
+        </p>
+      )}
       <div className="max-w-3xl space-y-6">
         <p className="text-sm text-ink-700" data-testid="sudo-state">
           {sudo.active
