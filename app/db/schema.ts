@@ -314,6 +314,15 @@ export interface UploadTable {
   variantOf: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** A public form's submission, kept SAME_SUBMISSION_MS so the same post twice stores one item (docs/decisions/045). */
+export interface SubmissionKeyTable {
+  /** SHA-256 of the form's kind and fields. */
+  key: string
+  kind: string
+  itemId: number | null
+  createdAt: string
+}
+
 /** Cookie-free visits (docs/decisions/042): today's salt, one row per visitor and day, daily rollups. */
 export interface VisitSaltTable {
   day: string
@@ -384,6 +393,7 @@ export interface Database {
   pageViews: PageViewTable
   mailOutbox: MailOutboxTable
   contactMessages: ContactMessageTable
+  submissionKeys: SubmissionKeyTable
   uploads: UploadTable
   bookings: BookingTable
   bookingCells: BookingCellTable

@@ -84,6 +84,19 @@ export async function findBookedBetween(db: Tx, from: string, to: string): Promi
     .execute()
 }
 
+/** Another live call (not `exceptId`) at `startAt`, booked with this email (compared without case) since `since`. */
+export async function findRecentBookingAt(db: Tx, exceptId: number, email: string, startAt: string, since: string): Promise<Booking | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '!=', exceptId)
+    .where('status', '=', 'booked')
+    .where('startAt', '=', startAt)
+    .where('createdAt', '>=', since)
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+    .executeTakeFirst()
+}
+
 export async function findBookingsForProposal(db: Tx, proposalId: number): Promise<Booking[]> {
   return db.selectFrom('bookings').selectAll().where('proposalId', '=', proposalId).orderBy('startAt').execute()
 }

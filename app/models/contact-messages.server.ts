@@ -25,6 +25,11 @@ export async function insertContactMessage(
   return toMessage(row)
 }
 
+export async function findContactMessage(db: Db | Transaction<Database>, id: number): Promise<ContactMessage | undefined> {
+  const row = await db.selectFrom('contactMessages').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toMessage(row)
+}
+
 /** Newest first. */
 export async function findContactMessages(db: Db): Promise<ContactMessage[]> {
   const rows = await db.selectFrom('contactMessages').select(COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()

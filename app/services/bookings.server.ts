@@ -14,6 +14,7 @@ import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
+import { SAME_SUBMISSION_MS } from './submission-once.server.ts'
 
 export type { Booking, Availability, Slot }
 
@@ -24,6 +25,12 @@ const MINUTE = 60_000
 export class SlotTakenError extends Error {
   constructor() {
     super('Sorry, that time was just booked by someone else. Please choose another time.')
+  }
+}
+/** The same visitor booked this very time a moment ago: their form was sent twice (docs/decisions/045). */
+export class AlreadyBookedError extends Error {
+  constructor(email: string) {
+    super(`You booked this time a moment ago. The invitation, with the link to move or cancel the call, is on its way to ${email}.`)
   }
 }
 export class SlotNotOfferedError extends Error {
@@ -118,7 +125,12 @@ export async function bookCall(
       updatedAt: stamp,
     })
     const cells = heldCells(start, heldMinutes(availability))
-    if ((await model.holdCells(trx, booking.id, cells)) < cells.length) throw new SlotTakenError()
+    if ((await model.holdCells(trx, booking.id, cells)) < cells.length) {
+      // Taken by this visitor's own post a moment ago (the plain form sent twice), not by someone else.
+      const since = new Date(now - SAME_SUBMISSION_MS).toISOString()
+      if (await model.findRecentBookingAt(trx, booking.id, input.email, booking.startAt, since)) throw new AlreadyBookedError(input.email)
+      throw new SlotTakenError()
+    }
     // Counted after the time is held, so parallel requests for one time really race on its cells
     // (the counter's row lock would queue them first); a refused one is rolled back uncounted.
     await consume(trx, { ...BOOKING_LIMIT, max: opts.maxPerHour ?? BOOKING_LIMIT.max }, addressSubject(visitor.ip), now)

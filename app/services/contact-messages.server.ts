@@ -9,6 +9,7 @@ import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { addressSubject, consume, type Limit } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
+import { storeOnce, submissionKey } from './submission-once.server.ts'
 
 export type { ContactMessage }
 
@@ -37,24 +38,29 @@ export async function submitContactMessage(
 ): Promise<ContactMessage> {
   const settings = await getSettings(db)
   const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
-  return db.transaction().execute(async (trx) => {
-    await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(visitor.ip), now)
-    const saved = await model.insertContactMessage(trx, {
-      ...(await attributeLead(trx, visitor, 'message', new Date(now))),
-      name: input.name,
-      email: input.email,
-      message: input.message,
-      createdAt: new Date(now).toISOString(),
-    })
-    if (settings.enableNotifications) {
-      await insertOutboxMail(trx, {
-        toAddress: settings.contactEmail,
-        subject: `New message from ${saved.name}`,
-        body: ['A message arrived through the contact page.', '', `Name: ${saved.name}`, `Email: ${saved.email}`, `Received: ${saved.createdAt}`, '', saved.message].join('\n'),
+  // The same message posted twice (a double click on the plain form) is stored and mailed once.
+  const key = submissionKey('message', { name: input.name, email: input.email, message: input.message })
+  const { item } = await db.transaction().execute((trx) =>
+    storeOnce(trx, key, 'message', now, (id) => model.findContactMessage(trx, id), async () => {
+      await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(visitor.ip), now)
+      const saved = await model.insertContactMessage(trx, {
+        ...(await attributeLead(trx, visitor, 'message', new Date(now))),
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        createdAt: new Date(now).toISOString(),
       })
-    }
-    return saved
-  })
+      if (settings.enableNotifications) {
+        await insertOutboxMail(trx, {
+          toAddress: settings.contactEmail,
+          subject: `New message from ${saved.name}`,
+          body: ['A message arrived through the contact page.', '', `Name: ${saved.name}`, `Email: ${saved.email}`, `Received: ${saved.createdAt}`, '', saved.message].join('\n'),
+        })
+      }
+      return saved
+    }),
+  )
+  return item
 }
 
 export async function listContactMessages(db: Db, _admin: Admin): Promise<{ messages: ContactMessage[]; unread: number }> {

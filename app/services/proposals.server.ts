@@ -10,6 +10,7 @@ import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
+import { storeOnce, submissionKey } from './submission-once.server.ts'
 import { changeProposalStatus, checkProposalSource } from './lead-desk.server.ts'
 
 export type { Proposal }
@@ -38,36 +39,40 @@ export async function submitProposal(
   const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
   const clientIp = visitor.ip
   const settings = await getSettings(db)
-  const proposal = await db.transaction().execute(async (trx) => {
-    // Counted and checked in one statement that holds the counter's lock until this commit, so
-    // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
-    await consume(trx, limit, addressSubject(clientIp), now)
-    const attribution = await attributeLead(trx, visitor, 'proposal', new Date(now))
-    const saved = await model.insertProposal(trx, {
-      ...attribution,
-      name: input.name,
-      email: input.email,
-      phone: input.phone || null,
-      businessType: input.businessType,
-      budget: input.budget,
-      requirements: input.requirements,
-      date: new Date(now).toISOString(),
-      // Where it came from (estimator, builder), kept only when it checks out (lead desk).
-      ...checkProposalSource(input.source, input.sourceData),
-    })
-    // Counted last: the site-wide counter's lock is held only from here to the commit.
-    const receipt = await withinLimit(trx, { ...RECEIPT_LIMIT, max: receiptsPerHour }, WHOLE_SITE, now)
-    if (settings.enableNotifications) {
-      await insertOutboxMail(trx, {
-        toAddress: settings.contactEmail,
-        subject: `New proposal request from ${saved.name}`,
-        body: notificationText(saved, receipt ? undefined : receiptsPerHour),
+  // The same request posted twice (a double click on the plain form) is stored and mailed once.
+  const key = submissionKey('proposal', { ...input, website: undefined })
+  const { item } = await db.transaction().execute((trx) =>
+    storeOnce(trx, key, 'proposal', now, (id) => model.findProposal(trx, id), async () => {
+      // Counted and checked in one statement that holds the counter's lock until this commit, so
+      // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
+      await consume(trx, limit, addressSubject(clientIp), now)
+      const attribution = await attributeLead(trx, visitor, 'proposal', new Date(now))
+      const saved = await model.insertProposal(trx, {
+        ...attribution,
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        businessType: input.businessType,
+        budget: input.budget,
+        requirements: input.requirements,
+        date: new Date(now).toISOString(),
+        // Where it came from (estimator, builder), kept only when it checks out (lead desk).
+        ...checkProposalSource(input.source, input.sourceData),
       })
-    }
-    if (receipt) await insertOutboxMail(trx, { toAddress: saved.email, ...receiptMail(settings) })
-    return saved
-  })
-  return proposal
+      // Counted last: the site-wide counter's lock is held only from here to the commit.
+      const receipt = await withinLimit(trx, { ...RECEIPT_LIMIT, max: receiptsPerHour }, WHOLE_SITE, now)
+      if (settings.enableNotifications) {
+        await insertOutboxMail(trx, {
+          toAddress: settings.contactEmail,
+          subject: `New proposal request from ${saved.name}`,
+          body: notificationText(saved, receipt ? undefined : receiptsPerHour),
+        })
+      }
+      if (receipt) await insertOutboxMail(trx, { toAddress: saved.email, ...receiptMail(settings) })
+      return saved
+    }),
+  )
+  return item
 }
 
 function notificationText(p: Proposal, skippedReceiptCap?: number): string {

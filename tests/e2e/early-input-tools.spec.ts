@@ -111,6 +111,40 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/proposal$/)
   })
 
+  test('Submit clicked again while the first post is on its way stores one request and shows the confirmation', async ({ page, request }) => {
+    const name = `Plain twice ${uid()}`
+    await page.goto('/proposal')
+    await fillProposal(page, name)
+    // Each post reaches the server at once (route.fetch), but the first answer is held until the
+    // second click, as on a slow link: the browser really posts the form twice.
+    const answered: Promise<unknown>[] = []
+    let secondSent!: () => void
+    const bothSent = new Promise<void>((resolve) => (secondSent = resolve))
+    await page.route('**/proposal', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      const sent = answered.length + 1
+      const response = route.fetch({ maxRedirects: 0 })
+      answered.push(response)
+      if (sent === 2) secondSent()
+      const reply = await response
+      await bothSent
+      // The browser dropped the first navigation when the second began: its answer has nowhere to go.
+      await route.fulfill({ response: reply }).catch(() => undefined)
+    })
+    // The mouse itself, as a visitor clicks: a locator's click would wait for the first navigation.
+    const submit = proposalForm(page).submit
+    await submit.scrollIntoViewIfNeeded()
+    const box = (await submit.boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await expect.poll(() => answered.length).toBe(1)
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await bothSent
+    await Promise.all(answered)
+    await expect(page).toHaveURL(/\/proposal\?submitted=1&to=[\w.-]+$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })).toBeVisible()
+    expect(await findProposals(request, name)).toHaveLength(1)
+  })
+
   test('the chat page is not indexed, not cached and shows no launcher of its own', async ({ page }) => {
     const res = await page.goto('/chat?back=%2F%2Fevil.example&q=nope')
     expect(res!.status()).toBe(200)

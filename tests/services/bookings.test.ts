@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, cancelBooking, findBookingByToken, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, cancelBooking, findBookingByToken, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase, signInAdmin } from './db.ts'
 
@@ -38,6 +38,18 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
     await h.close()
   })
   const mailTo = (to: string) => h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute()
+
+  it('tells a visitor whose form was sent twice that the time is theirs, and books and mails it once', async () => {
+    const { slots } = await listFreeSlots(h.db, T0)
+    const slot = slots[3].start
+    const twice = input(slot, { email: 'Twice@Example.com' })
+    const results = await Promise.allSettled([bookCall(h.db, twice, '192.0.2.7', links, { now: T0 }), bookCall(h.db, twice, '192.0.2.7', links, { now: T0 + 200 })])
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toBeInstanceOf(AlreadyBookedError)
+    expect(refused.reason.message).toBe('You booked this time a moment ago. The invitation, with the link to move or cancel the call, is on its way to Twice@Example.com.')
+    expect(await mailTo('Twice@Example.com')).toHaveLength(1)
+  })
 
   it('books a free slot once, joins it to a new proposal and sends a parseable invitation', async () => {
     const { slots } = await listFreeSlots(h.db, T0)

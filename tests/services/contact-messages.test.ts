@@ -71,7 +71,7 @@ describe.each(dialects())('contact messages on %s', (_name, url) => {
     const t = T0 + 24 * 60 * 60_000
     const email = 'net-sender@example.com'
     for (let i = 1; i <= CONTACT_MESSAGE_LIMIT.max; i++) {
-      await submitContactMessage(h.db, message({ name: 'Net Sender', email, message: 'See https://evil.example/x' }), `2001:db8:9:9::${i}`, t)
+      await submitContactMessage(h.db, message({ name: 'Net Sender', email, message: `See https://evil.example/x (${i})` }), `2001:db8:9:9::${i}`, t)
     }
     await rejection(submitContactMessage(h.db, message({ name: 'Net Sender over' }), '2001:db8:9:9:ffff::1', t), RateLimitedError)
     await submitContactMessage(h.db, message({ name: 'Next net' }), '2001:db8:9:a::1', t)

@@ -42,7 +42,7 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
   }
 
   it('stores a request as pending, dated now, with the visitor’s fields', async () => {
-    const saved = await submitProposal(h.db, proposalInput({ name: 'Asha Stored', phone: '' }), 'client-store', T0)
+    const saved = await submitProposal(h.db, proposalInput({ name: 'Asha Stored', phone: '', requirements: 'A menu site with online table booking.' }), 'client-store', T0)
     expect(saved).toMatchObject({
       name: 'Asha Stored',
       email: 'priya@example.com',

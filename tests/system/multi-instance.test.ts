@@ -59,10 +59,11 @@ describe('two instances on one PostgreSQL database', () => {
   it('counts the proposal rate limit across both instances', async () => {
     const rr = roundRobin()
     await rr.a.session()
-    const body = { name: 'Two Instances', email: 'two@example.com', businessType: 'other', budget: '100-500', requirements: 'Load balanced' }
-    for (let i = 0; i < 4; i++) expect((await rr.next().post('/api/proposals', body)).status).toBe(201)
-    expect((await rr.next().post('/api/proposals', body)).status).toBe(429)
-    expect((await rr.next().post('/api/proposals', body)).status).toBe(429)
+    // Each one different: the same request twice is stored once (docs/decisions/045).
+    const body = (n: number) => ({ name: 'Two Instances', email: 'two@example.com', businessType: 'other', budget: '100-500', requirements: `Load balanced ${n}` })
+    for (let i = 0; i < 4; i++) expect((await rr.next().post('/api/proposals', body(i))).status).toBe(201)
+    expect((await rr.next().post('/api/proposals', body(4))).status).toBe(429)
+    expect((await rr.next().post('/api/proposals', body(5))).status).toBe(429)
   })
 
   it('reads on one instance what was written on the other, and cached pages follow an admin change on both', async () => {

@@ -14,7 +14,7 @@ import { readForm } from '~/http/forms.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
-import { SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
+import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
 import { nextFree, pickerFor, zoneFrom } from './+shared/booking-picker.server.ts'
 
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const nextSlots = nextFree(slots, Date.parse(parsed.data.start), parsed.data.tz)
       return refuse(err instanceof SlotTakenError ? 409 : 400, { formError: err.message, errors: { start: err.message }, nextSlots, start: '' })
     }
-    if (err instanceof TooManyCallsError) return refuse(409, { formError: err.message })
+    if (err instanceof TooManyCallsError || err instanceof AlreadyBookedError) return refuse(409, { formError: err.message })
     if (err instanceof RateLimitedError) return refuse(429, { formError: err.message })
     throw err
   }
