@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 import { BASE_PORT, E2E_WORKERS, WORKER_PORT } from './tests/e2e/ports.ts'
 
+/** Specs whose every check is the same at any viewport width: run in the desktop project only. */
+const VIEWPORT_INDEPENDENT = ['**/security.spec.ts', '**/public-seo.spec.ts', '**/lead-sources.spec.ts', '**/site-import-editor.spec.ts', '**/admin-import-export.spec.ts', '**/smoke.spec.ts']
+
 /** Debian's Chromium; Playwright never downloads a browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const launchOptions = {
@@ -20,7 +23,9 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${WORKER_PORT}`, launchOptions, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    // Specs that check what the server sends (headers, policies, meta tags, cookies, stored HTML)
+    // answer the same at any width: they run once, at desktop size (docs/decisions/046).
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: VIEWPORT_INDEPENDENT },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: 'node tests/e2e/server.js',
