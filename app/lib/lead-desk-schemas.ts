@@ -18,3 +18,11 @@ export const ProposalReplySchema = z.object({
   body: text('Message', 20_000),
 })
 export type ProposalReplyInput = z.infer<typeof ProposalReplySchema>
+
+/** Assigning a lead: a person's id, or '' for no one. */
+export const AssignSchema = z.object({
+  assignedTo: z
+    .string()
+    .regex(/^\d{0,9}$/, 'Choose someone from the list')
+    .transform((v) => (v ? Number(v) : null)),
+})

@@ -11,7 +11,7 @@ import { containsAny } from './search.server.ts'
 type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
 export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date' | 'assignedTo'>
-export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number }
+export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number; /** Only the leads assigned to this person (the desk's "mine"). */ assignedTo?: number }
 export type ProposalSourceRow = Pick<ProposalRow, 'source' | 'sourceData'>
 
 const COLUMNS = ['id', 'name', 'email', 'phone', 'businessType', 'budget', 'requirements', 'status', 'date', 'assignedTo'] as const
@@ -21,6 +21,7 @@ const toProposal = (row: ProposalBase): Proposal => ({ ...row, status: row.statu
 export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<Proposal[]> {
   let qb = db.selectFrom('proposals').select(COLUMNS)
   if (query.status) qb = qb.where('status', '=', query.status)
+  if (query.assignedTo !== undefined) qb = qb.where('assignedTo', '=', query.assignedTo)
   if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
   qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
   if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
@@ -64,6 +65,12 @@ export async function insertProposal(db: Db, p: ProposalWrite & { date: string }
     .returning(COLUMNS)
     .executeTakeFirstOrThrow()
   return toProposal(row)
+}
+
+/** Assigns the lead to a person (or to nobody, with null). */
+export async function updateProposalAssignee(db: Db, id: number, assignedTo: number | null): Promise<boolean> {
+  const r = await db.updateTable('proposals').set({ assignedTo }).where('id', '=', id).executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
 }
 
 export async function updateProposalStatus(db: Db, id: number, status: ProposalStatus): Promise<Proposal | undefined> {

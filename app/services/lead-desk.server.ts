@@ -11,8 +11,10 @@ import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalEvent } from '~/models/proposals.server.ts'
 import type { Admin } from './auth.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import { NotFoundError } from './errors.server.ts'
+import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
+import { listAssignees, requirePermission } from './people.server.ts'
+import { findPerson } from '~/models/people.server.ts'
 
 export type { ProposalEvent }
 
@@ -94,7 +96,7 @@ export type ProposalDesk = {
 }
 
 /** Everything the proposal's page shows. */
-export async function getProposalDesk(db: Db, _admin: Admin, id: number): Promise<ProposalDesk> {
+export async function getProposalDesk(db: Db, admin: Admin, id: number): Promise<ProposalDesk> {
   const proposal = await model.findProposal(db, id)
   if (!proposal) throw new NotFoundError('Proposal not found')
   const [events, source, visit, settings] = await Promise.all([
@@ -108,17 +110,18 @@ export async function getProposalDesk(db: Db, _admin: Admin, id: number): Promis
     events,
     origin: originOf(source),
     visit: visit ?? NO_ATTRIBUTION,
-    replyDraft: replyTemplate(proposal, settings),
+    // Signed with the sender's name once they set one in their profile (a username is not a name).
+    replyDraft: replyTemplate(proposal, settings, admin.displayName !== admin.username ? admin.displayName : undefined),
   }
 }
 
-/** The reply the form starts with: the visitor's name and request filled in, the agency's signature. */
-export function replyTemplate(p: Proposal, settings: { siteName: string; contactEmail: string; contactPhone?: string }): ProposalReplyInput {
+/** The reply the form starts with: the visitor's name and request filled in, the sender's name and the agency's signature. */
+export function replyTemplate(p: Proposal, settings: { siteName: string; contactEmail: string; contactPhone?: string }, sender?: string): ProposalReplyInput {
   const quoted = p.requirements
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n')
-  const signature = [settings.siteName, settings.contactEmail, settings.contactPhone].filter(Boolean).join('\n')
+  const signature = [sender, settings.siteName, settings.contactEmail, settings.contactPhone].filter(Boolean).join('\n')
   return {
     subject: `Your proposal request - ${settings.siteName}`,
     body: [
@@ -195,5 +198,38 @@ export async function replyToProposal(db: Db, admin: Admin, id: number, input: P
       author: admin.username,
       createdAt: nowIso(),
     })
+  })
+}
+
+/**
+ * Assigns a lead to a person whose role includes the lead desk (or to nobody, with null). The
+ * history says who assigned it to whom, and the assignee gets a notice by mail (through the
+ * outbox) when they have an address.
+ */
+export async function assignProposal(db: Db, admin: Admin, id: number, assigneeId: number | null): Promise<void> {
+  requirePermission(admin, 'leads')
+  const assignees = await listAssignees(db)
+  const assignee = assigneeId === null ? null : assignees.find((a) => a.id === assigneeId)
+  if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
+  await db.transaction().execute(async (trx) => {
+    const p = await model.findProposal(trx, id)
+    if (!p) throw new NotFoundError('Proposal not found')
+    await model.updateProposalAssignee(trx, id, assigneeId)
+    await model.insertProposalEvent(trx, {
+      proposalId: id,
+      kind: 'note',
+      body: assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.',
+      author: admin.username,
+      createdAt: nowIso(),
+    })
+    const email = assignee && assignee.id !== admin.id ? (await findPerson(trx, assignee.id))?.email : null
+    if (email) {
+      const { siteName } = await getSettings(trx)
+      await insertOutboxMail(trx, {
+        toAddress: email,
+        subject: `Lead assigned to you: ${p.name}`,
+        body: [`${admin.displayName} assigned you the proposal request from ${p.name} (${p.businessType}, ${p.budget}) on the back office of ${siteName}.`, '', 'Open it on the lead desk, under Proposals > Assigned to me.'].join('\n'),
+      })
+    }
   })
 }

@@ -19,6 +19,9 @@ import {
   setUpNeeded,
 } from '~/services/people.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
+import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
+import { listProposals } from '~/services/proposals.server.ts'
+import { insertProposal } from '~/models/proposals.server.ts'
 import { ADMIN_PASSWORD, dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
@@ -144,5 +147,25 @@ describe.each(dialects())('people on %s', (_name, url) => {
     expect(await setUpNeeded(h.db, owner)).toBe('second-factor')
     await setSecondFactorRequired(h.db, owner, false)
     expect(await setUpNeeded(h.db, owner)).toBeNull()
+  })
+
+  it('assigns a lead to a person: a note in its history, a notice mailed to them, the desk filters "mine", and replies are signed with their name', async () => {
+    const token = await invite('sam@example.com', 'sales')
+    const session = await acceptInvitation(h.db, token, { username: 'sam', displayName: 'Sam Seller', newPassword: 'sam-password' }, origin)
+    const sam = (await getSession(h.db, session.token)).admin!
+    const lead = await insertProposal(h.db, { name: 'Ada Client', email: 'ada@example.com', phone: null, businessType: 'retail', budget: '1000-2500', requirements: 'A shop.', date: new Date().toISOString() })
+    await insertProposal(h.db, { name: 'Other Lead', email: 'other@example.com', phone: null, businessType: 'retail', budget: '1000-2500', requirements: 'Other.', date: new Date().toISOString() })
+
+    await assignProposal(h.db, owner, lead.id, sam.id)
+    const notice = (await outbox()).find((m) => m.toAddress === 'sam@example.com' && m.subject.includes('Lead assigned'))
+    expect(notice?.body).toContain('Ada Client')
+    expect((await listProposals(h.db, sam, { assignedTo: sam.id })).proposals.map((p) => p.name)).toEqual(['Ada Client'])
+    const desk = await getProposalDesk(h.db, sam, lead.id)
+    expect(desk.proposal.assignedTo).toBe(sam.id)
+    expect(desk.events.at(-1)?.body).toBe('Assigned to Sam Seller.')
+    expect(desk.replyDraft.body).toMatch(/Best regards,\nSam Seller\n/)
+    // Only someone whose role includes the lead desk.
+    const author = await personWithRole('author')
+    await rejection(assignProposal(h.db, owner, lead.id, author.id), DomainValidationError)
   })
 })

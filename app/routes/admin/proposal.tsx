@@ -14,12 +14,14 @@ import { Input, Textarea } from '~/components/ui/input.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { listAssignees } from '~/services/people.server.ts'
+import { AssignSchema } from '~/lib/lead-desk-schemas.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
-import { addProposalNote, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
+import { addProposalNote, assignProposal, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
 import { callsForProposal } from '~/services/bookings.server.ts'
@@ -41,20 +43,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       status: c.status,
       upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
     }))
-    return { adminPath: context.app.config.adminPath, ...desk, calls }
+    return { adminPath: context.app.config.adminPath, ...desk, calls, assignees: await listAssignees(context.app.db) }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
   }
 }
 
-const INTENTS = ['note', 'status', 'reply'] as const
+const INTENTS = ['note', 'status', 'reply', 'assign'] as const
 type Intent = (typeof INTENTS)[number]
 
 const FAILED: Record<Intent, string> = {
   note: 'Failed to add the note.',
   status: 'Failed to update proposal status.',
   reply: 'Failed to send the reply.',
+  assign: 'Failed to assign the proposal.',
 }
 
 /** What each of the page's forms gets back: the notice, the messages beside the fields, what was typed. */
@@ -114,6 +117,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           title: 'Status Updated',
           description: `Proposal status changed to ${proposal.status}`,
         },
+        fields: {},
+      } satisfies Answer
+    }
+    if (intent === 'assign') {
+      const checked = validate(AssignSchema, { assignedTo: values.assignedTo })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await assignProposal(db, admin, id, checked.data.assignedTo)
+      return {
+        ok: true,
+        intent,
+        notice: { title: 'Proposal Assigned', description: checked.data.assignedTo ? 'The assignee has been told by mail.' : 'No one is assigned now.' },
         fields: {},
       } satisfies Answer
     }
@@ -275,6 +289,29 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             </h2>
             <Form method="post" className="flex flex-wrap items-center gap-2">
               <ProposalStatusFields selectId={`${uid}-status-select`} id={p.id} name={p.name} status={p.status} resetKey={mine('status')} />
+            </Form>
+          </section>
+
+          <section aria-labelledby={`${uid}-assign`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-assign`} className="mb-3 text-lg font-semibold text-ink-900">
+              Assigned to
+            </h2>
+            <Form method="post" className="flex flex-wrap items-end gap-2" key={`assign-${p.assignedTo ?? 'none'}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="assign" />
+              <Field id={`${uid}-assignee`} label="Person" error={mine('assign')?.fields.assignedTo}>
+                <select name="assignedTo" defaultValue={p.assignedTo ?? ''} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+                  <option value="">No one</option>
+                  {loaderData.assignees.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Button type="submit" variant="secondary" disabled={busy('assign')}>
+                Assign
+              </Button>
             </Form>
           </section>
 

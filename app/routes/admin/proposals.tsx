@@ -24,11 +24,14 @@ import { listAction } from './+shared/content-actions.server.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { q, status, page, limit, offset } = readListParams(request.url, PROPOSAL_STATUSES)
+  // The desk's "mine": the leads assigned to the signed-in person.
+  const mine = new URL(request.url).searchParams.get('mine') === '1'
   const base = {
     adminPath: context.app.config.adminPath,
     q,
     status: status ?? '',
     page,
+    mine,
   }
   try {
     const { proposals, counts } = await listProposals(context.app.db, admin, {
@@ -36,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       status,
       limit,
       offset,
+      assignedTo: mine ? admin.id : undefined,
     })
     const total = status ? counts[status] : counts.all
     return {
@@ -140,6 +144,17 @@ export default function Proposals({ loaderData, actionData }: Route.ComponentPro
         <SearchForm q={q} label="Search proposals" placeholder="Search by name, email or business type..." hidden={{ status }} />
         <FilterLinks label="Filter proposals by status" items={filters} />
       </div>
+      <p className="-mt-3 mb-6 text-sm">
+        {loaderData.mine ? (
+          <a href={path} className="font-medium text-primary-800 underline">
+            Showing proposals assigned to you: show everyone's
+          </a>
+        ) : (
+          <a href={`${path}?mine=1`} className="font-medium text-primary-800 underline">
+            Assigned to me
+          </a>
+        )}
+      </p>
 
       {proposals.length === 0 ? (
         <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">No proposals found matching your criteria.</p>
