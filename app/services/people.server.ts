@@ -12,6 +12,7 @@ import { hashPassword } from './passwords.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { getSettings } from './settings.server.ts'
 import { requireSudo } from './sudo.server.ts'
+import { announceContentChange } from './content-events.server.ts'
 
 export type { PersonRow } from '~/models/people.server.ts'
 
@@ -187,6 +188,21 @@ export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 
 export async function updateProfile(db: Db, admin: Admin, input: { displayName: string; picture: string }): Promise<void> {
   await model.updatePerson(db, admin.id, input)
   await recordActivity(db, { action: 'person.profile', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: `Display name "${input.displayName}".` })
+  // Their posts' pages and the feed show the new byline.
+  await announceContentChange(db)
+}
+
+/**
+ * Posts with their author as a person: a post written by someone with a display name shows that
+ * name and their picture; the sample and imported posts (no person) keep their `author` text.
+ */
+export async function withBylines<T extends { authorId: number | null; author: string }>(db: Db, posts: T[]): Promise<(T & { authorPicture: string })[]> {
+  const names = await model.findNames(db, [...new Set(posts.map((p) => p.authorId).filter((id): id is number => id !== null))])
+  return posts.map((p) => {
+    const person = p.authorId === null ? undefined : names.get(p.authorId)
+    const name = person?.displayName.trim()
+    return { ...p, author: name || p.author, authorPicture: (name && person?.picture) || '' }
+  })
 }
 
 export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow> {

@@ -17,7 +17,10 @@ import {
   setPersonStatus,
   setSecondFactorRequired,
   setUpNeeded,
+  updateProfile,
+  withBylines,
 } from '~/services/people.server.ts'
+import { createPost } from '~/services/blog.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
 import { listProposals } from '~/services/proposals.server.ts'
@@ -167,5 +170,17 @@ describe.each(dialects())('people on %s', (_name, url) => {
     // Only someone whose role includes the lead desk.
     const author = await personWithRole('author')
     await rejection(assignProposal(h.db, owner, lead.id, author.id), DomainValidationError)
+  })
+
+  it("shows a post's author as the person who wrote it (name and picture); posts without a person keep their author text", async () => {
+    const token = await invite('wren@example.com', 'editor')
+    const session = await acceptInvitation(h.db, token, { username: 'wren', displayName: 'Wren Writer', newPassword: 'wren-password' }, origin)
+    const wren = (await getSession(h.db, session.token)).admin!
+    await updateProfile(h.db, wren, { displayName: 'Wren Writer', picture: '/uploads/wren.webp' })
+    const post = await createPost(h.db, wren, { title: 'By Wren', subheading: 'Sub', excerpt: 'Ex', content: '<p>Hi</p>', category: 'SEO', author: 'Admin', status: 'published', image: '', readTime: undefined })
+    const sample = { authorId: null, author: 'Admin' }
+    const [mine, theirs] = await withBylines(h.db, [post, sample])
+    expect(mine).toMatchObject({ author: 'Wren Writer', authorPicture: '/uploads/wren.webp' })
+    expect(theirs).toMatchObject({ author: 'Admin', authorPicture: '' })
   })
 })

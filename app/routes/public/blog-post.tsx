@@ -2,6 +2,7 @@ import { ArrowLeft, User } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/blog-post'
+import { withBylines } from '~/services/people.server.ts'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -38,8 +39,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await resolvePostAddress(context.app.db, params.slug, context.app.views)
   if (!found) return data({ post: null }, { status: 404 })
   if ('moved' in found) throw redirect(blogPostPath({ slug: found.moved }), 301)
+  const [post] = await withBylines(context.app.db, [found.post])
   return {
-    post: found.post,
+    post,
     tags: blogTags(parseTags(found.post.tags)),
     picture: (await pictureInfo(context.app.images, [found.post.image]))[found.post.image] ?? null,
   }
@@ -77,7 +79,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {post.subheading && <p className="mt-3 text-xl leading-8 text-ink-600">{post.subheading}</p>}
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1">
-              <Icon node={User} aria-hidden="true" className="h-4 w-4" />
+              {post.authorPicture ? (
+                <img src={post.authorPicture} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+              ) : (
+                <Icon node={User} aria-hidden="true" className="h-4 w-4" />
+              )}
               <span className="sr-only">Author: </span>
               {post.author}
             </span>
