@@ -1,0 +1,86 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, PASSWORD, dataDir, expectNoAxeViolations, login, uid } from './admin-helpers.ts'
+
+/** The invitation mail the owner's invite put in the outbox (the e2e server keeps mail there). */
+function invitationLink(email: string): string {
+  const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
+  try {
+    const row = db.prepare('select body from mail_outbox where to_address = ? order by id desc').get(email) as { body: string } | undefined
+    const link = row?.body.match(/https?:\/\/\S+\/invite\/\S+/)?.[0]
+    if (!link) throw new Error(`no invitation mail to ${email}`)
+    return new URL(link).pathname
+  } finally {
+    db.close()
+  }
+}
+
+/** The back office's menu links as the person sees them (the sidebar, or the phone's drawer). */
+async function menuLinks(page: Page): Promise<string[]> {
+  const opener = page.getByRole('button', { name: 'Open admin menu' })
+  if (await opener.isVisible()) {
+    await opener.click()
+    const drawer = page.getByRole('dialog', { name: 'Admin menu' })
+    await expect(drawer).toBeVisible()
+    const names = await drawer.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()
+    await page.getByRole('button', { name: 'Close admin menu' }).click()
+    return names.map((n) => n.trim())
+  }
+  return (await page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).map((n) => n.trim())
+}
+
+test('The owner invites a salesperson, who joins with their own password, sees only their menu, and is refused settings', async ({ page }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/settings/people`)
+  await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  const email = `sales-${uid()}@example.com`
+  const region = page.getByRole('region', { name: 'Invite a person' })
+  // The invitation form (open invitations below it have forms of their own).
+  const invite = region.locator('form', { has: page.getByLabel('Email') })
+  await invite.getByLabel('Email').fill(email)
+  await invite.getByLabel('Name (optional)').fill('Sam Seller')
+  await invite.getByRole('radio', { name: /^Sales/ }).check()
+  // Sudo mode: the password again, in the form.
+  await invite.getByLabel('Your password, to confirm').fill(PASSWORD)
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible()
+  await expect(region.getByText(`${email} as Sales`)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The invitee, in a browser with no session: the link from the mail.
+  await page.context().clearCookies()
+  const link = invitationLink(email)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Join the back office' })).toBeVisible()
+  await expect(page.getByText(/You are invited as Sales/)).toBeVisible()
+  await expectNoAxeViolations(page)
+  const username = `sam${uid()}`
+  await page.getByLabel('Username').fill(username)
+  await expect(page.getByLabel('Your name, as readers and clients see it')).toHaveValue('Sam Seller')
+  await page.getByLabel(/^Password/).fill('sams-own-password')
+  await page.getByLabel('Confirm the password').fill('sams-own-password')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+
+  // Signed in, on the first page of their role: the proposals.
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/proposals$`))
+  await expect(page.getByRole('heading', { name: 'Proposal Management', level: 1 })).toBeVisible()
+  expect(await menuLinks(page)).toEqual(['Proposals', 'Messages', 'Calls', 'Security', 'Profile'])
+  await expectNoAxeViolations(page)
+
+  // A page outside the role: 403 with a page that says why, and nothing of the settings.
+  const refused = await page.goto(`${ADMIN}/settings`)
+  expect(refused?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible()
+  await expect(page.getByText("Your role (Sales) does not include site settings. Ask the site's owner if you need it.")).toBeVisible()
+  await expect(page.getByLabel('Site Name')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  await page.getByRole('link', { name: 'Back to your pages' }).click()
+  await expect(page).toHaveURL(new RegExp(`${ADMIN}/proposals$`))
+
+  // The link worked once: opened again, it says so.
+  await page.goto(link)
+  await expect(page.getByRole('alert')).toContainText('This invitation link is not valid')
+})
