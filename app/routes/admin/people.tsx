@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import { z } from '~/lib/zod.ts'
 import type { Route } from './+types/people'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { ActionResult } from '~/components/admin/action-result.tsx'
 import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -10,7 +10,8 @@ import { Field } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
+import { readIntentForm } from './+shared/content-actions.server.ts'
+import { validate } from '~/http/forms.server.ts'
 import { INVITATION_DAYS, InviteSchema, RequireSecondFactorSchema, RoleChangeSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
@@ -54,10 +55,7 @@ const DONE: Record<Intent, string> = {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = z.object({ intent: z.enum(INTENTS) }).safeParse({ intent: read.form?.get('intent') })
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent } = parsed.data
+  const { read, intent } = await readIntentForm(request, INTENTS)
   const id = Number(read.form?.get('id')) || undefined
   const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, id, fields } satisfies PeopleResult, { status })
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
@@ -133,16 +131,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
-      {result?.ok && (
-        <p role="status" className="rounded-md border border-success-300 bg-success-50 px-4 py-3 text-sm text-success-900">
-          {result.done}
-        </p>
-      )}
-      {result && !result.ok && result.fields.form && (
-        <p role="alert" className="rounded-md border border-danger-300 bg-danger-50 px-4 py-3 text-sm text-danger-900">
-          {result.fields.form}
-        </p>
-      )}
+      <ActionResult result={result} />
 
       <SectionCard id="people-list" title="People" description="Suspending or removing someone ends their sessions at once, on every server.">
         <ul className="divide-y divide-ink-100">

@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import { z } from '~/lib/zod.ts'
 import type { Route } from './+types/profile'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { ActionResult } from '~/components/admin/action-result.tsx'
 import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
@@ -9,7 +9,8 @@ import { Field } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
+import { readIntentForm } from './+shared/content-actions.server.ts'
+import { validate } from '~/http/forms.server.ts'
 import { ApiTokenNameSchema, ProfileSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
@@ -31,10 +32,7 @@ type ProfileResult = { intent: (typeof INTENTS)[number]; ok: boolean; fields: Re
 /** One's own name and picture, and one's API tokens (each shown once, stored as SHA-256). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = z.object({ intent: z.enum(INTENTS) }).safeParse({ intent: read.form?.get('intent') })
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent } = parsed.data
+  const { read, intent } = await readIntentForm(request, INTENTS)
   const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, fields } satisfies ProfileResult, { status })
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
@@ -70,16 +68,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title="Your profile" description={`${me.username} · ${ROLE_LABELS[me.role]}: ${ROLE_DESCRIPTIONS[me.role]}`} />
-      {result?.ok && (
-        <p role="status" className="rounded-md border border-success-300 bg-success-50 px-4 py-3 text-sm text-success-900">
-          {result.done}
-        </p>
-      )}
-      {result && !result.ok && result.fields.form && (
-        <p role="alert" className="rounded-md border border-danger-300 bg-danger-50 px-4 py-3 text-sm text-danger-900">
-          {result.fields.form}
-        </p>
-      )}
+      <ActionResult result={result} />
       <SectionCard id="profile" title="Name and picture" description="Shown on the posts you write and on replies you send to leads.">
         <Form method="post" className="grid gap-4 sm:grid-cols-2">
           <CsrfField />

@@ -1,7 +1,6 @@
 import { KeyRound, Monitor, ShieldCheck } from 'lucide'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, useNavigation, useParams, useRevalidator } from 'react-router'
-import { z } from '~/lib/zod.ts'
 import type { Route } from './+types/security'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
@@ -16,7 +15,8 @@ import { Input } from '~/components/ui/input.tsx'
 import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { useToast, type Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
+import { readIntentForm } from './+shared/content-actions.server.ts'
+import { validate } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { fieldErrors, PASSWORD_MISMATCH, PasswordChangeSchema } from '~/lib/schemas.ts'
 import { IdSchema, PasskeyNameSchema, TotpConfirmSchema } from '~/lib/security-schemas.ts'
@@ -95,10 +95,7 @@ const DONE: Partial<Record<Intent, string>> = {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  const parsed = z.object({ intent: z.enum(INTENTS) }).safeParse({ intent: read.form?.get('intent') })
-  if (!parsed.success) throw data(null, { status: 400 })
-  const { intent } = parsed.data
+  const { read, intent } = await readIntentForm(request, INTENTS)
   const idValue = read.form?.get('id')
   const id = idValue ? Number(idValue) || undefined : undefined
   const refused = (status: number, fields: Record<string, string>, formError?: string) =>

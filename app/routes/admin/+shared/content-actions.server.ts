@@ -68,3 +68,14 @@ export async function listAction<I extends string>(
     return refused(failureStatus(context, err, failed[intent]))
   }
 }
+
+/**
+ * A page's form post with an `intent` field: the form as readForm read it (CSRF checked) and the
+ * intent, one of `intents`; any other intent is a 400 (no form of the page sends it).
+ */
+export async function readIntentForm<I extends string>(request: Request, intents: readonly [I, ...I[]]) {
+  const read = await readForm(request)
+  const parsed = z.object({ intent: z.enum(intents) }).safeParse({ intent: read.form?.get('intent') })
+  if (!parsed.success) throw data(null, { status: 400 })
+  return { read, intent: parsed.data.intent as I }
+}
