@@ -312,6 +312,33 @@ test.describe('with the scripts held back for 5 s', () => {
   })
 })
 
+test('choices made on /proposal while a slow phone hydrates it stay as chosen and are sent', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  // A phone's CPU: the page hydrates over seconds, and the choices land in the middle of it.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+  const choices = [
+    ['retail', '100-500'],
+    ['healthcare', '2500-5000'],
+    ['nonprofit', '500-1000'],
+  ] as const
+  for (const [i, [businessType, budget]] of choices.entries()) {
+    await page.goto('/proposal', { waitUntil: i % 2 ? 'domcontentloaded' : 'load' })
+    await proposalForm(page).businessType.selectOption(businessType)
+    await proposalForm(page).budget.selectOption(budget)
+    await hydrated(page)
+    await expect(proposalForm(page).businessType).toHaveValue(businessType)
+    await expect(proposalForm(page).budget).toHaveValue(budget)
+  }
+  const name = `Slow phone ${uid()}`
+  await proposalForm(page).name.fill(name)
+  await proposalForm(page).email.fill('slow@example.com')
+  await proposalForm(page).requirements.fill('Chosen while the page was still starting.')
+  await proposalForm(page).submit.click()
+  await expect(page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })).toBeVisible({ timeout: 30_000 })
+  expect(await findProposals(request, name)).toMatchObject([{ businessType: 'nonprofit', budget: '500-1000' }])
+})
+
 test('the chat page has no accessibility violations, before and after questions', async ({ page }) => {
   await skipDiscoveryPopup(page)
   await visit(page, '/chat?back=%2Ffaq')

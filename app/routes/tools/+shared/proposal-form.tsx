@@ -41,7 +41,11 @@ type Props = {
 export function ProposalForm({ initialValues, initialErrors = {}, formError: initialFormError, hidden }: Props) {
   const toast = useToast()
   const fetcher = useFetcher<ProposalAnswer>()
-  const [values, setValues] = useState<ProposalValues>(initialValues)
+  // The fields hold their own values (uncontrolled): React never writes a value back, so nothing
+  // a visitor types or picks while the page hydrates can be put back to the server's (ADR 035).
+  // A stored request clears them by drawing them anew, empty.
+  const [cleared, setCleared] = useState(0)
+  const defaults = cleared ? EMPTY_PROPOSAL : initialValues
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
   const [formError, setFormError] = useState(initialFormError)
   // The post, and the page data React Router reloads after it.
@@ -65,11 +69,9 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     if (sentTo !== null) confirmation.current?.focus()
   }, [sentTo, fetcher.data])
 
+  // A refused field's message goes as soon as the field is right.
   const set = (field: ProposalField) => (e: { target: { value: string } }) => {
-    const value = e.target.value
-    setValues((v) => ({ ...v, [field]: value }))
-    // A refused field's message goes as soon as the field is right.
-    if (errors[field] && ClientSchema.shape[field].safeParse(value).success) setErrors(({ [field]: _fixed, ...rest }) => rest)
+    if (errors[field] && ClientSchema.shape[field].safeParse(e.target.value).success) setErrors(({ [field]: _fixed, ...rest }) => rest)
   }
 
   const focusFirstError = (errs: Record<string, string>) => {
@@ -84,7 +86,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     setFormError(answer.formError)
     setErrors(answer.errors)
     if (answer.ok) {
-      setValues(EMPTY_PROPOSAL)
+      setCleared((n) => n + 1)
       // The same confirmation as after the plain form's post, focused (not only a toast).
       setSentTo(answer.sentTo ?? '')
       return
@@ -96,7 +98,8 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
 
   /** Checked with the server's own schema first: while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
-    const checked = ClientSchema.safeParse(values)
+    const form = new FormData(e.currentTarget)
+    const checked = ClientSchema.safeParse(Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])))
     const busy = submitting || sending.current
     if (busy || !checked.success) e.preventDefault()
     if (busy) return
@@ -127,18 +130,18 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           {formError}
         </div>
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div key={`fields-${cleared}`} className="grid gap-5 sm:grid-cols-2">
         <Field {...field('name', 'Full Name')}>
-          <Input size="md" name="name" type="text" autoComplete="name" required value={values.name} onChange={set('name')} />
+          <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={defaults.name} onChange={set('name')} />
         </Field>
         <Field {...field('email', 'Email Address')}>
-          <Input size="md" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
+          <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={defaults.email} onChange={set('email')} />
         </Field>
         <Field {...field('phone', 'Phone Number', false)}>
-          <Input size="md" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
+          <Input size="md" name="phone" type="tel" autoComplete="tel" defaultValue={defaults.phone} onChange={set('phone')} />
         </Field>
         <Field {...field('businessType', 'Business Type')}>
-          <Select size="md" name="businessType" aria-required="true" value={values.businessType} onChange={set('businessType')}>
+          <Select size="md" name="businessType" aria-required="true" defaultValue={defaults.businessType} onChange={set('businessType')}>
             <option value="">Select your business type</option>
             {BUSINESS_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -148,7 +151,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           </Select>
         </Field>
         <Field {...field('budget', 'Budget Range')} className="sm:col-span-2">
-          <Select size="md" name="budget" aria-required="true" value={values.budget} onChange={set('budget')}>
+          <Select size="md" name="budget" aria-required="true" defaultValue={defaults.budget} onChange={set('budget')}>
             <option value="">Select your budget range</option>
             {BUDGETS.map((b) => (
               <option key={b} value={b}>
@@ -158,8 +161,8 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           </Select>
         </Field>
       </div>
-      <Field {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
-        <Textarea size="md" name="requirements" rows={7} required value={values.requirements} onChange={set('requirements')} />
+      <Field key={`requirements-${cleared}`} {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
+        <Textarea size="md" name="requirements" rows={7} required defaultValue={defaults.requirements} onChange={set('requirements')} />
       </Field>
 
       <Honeypot id={`${uid}-website`} />
