@@ -28,10 +28,11 @@ export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<
   return (await qb.execute()).map(toProposal)
 }
 
-/** Counts per status for the filter buttons, under the same search as the list. */
-export async function countProposals(db: Db, q?: string): Promise<Record<string, number>> {
+/** Counts per status for the filter buttons, under the same search (and "mine") as the list. */
+export async function countProposals(db: Db, q?: string, assignedTo?: number): Promise<Record<string, number>> {
   let qb = db.selectFrom('proposals').select(['status', (eb) => eb.fn.countAll<string>().as('n')])
   if (q) qb = qb.where(containsAny(['name', 'email', 'business_type'], q))
+  if (assignedTo !== undefined) qb = qb.where('assignedTo', '=', assignedTo)
   const rows = await qb.groupBy('status').execute()
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
 }

@@ -175,9 +175,11 @@ export async function signInWithPasskey(
     throw new PasskeySignInError()
   }
   if (!verification.verified) throw new PasskeySignInError()
+  // A suspended or removed person's passkey still verifies: it must not open a session.
+  const user = await findAdminById(db, passkey.userId)
+  if (!user || user.status !== 'active') throw new PasskeySignInError()
   await factors.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter)
   await reset(db, addressKey)
-  const user = await findAdminById(db, passkey.userId)
   await recordActivity(db, { action: 'sign-in', itemType: 'account', itemId: passkey.userId, itemLabel: user?.username ?? '', detail: `With the passkey "${passkey.name}".`, person: { id: passkey.userId, name: user?.username ?? '' } })
   return openSession(db, passkey.userId, input, now)
 }

@@ -120,7 +120,7 @@ export function receiptMail(s: Pick<Settings, 'siteName' | 'contactEmail' | 'con
 export type ProposalListQuery = ProposalQuery
 
 export async function listProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
-  const [proposals, counts] = await Promise.all([model.findProposals(db, query), model.countProposals(db, query.q)])
+  const [proposals, counts] = await Promise.all([model.findProposals(db, query), model.countProposals(db, query.q, query.assignedTo)])
   const pending = counts.pending ?? 0
   const reviewed = counts.reviewed ?? 0
   const completed = counts.completed ?? 0

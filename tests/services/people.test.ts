@@ -163,6 +163,8 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const notice = (await outbox()).find((m) => m.toAddress === 'sam@example.com' && m.subject.includes('Lead assigned'))
     expect(notice?.body).toContain('Ada Client')
     expect((await listProposals(h.db, sam, { assignedTo: sam.id })).proposals.map((p) => p.name)).toEqual(['Ada Client'])
+    // The filter buttons count the same leads the list shows.
+    expect((await listProposals(h.db, sam, { assignedTo: sam.id })).counts).toMatchObject({ all: 1, pending: 1 })
     const desk = await getProposalDesk(h.db, sam, lead.id)
     expect(desk.proposal.assignedTo).toBe(sam.id)
     expect(desk.events.at(-1)?.body).toBe('Assigned to Sam Seller.')

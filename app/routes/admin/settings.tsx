@@ -25,10 +25,11 @@ import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
+import { can } from '~/lib/permissions.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminPage(request, context, params.adminPath)
-  return { settings: await getSettings(context.app.db), timeZones: timeZoneChoices() }
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  return { settings: await getSettings(context.app.db), timeZones: timeZoneChoices(), showActivity: can(admin.role, 'activity') }
 }
 
 const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
@@ -167,9 +168,11 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             <Link to={`/${adminPath}/settings/import-export`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
               WordPress or Ghost, and taking it all with you: Import and export
             </Link>
-            <Link to={`/${adminPath}/settings/activity`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-              Who changed what, and when: Activity log
-            </Link>
+            {loaderData.showActivity && (
+              <Link to={`/${adminPath}/settings/activity`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+                Who changed what, and when: Activity log
+              </Link>
+            )}
           </div>
         }
       />
