@@ -34,6 +34,8 @@ export default [
     route('settings/activity/export', 'routes/admin/activity-export.ts'),
     route('passkey', 'routes/admin/passkey.ts'),
     route('invite/:token', 'routes/admin/invite.tsx'),
+    route('forgot', 'routes/admin/forgot.tsx'),
+    route('reset/:token', 'routes/admin/reset.tsx'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),

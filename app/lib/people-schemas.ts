@@ -5,6 +5,8 @@ import { ROLES } from './permissions.ts'
 
 /** An invitation's link works this long. */
 export const INVITATION_DAYS = 7
+/** A password reset link works this long (docs/decisions/047). */
+export const PASSWORD_RESET_MINUTES = 60
 
 const role = z.enum(ROLES, { error: 'Choose a role' })
 const displayName = z.string().trim().max(80, 'Use at most 80 characters')
@@ -53,3 +55,8 @@ export const ApiTokenNameSchema = z.object({
 })
 
 export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(['on', 'off']) })
+
+/** "Forgot your password?": the username or the email address on file. */
+export const ForgotPasswordSchema = z.object({
+  account: z.string({ error: 'Enter your username or email address' }).trim().min(1, 'Enter your username or email address').max(254, 'Use at most 254 characters'),
+})

@@ -69,7 +69,7 @@ export function can(role: string, permission: Permission): boolean {
 
 /** Any signed-in person (their own account: password, passkeys, two-step sign-in, API tokens). */
 export const SIGNED_IN = 'signed-in'
-/** No session needed (the login page, logout, accepting an invitation). */
+/** No session needed (the login page, logout, accepting an invitation, a forgotten password and its reset link). */
 export const PUBLIC = 'public'
 export type PageRule = Permission | typeof SIGNED_IN | typeof PUBLIC
 
@@ -83,6 +83,8 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   login: PUBLIC,
   logout: PUBLIC,
   'invite/:token': PUBLIC,
+  forgot: PUBLIC,
+  'reset/:token': PUBLIC,
   passkey: SIGNED_IN,
   dashboard: 'dashboard',
   proposals: 'leads',

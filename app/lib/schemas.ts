@@ -199,16 +199,23 @@ export const LoginSchema = z.object({
 /** The spec's text for a new password and confirmation that differ (also the 'Password Mismatch' notice). */
 export const PASSWORD_MISMATCH = "New password and confirmation don't match."
 
+/** A new password and its confirmation: the rules of every password a person chooses. */
+const newPasswordFields = {
+  newPassword: z.string({ error: 'New password is required' }).min(8, 'New password must be at least 8 characters').max(256),
+  confirmPassword: z.string({ error: 'Confirm the new password' }).max(256),
+}
+const confirmed = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword
+const mismatch = { path: ['confirmPassword'], message: PASSWORD_MISMATCH }
+
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(256),
-    newPassword: z.string({ error: 'New password is required' }).min(8, 'New password must be at least 8 characters').max(256),
-    confirmPassword: z.string({ error: 'Confirm the new password' }).max(256),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: PASSWORD_MISMATCH,
-  })
+  .refine(confirmed, mismatch)
+
+/** A new password chosen from a reset link (docs/decisions/047): the password change's rules, without the current one. */
+export const PasswordResetSchema = z.object(newPasswordFields).refine(confirmed, mismatch)
 
 /** The agency's time zone: an IANA name the runtime knows ('America/Los_Angeles'), not an offset. */
 const timeZoneField = z

@@ -46,6 +46,21 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
   return row !== undefined
 }
 
+/**
+ * The active person a "forgot your password" form names, by username or email address (any
+ * letter case); undefined for nobody, or a suspended or removed person.
+ */
+export async function findActivePersonByAccount(db: Db, account: string): Promise<Pick<AdminUserRow, 'id' | 'username' | 'email'> | undefined> {
+  const wanted = account.toLowerCase()
+  return db
+    .selectFrom('adminUsers')
+    .select(['id', 'username', 'email'])
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', wanted), eb(eb.fn('lower', ['email']), '=', wanted)]))
+    .orderBy('id')
+    .executeTakeFirst()
+}
+
 export async function countActiveOwners(db: Db): Promise<number> {
   const row = await db
     .selectFrom('adminUsers')

@@ -35,6 +35,15 @@ export const PASSWORD_CHANGE_LIMIT: Limit = {
   windowMs: 15 * 60_000,
   message: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
 }
+/** "Forgot your password?" forms: five an hour per address, whatever they name (docs/decisions/047). */
+export const PASSWORD_RESET_ADDRESS_LIMIT: Limit = {
+  name: 'password-reset:ip',
+  max: 5,
+  windowMs: 60 * 60_000,
+  message: 'Too many password reset requests from your address. Please wait an hour and try again.',
+}
+/** Reset links mailed to one person from the form: three an hour, from any addresses; beyond that none, and the same answer. */
+export const PASSWORD_RESET_ACCOUNT_LIMIT: Limit = { name: 'password-reset:account', max: 3, windowMs: 60 * 60_000, message: 'Reset links for this account are paused for an hour.' }
 export const PROPOSAL_LIMIT: Limit = {
   name: 'proposal',
   max: 5,

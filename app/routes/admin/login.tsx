@@ -1,7 +1,7 @@
 import { Eye, EyeOff, KeyRound, Lock } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Form, useLocation, useNavigation, useParams, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, useLocation, useNavigation, useParams, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/login'
 import { Notice } from '~/components/admin/notice.tsx'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
@@ -50,9 +50,17 @@ const LOGGED_OUT = {
   title: 'Logged Out',
   description: 'You have been successfully logged out.',
 }
+/** Where a password reset link lands (`?reset=1`: app/routes/admin/reset.tsx). */
+const PASSWORD_RESET = {
+  title: 'Password Changed',
+  description: 'Your new password is set and every session of yours has ended. Sign in with it.',
+}
+/** The notices the page is sent to with, by search parameter. */
+const ARRIVAL_NOTICES = { loggedOut: LOGGED_OUT, reset: PASSWORD_RESET }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, step } = loaderData
+  const { adminPath } = useParams()
   const [params, setParams] = useSearchParams()
   const toast = useToast()
   const location = useLocation()
@@ -64,15 +72,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const formError = actionData?.formError
   const errors = actionData?.fieldErrors ?? {}
-  const loggedOut = params.get('loggedOut') === '1' && !actionData
+  const arrival = actionData ? undefined : (Object.keys(ARRIVAL_NOTICES) as (keyof typeof ARRIVAL_NOTICES)[]).find((k) => params.get(k) === '1')
 
   // Once the notice is shown the flag leaves the address (replace), so Back or a reload does not
   // say it again. (Without JavaScript it stays, which is harmless.)
   useEffect(() => {
-    if (!params.has('loggedOut')) return
+    if (!Object.keys(ARRIVAL_NOTICES).some((k) => params.has(k))) return
     setParams(
       (p) => {
-        p.delete('loggedOut')
+        for (const k of Object.keys(ARRIVAL_NOTICES)) p.delete(k)
         return p
       },
       { replace: true, preventScrollReset: true },
@@ -127,7 +135,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 className="text-2xl font-bold text-ink-900">Admin Panel</h1>
           <p className="mt-1 text-sm text-ink-600">Sign in to manage your website</p>
         </div>
-        <Notice notice={loggedOut ? LOGGED_OUT : undefined} />
+        <Notice notice={arrival ? ARRIVAL_NOTICES[arrival] : undefined} />
         {shownError && (
           <div ref={errorRef} id="login-error" role="alert" tabIndex={-1} className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-danger-600">
             <p className="font-semibold">Login Failed</p>
@@ -166,6 +174,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               </Button>
             </Form>
             <PasskeySignIn redirectTo={redirectTo} disabled={submitting} onError={setPasskeyError} />
+            <p className="mt-6 text-center text-sm">
+              <Link to={`/${adminPath}/forgot`} className="font-medium text-primary-800 underline">
+                Forgot your password?
+              </Link>
+            </p>
           </>
         )}
       </div>

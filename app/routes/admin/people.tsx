@@ -12,13 +12,15 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { INVITATION_DAYS, InviteSchema, RequireSecondFactorSchema, RoleChangeSchema } from '~/lib/people-schemas.ts'
+import { INVITATION_DAYS, InviteSchema, PASSWORD_RESET_MINUTES, RequireSecondFactorSchema, RoleChangeSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
 import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { changeRole, invitePerson, listPeople, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
+import { sendPasswordReset } from '~/services/password-reset.server.ts'
 import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { resetLinkFor } from './+shared/login.server.ts'
 
 export const meta: Route.MetaFunction = () => adminMeta('People')
 
@@ -35,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['invite', 'revoke', 'role', 'suspend', 'restore', 'remove', 'require-second-factor'] as const
+const INTENTS = ['invite', 'revoke', 'role', 'suspend', 'restore', 'remove', 'reset-link', 'require-second-factor'] as const
 type Intent = (typeof INTENTS)[number]
 type PeopleResult = { intent: Intent; ok: boolean; id?: number; fields: Record<string, string>; done?: string }
 
@@ -46,6 +48,7 @@ const DONE: Record<Intent, string> = {
   suspend: 'Suspended: their sessions and API tokens stopped working.',
   restore: 'Restored: they can sign in again.',
   remove: 'Removed: their sessions ended and their API tokens were deleted.',
+  'reset-link': `Password reset link sent to their email address. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
   'require-second-factor': 'Saved.',
 }
 
@@ -91,6 +94,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await setPersonStatus(db, admin, checked.data.id, intent === 'suspend' ? 'suspended' : intent === 'remove' ? 'removed' : 'active')
         break
       }
+      case 'reset-link': {
+        const checked = validate(IdSchema, { id: form.get('id') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await sendPasswordReset(db, admin, checked.data.id, resetLinkFor(context))
+        break
+      }
       case 'require-second-factor': {
         const checked = validate(RequireSecondFactorSchema, { requireSecondFactor: form.get('requireSecondFactor') })
         if (!checked.ok) return refused(400, checked.failure.fields)
@@ -133,10 +142,14 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
       <ActionResult result={result} />
 
-      <SectionCard id="people-list" title="People" description="Suspending or removing someone ends their sessions at once, on every server.">
+      <SectionCard
+        id="people-list"
+        title="People"
+        description={`Suspending or removing someone ends their sessions at once, on every server. A password reset link goes to the person's email address and works once, for ${PASSWORD_RESET_MINUTES} minutes.`}
+      >
         <ul className="divide-y divide-ink-100">
           {people.map((p) => {
-            const errors = { ...errorsFor('role', p.id), ...errorsFor('suspend', p.id), ...errorsFor('restore', p.id), ...errorsFor('remove', p.id) }
+            const errors = { ...errorsFor('role', p.id), ...errorsFor('suspend', p.id), ...errorsFor('restore', p.id), ...errorsFor('remove', p.id), ...errorsFor('reset-link', p.id) }
             const name = p.displayName || p.username
             return (
               <li key={p.id} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-end lg:justify-between">
@@ -176,6 +189,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <Button type="submit" name="intent" value="suspend" variant="outline" disabled={busy}>
                           Suspend {name}
+                        </Button>
+                      )}
+                      {p.email && p.status === 'active' && (
+                        <Button type="submit" name="intent" value="reset-link" variant="outline" disabled={busy}>
+                          Send {name} a password reset link
                         </Button>
                       )}
                       <Button type="submit" name="intent" value="remove" variant="danger-outline" disabled={busy}>

@@ -27,6 +27,12 @@ export function originOf(request: Request, context: AppLoadContext): auth.Origin
   return { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
 }
 
+/** The mailed link to a password reset page (docs/decisions/047), from SITE_URL and the admin path. */
+export function resetLinkFor(context: AppLoadContext): (token: string) => string {
+  const { siteUrl, adminPath } = context.app.config
+  return (token) => `${siteUrl}/${adminPath}/reset/${token}`
+}
+
 /** The hidden form field that carries the post-login target through the POST. */
 export const REDIRECT_FIELD = 'redirectTo'
 
