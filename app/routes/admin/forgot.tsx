@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/forgot'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { SignInCard } from '~/components/admin/sign-in-pages.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -58,42 +59,34 @@ export default function ForgotPassword({ loaderData, actionData, params }: Route
   }, [actionData, loaderData.sent])
   const shown = formError ?? loaderData.sent
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-ink-100 px-4 py-12">
-      <div className="w-full max-w-md rounded-xl border border-ink-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-ink-900">Forgot your password?</h1>
-        <p className="mt-2 text-sm text-ink-700">
-          Enter your username or your email address. If your account has an email address on file, we send a link there to choose a new password. It works once, for{' '}
-          {PASSWORD_RESET_MINUTES} minutes. Your two-step sign-in or passkey still applies when you sign in.
+    <SignInCard title="Forgot your password?" adminPath={params.adminPath}>
+      <p className="mt-2 text-sm text-ink-700">
+        Enter your username or your email address. If your account has an email address on file, we send a link there to choose a new password. It works once, for{' '}
+        {PASSWORD_RESET_MINUTES} minutes. Your two-step sign-in or passkey still applies when you sign in.
+      </p>
+      {shown && (
+        <p
+          ref={answer}
+          tabIndex={-1}
+          role={formError ? 'alert' : 'status'}
+          className={`mt-4 rounded-md border p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 ${formError ? 'border-danger-300 bg-danger-50 text-danger-800' : 'border-success-300 bg-success-50 text-ink-900'}`}
+        >
+          {shown}
         </p>
-        {shown && (
-          <p
-            ref={answer}
-            tabIndex={-1}
-            role={formError ? 'alert' : 'status'}
-            className={`mt-4 rounded-md border p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 ${formError ? 'border-danger-300 bg-danger-50 text-danger-800' : 'border-success-300 bg-success-50 text-ink-900'}`}
-          >
-            {shown}
-          </p>
-        )}
-        <Form method="post" noValidate className="mt-6 space-y-4">
-          <CsrfField />
-          <Field id="account" label="Username or email address" error={fields.account} required>
-            <Input name="account" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={254} />
-          </Field>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Sending...' : 'Send me a link'}
-          </Button>
-        </Form>
-        <p className="mt-6 text-sm text-ink-700">
-          No email address on file (the site&rsquo;s first owner, or a person made from the shell)? Whoever runs the server can set a new password with{' '}
-          <code className="rounded bg-ink-100 px-1">npm run admin:reset -- --username NAME</code>.
-        </p>
-        <p className="mt-4 text-sm">
-          <Link to={`/${params.adminPath}/login`} className="font-medium text-primary-800 underline">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </main>
+      )}
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        <CsrfField />
+        <Field id="account" label="Username or email address" error={fields.account} required>
+          <Input name="account" autoComplete="username" autoCapitalize="none" spellCheck={false} required maxLength={254} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Sending...' : 'Send me a link'}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm text-ink-700">
+        No email address on file (the site&rsquo;s first owner, or a person made from the shell)? Whoever runs the server can set a new password with{' '}
+        <code className="rounded bg-ink-100 px-1">npm run admin:reset -- --username NAME</code>.
+      </p>
+    </SignInCard>
   )
 }

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/invite'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { NewPasswordFields } from '~/components/admin/sign-in-pages.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -75,12 +76,7 @@ export default function AcceptInvitation({ loaderData }: Route.ComponentProps) {
               <Field id="displayName" label="Your name, as readers and clients see it" error={fields.displayName} required>
                 <Input name="displayName" autoComplete="name" defaultValue={invitation.displayName} required />
               </Field>
-              <Field id="newPassword" label="Password" hint="At least 8 characters." error={fields.newPassword} required>
-                <Input type="password" name="newPassword" autoComplete="new-password" required minLength={8} />
-              </Field>
-              <Field id="confirmPassword" label="Confirm the password" error={fields.confirmPassword} required>
-                <Input type="password" name="confirmPassword" autoComplete="new-password" required />
-              </Field>
+              <NewPasswordFields errors={fields} label="Password" confirmLabel="Confirm the password" />
               <Button type="submit" className="w-full" disabled={busy}>
                 Create my account
               </Button>

@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/reset'
 import { adminMeta } from '~/components/admin/meta.ts'
+import { NewPasswordFields, SignInCard } from '~/components/admin/sign-in-pages.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Field } from '~/components/ui/field.tsx'
-import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { checkAdminPath } from '~/http/admin-guard.server.ts'
 import { clearCookie, SESSION_COOKIE } from '~/http/cookies.server.ts'
@@ -55,53 +54,40 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
   }, [actionData])
   const forgot = `/${params.adminPath}/forgot`
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-ink-100 px-4 py-12">
-      <div className="w-full max-w-md rounded-xl border border-ink-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-ink-900">Choose a new password</h1>
-        {unusable || !loaderData.username ? (
-          <>
-            <p ref={alert} tabIndex={-1} role="alert" className="mt-4 text-ink-800 focus:outline-none">
-              {unusable}
+    <SignInCard title="Choose a new password" adminPath={params.adminPath}>
+      {unusable || !loaderData.username ? (
+        <>
+          <p ref={alert} tabIndex={-1} role="alert" className="mt-4 text-ink-800 focus:outline-none">
+            {unusable}
+          </p>
+          <p className="mt-4 text-sm">
+            <Link to={forgot} className="font-medium text-primary-800 underline">
+              Ask for a new link
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-ink-700">
+            For the account <strong>{loaderData.username}</strong>. Every session of yours ends, and you sign in with the new password (and your two-step sign-in or
+            passkey, if you have one).
+          </p>
+          {formError && (
+            <p ref={alert} tabIndex={-1} role="alert" className="mt-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none">
+              {formError}
             </p>
-            <p className="mt-4 text-sm">
-              <Link to={forgot} className="font-medium text-primary-800 underline">
-                Ask for a new link
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <p className="mt-2 text-sm text-ink-700">
-              For the account <strong>{loaderData.username}</strong>. Every session of yours ends, and you sign in with the new password (and your two-step sign-in or
-              passkey, if you have one).
-            </p>
-            {formError && (
-              <p ref={alert} tabIndex={-1} role="alert" className="mt-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none">
-                {formError}
-              </p>
-            )}
-            <Form method="post" noValidate className="mt-6 space-y-4">
-              <CsrfField />
-              {/* For password managers: which account the new password belongs to. */}
-              <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-              <Field id="newPassword" label="New Password" hint="At least 8 characters." error={fields.newPassword} required>
-                <Input type="password" name="newPassword" autoComplete="new-password" required minLength={8} />
-              </Field>
-              <Field id="confirmPassword" label="Confirm Password" error={fields.confirmPassword} required>
-                <Input type="password" name="confirmPassword" autoComplete="new-password" required />
-              </Field>
-              <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? 'Saving...' : 'Set my new password'}
-              </Button>
-            </Form>
-          </>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to={`/${params.adminPath}/login`} className="font-medium text-primary-800 underline">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </main>
+          )}
+          <Form method="post" noValidate className="mt-6 space-y-4">
+            <CsrfField />
+            {/* For password managers: which account the new password belongs to. */}
+            <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
+            <NewPasswordFields errors={fields} label="New Password" confirmLabel="Confirm Password" />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? 'Saving...' : 'Set my new password'}
+            </Button>
+          </Form>
+        </>
+      )}
+    </SignInCard>
   )
 }
