@@ -1,4 +1,4 @@
-import { isForbiddenAnswer } from '~/lib/forbidden.ts'
+import { isForbiddenAnswer } from '~/lib/forbidden-answer.ts'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router'
 import { buttonClass } from './components/ui/button.tsx'
 import type { Route } from './+types/root'

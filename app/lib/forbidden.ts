@@ -1,4 +1,7 @@
+import type { ForbiddenAnswer } from './forbidden-answer.ts'
 import { ROLE_LABELS, isRole, type PageRule, type Permission } from './permissions.ts'
+
+export { isForbiddenAnswer, type ForbiddenAnswer } from './forbidden-answer.ts'
 
 /** What each permission is called where a refusal names it. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
@@ -16,8 +19,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   activity: 'the activity log',
 }
 
-/** The body of a 403 from the back office: what the forbidden page says, and where to go instead. */
-export type ForbiddenAnswer = { forbidden: true; message: string; home: string }
 
 export function forbiddenMessage(role: string, need: PageRule | undefined): string {
   const who = isRole(role) ? ROLE_LABELS[role] : 'your'
@@ -28,6 +29,3 @@ export function forbiddenMessage(role: string, need: PageRule | undefined): stri
 export function forbiddenAnswer(role: string, need: PageRule | undefined, base: string): ForbiddenAnswer {
   return { forbidden: true, message: forbiddenMessage(role, need), home: `/${base}` }
 }
-
-export const isForbiddenAnswer = (v: unknown): v is ForbiddenAnswer =>
-  typeof v === 'object' && v !== null && (v as { forbidden?: unknown }).forbidden === true && typeof (v as { message?: unknown }).message === 'string'

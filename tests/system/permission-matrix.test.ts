@@ -7,6 +7,8 @@ import { ADMIN_PAGES, API_RULES, PUBLIC, ROLES, mayOpen, menuFor, ruleForPath, t
 import { dialects, resetPostgres, validProposal, type Client } from '../helpers/app.ts'
 import { ADMIN, postForm, startServer, tempDir, type RunningServer } from './server.ts'
 import { adminCreate } from './people-helpers.ts'
+import { SUDO_FIELD } from '~/lib/sudo.ts'
+import { Secret, TOTP } from 'otpauth'
 
 /**
  * The permission matrix (issue 23): every back-office page (its document, its `.data` answer and
@@ -152,8 +154,45 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       const links = [...sidebar.matchAll(/href="\/admin\/([a-z/-]+)"/g)].map((m) => m[1])
       expect(links, role).toEqual(menuFor(role))
     }
-  })
+    // Some thousand requests in turn: 20-30 s on a quiet machine, several times that beside Playwright.
+  }, 240_000)
 
+  it('once the owner requires a second factor, a person without one reaches only Security, on pages and in the API, until they add one', async () => {
+    if (!s) throw new Error('no server')
+    const owner = await s.client().login(ADMIN.username, ADMIN.password)
+    const made = await adminCreate(env, 'needs-factor', 'editor')
+    const editor = await s.client().login('needs-factor', made.password!)
+    expect((await editor.post('/api/auth/password', { currentPassword: made.password, newPassword: 'editor-own-password', confirmPassword: 'editor-own-password' })).status).toBe(200)
+    expect((await editor.get('/admin/blogs')).status).toBe(200)
+
+    const required = await postForm(owner, '/admin/settings/people', { intent: 'require-second-factor', requireSecondFactor: 'on', [SUDO_FIELD]: ADMIN.password })
+    expect(required.status).toBeLessThan(400)
+    const toSecurity = '/admin/settings/security?required=second-factor'
+    for (const path of ['/admin/blogs', '/admin/portfolio', '/admin']) {
+      const page = await editor.get(path)
+      expect([page.status, page.headers.get('location')], path).toEqual([302, toSecurity])
+    }
+    // The page's data answer carries the same redirect, never the list.
+    const data = await (await editor.get('/admin/blogs.data')).text()
+    expect(data).toContain(toSecurity)
+    const api = await editor.post('/api/blogs', { title: 'Before a second factor', subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'draft' })
+    expect(api.status).toBe(403)
+    expect(await api.json()).toMatchObject({ error: 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.' })
+    const security = await editor.get('/admin/settings/security')
+    expect(security.status).toBe(200)
+    // The owner is held to it as well until they add one: only Security opens.
+    expect((await owner.get('/admin/blogs')).headers.get('location')).toBe(toSecurity)
+
+    // The editor turns two-step sign-in on with the Security page's forms; then the rest opens.
+    const SECURITY = '/admin/settings/security'
+    expect((await postForm(editor, SECURITY, { intent: 'totp-start', [SUDO_FIELD]: 'editor-own-password' })).status).toBe(200)
+    const secret = /data-testid="totp-secret"[^>]*>\s*([A-Z2-7]{32})\s*</.exec(await (await editor.get(SECURITY)).text())?.[1]
+    expect(secret, 'the page shows the new secret').toBeDefined()
+    const code = new TOTP({ secret: Secret.fromBase32(secret!), digits: 6, period: 30, algorithm: 'SHA1' }).generate()
+    const confirmed = await postForm(editor, SECURITY, { intent: 'totp-confirm', code, [SUDO_FIELD]: 'editor-own-password' })
+    expect(await confirmed.text()).toContain('Two-step sign-in is on.')
+    expect((await editor.get('/admin/blogs')).status).toBe(200)
+  })
 })
 
 const allowedMismatch = (allowed: boolean, refused: boolean) => allowed === refused
