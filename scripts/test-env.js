@@ -80,11 +80,13 @@ export async function ensureWorkerDatabases(url, count) {
 
 /** Returns the path of a Chromium binary for Playwright (never downloads one). */
 export function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  // Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself
+  // runs headless) uses half the CPU of the full browser in headless mode (docs/decisions/048).
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
   const found = candidates.find((p) => existsSync(p))
   if (found) return found
-  if (!isRoot || !hasApt) die('Chromium is needed for the end-to-end tests: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.')
-  console.log('Installing Chromium (apt-get install chromium)...')
-  sh('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium')
-  return '/usr/bin/chromium'
+  if (!isRoot || !hasApt) die('Chromium is needed for the end-to-end tests: install it (Debian: apt-get install chromium-headless-shell) or set CHROMIUM_PATH.')
+  console.log('Installing Chromium (apt-get install chromium-headless-shell)...')
+  sh('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell')
+  return '/usr/bin/chromium-headless-shell'
 }

@@ -22,3 +22,18 @@ process.env.E2E_DATA_DIR = dir
 // test-results/ (which every Playwright run empties).
 writeFileSync(path.join(tmpdir(), `e2e-data-dir-${process.env.PORT}.txt`), dir)
 await import('../../server.js')
+
+// The seeded admin's password is stored at scrypt N=2^14 instead of the production 2^17: hundreds
+// of sign-ins per run each cost a core for 100 ms or more otherwise (decision 037). The stored hash
+// names its cost, so the same production code verifies it; passwords set during the tests are
+// hashed at the production cost as always.
+if (!/^postgres(ql)?:/.test(process.env.DATABASE_URL)) {
+  const { default: Database } = await import('better-sqlite3')
+  const { randomBytes, scryptSync } = await import('node:crypto')
+  const N = 2 ** 14
+  const salt = randomBytes(16)
+  const key = scryptSync(process.env.ADMIN_PASSWORD.normalize('NFKC'), salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 })
+  const db = new Database(process.env.DATABASE_URL)
+  db.prepare('UPDATE admin_users SET password_hash = ? WHERE username = ?').run(['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$'), process.env.ADMIN_USERNAME)
+  db.close()
+}
