@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { ensurePostgres, ensureChromium, ensureWorkerDatabases } from './test-env.js'
 
 const results = { passed: 0, failed: 0 }
+const started = Date.now()
 
 const pgUrl = await ensurePostgres()
 // Two Vitest workers (this machine has two cores), each on a PostgreSQL database of its own.
@@ -87,5 +88,7 @@ if (existsSync('test-reports/vitest.json')) {
   results.failed += v.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
 } else results.failed++
 
+const seconds = Math.round((Date.now() - started) / 1000)
+console.log(`\nnpm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
 process.exit(results.failed ? 1 : 0)
