@@ -1,7 +1,7 @@
 import { data, type ServerBuild } from 'react-router'
 import { isDatabaseUnavailable } from '~/db/db.server.ts'
 import { DatabaseUnavailableError, ForbiddenError } from '~/services/errors.server.ts'
-import type { ForbiddenAnswer } from '~/lib/forbidden.ts'
+import type { ForbiddenAnswer } from '~/lib/forbidden-answer.ts'
 
 type Build = ServerBuild | (() => Promise<ServerBuild>)
 type Module = NonNullable<ServerBuild['routes'][string]>['module']

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express'
 import onHeaders from 'on-headers'
+import { escapeHtml } from './escape-html.ts'
 import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
 import { MAX_UPLOAD_BYTES } from '~/services/uploads.server.ts'
 
@@ -36,11 +37,10 @@ function refuse(res: Response, status: number, error: string) {
 /** A refusal a browser shows as a page: the message and a way back to the form. */
 function refusePage(res: Response, status: number, message: string, back: string) {
   res.setHeader('Cache-Control', 'no-store')
-  const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
   res
     .status(status)
     .type('html')
-    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>File too large</title><main><h1>File too large</h1><p>${html(message)}</p><p><a href="${html(back)}">Back to Import and Export</a></p></main></html>`)
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>File too large</title><main><h1>File too large</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to Import and Export</a></p></main></html>`)
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { ForbiddenAnswer } from './forbidden-answer.ts'
 import { ROLE_LABELS, isRole, type PageRule, type Permission } from './permissions.ts'
 
-export { isForbiddenAnswer, type ForbiddenAnswer } from './forbidden-answer.ts'
-
 /** What each permission is called where a refusal names it. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
   dashboard: 'the dashboard',
