@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { dataDir } from './admin-helpers.ts'
 import { skipDiscoveryPopup, uid } from './tools-helpers.ts'
+import { holdScripts, letScriptsRun } from './held-scripts.ts'
 
 /**
  * Issue 22, "Early clicks are dropped": the demo builder's controls do their job as plain HTML
@@ -175,11 +176,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('with the scripts held back', () => {
   test('clicks made before the script runs do what they say, and after hydration each control acts once', async ({ page }) => {
-    await page.route('**/assets/*.js', async (r) => {
-      await new Promise((res) => setTimeout(res, 5000))
-      // The document that asked may be gone by then (a click navigated): nothing to continue.
-      await r.continue().catch(() => {})
-    })
+    const scripts = await holdScripts(page)
     await page.goto('/demo-builder')
     await page.getByLabel('Industry').selectOption('restaurant')
     // At once, with no script yet: the Templates tab, then a template.
@@ -197,7 +194,7 @@ test.describe('with the scripts held back', () => {
     await booking.check()
     await expect(hydrated(page)).toHaveCount(0)
 
-    await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 })
+    await letScriptsRun(page, scripts)
     await expect(booking).toBeChecked()
     await expect(preview(page)).toContainText('Online Booking')
     await expect(preview(page)).toContainText('Template: Fine Dining')

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAQS } from '../../app/content/faq.ts'
 import { searchFaqs } from '../../app/lib/faq-search.ts'
+import { holdScripts, letScriptsRun, type HeldScripts } from './held-scripts.ts'
 import { adminApi, expectNoAxeViolations, settled, skipDiscoveryPopup, uid, visit, type AdminApi } from './public-helpers.ts'
 
 /**
@@ -12,15 +13,6 @@ import { adminApi, expectNoAxeViolations, settled, skipDiscoveryPopup, uid, visi
  */
 
 const notHydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(0)
-const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 })
-
-/** Holds every script of the site back for 5 s, as a slow phone on a slow link would. */
-async function holdScripts(page: Page) {
-  await page.route('**/assets/*.js', async (r) => {
-    await new Promise((res) => setTimeout(res, 5000))
-    await r.continue()
-  })
-}
 
 /** Opens a page without waiting for anything but its HTML (its scripts may be held back). */
 const open = (page: Page, path: string) => page.goto(path, { waitUntil: 'domcontentloaded' })
@@ -203,11 +195,10 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test.describe('with the scripts held back for 5 s', () => {
+test.describe('with the scripts held back', () => {
+  let scripts: HeldScripts
   test.beforeEach(async ({ page }) => {
-    // Each held page takes about 5 s to hydrate, and some tests wait for two.
-    test.slow()
-    await holdScripts(page)
+    scripts = await holdScripts(page)
   })
 
   test('an accordion answers a click made at once, and after hydration one click toggles once', async ({ page }) => {
@@ -218,7 +209,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await expect(a.items.nth(3)).toHaveAttribute('open')
     await expect(a.open).toHaveCount(1)
 
-    await hydrated(page)
+    await letScriptsRun(page, scripts)
     // What the visitor opened stays open when the page's code takes over.
     await expect(a.items.nth(3)).toHaveAttribute('open')
     await expect(a.open).toHaveCount(1)
@@ -245,7 +236,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await open(page, '/faq')
     await page.getByRole('searchbox', { name: 'Search FAQs' }).fill('gwalior')
     await notHydrated(page)
-    await hydrated(page)
+    await letScriptsRun(page, scripts)
     const expected = searchFaqs(FAQS, 'gwalior').map((f) => f.question)
     await expect(a.questions).toHaveCount(expected.length)
     await expect(a.questions).toContainText(expected)
@@ -263,7 +254,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await expect(blogCards(page)).toHaveCount(12)
     await notHydrated(page)
 
-    await hydrated(page)
+    await letScriptsRun(page, scripts)
     const documents: string[] = []
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(r.url())
@@ -283,7 +274,8 @@ test.describe('with the scripts held back for 5 s', () => {
     await expect(page).toHaveURL(/\/blog\?category=Mobile\+Design$/)
     await expect(blogFilter(page, 'Mobile Design')).toHaveAttribute('aria-current', 'true')
     for (const c of await blogCards(page).all()) await expect(c.getByText('Mobile Design', { exact: true })).toBeVisible()
-    await hydrated(page)
+    await notHydrated(page)
+    await letScriptsRun(page, scripts)
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
     await blogFilter(page, 'All').click()
     await expect(page).toHaveURL(/\/blog$/)
@@ -304,7 +296,8 @@ test.describe('with the scripts held back for 5 s', () => {
     await section.getByRole('link', { name: 'Business', exact: true }).click()
     await expect(page).toHaveURL(/\/\?category=Business#portfolio$/)
     await expect(section.getByRole('link', { name: 'Business', exact: true })).toHaveAttribute('aria-current', 'true')
-    await hydrated(page)
+    await notHydrated(page)
+    await letScriptsRun(page, scripts)
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
     const before = await page.evaluate(() => window.scrollY)
     await section.getByRole('link', { name: 'Restaurant', exact: true }).click()
@@ -326,9 +319,7 @@ test.describe('with the scripts held back for 5 s', () => {
     await drawer.getByRole('button', { name: 'Close menu' }).click()
     await expect(drawer).toBeHidden()
 
-    await hydrated(page)
-    // The next page's code is not held back: this test is about the menu.
-    await page.unroute('**/assets/*.js')
+    await letScriptsRun(page, scripts)
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     await menu.click()
     await expect(drawer).toBeVisible()
@@ -348,7 +339,8 @@ test.describe('with the scripts held back for 5 s', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Site menu' })
     await expect(drawer).toBeVisible()
-    await hydrated(page)
+    await notHydrated(page)
+    await letScriptsRun(page, scripts)
     await expect(drawer).toBeVisible()
     await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toHaveAttribute('aria-expanded', 'true')
     await page.keyboard.press('Escape')

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, pdfText, visit } from './tools-helpers.ts'
+import { holdScripts, letScriptsRun } from './held-scripts.ts'
 
 const estimator = (page: Page) => page.getByRole('region', { name: 'Cost Estimator' })
 
@@ -17,17 +18,11 @@ async function chooseExample(page: Page) {
 test.describe('cost estimator', () => {
   test('choices made before the page’s script has run are kept when it does', async ({ page }) => {
     // The page is drawn first and its scripts start after that (docs/decisions/024): hold them back.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const scripts = await holdScripts(page)
     await page.goto('/pricing')
     await chooseExample(page)
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
-    release()
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await letScriptsRun(page, scripts)
     const e = estimator(page)
     await expect(e.getByRole('radio', { name: /Business Website/ })).toBeChecked()
     await e.getByRole('button', { name: 'Calculate' }).click()
