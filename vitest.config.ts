@@ -11,5 +11,10 @@ export default defineConfig({
     // (scripts/test.js makes them); otherwise one at a time, as they share TEST_PG_URL.
     fileParallelism: process.env.TEST_PG_WORKER_DATABASES === '1',
     setupFiles: ['tests/helpers/worker-database.ts'],
+    // A worker runs its files one after another in one process, importing the app once: each
+    // file builds its own app, database and servers, so nothing carries over but the module
+    // cache. Isolating every file spent about 100 CPU-seconds per run on imports alone
+    // (docs/decisions/049).
+    isolate: false,
   },
 })

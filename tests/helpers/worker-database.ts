@@ -6,7 +6,9 @@
  */
 const base = process.env.TEST_PG_URL
 const worker = process.env.VITEST_POOL_ID
-if (base && worker && process.env.TEST_PG_WORKER_DATABASES === '1') {
+// Once per worker process: without isolation the setup runs again before each of its files.
+if (base && worker && process.env.TEST_PG_WORKER_DATABASES === '1' && !process.env.TEST_PG_WORKER_SET) {
+  process.env.TEST_PG_WORKER_SET = '1'
   process.env.TEST_PG_URL = workerDatabaseUrl(base, Number(worker))
 }
 
