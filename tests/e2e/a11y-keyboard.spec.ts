@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, login } from './admin-helpers.ts'
-import { expectNoAxeViolations, skipDiscoveryPopup, uid, visit } from './tools-helpers.ts'
+import { expectNoAxeViolations, POPUP_DELAY_MS, skipDiscoveryPopup, uid, visit, visitWithClock } from './tools-helpers.ts'
 
 /*
  * Accessibility past axe (docs/ACCESSIBILITY.md): what a keyboard and screen-reader user meets,
@@ -174,9 +174,10 @@ test.describe('the discovery popup never steals focus and gives it back', () => 
 
   for (const close of ['Escape', 'Maybe later', 'Close'] as const) {
     test(`on an untouched page it opens, and ${close} gives focus to the page's heading, not <body>`, async ({ page }) => {
-      await visit(page, '/')
+      await visitWithClock(page, '/')
       const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
-      await expect(popup).toBeVisible({ timeout: 8000 })
+      await page.clock.runFor(POPUP_DELAY_MS)
+      await expect(popup).toBeVisible()
       await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
       if (close === 'Escape') await page.keyboard.press('Escape')
       else {
@@ -426,9 +427,10 @@ test.describe('reflow at 320 px (1.4.10)', () => {
 })
 
 test('axe: no violations on the home page after the popup closed, and with the chat open at 320 px', async ({ page }) => {
-  await visit(page, '/')
+  await visitWithClock(page, '/')
   const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
-  await expect(popup).toBeVisible({ timeout: 8000 })
+  await page.clock.runFor(POPUP_DELAY_MS)
+  await expect(popup).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(popup).toHaveCount(0)
   await expectNoAxeViolations(page)

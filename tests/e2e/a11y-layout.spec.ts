@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, login } from './admin-helpers.ts'
-import { skipDiscoveryPopup, visit } from './tools-helpers.ts'
+import { POPUP_DELAY_MS, skipDiscoveryPopup, visit, visitWithClock } from './tools-helpers.ts'
 
 /*
  * Layout under the keyboard (WCAG 2.4.11 Focus Not Obscured, 1.4.10 Reflow; docs/ACCESSIBILITY.md):
@@ -112,9 +112,10 @@ test.describe('discovery popup at 320×256', () => {
 
   test('fits the screen; Tab reaches "Maybe later" and Close in view', async ({ page }) => {
     // Not skipped here: on an untouched home page the popup opens after 3 s.
-    await visit(page, '/')
+    await visitWithClock(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
-    await expect(popup).toBeVisible({ timeout: 10_000 })
+    await page.clock.runFor(POPUP_DELAY_MS)
+    await expect(popup).toBeVisible()
     await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
     const box = (await popup.boundingBox())!
     expect(box.y).toBeGreaterThanOrEqual(0)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, skipDiscoveryPopup, visit } from './tools-helpers.ts'
+import { expectNoAxeViolations, POPUP_DELAY_MS, skipDiscoveryPopup, visit, visitWithClock } from './tools-helpers.ts'
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat assistant' })
 const chat = (page: Page) => page.getByRole('dialog', { name: 'Chat Assistant' })
@@ -102,11 +102,12 @@ test.describe('chat assistant', () => {
 
 test.describe('discovery popup', () => {
   test('appears 3 seconds after load, once per browser, and Hire a Developer goes to /book (issue 26)', async ({ page }) => {
-    await visit(page, '/')
+    await visitWithClock(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
-    await page.waitForTimeout(2000)
+    await page.clock.runFor(POPUP_DELAY_MS - 1000)
     await expect(popup).toHaveCount(0)
-    await expect(popup).toBeVisible({ timeout: 4000 })
+    await page.clock.runFor(1000)
+    await expect(popup).toBeVisible()
     expect(await page.evaluate(() => window.localStorage.getItem('discovery-popup-shown'))).not.toBeNull()
     await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
     await expectNoAxeViolations(page)
@@ -118,14 +119,15 @@ test.describe('discovery popup', () => {
 
     // Once per browser: a new visit, even after waiting, shows nothing.
     await visit(page, '/')
-    await page.waitForTimeout(3500)
+    await page.clock.runFor(POPUP_DELAY_MS + 2000)
     await expect(popup).toHaveCount(0)
   })
 
   test('Escape closes it and focus returns to the page', async ({ page }) => {
-    await visit(page, '/')
+    await visitWithClock(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
-    await expect(popup).toBeVisible({ timeout: 6000 })
+    await page.clock.runFor(POPUP_DELAY_MS)
+    await expect(popup).toBeVisible()
     // Focus is trapped inside while it is open.
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab')
@@ -150,8 +152,8 @@ test.describe('discovery popup', () => {
 
   test('stays hidden when the browser has already seen it', async ({ page }) => {
     await skipDiscoveryPopup(page)
-    await visit(page, '/')
-    await page.waitForTimeout(3500)
+    await visitWithClock(page, '/')
+    await page.clock.runFor(POPUP_DELAY_MS + 2000)
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 })

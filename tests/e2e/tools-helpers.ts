@@ -21,6 +21,18 @@ export async function visit(page: Page, path: string) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
 }
 
+/** The discovery popup opens this long after an untouched page has loaded (the spec: 3 s). */
+export const POPUP_DELAY_MS = 3000
+
+/**
+ * Opens a page with the page's clock under the test's control (time still flows as usual), so a
+ * test moves it past the popup's delay with `page.clock.runFor` instead of waiting 3 s for it.
+ */
+export async function visitWithClock(page: Page, path: string) {
+  await page.clock.install()
+  await visit(page, path)
+}
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations).toEqual([])
