@@ -1,4 +1,4 @@
-import { slugify } from './publishing.ts'
+import { tagSlug } from './publishing.ts'
 
 /**
  * Public blog list filtering and paging (spec sections 2 and 9). Implements
@@ -37,13 +37,17 @@ export function parseTags(stored: string | null | undefined): string[] {
   }
 }
 
-/** Tags with their slugs, each slug once (a tag whose name has no letter or digit has no address). */
+/** The stored form of a post's tags, which parseTags reads back: a JSON array of names, as the import writes it. */
+export function storedTags(names: readonly string[]): string {
+  return JSON.stringify(names)
+}
+
+/** Tags with their slugs (tagSlug: in any script), each slug once (a tag whose name has no letter or digit has no address). */
 export function blogTags(names: readonly string[]): BlogTag[] {
   const bySlug = new Map<string, BlogTag>()
   for (const name of names) {
-    if (!/[\p{L}\p{N}]/u.test(name)) continue
-    const slug = slugify(name)
-    if (!bySlug.has(slug)) bySlug.set(slug, { name, slug })
+    const slug = tagSlug(name)
+    if (slug && !bySlug.has(slug)) bySlug.set(slug, { name, slug })
   }
   return [...bySlug.values()]
 }
@@ -57,15 +61,23 @@ export function tagName(posts: readonly { tags: readonly string[] }[], slug: str
   return slug
 }
 
-/** Reads `?category=`, `?tag=` and `?page=` (a whole number from 1; anything else is the first page). */
+/**
+ * Reads `?category=`, `?tag=` and `?page=` (a whole number from 1; anything else is the first page).
+ * The tag arrives percent-decoded; NFC, as tagSlug makes slugs, so a link typed on a system that
+ * sends decomposed letters (NFD) finds the same tag.
+ */
 export function readBlogListQuery(params: URLSearchParams): BlogListQuery {
   const category = params.get('category')?.trim() || ALL_CATEGORIES
   const page = params.get('page') ?? ''
-  const tag = params.get('tag')?.trim().toLowerCase() || undefined
+  const tag = params.get('tag')?.trim().normalize('NFC').toLowerCase() || undefined
   return { category, pages: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1, tag }
 }
 
-/** The address of a list: `/blog`, `/blog?category=SEO`, `/blog?tag=studio`, `/blog?category=SEO&page=2`. */
+/**
+ * The address of a list: `/blog`, `/blog?category=SEO`, `/blog?tag=studio`, `/blog?category=SEO&page=2`.
+ * URLSearchParams percent-encodes as encodeURIComponent does for a slug's letters, digits and
+ * hyphens: `/blog?tag=%D0%B2%D0%B5%D0%B1` for "веб".
+ */
 export function blogListHref({ category, pages, tag }: BlogListQuery): string {
   const params = new URLSearchParams()
   if (category !== ALL_CATEGORIES) params.set('category', category)

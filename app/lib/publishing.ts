@@ -19,12 +19,40 @@ export function slugify(title: string): string {
     .replace(/[ßæœøđðłþıŋ]/g, (c) => SPECIAL[c] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-  let slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
-  if (slug.length > SLUG_MAX) {
-    const cut = slug.slice(0, SLUG_MAX + 1)
-    slug = cut.includes('-') ? cut.slice(0, cut.lastIndexOf('-')) : cut.slice(0, SLUG_MAX)
-  }
+  const slug = cutAtWord(ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
   if (!slug) return 'post'
+  return /^\d+$/.test(slug) ? `post-${slug}` : slug
+}
+
+/** At most SLUG_MAX characters (code points, so no letter is split in two), cut at a hyphen when there is one. */
+function cutAtWord(slug: string): string {
+  const chars = [...slug]
+  if (chars.length <= SLUG_MAX) return slug
+  const cut = chars.slice(0, SLUG_MAX + 1).join('')
+  return cut.includes('-') ? cut.slice(0, cut.lastIndexOf('-')) : chars.slice(0, SLUG_MAX).join('')
+}
+
+/**
+ * A tag's slug, its list address `/blog?tag={slug}`, in any script: Latin accents folded as in
+ * slugify, then the words, letters with their marks and digits of every script ("वेब डिज़ाइन" ->
+ * "वेब-डिज़ाइन", "Веб-дизайн" -> "веб-дизайн"), lowercase, NFC, joined by hyphens. Marks are kept
+ * because Devanagari's vowel signs are marks: without them "वेब" would read "वब". A tag whose
+ * letters all fold to a-z gets exactly slugify's slug, so no existing tag address moves; post
+ * addresses keep slugify's ASCII rule (docs/decisions/050). '' for a tag with no letter or digit
+ * (it has no address).
+ */
+export function tagSlug(name: string): string {
+  const folded = name
+    .toLowerCase()
+    .replace(/[ßæœøđðłþıŋ]/g, (c) => SPECIAL[c] ?? c)
+    .normalize('NFKD')
+    // Only a Latin letter's accents: a Cyrillic й or a Japanese ガ keeps its mark.
+    .replace(/([a-z])[\u0300-\u036f]+/g, '$1')
+    .normalize('NFC')
+    .toLowerCase()
+  const slug = cutAtWord(folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').replace(/^\p{M}+/u, ''))
+  if (!/[\p{L}\p{N}]/u.test(slug)) return ''
+  // As slugify has always made it, so a tag such as "2024" keeps its address.
   return /^\d+$/.test(slug) ? `post-${slug}` : slug
 }
 

@@ -1,4 +1,4 @@
-import { slugify } from '~/lib/publishing.ts'
+import { slugify, tagSlug } from '~/lib/publishing.ts'
 import type { ImportedPost } from '../site-import/types.ts'
 
 /**
@@ -46,6 +46,9 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
   const categories = [...new Set(posts.map((p) => p.category).filter(Boolean))]
   const tags = [...new Set(posts.flatMap((p) => p.tags))]
   const login = (name: string) => slugify(name) || 'author'
+  // The site's own tag slug, so tags in other scripts stay apart (slugify made them all 'post' and
+  // WordPress, matching terms by slug, merged them); WordPress percent-encodes it as it does its own.
+  const tagNicename = (name: string) => tagSlug(name) || slugify(name)
   let nextId = Math.max(0, ...posts.map((p) => p.id)) + 1
   const attachmentIds = new Map<string, number>()
   const items: string[] = []
@@ -81,7 +84,7 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
         `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>\n\t\t<wp:status>${cdata(STATUS[post.status] ?? 'draft')}</wp:status>\n\t\t<wp:post_parent>0</wp:post_parent>\n\t\t<wp:menu_order>0</wp:menu_order>\n` +
         `\t\t<wp:post_type>${cdata('post')}</wp:post_type>\n\t\t<wp:post_password>${cdata('')}</wp:post_password>\n\t\t<wp:is_sticky>0</wp:is_sticky>\n` +
         (post.category ? `\t\t<category domain="category" nicename="${esc(slugify(post.category))}">${cdata(post.category)}</category>\n` : '') +
-        post.tags.map((t) => `\t\t<category domain="post_tag" nicename="${esc(slugify(t))}">${cdata(t)}</category>\n`).join('') +
+        post.tags.map((t) => `\t\t<category domain="post_tag" nicename="${esc(tagNicename(t))}">${cdata(t)}</category>\n`).join('') +
         thumb +
         meta('_agency_export', '1') +
         post.oldPaths.map((p) => meta('_agency_old_path', p)).join('') +
@@ -101,7 +104,7 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
     categories
       .map((c, i) => `\t<wp:category>\n\t\t<wp:term_id>${i + 1}</wp:term_id>\n\t\t<wp:category_nicename>${cdata(slugify(c))}</wp:category_nicename>\n\t\t<wp:category_parent>${cdata('')}</wp:category_parent>\n\t\t<wp:cat_name>${cdata(c)}</wp:cat_name>\n\t</wp:category>\n`)
       .join('') +
-    tags.map((t, i) => `\t<wp:tag>\n\t\t<wp:term_id>${categories.length + i + 1}</wp:term_id>\n\t\t<wp:tag_slug>${cdata(slugify(t))}</wp:tag_slug>\n\t\t<wp:tag_name>${cdata(t)}</wp:tag_name>\n\t</wp:tag>\n`).join('') +
+    tags.map((t, i) => `\t<wp:tag>\n\t\t<wp:term_id>${categories.length + i + 1}</wp:term_id>\n\t\t<wp:tag_slug>${cdata(tagNicename(t))}</wp:tag_slug>\n\t\t<wp:tag_name>${cdata(t)}</wp:tag_name>\n\t</wp:tag>\n`).join('') +
     '\n' +
     items.join('\n') +
     '</channel>\n</rss>\n'
