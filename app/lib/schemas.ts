@@ -2,6 +2,7 @@ import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 import { isTimeZone } from './publishing.ts'
+import { MAX_TAG_LENGTH, MAX_TAGS, splitTags, TAG_TOO_LONG, tagLength, TOO_MANY_TAGS } from './post-tags.ts'
 
 /**
  * One zod schema per payload, shared by the REST API, route actions and forms.
@@ -93,6 +94,17 @@ const publishAtField = z
   .trim()
   .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))), 'Publish date and time must be a valid date and time')
   .transform((v) => (v ? new Date(v).toISOString() : null))
+/**
+ * A post's tags: a list of names (the API) or the editor's text, names separated by commas. Each
+ * trimmed, blanks dropped, each once (case-insensitive, the first spelling kept); at most 20 of at
+ * most 50 characters. Left out of an update, the post keeps its tags. Every message is on `tags`,
+ * so the form shows it beside the field.
+ */
+const tagsField = z
+  .union([z.array(z.string()), z.string()], { error: 'Tags must be a list of names' })
+  .transform((v) => dedupe(typeof v === 'string' ? splitTags(v) : v))
+  .refine((list) => list.length <= MAX_TAGS, TOO_MANY_TAGS)
+  .refine((list) => list.every((t) => tagLength(t) <= MAX_TAG_LENGTH), TAG_TOO_LONG)
 const SCHEDULE_NEEDS_TIME = 'Choose the date and time to publish at'
 const BLOG_STATUS_ERROR = 'Status must be draft, scheduled or published'
 
@@ -102,6 +114,7 @@ export const BlogPostSchema = z.object({
   excerpt: text('Excerpt', 1000),
   content: text('Content', 200_000),
   category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+  tags: tagsField.optional(),
   author: optionalText('Author', 100).optional().transform((v) => v || 'Admin'),
   status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).default('draft'),
   image: imageRef('Image URL').optional().default(''),
@@ -125,6 +138,7 @@ export const BlogPostPatchSchema = z.object({
   excerpt: text('Excerpt', 1000).optional(),
   content: text('Content', 200_000).optional(),
   category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
+  tags: tagsField.optional(),
   author: optionalText('Author', 100).optional().transform((v) => (v === undefined ? undefined : v || 'Admin')),
   status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).optional(),
   image: imageRef('Image URL').optional(),

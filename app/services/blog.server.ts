@@ -2,6 +2,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
 import { numberedSlug, readTimeFor, slugify } from '~/lib/publishing.ts'
 import type { BlogPostInput, BlogPostPatch } from '~/lib/schemas.ts'
+import { storedTags } from '~/lib/blog-list.ts'
 import { settleCoverAlt } from './cover-alt.server.ts'
 import * as model from '~/models/blog.server.ts'
 import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
@@ -101,7 +102,8 @@ async function keepSlug(trx: Db, slug: string, postId: number) {
 
 function snapshot(post: BlogPost): string {
   const data: Record<string, string> = {}
-  for (const k of ['title', 'subheading', 'excerpt', 'content', 'category', 'author', 'readTime', 'image', 'slug'] as const) data[k] = String(post[k] ?? '')
+  // Tags are kept as stored (a JSON array) and, like the category, not put back by a restore.
+  for (const k of ['title', 'subheading', 'excerpt', 'content', 'category', 'tags', 'author', 'readTime', 'image', 'slug'] as const) data[k] = String(post[k] ?? '')
   return JSON.stringify(data)
 }
 
@@ -121,11 +123,11 @@ function settleSchedule(status: BlogStatus, publishAt: string | null | undefined
 export async function createPost(db: Db, admin: Admin, input: BlogPostInput): Promise<BlogPost> {
   mayPublish(admin, input.status)
   const content = sanitizeBlogHtml(input.content)
-  const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, ...rest } = input
+  const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, tags, ...rest } = input
   const schedule = settleSchedule(input.status, input.publishAt)
   const date = input.status === 'scheduled' && schedule.publishAt ? schedule.publishAt.slice(0, 10) : (input.date ?? today())
   const post = await withFreeSlug(db, wanted ?? slugify(input.title), null, async (trx, slug) => {
-    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, ''), authorId: admin.id })
+    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, ...(tags && { tags: storedTags(tags) }), content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, ''), authorId: admin.id })
     await keepSlug(trx, slug, created.id)
     await keepRevision(trx, created)
     await recordActivity(trx, { action: 'post.create', itemType: 'post', itemId: created.id, itemLabel: created.title, detail: `Saved as ${created.status}.` })
@@ -140,8 +142,10 @@ export async function updatePost(db: Db, admin: Admin, id: number, patch: BlogPo
   if (!current) throw new NotFoundError('Post not found')
   mayEdit(admin, current)
   mayPublish(admin, patch.status ?? current.status)
-  const { slug: wanted, publishAt, imageAlt: _a, imageDecorative: _d, ...fields } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
+  const { slug: wanted, publishAt, imageAlt: _a, imageDecorative: _d, tags, ...fields } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
   const clean: Partial<model.BlogPostWrite> = { ...fields }
+  // Left out, the stored tags stay (an import's too: their format is the one parseTags reads).
+  if (tags !== undefined) clean.tags = storedTags(tags)
   const imageAlt = settleCoverAlt(patch)
   if (imageAlt !== undefined) clean.imageAlt = imageAlt
   if (clean.content !== undefined) clean.content = sanitizeBlogHtml(clean.content)

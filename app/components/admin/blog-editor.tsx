@@ -223,6 +223,10 @@ export function BlogEditor({
                 ))}
               </Select>
             </Field>
+            <Field {...wrap('tags', 'Tags')} hint="Separate tags with commas.">
+              <Input {...field('tags')} autoComplete="off" placeholder="Web design, Speed" />
+            </Field>
+            <input type="hidden" name="tagsShown" value={start.tagsShown} />
             <Field {...wrap('readTime', 'Read Time')} hint={`Leave empty to compute it from the text (now ${computedReadTime}).`}>
               <Input {...field('readTime')} placeholder={computedReadTime} />
             </Field>

@@ -11,6 +11,14 @@ export type BlogForm = {
   status: string
   author: string
   category: string
+  /** Names separated by commas. */
+  tags: string
+  /**
+   * The Tags field's text as the page showed it (a hidden field): a save that leaves the field
+   * as it was sends no tags, so the stored ones stay exactly as they are, even an import's that
+   * the field cannot spell (a name with a comma) or that the editor's rules would refuse.
+   */
+  tagsShown: string
   readTime: string
   image: string
   /** The cover's alt text, required with a cover unless `imageDecorative` (a checkbox). */
@@ -34,6 +42,8 @@ export const EMPTY_POST: BlogForm = {
   status: 'draft',
   author: 'Admin',
   category: '',
+  tags: '',
+  tagsShown: '',
   // Empty: computed from the text when saved.
   readTime: '',
   image: '',
@@ -45,7 +55,7 @@ export const EMPTY_POST: BlogForm = {
 }
 
 /** In the order they appear on the page (the first refused one gets the focus). */
-export const BLOG_FIELDS = ['title', 'slug', 'subheading', 'excerpt', 'content', 'status', 'publishAt', 'author', 'category', 'readTime', 'image', 'imageAlt'] as const satisfies readonly (keyof BlogForm)[]
+export const BLOG_FIELDS = ['title', 'slug', 'subheading', 'excerpt', 'content', 'status', 'publishAt', 'author', 'category', 'tags', 'readTime', 'image', 'imageAlt'] as const satisfies readonly (keyof BlogForm)[]
 
 /** The rich-text editor leaves markup such as '<p><br></p>' behind when emptied: no text and no picture is no content. */
 function isBlankHtml(html: string): boolean {
@@ -59,10 +69,12 @@ function isBlankHtml(html: string): boolean {
  * zone posted beside it (the one the page named), else in `agencyZone`.
  */
 export function readBlogForm(form: FormData, agencyZone = 'UTC'): BlogForm {
-  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative' | 'timeZone'>
+  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative' | 'timeZone' | 'tagsShown'>
   const posted = String(form.get('timeZone') ?? '')
   return {
     ...values,
+    // A page from before the Tags field posts neither: the same, so the tags stay.
+    tagsShown: String(form.get('tagsShown') ?? ''),
     imageDecorative: form.get('imageDecorative') === 'true',
     content: isBlankHtml(values.content) ? '' : values.content,
     timeZone: posted && isTimeZone(posted) ? posted : agencyZone,
@@ -71,12 +83,13 @@ export function readBlogForm(form: FormData, agencyZone = 'UTC'): BlogForm {
 
 /**
  * The form as the schema's input: the publish time, typed in the admin's zone, becomes an ISO
- * time with its offset (stored in UTC); a time that is no time stays as typed, for the schema to refuse.
+ * time with its offset (stored in UTC); a time that is no time stays as typed, for the schema to
+ * refuse. The tags go only when the field was changed (see `tagsShown`).
  */
-export function toBlogInput(values: BlogForm): Omit<BlogForm, 'timeZone'> {
-  const { timeZone, ...rest } = values
+export function toBlogInput(values: BlogForm): Omit<BlogForm, 'timeZone' | 'tagsShown' | 'tags'> & { tags?: string } {
+  const { timeZone, tagsShown, tags, ...rest } = values
   const publishAt = values.publishAt ? zonedToUtcIso(values.publishAt, timeZone) || values.publishAt : ''
-  return { ...rest, publishAt }
+  return { ...rest, publishAt, ...(tags !== tagsShown && { tags }) }
 }
 
 /** What the browser checks before sending: the form read as the action reads it. */

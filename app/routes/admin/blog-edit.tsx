@@ -12,6 +12,8 @@ import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
+import { parseTags } from '~/lib/blog-list.ts'
+import { tagsText } from '~/lib/post-tags.ts'
 import { textOf, utcIsoToZoned } from '~/lib/publishing.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
 import { autosavePost, discardAutosave, listRevisions, readAutosave, readPost, readRevision, restoreRevision, updatePost, type RevisionData } from '~/services/blog.server.ts'
@@ -141,6 +143,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   const { revisions, autosave, comparison, restored } = loaderData
   const editUrl = `/${adminPath}/blogs/edit/${post.id}`
   const { title, subheading, excerpt, content, status, author, category, readTime, image, imageAlt } = post
+  const tags = tagsText(parseTags(post.tags))
   const initial: BlogForm = {
     title,
     slug: post.slug,
@@ -150,6 +153,8 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
     status,
     author,
     category,
+    tags,
+    tagsShown: tags,
     readTime,
     image,
     imageAlt,
@@ -159,7 +164,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   }
   // Autosaved work the admin chose to restore (`?draft=autosave`): its text over the saved post's.
   const restoring = autosave?.data ?? null
-  if (restoring) for (const k of ['title', 'slug', 'subheading', 'excerpt', 'content', 'author', 'category', 'readTime', 'image', 'imageAlt'] as const) if (typeof restoring[k] === 'string') initial[k] = restoring[k]
+  if (restoring) for (const k of ['title', 'slug', 'subheading', 'excerpt', 'content', 'author', 'category', 'tags', 'readTime', 'image', 'imageAlt'] as const) if (typeof restoring[k] === 'string') initial[k] = restoring[k]
   const result = actionData && 'fields' in actionData ? actionData : undefined
   const formError = actionData && 'formError' in actionData && !('fields' in actionData) ? actionData.formError : undefined
   return (
