@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid, waitForToastToClose } from './admin-helpers.ts'
+import { tagSlug } from '../../app/lib/publishing.ts'
+import { ADMIN, apiWrite, createPost, expectNoAxeViolations, expectToast, login, uid, waitForToastToClose } from './admin-helpers.ts'
+import { skipDiscoveryPopup } from './public-helpers.ts'
 
 test('the new-post editor: defaults, categories, Save First and Missing Required Fields', async ({ page }) => {
   await login(page)
@@ -189,4 +191,43 @@ test('a status chosen while the list is still loading is saved once, as chosen',
     await expect.poll(async () => ((await (await page.request.get(`/api/blogs/${id}`)).json()) as { status: string }).status).toBe(status)
     expect(sent).toEqual([status])
   }
+})
+
+test("a post's tags are edited in the editor, shown as links on the post and each lists its posts", async ({ page, browser }) => {
+  const mark = uid()
+  const hindi = `वेब डिज़ाइन ${mark}`
+  await login(page)
+  const { id, slug } = await createPost(page, { title: `Tagged ${mark}`, status: 'published', tags: ['Old tag'] })
+  await page.goto(`${ADMIN}/blogs/edit/${id}`)
+  const tags = page.getByRole('textbox', { name: 'Tags' })
+  await expect(tags).toHaveValue('Old tag')
+  await expect(tags).toHaveAccessibleDescription('Separate tags with commas.')
+
+  // Checked in the browser before sending: the message beside the field, nothing saved.
+  await tags.fill(`ok, ${'x'.repeat(51)}`)
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page.getByText('Each tag can be at most 50 characters.')).toBeVisible()
+  await expect(tags).toHaveAttribute('aria-invalid', 'true')
+  await expect(tags).toBeFocused()
+  await expectNoAxeViolations(page)
+
+  await tags.fill(` ${hindi}, Speed ${mark}, speed ${mark}, `)
+  await expect(tags).not.toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expectToast(page, 'Blog Updated', 'Blog post has been updated successfully.')
+  await page.goto(`${ADMIN}/blogs/edit/${id}`)
+  await expect(page.getByRole('textbox', { name: 'Tags' })).toHaveValue(`${hindi}, Speed ${mark}`)
+
+  const visitor = await (await browser.newContext()).newPage()
+  await skipDiscoveryPopup(visitor)
+  await visitor.goto(`/blog/${slug}`)
+  const links = visitor.getByRole('main').getByRole('list', { name: 'Tags' }).getByRole('link')
+  await expect(links).toHaveText([`#${hindi}`, `#Speed ${mark}`])
+  await expect(links.first()).toHaveAttribute('href', `/blog?tag=${encodeURIComponent(tagSlug(hindi))}`)
+  await links.first().click()
+  await expect(visitor.getByRole('main').getByText(`Posts tagged ${hindi}.`)).toBeVisible()
+  await expect(visitor.getByRole('main').getByRole('list', { name: 'Blog posts' }).getByRole('heading')).toHaveText([`Tagged ${mark}`])
+  await expectNoAxeViolations(visitor)
+  await visitor.context().close()
+  await apiWrite(page, 'DELETE', `/api/blogs/${id}`)
 })
