@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, startTestApp, validPost, type Client, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { appWithAdmin, dialects, validPost, type Client, type TestApp } from '../helpers/app.ts'
 
 type Post = { id: number; title: string; tags: string }
 
@@ -11,12 +11,9 @@ type Post = { id: number; title: string; tags: string }
 describe.each(dialects())('blog post tags through the API on %s', (_name, url) => {
   let t: TestApp
   let admin: Client
-  beforeAll(async () => {
-    t = await startTestApp(url())
-    admin = await t.client().login()
-  })
-  afterAll(async () => {
-    await t.stop()
+  appWithAdmin(url, (app, signedIn) => {
+    t = app
+    admin = signedIn
   })
 
   const read = async (id: number) => ((await (await admin.get(`/api/blogs/${id}`)).json()) as Post).tags

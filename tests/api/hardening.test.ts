@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, BROWSER_AGENT, dialects, startTestApp, validItem, validPost, validProposal, type Client, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_PASSWORD, appWithAdmin, BROWSER_AGENT, dialects, startTestApp, validItem, validPost, validProposal, type Client } from '../helpers/app.ts'
 
 const WRONG = (i: number) => ({ username: 'admin', password: `wrong-${i}` })
 const RIGHT = { username: 'admin', password: ADMIN_PASSWORD }
@@ -185,14 +185,9 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
   })
 
   describe('partial updates change only the fields they name', () => {
-    let t: TestApp
     let admin: Client
-    beforeAll(async () => {
-      t = await startTestApp(url())
-      admin = await t.client().login()
-    })
-    afterAll(async () => {
-      await t.stop()
+    appWithAdmin(url, (_app, signedIn) => {
+      admin = signedIn
     })
 
     it('settings', async () => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BROWSER_AGENT, dialects, startTestApp, validProposal, type Client, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { appWithAdmin, BROWSER_AGENT, dialects, startTestApp, validProposal, type Client, type TestApp } from '../helpers/app.ts'
 
 /** A browser's user agent, told apart per visitor (a visitor is address + user agent + the day's salt). */
 const agent = (who: string) => ({ 'user-agent': `${BROWSER_AGENT} ${who}` })
@@ -18,12 +18,9 @@ type Traffic = { countries: { value: string; visitors: number }[]; totals: { vis
 describe.each(dialects())('lead sources through the API on %s', (_name, url) => {
   let t: TestApp
   let admin: Client
-  beforeAll(async () => {
-    t = await startTestApp(url())
-    admin = await t.client().login()
-  })
-  afterAll(async () => {
-    await t.stop()
+  appWithAdmin(url, (app, signedIn) => {
+    t = app
+    admin = signedIn
   })
 
   const traffic = async () => (await (await admin.get('/api/dashboard/traffic?period=7d')).json()) as Traffic

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import pino from 'pino'
+import { afterAll, beforeAll } from 'vitest'
 import { loadConfig } from '~/config.server.ts'
 import { createApplication } from '../../server/boot.ts'
 
@@ -72,6 +73,21 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
       await application.close()
     },
   }
+}
+
+/**
+ * For one describe block: the app on a fresh database and a signed-in admin client, handed to
+ * `ready` before the tests run; the app stops after them.
+ */
+export function appWithAdmin(url: () => string, ready: (t: TestApp, admin: Client) => void) {
+  let t: TestApp | undefined
+  beforeAll(async () => {
+    t = await startTestApp(url())
+    ready(t, await t.client().login())
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
 }
 
 /** A tiny browser-like client: keeps cookies and sends the CSRF token on writes. */
