@@ -88,11 +88,15 @@ const slugField = z
   .max(80, 'Slug must be at most 80 characters')
   .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Slug may use lowercase letters, digits and single hyphens (not only digits)')
   .transform((v) => v || undefined)
-/** When a scheduled post goes public: an ISO time with its zone (stored in UTC); '' for none. */
+/**
+ * When a scheduled post goes public: an ISO time with its zone (stored in UTC); '' or null for none
+ * (the API answers null for a post that is not scheduled, so a post read and sent back is accepted).
+ */
 const publishAtField = z
   .string()
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))), 'Publish date and time must be a valid date and time')
+  .nullable()
+  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))), 'Publish date and time must be a valid date and time')
   .transform((v) => (v ? new Date(v).toISOString() : null))
 /**
  * A post's tags: a list of names (the API) or the editor's text, names separated by commas. Each

@@ -207,6 +207,17 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
       expect({ ...after, updatedAt: created.updatedAt }).toEqual({ ...created, title: 'Only the title changes' })
     })
 
+    it('a blog post read and sent back whole is accepted and unchanged, unscheduled (publishAt null) or scheduled', async () => {
+      const later = new Date(Date.now() + 86_400_000).toISOString()
+      for (const post of [validPost(), { ...validPost(), status: 'scheduled', publishAt: later }]) {
+        const created = (await (await admin.post('/api/blogs', post)).json()) as Record<string, unknown>
+        const res = await admin.put(`/api/blogs/${created.id}`, created)
+        expect(res.status, await res.clone().text()).toBe(200)
+        const after = (await (await admin.get(`/api/blogs/${created.id}`)).json()) as Record<string, unknown>
+        expect({ ...after, updatedAt: created.updatedAt }).toEqual(created)
+      }
+    })
+
     it('portfolio items', async () => {
       const created = (await (await admin.post('/api/portfolio', { ...validItem(), features: ['Orders'] })).json()) as Record<string, unknown>
       const res = await admin.put(`/api/portfolio/${created.id}`, { isLive: false })
