@@ -5,13 +5,13 @@ import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { WORKER_PORT } from './ports.ts'
+import { uid } from './public-helpers.ts'
 
 export const ADMIN = '/admin'
 export const USERNAME = 'admin'
 export const PASSWORD = 'e2e-admin-password'
 
-/** A short unique suffix so tests never depend on what other files created. */
-export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+export { uid }
 
 /** The e2e server's data folder (tests/e2e/server.js writes it per port). */
 export function dataDir(): string {

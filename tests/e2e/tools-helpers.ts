@@ -1,25 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { visit } from './public-helpers.ts'
 
-/** A short unique suffix so tests never depend on what other files created. */
-export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-/** Keeps the home page's discovery popup from covering pages in tests about something else. */
-export async function skipDiscoveryPopup(page: Page) {
-  await page.addInitScript(() => {
-    try {
-      window.localStorage.setItem('discovery-popup-shown', 'true')
-    } catch {
-      // storage unavailable: nothing to do
-    }
-  })
-}
-
-/** Opens a page and waits until React has hydrated it (the public layout marks <html data-hydrated>). */
-export async function visit(page: Page, path: string) {
-  await page.goto(path)
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
-}
+// The public pages' helpers, shared with the specs of the tools.
+export { expectNoAxeViolations, skipDiscoveryPopup, uid, visit } from './public-helpers.ts'
 
 /** The discovery popup opens this long after an untouched page has loaded (the spec: 3 s). */
 export const POPUP_DELAY_MS = 3000
@@ -31,11 +14,6 @@ export const POPUP_DELAY_MS = 3000
 export async function visitWithClock(page: Page, path: string) {
   await page.clock.install()
   await visit(page, path)
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations).toEqual([])
 }
 
 /** Signs an API request context in as the e2e administrator. */
