@@ -8,17 +8,20 @@ const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o',
 
 export const SLUG_MAX = 80
 
+/** Lowercase, the letters NFKD keeps whole spelled out, then NFKD: accents become marks of their own. */
+const decomposed = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[ßæœøđðłþıŋ]/g, (c) => SPECIAL[c] ?? c)
+    .normalize('NFKD')
+
 /**
  * A post's address from its title: accents transliterated ("Café crème" -> "cafe-creme"),
  * lowercase ASCII words joined by single hyphens, at most 80 characters cut at a word. Never only
  * digits (`/blog/42` is an old id link), never empty.
  */
 export function slugify(title: string): string {
-  const ascii = title
-    .toLowerCase()
-    .replace(/[ßæœøđðłþıŋ]/g, (c) => SPECIAL[c] ?? c)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const ascii = decomposed(title).replace(/[\u0300-\u036f]/g, '')
   const slug = cutAtWord(ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
   if (!slug) return 'post'
   return /^\d+$/.test(slug) ? `post-${slug}` : slug
@@ -42,10 +45,7 @@ function cutAtWord(slug: string): string {
  * (it has no address).
  */
 export function tagSlug(name: string): string {
-  const folded = name
-    .toLowerCase()
-    .replace(/[ßæœøđðłþıŋ]/g, (c) => SPECIAL[c] ?? c)
-    .normalize('NFKD')
+  const folded = decomposed(name)
     // Only a Latin letter's accents: a Cyrillic й or a Japanese ガ keeps its mark.
     .replace(/([a-z])[\u0300-\u036f]+/g, '$1')
     .normalize('NFC')
