@@ -9,7 +9,6 @@ const PAGE = (siteName: string) => `<!doctype html>
 <style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.75rem}</style>
 </head><body><main><h1>We'll be right back</h1><p>${siteName} is undergoing scheduled maintenance. Please check back in a little while.</p></main></body></html>`
 
-
 /** While maintenance mode is on, public pages answer 503; the admin, its API and assets keep working. */
 export function maintenanceMode(ctx: AppContext, contentVersion: () => string): RequestHandler {
   const adminPrefix = `/${ctx.config.adminPath}`

@@ -17,7 +17,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   activity: 'the activity log',
 }
 
-
 export function forbiddenMessage(role: string, need: PageRule | undefined): string {
   const who = isRole(role) ? ROLE_LABELS[role] : 'your'
   const what = need && need in PERMISSION_LABELS ? PERMISSION_LABELS[need as Permission] : 'this page'
