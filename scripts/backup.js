@@ -10,7 +10,8 @@
 //
 // The authenticator secret in the database is sealed with a key kept outside it (docs/decisions/
 // 029): without SECRET_KEY, DATA_DIR/sign-in.key is copied to FILE.key (mode 0600) for
-// `npm run restore`; with SECRET_KEY, the output says to keep it.
+// `npm run restore`; with SECRET_KEY, the output says to keep it. The backup itself is 0600 too:
+// it holds password hashes, leads and those sealed secrets.
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +26,9 @@ const CHILD_FLAG = 'BACKUP_VACUUM_CHILD'
 /** Child process: copy the snapshot to `tmp`, then check the copy; reports each step to the parent. */
 function copyInChild(source, tmp) {
   try {
+    // The copy holds password hashes, leads and sealed secrets: only its owner may read it. VACUUM
+    // INTO fills an empty file, and SQLite gives its journal the same mode.
+    fs.closeSync(fs.openSync(tmp, 'wx', 0o600))
     const db = new Database(source, { fileMustExist: true })
     // A reader in WAL mode is rarely busy, but wait out a checkpoint or recovery rather than fail.
     db.pragma('busy_timeout = 5000')
@@ -166,10 +170,13 @@ async function main() {
   settled = true
   clearInterval(ticker)
   clearTimeout(limit)
+  // Whatever the umask: the rename replaces a file already at the target with this one, so an
+  // older world-readable backup under the same name becomes 0600 too.
+  fs.chmodSync(tmp, 0o600)
   fsyncPath(tmp)
   fs.renameSync(tmp, target)
   fsyncPath(path.dirname(target))
-  console.log(`Backup written to ${target} (${mb(sizeOf(target))}, ${elapsed()} s)`)
+  console.log(`Backup written to ${target} (${mb(sizeOf(target))}, mode 0600, ${elapsed()} s)`)
   keepSignInKey(target)
   process.exit(0)
 }

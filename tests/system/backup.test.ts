@@ -38,10 +38,16 @@ describe('backup and restore (SQLite)', () => {
       for (let i = 0; i < 20; i++) await s!.client().post('/api/proposals', proposal(`During ${i}`))
     })()
     const backupFile = path.join(dir, 'backups', 'snapshot.db')
+    // An older backup under the same name, world-readable as files are by default.
+    fs.mkdirSync(path.dirname(backupFile))
+    for (const f of [backupFile, `${backupFile}.key`]) fs.writeFileSync(f, 'older', { mode: 0o644 })
     const backup = await npmRun('backup', [backupFile], env)
     await writer
     expect(backup.status, backup.out).toBe(0)
     expect(backup.out).toContain('Backup written to')
+    // It holds password hashes, leads and sealed secrets: only its owner may read it, or its key.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(`${backupFile}.key`).mode & 0o777).toBe(0o600)
 
     expect((await s.client().post('/api/proposals', proposal('After Backup'))).status).toBe(201)
     expect(await names(s)).toContain('After Backup')
@@ -153,7 +159,7 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     expect(backup.status, backup.out).toBe(0)
     expect(backup.out).toMatch(/Backing up .* \(\d+\.\d MB\)/)
     expect(backup.out).toMatch(/copying: \d+\.\d MB of \d+\.\d MB/)
-    expect(backup.out).toMatch(/Backup written to .*under-load\.db \(\d+\.\d MB, \d+\.\d s\)/)
+    expect(backup.out).toMatch(/Backup written to .*under-load\.db \(\d+\.\d MB, mode 0600, \d+\.\d s\)/)
     // No temporary file left; the sign-in key beside it (docs/decisions/029).
     expect(fs.readdirSync(path.dirname(backupFile)).sort()).toEqual(['under-load.db', 'under-load.db.key'])
 
