@@ -72,6 +72,8 @@ if (!DEV && config.webConcurrency > 1 && cluster.isPrimary) {
  */
 async function runPrimary(count) {
   const prep = await startApplication({})
+  // The primary's log lines carry its own `pid` (pino's base); a line about a worker names that
+  // one `workerPid`, as a second `pid` key would be lost by every JSON reader.
   const logger = prep.ctx.logger
   await prep.close()
   let stopping = false
@@ -115,12 +117,12 @@ async function runPrimary(count) {
       const clean = code === 0 || (!served && signal === 'SIGTERM')
       if (!clean) {
         failed = true
-        logger.error({ pid: worker.process.pid, code, signal }, 'worker did not stop cleanly')
+        logger.error({ workerPid: worker.process.pid, code, signal }, 'worker did not stop cleanly')
       }
       releaseDrain()
       return
     }
-    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another')
+    logger.error({ workerPid: worker.process.pid, code, signal }, 'worker died; starting another')
     cluster.fork()
   })
   const stop = (signal) => {

@@ -1,9 +1,25 @@
 import { execFile } from 'node:child_process'
+import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+
+/** The worker processes of a cluster's primary. */
+function workerPids(primary: number): number[] {
+  return fs.readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+}
+
+/** Waits for the server's JSON log line with this message (bounded by the test's time limit) and parses it. */
+async function logLine(s: RunningServer, msg: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    // Whole lines only: the last piece may still be arriving.
+    const line = s.output().split('\n').slice(0, -1).find((l) => l.includes(`"msg":"${msg}"`))
+    if (line) return JSON.parse(line) as Record<string, unknown>
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
 
 describe('npm start on an empty data folder', () => {
   let s: RunningServer | undefined
@@ -61,6 +77,13 @@ describe('npm start on an empty data folder', () => {
       // Seeded once, not once per worker.
       const admin = await cl.client().login(ADMIN.username, ADMIN.password)
       expect(((await (await admin.get('/api/portfolio')).json()) as unknown[]).length).toBe(4)
+
+      // A worker that dies is replaced, and the primary's JSON log line names both processes.
+      const worker = workerPids(cl.proc.pid!)[0]!
+      process.kill(worker, 'SIGKILL')
+      const line = await logLine(cl, 'worker died; starting another')
+      expect(line).toMatchObject({ pid: cl.proc.pid, workerPid: worker, signal: 'SIGKILL' })
+      expect((await fetch(`${cl.url}/`)).status).toBe(200)
     } finally {
       expect(await cl.stop()).toBe(0)
     }
