@@ -66,7 +66,7 @@ async function authenticate(req: Request): Promise<Admin> {
   const bearer = bearerToken(req)
   if (bearer === undefined) return requireSession(ctx(req).db, sessionToken(req))
   const admin = await authenticateApiToken(ctx(req).db, bearer)
-  if (!admin) throw new UnauthorizedError('Invalid or revoked API token')
+  if (!admin) throw new UnauthorizedError('Invalid, expired or revoked API token')
   return admin
 }
 
