@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
 
+const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
+
 export default defineConfig({
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/services/**/*.test.ts', 'tests/system/**/*.test.ts'],
-    testTimeout: 30_000,
     hookTimeout: 120_000,
     // Files run in parallel only when each worker has a PostgreSQL database of its own
     // (scripts/test.js makes them); otherwise one at a time, as they share TEST_PG_URL.
@@ -16,5 +16,19 @@ export default defineConfig({
     // cache. Isolating every file spent about 100 CPU-seconds per run on imports alone
     // (docs/decisions/049).
     isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'in-process', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/services/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        // Each system test does a bounded amount of work (so many restarts, requests, sign-ins)
+        // and waits for states, not for time: its limit only catches a hang. On a busy two-core
+        // machine the production servers it starts, and their full-cost password hashing, take
+        // several times as long as on a quiet one (docs/decisions/051).
+        extends: true,
+        test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 300_000 },
+      },
+    ],
   },
 })

@@ -55,7 +55,7 @@ describe('HTTP caching of public pages and reads', () => {
         req.end()
       })
     // Brotli is made off the main thread after the page is stored: wait for it.
-    await expect.poll(async () => (await get('br, gzip')).headers['content-encoding'], { timeout: 5000 }).toBe('br')
+    await expect.poll(async () => (await get('br, gzip')).headers['content-encoding'], { timeout: 60_000 }).toBe('br')
     const br = await get('gzip, deflate, br')
     const gzip = await get('gzip')
     const plain = await get('identity')
@@ -162,7 +162,7 @@ describe('HTTP caching of public pages and reads', () => {
     for (let i = 0; i < 3; i++) await (await fetch(`${s.url}/blog/${id}`)).text()
     const admin = await s.client().login(ADMIN.username, ADMIN.password)
     const views = async () => ((await (await admin.get(`/api/blogs/${id}`)).json()) as { views: number }).views
-    await expect.poll(views, { timeout: 6000, interval: 250 }).toBe(3)
+    await expect.poll(views, { timeout: 60_000, interval: 250 }).toBe(3)
   })
 
   it('takes the cookie-free page-view beacon without a CSRF token, but only from our own origin', async () => {

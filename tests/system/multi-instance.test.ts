@@ -85,7 +85,7 @@ describe('two instances on one PostgreSQL database', () => {
       expect(html).toContain('Cross Instance Cafe')
       // A hit carries the stored copy's ETag. (B may drop its copy once when its poll sees the
       // portfolio change made above, so allow it to render once more.)
-      await expect.poll(async () => (await fetch(`${s.url}/`)).headers.get('etag'), { timeout: 5000, interval: 200 }).toBeTruthy()
+      await expect.poll(async () => (await fetch(`${s.url}/`)).headers.get('etag'), { timeout: 60_000, interval: 200 }).toBeTruthy()
     }
     expect((await admin.put(`/api/portfolio/${item.id}`, { title: 'Renamed Cafe' })).status).toBe(200)
     expect(await (await fetch(`${a.url}/`)).text()).toContain('Renamed Cafe')
