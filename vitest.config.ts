@@ -25,7 +25,7 @@ export default defineConfig({
         // Each system test does a bounded amount of work (so many restarts, requests, sign-ins)
         // and waits for states, not for time: its limit only catches a hang. On a busy two-core
         // machine the production servers it starts, and their full-cost password hashing, take
-        // several times as long as on a quiet one (docs/decisions/051).
+        // several times as long as on a quiet one (docs/decisions/059).
         extends: true,
         test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 300_000 },
       },
