@@ -27,7 +27,7 @@ export default defineConfig({
         // machine the production servers it starts, and their full-cost password hashing, take
         // several times as long as on a quiet one (docs/decisions/059).
         extends: true,
-        test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 300_000 },
+        test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
       },
     ],
   },

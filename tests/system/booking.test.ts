@@ -192,7 +192,7 @@ describe('one slot booked 30 times at once on two instances sharing PostgreSQL',
     const env = { DATABASE_URL: dbUrl, PROPOSAL_RATE_LIMIT_PER_HOUR: '1000' }
     a = await startServer({ ...env, DATA_DIR: tempDir() })
     b = await startServer({ ...env, DATA_DIR: tempDir() })
-  }, 60_000)
+  })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
   })

@@ -64,5 +64,5 @@ describe.each(dialects())('crash durability on %s', (name, url) => {
     } finally {
       await close()
     }
-  }, 120_000)
+  })
 })

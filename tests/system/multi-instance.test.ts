@@ -13,7 +13,7 @@ describe('two instances on one PostgreSQL database', () => {
     const env = { DATABASE_URL: url, PROPOSAL_RATE_LIMIT_PER_HOUR: '4' }
     a = await startServer({ ...env, DATA_DIR: tempDir() })
     b = await startServer({ ...env, DATA_DIR: tempDir() })
-  }, 60_000)
+  })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
   })
