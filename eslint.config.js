@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
 
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', '.build-*/', '.react-router/', 'node_modules/', 'test-results*/', 'playwright-report/', 'bench/.tmp/', 'data/'] },
@@ -20,6 +21,19 @@ export default tseslint.config(
     ignores: ['app/lib/zod.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from '~/lib/zod.ts'.", allowTypeImports: true }] }],
+    },
+  },
+  {
+    // What production runs may import only `dependencies`: the image (Dockerfile) and any
+    // `npm prune --omit=dev` install have no devDependencies (issue 33: fast-xml-parser stopped
+    // the image from starting). Tests, benchmarks and build configuration may use them; so may
+    // app/routes.ts, which only the build reads. tests/system/production-install.test.ts starts a
+    // pruned copy to prove it.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.js', 'server.js'],
+    ignores: ['app/routes.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false }],
     },
   },
   {

@@ -17,6 +17,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 let mod
 let vite
 if (DEV) {
+  // `npm run dev` only: a production install has no devDependencies, and never gets here.
+  // eslint-disable-next-line import-x/no-extraneous-dependencies
   const { createServer } = await import('vite')
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
   mod = await vite.ssrLoadModule('./server/entry.ts')

@@ -1,7 +1,7 @@
 // Measures the image bytes a phone (390 px wide, 3x) downloads on /, /blog and /portfolio of a
 // running site: at first view (no scrolling) and after scrolling to the end. See docs/BENCHMARKS.md.
 //
-//   node scripts/measure-image-bytes.js <base URL> [--photo-covers]
+//   node bench/measure-image-bytes.js <base URL> [--photo-covers]
 //
 // --photo-covers first signs in (ADMIN_USERNAME / ADMIN_PASSWORD) and gives every post and
 // project an uploaded photo-like JPEG (2000 × 1250) as its cover, as a real site would have:
@@ -12,7 +12,7 @@ import sharp from 'sharp'
 
 const [base, ...flags] = process.argv.slice(2)
 if (!base) {
-  console.error('usage: node scripts/measure-image-bytes.js <base URL> [--photo-covers]')
+  console.error('usage: node bench/measure-image-bytes.js <base URL> [--photo-covers]')
   process.exit(2)
 }
 const PAGES = ['/', '/blog', '/portfolio']
