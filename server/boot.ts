@@ -7,6 +7,7 @@ import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { blogPostSlug } from '~/lib/public-paths.ts'
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
+import { createAfterAnswer } from '~/services/after-answer.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
@@ -93,7 +94,8 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const housekeeping = setInterval(prune, 60 * 60_000)
   housekeeping.unref()
 
-  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images }
+  const afterAnswer = createAfterAnswer(logger)
+  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, afterAnswer }
   const http = createHttpApp(ctx, pageCache, opts)
   const { app, inFlight } = http
   let draining = false
@@ -131,6 +133,8 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     for (let i = 0; i < 50 && inFlight() > 0; i++) await new Promise((r) => setTimeout(r, 100))
     // A handler can outlive its aborted connection by a query or two.
     await new Promise((r) => setTimeout(r, 200))
+    // A password reset link asked for just before, say, still gets mailed.
+    await afterAnswer.idle()
     clearInterval(housekeeping)
     clearInterval(hitLog)
     stopRelay()

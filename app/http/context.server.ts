@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import type { Db, Dialect } from '~/db/db.server.ts'
+import type { AfterAnswer } from '~/services/after-answer.server.ts'
 import type { Mailer } from '~/services/mail.server.ts'
 import type { ImageStore } from '~/services/uploads.server.ts'
 import type { ViewCounter } from '~/services/view-counter.server.ts'
@@ -16,6 +17,8 @@ export type AppContext = {
   views: ViewCounter
   /** Uploaded images (the database, with a memory cache in front). */
   images: ImageStore
+  /** Work a request starts and does not wait for (logged if it fails); shutdown waits for it. */
+  afterAnswer: AfterAnswer
 }
 
 declare module 'react-router' {

@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { setTotpSecret } from '~/models/admin.server.ts'
 import { getSession, login, signInWithPassword, type Admin } from '~/services/auth.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { acceptInvitation, authenticateApiToken, createApiToken, createPersonFromShell, invitePerson, setPersonStatus } from '~/services/people.server.ts'
+import { createAfterAnswer, type AfterAnswer } from '~/services/after-answer.server.ts'
 import { findResetLink, requestPasswordReset, ResetLinkUnusableError, resetPasswordWithLink, sendPasswordReset } from '~/services/password-reset.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { ADMIN_PASSWORD, dialects } from '../helpers/app.ts'
@@ -17,9 +19,16 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
   let h: DatabaseHandle
   let owner: Admin
   let tokens: string[]
+  let later: AfterAnswer
+  let failures: object[]
   const linkFor = (token: string) => {
     tokens.push(token)
     return `http://site.test/admin/reset/${token}`
+  }
+  /** "Forgot your password?", and the work it leaves for after the answer, done. */
+  const ask = async (input: { account: string; ip: string }, now?: number) => {
+    await requestPasswordReset(h.db, input, linkFor, later, now)
+    await later.idle()
   }
   /** The reset links mailed to `to` (their invitation went there too). */
   const mailTo = async (to: string) => (await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute()).filter((m) => m.subject.includes('new password'))
@@ -36,6 +45,8 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     h = await freshDatabase(url())
     owner = await signInAdmin(h.db)
     tokens = []
+    failures = []
+    later = createAfterAnswer({ error: (obj) => void failures.push(obj) })
     await confirmSudo(h.db, owner, ADMIN_PASSWORD)
   })
   afterEach(async () => {
@@ -97,9 +108,9 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     expect(await findResetLink(h.db, first, t0 + HOUR + 1000)).toBeUndefined()
     await rejection(resetPasswordWithLink(h.db, first, 'wren-new-password', origin, t0 + HOUR + 1000), ResetLinkUnusableError)
 
-    await requestPasswordReset(h.db, { account: 'wren', ip: '192.0.2.40' }, linkFor, t0)
+    await ask({ account: 'wren', ip: '192.0.2.40' }, t0)
     const older = tokens.at(-1)!
-    await requestPasswordReset(h.db, { account: 'WREN@example.com', ip: '192.0.2.40' }, linkFor, t0 + 1000)
+    await ask({ account: 'WREN@example.com', ip: '192.0.2.40' }, t0 + 1000)
     const newer = tokens.at(-1)!
     expect(newer).not.toBe(older)
     expect(await findResetLink(h.db, older, t0 + 2000)).toBeUndefined()
@@ -119,13 +130,13 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
 
     // Unknown, the owner without an email, a person made from the shell, suspended, removed: no mail, no error.
     for (const [i, account] of ['nobody', 'nobody@example.com', 'admin', 'shelly', 'sam', 'sam@example.com', 'pat', 'pat@example.com'].entries()) {
-      await expect(requestPasswordReset(h.db, { account, ip: `192.0.2.${50 + i}` }, linkFor)).resolves.toBeUndefined()
+      await expect(ask({ account, ip: `192.0.2.${50 + i}` })).resolves.toBeUndefined()
     }
     expect(tokens).toEqual([])
     expect(await h.db.selectFrom('mailOutbox').selectAll().execute()).toHaveLength(before.length)
 
     // Known and active, by username or email in any letter case: the same (no) answer, and a mail.
-    await expect(requestPasswordReset(h.db, { account: 'Wren', ip: '192.0.2.60' }, linkFor)).resolves.toBeUndefined()
+    await expect(ask({ account: 'Wren', ip: '192.0.2.60' })).resolves.toBeUndefined()
     expect(tokens).toHaveLength(1)
     expect((await mailTo('wren@example.com')).at(-1)?.body).toContain(tokens[0])
     expect(await findResetLink(h.db, tokens[0])).toEqual({ username: wren.username })
@@ -137,22 +148,42 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     await joined('wren', 'wren@example.com')
     const t0 = Date.now()
     // Five an hour from one address, whatever they name.
-    for (let i = 0; i < 5; i++) await requestPasswordReset(h.db, { account: `nobody-${i}`, ip: '198.51.100.1' }, linkFor, t0)
-    await rejection(requestPasswordReset(h.db, { account: 'wren', ip: '198.51.100.1' }, linkFor, t0), RateLimitedError)
+    for (let i = 0; i < 5; i++) await ask({ account: `nobody-${i}`, ip: '198.51.100.1' }, t0)
+    await rejection(ask({ account: 'wren', ip: '198.51.100.1' }, t0), RateLimitedError)
     expect(tokens).toHaveLength(0)
     // Three links an hour to one person, from any addresses; then none, without an error.
-    for (let i = 0; i < 5; i++) await requestPasswordReset(h.db, { account: 'wren', ip: `198.51.100.${10 + i}` }, linkFor, t0)
+    for (let i = 0; i < 5; i++) await ask({ account: 'wren', ip: `198.51.100.${10 + i}` }, t0)
     expect(tokens).toHaveLength(3)
     expect(await mailTo('wren@example.com')).toHaveLength(3)
     // An hour later, one more.
-    await requestPasswordReset(h.db, { account: 'wren', ip: '198.51.100.30' }, linkFor, t0 + HOUR + 1000)
+    await ask({ account: 'wren', ip: '198.51.100.30' }, t0 + HOUR + 1000)
     expect(tokens).toHaveLength(4)
+  })
+
+  it('answers before looking the name up: the link is made after the answer, and a failure there is logged, never thrown (issue 33)', async () => {
+    await joined('wren', 'wren@example.com')
+    // The call returns once the address is counted; who was named is looked at afterwards.
+    await requestPasswordReset(h.db, { account: 'wren', ip: '192.0.2.80' }, linkFor, later)
+    expect(tokens).toEqual([])
+    await later.idle()
+    expect(tokens).toHaveLength(1)
+    expect(await mailTo('wren@example.com')).toHaveLength(1)
+    // The database fails while the link is made (its table is away for a moment): the caller
+    // already has its answer; the failure is logged.
+    await sql`alter table auth_challenges rename to auth_challenges_away`.execute(h.db)
+    try {
+      await expect(requestPasswordReset(h.db, { account: 'wren', ip: '192.0.2.81' }, linkFor, later)).resolves.toBeUndefined()
+      await later.idle()
+    } finally {
+      await sql`alter table auth_challenges_away rename to auth_challenges`.execute(h.db)
+    }
+    expect(failures).toEqual([expect.objectContaining({ task: 'password reset link', err: expect.stringMatching(/auth_challenges/) })])
   })
 
   it('replaces only the password: two-step sign-in still asks for its code after a reset', async () => {
     const wren = await joined('wren', 'wren@example.com')
     await setTotpSecret(h.db, wren.id, 'sealed-secret-for-the-test')
-    await requestPasswordReset(h.db, { account: 'wren', ip: '192.0.2.70' }, linkFor)
+    await ask({ account: 'wren', ip: '192.0.2.70' })
     await resetPasswordWithLink(h.db, tokens[0], 'wren-new-password', origin)
     expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.71' })).toMatchObject({ kind: 'second-step' })
   })

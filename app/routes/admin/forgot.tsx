@@ -30,7 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /**
  * "Forgot your password?" (docs/decisions/047): whatever was named, the answer is the same
- * redirect to `?sent=1`; only the address's own limit answers otherwise (429, naming no account).
+ * redirect to `?sent=1`, as quickly (the link is made and mailed after it, issue 33); only the
+ * address's own limit answers otherwise (429, naming no account).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const adminPath = checkAdminPath(context, params.adminPath)
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const checked = validate(ForgotPasswordSchema, { account: read.form.get('account') ?? '' })
   if (!checked.ok) return data({ fields: checked.failure.fields, formError: undefined }, { status: 400 })
   try {
-    await requestPasswordReset(context.app.db, { account: checked.data.account, ...originOf(request, context) }, resetLinkFor(context))
+    await requestPasswordReset(context.app.db, { account: checked.data.account, ...originOf(request, context) }, resetLinkFor(context), context.app.afterAnswer)
   } catch (err) {
     if (err instanceof RateLimitedError) return data({ fields: {} as Record<string, string>, formError: err.message }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } })
     throw err
