@@ -20,6 +20,7 @@ const EnvSchema = z.object({
     .default('admin'),
   ADMIN_USERNAME: z.string().min(1).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
+  ADMIN_EMAIL: z.email('must be an email address').max(254).optional(),
   SITE_URL: z.url('must be an absolute http(s) URL').optional(),
   SMTP_URL: z
     .string()
@@ -54,6 +55,8 @@ export type Config = {
   adminPath: string
   adminUsername: string
   adminPassword: string | undefined
+  /** The first owner's own email (security notices, reset links); unset: the contact email at first start. */
+  adminEmail: string | undefined
   siteUrl: string
   secureCookies: boolean
   smtpUrl: string | undefined
@@ -103,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPath: e.ADMIN_PATH,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
     siteUrl,
     secureCookies: siteUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,

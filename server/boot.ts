@@ -56,7 +56,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     throw err
   }
   if (await seedIfEmpty(db)) logger.info('sample portfolio and blog posts added to the empty database')
-  const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword)
+  const admin = await ensureAdmin(db, config.adminUsername, config.adminPassword, config.adminEmail)
   if (admin.generatedPassword) {
     // Printed once, to the console only, never to the JSON log.
     process.stdout.write(

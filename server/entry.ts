@@ -2,6 +2,7 @@
 export { createApplication } from './boot.ts'
 export { loadConfig, ConfigError } from '~/config.server.ts'
 export { isDatabaseUnavailable } from '~/db/db.server.ts'
+export { startingListener } from './starting.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 
 /** The shell commands' changes are recorded in the activity log as from the shell (docs/decisions/044). */
@@ -19,11 +20,11 @@ export async function migrate(config: import('~/config.server.ts').Config): Prom
 }
 
 /**
- * For `npm run admin:reset`: a new password (returned once), two-step sign-in off and every
- * passkey removed. With no authenticator secret left, the database also forgets its sign-in
+ * For `npm run admin:reset`: a new password (returned once), two-step sign-in off, every
+ * passkey removed and every API token revoked. With no authenticator secret left, the database also forgets its sign-in
  * key, so the next start takes the key it is given (docs/decisions/029).
  */
-export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string; passkeysRemoved: number } | undefined> {
+export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { resetAdminAccess } = await import('~/services/auth.server.ts')
   const { forgetUnusedKeyCheck } = await import('~/services/secret-key.server.ts')
@@ -63,7 +64,7 @@ async function withMigratedDatabase<T>(config: import('~/config.server.ts').Conf
     await handle.close()
   }
 }
-export { ImportFileError } from '~/services/site-import.server.ts'
+export { ImportFileError, ImportRunningError } from '~/services/site-import.server.ts'
 export { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
 
 /** For `npm run export`: everything the configured site holds, written into `dir` (docs/EXPORT.md). */
@@ -72,10 +73,12 @@ export async function exportSiteTo(config: import('~/config.server.ts').Config, 
   return withMigratedDatabase(config, (db) => fromShell('npm run export', () => exportSite(db, dir, config.siteUrl, onProgress)))
 }
 
-/** For `npm run admin:create`: a person with a role and a one-time password (returned to print once). */
-export async function createPerson(config: import('~/config.server.ts').Config, username: string, role: string): Promise<{ password: string }> {
+/** For `npm run admin:create`: a person with a role, their own email and a one-time password (returned to print once). */
+export async function createPerson(config: import('~/config.server.ts').Config, username: string, role: string, email: string): Promise<{ password: string }> {
   const { createPersonFromShell } = await import('~/services/people.server.ts')
   const { isRole } = await import('~/lib/permissions.ts')
+  const { NoticeEmailSchema } = await import('~/lib/people-schemas.ts')
   if (!isRole(role)) throw new Error(`Unknown role "${role}": use owner, administrator, editor, author or sales.`)
-  return withMigratedDatabase(config, (db) => fromShell('npm run admin:create', () => createPersonFromShell(db, username, role)))
+  if (!NoticeEmailSchema.safeParse({ email }).success) throw new Error(`"${email}" is not an email address: --email takes the address their security notices go to.`)
+  return withMigratedDatabase(config, (db) => fromShell('npm run admin:create', () => createPersonFromShell(db, username, role, email.trim())))
 }

@@ -160,6 +160,8 @@ export interface ApiTokenTable {
   tokenHash: string
   createdAt: string
   lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** After this the token answers 401 (null only for a row the expiry migration could not date: treated as expired). */
+  expiresAt: ColumnType<string | null, string, string>
 }
 
 export interface SessionTable {

@@ -59,6 +59,7 @@ export const ACTIVITY_ACTIONS = {
   'person.remove': 'Person removed',
   'person.create': 'Person created from the shell',
   'person.profile': 'Profile changed',
+  'person.email': 'Notice email changed',
   'people.second-factor': 'Second factor for everyone changed',
   'token.create': 'API token created',
   'token.revoke': 'API token revoked',

@@ -50,9 +50,48 @@ export const ProfileSchema = z.object({
     .default(''),
 })
 
-export const ApiTokenNameSchema = z.object({
-  name: z.string({ error: 'Name the token' }).trim().min(1, 'Name the token (what will use it)').max(60, 'Use at most 60 characters'),
-})
+/** An API token lasts this many days unless another choice is made (docs/decisions/051). */
+export const API_TOKEN_DEFAULT_DAYS = 30
+/** The choices of the token form's expiry list: days, or a date of one's own. */
+export const API_TOKEN_EXPIRY_CHOICES = ['30', '60', '90', 'date'] as const
+/** The latest date a token may be given: a year ahead. */
+export const API_TOKEN_MAX_DAYS = 366
+const DAY_MS = 24 * 60 * 60_000
+
+/** 'YYYY-MM-DD' of a time, in UTC. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/**
+ * A new API token: what will use it, and how long it works (30, 60 or 90 days, or until a chosen
+ * day begins, UTC: tomorrow at the earliest, a year ahead at the latest).
+ */
+export const ApiTokenSchema = z
+  .object({
+    name: z.string({ error: 'Name the token' }).trim().min(1, 'Name the token (what will use it)').max(60, 'Use at most 60 characters'),
+    expiresIn: z.enum(API_TOKEN_EXPIRY_CHOICES, { error: 'Choose when the token expires' }).default('30'),
+    expiresOn: z.string().trim().max(10).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.expiresIn !== 'date') return
+    const today = utcDay(Date.now())
+    const latest = utcDay(Date.now() + API_TOKEN_MAX_DAYS * DAY_MS)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.expiresOn) || Number.isNaN(Date.parse(`${v.expiresOn}T00:00:00Z`))) {
+      ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'Choose the day the token expires' })
+    } else if (v.expiresOn <= today) {
+      ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'Choose a day after today' })
+    } else if (v.expiresOn > latest) {
+      ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: `Choose a day at most a year ahead (${latest} at the latest)` })
+    }
+  })
+
+/** When a token made at `now` with this choice stops working (ISO): after the days, or as the chosen day begins (UTC). */
+export function apiTokenExpiresAt(choice: { expiresIn: (typeof API_TOKEN_EXPIRY_CHOICES)[number]; expiresOn: string }, now = Date.now()): string {
+  if (choice.expiresIn === 'date') return new Date(`${choice.expiresOn}T00:00:00Z`).toISOString()
+  return new Date(now + Number(choice.expiresIn) * DAY_MS).toISOString()
+}
+
+/** One's own email address, where one's security notices and password reset links go. */
+export const NoticeEmailSchema = z.object({ email: requiredEmail() })
 
 export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(['on', 'off']) })
 

@@ -35,15 +35,24 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
   return row !== undefined
 }
 
-/** Whether someone not removed has this email address. */
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
+/** Whether someone not removed (other than `exceptId`) has this email address. */
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let q = db
     .selectFrom('adminUsers')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .where('status', '!=', 'removed')
-    .executeTakeFirst()
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
+  const row = await q.executeTakeFirst()
   return row !== undefined
+}
+
+/** Where a person's security notices go: their own email, or for someone with none, the active owners' emails. */
+export async function findNoticeAddresses(db: Db, id: number): Promise<string[]> {
+  const own = await db.selectFrom('adminUsers').select('email').where('id', '=', id).executeTakeFirst()
+  if (own?.email) return [own.email]
+  const owners = await db.selectFrom('adminUsers').select('email').where('role', '=', 'owner').where('status', '=', 'active').where('email', 'is not', null).orderBy('id').execute()
+  return owners.flatMap((o) => (o.email ? [o.email] : []))
 }
 
 /**
@@ -128,13 +137,13 @@ export async function revokeInvitation(db: Db, id: number, now = nowIso()): Prom
 
 // --- API tokens -----------------------------------------------------------------------------
 
-export async function insertApiToken(db: Db, t: { userId: number; name: string; tokenHash: string; createdAt: string }): Promise<number> {
+export async function insertApiToken(db: Db, t: { userId: number; name: string; tokenHash: string; createdAt: string; expiresAt: string }): Promise<number> {
   const row = await db.insertInto('apiTokens').values(t).returning('id').executeTakeFirstOrThrow()
   return row.id
 }
 
 export async function findApiTokens(db: Db, userId: number): Promise<Omit<ApiTokenRow, 'tokenHash'>[]> {
-  return db.selectFrom('apiTokens').select(['id', 'userId', 'name', 'createdAt', 'lastUsedAt']).where('userId', '=', userId).orderBy('id', 'desc').execute()
+  return db.selectFrom('apiTokens').select(['id', 'userId', 'name', 'createdAt', 'lastUsedAt', 'expiresAt']).where('userId', '=', userId).orderBy('id', 'desc').execute()
 }
 
 export async function deleteApiToken(db: Db, userId: number, id: number): Promise<boolean> {
@@ -142,19 +151,35 @@ export async function deleteApiToken(db: Db, userId: number, id: number): Promis
   return Number(r.numDeletedRows) > 0
 }
 
-export async function deleteApiTokens(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('apiTokens').where('userId', '=', userId).execute()
+/** Deletes every token of the person; how many there were. */
+export async function deleteApiTokens(db: Db, userId: number): Promise<number> {
+  const r = await db.deleteFrom('apiTokens').where('userId', '=', userId).executeTakeFirst()
+  return Number(r.numDeletedRows)
 }
 
-/** The token's person, only while they are active. */
+export async function countApiTokens(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('apiTokens').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The token's person, only while they are active; with the token's expiry for the caller to check. */
 export async function findApiTokenPerson(
   db: Db,
   tokenHash: string,
-): Promise<(Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'> & { userId: number; tokenId: number; lastUsedAt: string | null }) | undefined> {
+): Promise<(Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'> & { userId: number; tokenId: number; lastUsedAt: string | null; expiresAt: string | null }) | undefined> {
   return db
     .selectFrom('apiTokens')
     .innerJoin('adminUsers', 'adminUsers.id', 'apiTokens.userId')
-    .select(['apiTokens.id as tokenId', 'apiTokens.userId', 'apiTokens.lastUsedAt', 'adminUsers.username', 'adminUsers.role', 'adminUsers.displayName', 'adminUsers.mustChangePassword'])
+    .select([
+      'apiTokens.id as tokenId',
+      'apiTokens.userId',
+      'apiTokens.lastUsedAt',
+      'apiTokens.expiresAt',
+      'adminUsers.username',
+      'adminUsers.role',
+      'adminUsers.displayName',
+      'adminUsers.mustChangePassword',
+    ])
     .where('apiTokens.tokenHash', '=', tokenHash)
     .where('adminUsers.status', '=', 'active')
     .executeTakeFirst()

@@ -3,7 +3,8 @@ import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import * as model from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { isRole, type Role } from '~/lib/permissions.ts'
+import { deleteApiTokens, findNoticeAddresses } from '~/models/people.server.ts'
+import { isRole, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
@@ -107,13 +108,15 @@ export async function openSession(db: Db, userId: number, origin: Origin, now = 
 }
 
 /**
- * Creates the first admin on an empty database. Without ADMIN_PASSWORD a random one is
- * generated and returned so the caller can print it once.
+ * Creates the first admin (the owner) on an empty database. Without ADMIN_PASSWORD a random one
+ * is generated and returned so the caller can print it once. Their security notices go to
+ * `email` (ADMIN_EMAIL), or without it to the site's contact email as it is at this first start.
  */
-export async function ensureAdmin(db: Db, username: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
+export async function ensureAdmin(db: Db, username: string, password: string | undefined, email?: string): Promise<{ created: boolean; generatedPassword?: string }> {
   if ((await model.countAdmins(db)) > 0) return { created: false }
   const generated = password ? undefined : randomBytes(12).toString('base64url')
-  await model.insertAdmin(db, username, await hashPassword(password ?? generated!))
+  const noticeEmail = email ?? (await getSettings(db)).contactEmail
+  await model.insertAdmin(db, username, await hashPassword(password ?? generated!), { email: noticeEmail })
   return { created: true, generatedPassword: generated }
 }
 
@@ -342,66 +345,95 @@ export async function confirmPassword(db: Db, admin: Admin, password: string, no
   await model.markSessionSudo(db, admin.tokenHash, new Date(now).toISOString())
 }
 
-/** Changes the password after checking the current one, then ends every other session and says so by mail. */
+/**
+ * Changes the password after checking the current one, then ends every other session, revokes
+ * every API token of the person (one may have been made by whoever knew the old password) and
+ * says so by mail.
+ */
 export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }, now = Date.now(), origin?: Origin): Promise<void> {
   await confirmPassword(db, admin, input.currentPassword, now)
   await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
   await recordActivity(db, { action: 'password.change', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
-  await securityChanged(db, admin, 'The admin password was changed.', origin)
+  await securityChanged(db, admin, (who) => `The password of ${who} was changed.`, origin, { revokeTokens: true })
+}
+
+/** "Priya (owner)": a person's shown name and role, as security notices name them. */
+export function personLabel(p: { displayName: string; username: string; role: string }): string {
+  return `${nameOf(p)} (${isRole(p.role) ? ROLE_LABELS[p.role].toLowerCase() : p.role})`
 }
 
 /**
- * After a change to how the admin signs in: every other session ends, and a notice goes to the
- * site's contact email through the outbox (so a change the admin did not make is noticed).
- * `notify` is the address on file before the change, when the change is to that address itself;
- * `keepSessions` leaves the other sessions alone (a change to where notices go, not to sign-in).
+ * After a change to how a person signs in: every other session ends (every session, without
+ * `tokenHash`), and a notice goes through the outbox to that person's own email (for someone
+ * with none on file, to the active owners'), so a change they did not make is noticed; nobody
+ * else can redirect it. `what` words the change with the person's name and role ("The password
+ * of Priya (owner) was changed."). `notify` is the address (or addresses) on file before the change, when the
+ * change is to that address itself; `keepSessions` leaves the other sessions alone (a change to
+ * where notices go, not to sign-in); `revokeTokens` deletes every API token of the person.
  */
 export async function securityChanged(
   db: Db,
-  admin: Pick<Admin, 'id' | 'username'> & { tokenHash?: string },
-  what: string,
+  admin: Pick<Admin, 'id'> & { tokenHash?: string },
+  what: (who: string) => string,
   origin?: Origin,
-  opts: { notify?: string; keepSessions?: boolean } = {},
+  opts: { notify?: string | string[]; keepSessions?: boolean; revokeTokens?: boolean } = {},
 ): Promise<void> {
+  const person = await model.findAdminById(db, admin.id)
+  if (!person) return
   if (!opts.keepSessions) {
     if (admin.tokenHash) await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
     else await model.deleteAllSessions(db, admin.id)
   }
+  const tokensRevoked = opts.revokeTokens ? await deleteApiTokens(db, admin.id) : 0
   const settings = await getSettings(db)
+  const change = what(personLabel(person))
   const lines = [
     `Security change on the back office of ${settings.siteName}:`,
     '',
-    what,
+    change,
     '',
-    `Account: ${admin.username}`,
+    `Account: ${person.username}`,
     `When: ${new Date().toUTCString()}`,
     ...(origin ? [`From address: ${origin.ip}`, ...(origin.userAgent ? [`Device: ${describeDevice(origin.userAgent)}`] : [])] : []),
     '',
     opts.keepSessions ? 'Signed-in sessions were not changed.' : admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
+    ...(opts.revokeTokens ? [`Every API token of this account has been revoked (${tokensRevoked}): make new ones under Profile.`] : []),
     'If this was not you, sign in and change the password now, or run `npm run admin:reset` on the server.',
   ]
-  await insertOutboxMail(db, { toAddress: opts.notify ?? settings.contactEmail, subject: `Security change: ${what.replace(/\.$/, '')}`, body: lines.join('\n') })
+  const to = opts.notify !== undefined ? [opts.notify].flat() : await findNoticeAddresses(db, admin.id)
+  for (const toAddress of new Set(to)) {
+    await insertOutboxMail(db, { toAddress, subject: `Security change: ${change.replace(/\.$/, '')}`, body: lines.join('\n') })
+  }
 }
 
 /**
  * `npm run admin:reset`: the last resort, for whoever runs the server. A new random password
  * (returned to be printed once), two-step sign-in off, every passkey removed (one added with a
- * stolen session would otherwise outlive the reset), every session ended, and a notice mailed.
+ * stolen session would otherwise outlive the reset), every session ended, every API token
+ * revoked, and a notice mailed.
  */
-export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string; passkeysRemoved: number } | undefined> {
+export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
   const user = await model.findAdminByUsername(db, username)
   if (!user) return undefined
   const password = randomBytes(12).toString('base64url')
   await model.updateAdminPassword(db, user.id, await hashPassword(password))
   await resetTwoStep(db, user.id)
   const passkeysRemoved = await factors.deleteUserPasskeys(db, user.id)
-  await recordActivity(db, { action: 'password.reset', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: `New password, two-step sign-in off, ${passkeysRemoved} passkeys removed.` })
+  const tokensRevoked = await deleteApiTokens(db, user.id)
+  await recordActivity(db, {
+    action: 'password.reset',
+    itemType: 'account',
+    itemId: user.id,
+    itemLabel: user.username,
+    detail: `New password, two-step sign-in off, ${passkeysRemoved} passkeys removed, ${tokensRevoked} API tokens revoked.`,
+  })
   await securityChanged(
     db,
-    { id: user.id, username: user.username },
-    `The admin password was reset on the server (npm run admin:reset), two-step sign-in was turned off and every passkey (${passkeysRemoved}) was removed.`,
+    { id: user.id },
+    (who) =>
+      `The password of ${who} was reset on the server (npm run admin:reset), two-step sign-in was turned off, every passkey (${passkeysRemoved}) was removed and every API token (${tokensRevoked}) was revoked.`,
   )
-  return { password, passkeysRemoved }
+  return { password, passkeysRemoved, tokensRevoked }
 }
 
 export async function pruneSessions(db: Db): Promise<void> {

@@ -107,7 +107,7 @@ export async function registerPasskey(
     name: input.name,
   })
   await recordActivity(db, { action: 'passkey.add', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${input.name}".` })
-  await securityChanged(db, admin, `A passkey ("${input.name}") was added.`, origin)
+  await securityChanged(db, admin, (who) => `A passkey ("${input.name}") was added for ${who}.`, origin)
   const saved = (await factors.listPasskeys(db, admin.id)).find((p) => p.credentialId === credential.id)!
   return { id: saved.id, name: saved.name, createdAt: saved.createdAt, lastUsedAt: saved.lastUsedAt }
 }
@@ -122,7 +122,7 @@ export async function removePasskey(db: Db, admin: Admin, id: number, origin?: O
   const removed = await factors.deletePasskey(db, admin.id, id)
   if (!removed) throw new NotFoundError('That passkey is no longer registered.')
   await recordActivity(db, { action: 'passkey.remove', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${removed.name}".` })
-  await securityChanged(db, admin, `A passkey ("${removed.name}") was removed.`, origin)
+  await securityChanged(db, admin, (who) => `A passkey ("${removed.name}") of ${who} was removed.`, origin)
 }
 
 // --- sign-in (signed out, the login page) ----------------------------------------------------

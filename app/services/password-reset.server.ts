@@ -112,7 +112,7 @@ export async function findResetLink(db: Db, token: string, now = Date.now()): Pr
  * Sets the password the link's person chose: the link is taken (once, even if sent twice at
  * once), every session of theirs ends and any other waiting link or sign-in step is dropped, a
  * notice is mailed as for any password change, and the change is recorded (never the token).
- * Their two-step sign-in, passkeys and API tokens stay. They sign in afterwards, as usual.
+ * Their API tokens are revoked, as for any password change (issue 33); their two-step sign-in and passkeys stay. They sign in afterwards, as usual.
  */
 export async function resetPasswordWithLink(db: Db, token: string, newPassword: string, origin: Origin, now = Date.now()): Promise<{ username: string }> {
   if (!(await findResetLink(db, token, now))) throw new ResetLinkUnusableError()
@@ -124,8 +124,9 @@ export async function resetPasswordWithLink(db: Db, token: string, newPassword: 
   await factors.deleteUserChallenges(db, person.id, KIND)
   await factors.deleteUserChallenges(db, person.id, 'second-step')
   const who = { id: person.id, name: person.username }
-  await recordActivity(db, { action: 'password.reset-by-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'New password chosen from a mailed link; every session ended.', person: who })
-  // Every session ends (no session of theirs is kept); the notice goes where security notices go.
-  await securityChanged(db, { id: person.id, username: person.username }, `The password of "${person.username}" was reset with a link mailed to them.`, origin)
+  await recordActivity(db, { action: 'password.reset-by-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'New password chosen from a mailed link; every session ended, every API token revoked.', person: who })
+  // Every session ends (no session of theirs is kept) and, as for any password change, every
+  // API token (issue 33); the notice goes to the person's own email.
+  await securityChanged(db, { id: person.id }, (label) => `The password of ${label} was reset with a link mailed to them.`, origin, { revokeTokens: true })
   return { username: person.username }
 }

@@ -5,7 +5,8 @@ import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/people.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
-import { INVITATION_DAYS } from '~/lib/people-schemas.ts'
+import { API_TOKEN_DEFAULT_DAYS, INVITATION_DAYS } from '~/lib/people-schemas.ts'
+import { isUniqueViolation } from '~/models/blog.server.ts'
 import { hashToken, nameOf, openSession, securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
 import { hashPassword } from './passwords.server.ts'
@@ -123,7 +124,9 @@ export async function findOpenInvitation(db: Db, token: string, now = Date.now()
 /**
  * The invitee chooses a username and password: the invitation is used (once, even if sent twice
  * at once), the person is made with the invited role and signed in. Their passkeys and two-step
- * sign-in are their own to add afterwards (Settings > Security).
+ * sign-in are their own to add afterwards (Settings > Security). The invitation is used in the
+ * transaction that makes the person: when another invitation took the same username a moment
+ * before (any letter case), this one answers "That username was just taken" and stays usable.
  */
 export async function acceptInvitation(
   db: Db,
@@ -136,8 +139,16 @@ export async function acceptInvitation(
   if (!invitation) throw new InvitationUnusableError()
   if (await model.usernameTaken(db, input.username)) throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
   const passwordHash = await hashPassword(input.newPassword)
-  if (!(await model.claimInvitation(db, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
-  const id = await admins.insertAdmin(db, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
+  let id: number
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      if (!(await model.claimInvitation(trx, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
+      return admins.insertAdmin(trx, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DomainValidationError({ username: 'That username was just taken. Choose another.' })
+    throw err
+  }
   await recordActivity(db, { action: 'person.join', itemType: 'person', itemId: id, itemLabel: input.username, detail: `As ${ROLE_LABELS[invitation.role]}, invited at ${invitation.email}.`, person: { id, name: input.username } })
   return openSession(db, id, origin, now)
 }
@@ -168,9 +179,9 @@ export async function changeRole(db: Db, admin: Admin, id: number, role: Role, n
 
 /**
  * Suspends, restores or removes a person (sudo mode). Suspending or removing ends their sessions
- * at once (they live in the database, so on every instance) and stops their API tokens; every
- * session read also checks the person is active. A removed person's row stays for their posts'
- * byline; their tokens are deleted.
+ * at once (they live in the database, so on every instance) and deletes their API tokens, so
+ * restoring a suspended person brings none back; every session read also checks the person is
+ * active. A removed person's row stays for their posts' byline.
  */
 export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 'active' | 'suspended' | 'removed', now = Date.now()): Promise<void> {
   requirePermission(admin, 'people')
@@ -178,8 +189,10 @@ export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 
   const person = await otherPerson(db, admin, id)
   if (status !== 'active') await keepAnOwner(db, person)
   await model.updatePerson(db, id, { status })
-  if (status !== 'active') await admins.deleteAllSessions(db, id)
-  if (status === 'removed') await model.deleteApiTokens(db, id)
+  if (status !== 'active') {
+    await admins.deleteAllSessions(db, id)
+    await model.deleteApiTokens(db, id)
+  }
   const action = status === 'active' ? 'person.restore' : status === 'suspended' ? 'person.suspend' : 'person.remove'
   await recordActivity(db, { action, itemType: 'person', itemId: id, itemLabel: person.username })
 }
@@ -213,33 +226,75 @@ export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow>
 
 /**
  * `npm run admin:create`: a person made from the shell with a one-time password, returned to be
- * printed once; they must choose their own at first sign-in.
+ * printed once; they must choose their own at first sign-in. `email` is where their security
+ * notices (and password reset links) go; the notice of their creation goes there too.
  */
-export async function createPersonFromShell(db: Db, username: string, role: Role): Promise<{ password: string }> {
+export async function createPersonFromShell(db: Db, username: string, role: Role, email?: string): Promise<{ password: string }> {
   if (await model.usernameTaken(db, username)) throw new DomainValidationError({ username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}` })
+  if (email && (await model.emailTaken(db, email))) throw new DomainValidationError({ email: `Someone in the back office already has the email address ${email}.` })
   const password = randomBytes(12).toString('base64url')
-  await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true })
-  const created = await admins.findAdminByUsername(db, username)
-  await recordActivity(db, { action: 'person.create', itemType: 'person', itemId: created?.id, itemLabel: username, detail: `As ${ROLE_LABELS[role]}, with a one-time password.` })
-  if (created) await securityChanged(db, created, `A person "${username}" (${ROLE_LABELS[role]}) was created on the server (npm run admin:create).`, undefined, { keepSessions: true })
+  const id = await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true, email: email ?? null })
+  await recordActivity(db, { action: 'person.create', itemType: 'person', itemId: id, itemLabel: username, detail: `As ${ROLE_LABELS[role]}, with a one-time password.` })
+  await securityChanged(db, { id }, (who) => `${who} was created on the server (npm run admin:create).`, undefined, { keepSessions: true })
   return { password }
+}
+
+/**
+ * One's own email address, where one's security notices and password reset links go (sudo mode:
+ * a stolen session must not move the notices first and then change the sign-in quietly). The
+ * notice of the change goes to where notices went before it: the old address (or, with none on
+ * file, the owners').
+ */
+export async function updateNoticeEmail(db: Db, admin: Admin, email: string, now = Date.now(), origin?: Origin): Promise<void> {
+  if (admin.via === 'token') throw new ForbiddenError('session')
+  const person = await admins.findAdminById(db, admin.id)
+  if (!person) throw new NotFoundError()
+  if ((person.email ?? '').toLowerCase() === email.toLowerCase()) return
+  await requireSudo(db, admin, now)
+  if (await model.emailTaken(db, email, admin.id)) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
+  const before = await model.findNoticeAddresses(db, admin.id)
+  await model.updatePerson(db, admin.id, { email })
+  await recordActivity(db, { action: 'person.email', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: 'New email address for security notices.' })
+  await securityChanged(db, admin, (who) => `The email address of ${who}, where their security notices go, was changed from ${person.email ?? 'none'} to ${email}.`, origin, {
+    notify: before,
+    keepSessions: true,
+  })
 }
 
 // --- API tokens -----------------------------------------------------------------------------
 
 export const API_TOKEN_PREFIX = 'lws_'
 
-/** A new API token for the person themself: returned once, only its SHA-256 kept. */
-export async function createApiToken(db: Db, admin: Admin, name: string, now = Date.now()): Promise<{ id: number; token: string }> {
+/**
+ * A new API token for the person themself, in sudo mode (a stolen session cookie must not mint a
+ * credential that outlives it): returned once, only its SHA-256 kept, valid until `expiresAt`
+ * (30 days unless chosen; docs/decisions/051). A notice is mailed, as for any sign-in change.
+ */
+export async function createApiToken(
+  db: Db,
+  admin: Admin,
+  name: string,
+  opts: { expiresAt?: string; now?: number; origin?: Origin } = {},
+): Promise<{ id: number; token: string; expiresAt: string }> {
+  const now = opts.now ?? Date.now()
   if (admin.via === 'token') throw new ForbiddenError('tokens')
+  await requireSudo(db, admin, now)
+  const expiresAt = opts.expiresAt ?? new Date(now + API_TOKEN_DEFAULT_DAYS * 24 * 60 * 60_000).toISOString()
+  if (!(Date.parse(expiresAt) > now)) throw new DomainValidationError({ expiresOn: 'Choose a day after today.' })
   const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
-  const id = await model.insertApiToken(db, { userId: admin.id, name, tokenHash: hashToken(token), createdAt: new Date(now).toISOString() })
-  await recordActivity(db, { action: 'token.create', itemType: 'token', itemId: id, itemLabel: name })
-  return { id, token }
+  const id = await model.insertApiToken(db, { userId: admin.id, name, tokenHash: hashToken(token), createdAt: new Date(now).toISOString(), expiresAt })
+  await recordActivity(db, { action: 'token.create', itemType: 'token', itemId: id, itemLabel: name, detail: `Expires ${expiresAt.slice(0, 10)}.` })
+  await securityChanged(db, admin, (who) => `An API token ("${name}") was made for ${who}; it works until ${new Date(expiresAt).toUTCString()}.`, opts.origin, { keepSessions: true })
+  return { id, token, expiresAt }
 }
 
 export async function listApiTokens(db: Db, admin: Admin) {
   return model.findApiTokens(db, admin.id)
+}
+
+/** How many API tokens the person has (the Security page says a password change revokes them). */
+export async function countOwnApiTokens(db: Db, admin: Admin): Promise<number> {
+  return model.countApiTokens(db, admin.id)
 }
 
 export async function revokeApiToken(db: Db, admin: Admin, id: number): Promise<void> {
@@ -248,13 +303,14 @@ export async function revokeApiToken(db: Db, admin: Admin, id: number): Promise<
 }
 
 /**
- * The person an `Authorization: Bearer` token belongs to, while they are active; undefined for
- * an unknown, revoked token or a suspended or removed person. "Last used" is written at most once a minute.
+ * The person an `Authorization: Bearer` token belongs to, while they are active and the token
+ * has not expired; undefined for an unknown, revoked or expired token or a suspended or removed
+ * person. "Last used" is written at most once a minute.
  */
 export async function authenticateApiToken(db: Db, token: string, now = Date.now()): Promise<Admin | undefined> {
   const tokenHash = hashToken(token)
   const row = await model.findApiTokenPerson(db, tokenHash)
-  if (!row) return undefined
+  if (!row || !row.expiresAt || !(Date.parse(row.expiresAt) > now)) return undefined
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - 60_000) await model.touchApiToken(db, row.tokenId, new Date(now).toISOString())
   return {
     id: row.userId,
@@ -263,7 +319,7 @@ export async function authenticateApiToken(db: Db, token: string, now = Date.now
     displayName: nameOf(row),
     // Matches no session: a token never has sudo mode.
     tokenHash: `api-token:${tokenHash}`,
-    expiresAt: '9999-12-31T23:59:59.999Z',
+    expiresAt: row.expiresAt,
     mustChangePassword: Boolean(row.mustChangePassword),
     via: 'token',
   }

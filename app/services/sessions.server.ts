@@ -1,6 +1,7 @@
 import Bowser from 'bowser'
 import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
+import { deleteApiTokens } from '~/models/people.server.ts'
 import type { Admin } from './auth.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { recordActivity } from './activity-log.server.ts'
@@ -50,9 +51,15 @@ export async function endSession(db: Db, admin: Admin, id: number, now = Date.no
   await recordActivity(db, { action: 'session.end', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: tokenHash === admin.tokenHash ? 'This session (signed out).' : `Session ${id}.` })
 }
 
-/** Signs out everywhere else (in sudo mode). */
-export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): Promise<void> {
+/**
+ * Signs out everywhere else (in sudo mode): every other session ends and every API token of the
+ * person is revoked (a token is a way in that outlives any session; issue 33). Returns how many
+ * tokens were revoked.
+ */
+export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): Promise<{ tokensRevoked: number }> {
   await requireSudo(db, admin, now)
   await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
-  await recordActivity(db, { action: 'sessions.end-others', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
+  const tokensRevoked = await deleteApiTokens(db, admin.id)
+  await recordActivity(db, { action: 'sessions.end-others', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `${tokensRevoked} API tokens revoked.` })
+  return { tokensRevoked }
 }

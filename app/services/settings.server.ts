@@ -37,9 +37,9 @@ export async function getSettings(db: Db): Promise<Settings> {
 }
 
 /**
- * Saves the settings sent. The contact email is where security notices go, so changing it needs
- * sudo mode (docs/decisions/027), and the notice of the change goes to the address on file before
- * it: a stolen session cannot move the notices first and then change the sign-in quietly.
+ * Saves the settings sent. The contact email is where new proposals and messages are mailed, so
+ * changing it needs sudo mode (docs/decisions/027), and the notice of the change goes to the
+ * address on file before it. (Security notices go to each person's own email since issue 33.)
  */
 export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settings>, opts: { now?: number; origin?: Origin } = {}): Promise<Settings> {
   const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
@@ -53,7 +53,7 @@ export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settin
   })
   await announceContentChange(db)
   if (newContact !== undefined) {
-    await securityChanged(db, admin, `The contact email, where security notices go, was changed from ${before.contactEmail} to ${newContact}.`, opts.origin, {
+    await securityChanged(db, admin, (who) => `The contact email, where new proposals and messages are mailed, was changed from ${before.contactEmail} to ${newContact} by ${who}.`, opts.origin, {
       notify: before.contactEmail,
       keepSessions: true,
     })

@@ -130,7 +130,7 @@ export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin,
   await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
   const codes = await newRecoveryCodes(db, admin.id)
   await recordActivity(db, { action: 'two-step.on', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
-  await securityChanged(db, admin, 'Two-step sign-in (authenticator app) was turned on.', origin)
+  await securityChanged(db, admin, (who) => `Two-step sign-in (authenticator app) was turned on for ${who}.`, origin)
   return codes
 }
 
@@ -140,7 +140,7 @@ export async function disableTotp(db: Db, admin: Admin, now = Date.now(), origin
   await model.setTotpSecret(db, admin.id, null)
   await dropRecoveryCodes(db, admin.id)
   await recordActivity(db, { action: 'two-step.off', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
-  await securityChanged(db, admin, 'Two-step sign-in (authenticator app) was turned off.', origin)
+  await securityChanged(db, admin, (who) => `Two-step sign-in (authenticator app) was turned off for ${who}.`, origin)
 }
 
 /**
@@ -153,7 +153,7 @@ export async function regenerateRecoveryCodes(db: Db, admin: Admin, now = Date.n
   if (!user?.totpSecret) throw new DomainValidationError({ recovery: 'Turn on two-step sign-in first.' })
   const codes = await newRecoveryCodes(db, admin.id)
   await recordActivity(db, { action: 'recovery-codes.new', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
-  await securityChanged(db, admin, 'New recovery codes were made; the old ones no longer work.', origin)
+  await securityChanged(db, admin, (who) => `New recovery codes were made for ${who}; the old ones no longer work.`, origin)
   return codes
 }
 

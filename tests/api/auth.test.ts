@@ -153,7 +153,7 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
       await fresh.client().login('admin', 'brand-new-pass')
       // A notice of the change went to the outbox.
       const mail = await fresh.ctx.db.selectFrom('mailOutbox').select('subject').execute()
-      expect(mail.map((m) => m.subject)).toContain('Security change: The admin password was changed')
+      expect(mail.map((m) => m.subject)).toContain('Security change: The password of admin (owner) was changed')
     } finally {
       await fresh.stop()
     }

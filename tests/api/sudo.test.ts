@@ -39,7 +39,7 @@ describe.each(dialects())('sudo mode in the API on %s', (_name, url) => {
     const saved = (await ok.json()) as Record<string, unknown>
     expect(saved.contactEmail).toBe('new@studio.example')
     expect(saved).not.toHaveProperty('currentPassword')
-    expect((await outbox()).at(-1)).toMatchObject({ toAddress: before, subject: expect.stringContaining('The contact email, where security notices go, was changed') })
+    expect((await outbox()).at(-1)).toMatchObject({ toAddress: before, subject: expect.stringContaining('The contact email, where new proposals and messages are mailed, was changed') })
 
     // Confirmed: the next change within the window needs no password.
     expect((await a.put('/api/settings', { contactEmail: before })).status).toBe(200)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import { getSession, login, signInWithPassword, type Admin } from '~/services/auth.server.ts'
+import { changePassword, getSession, login, resetAdminAccess, signInWithPassword, type Admin } from '~/services/auth.server.ts'
 import { DomainValidationError, ForbiddenError, InvalidCredentialsError, SudoRequiredError } from '~/services/errors.server.ts'
 import {
   InvitationUnusableError,
@@ -11,15 +11,19 @@ import {
   createPersonFromShell,
   findOpenInvitation,
   invitePerson,
+  listApiTokens,
   listPeople,
   revokeApiToken,
   revokeInvitation,
   setPersonStatus,
   setSecondFactorRequired,
   setUpNeeded,
+  updateNoticeEmail,
   updateProfile,
   withBylines,
 } from '~/services/people.server.ts'
+import { endOtherSessions } from '~/services/sessions.server.ts'
+import { updateSettings } from '~/services/settings.server.ts'
 import { createPost } from '~/services/blog.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
@@ -101,11 +105,12 @@ describe.each(dialects())('people on %s', (_name, url) => {
     await rejection(setPersonStatus(h.db, fresh, id, 'removed'), SudoRequiredError)
   })
 
-  /** A person made with admin:create, their password changed, signed in: their Admin and session token. */
+  /** A person made with admin:create (their email `username@people.example`), signed in and in sudo mode: their Admin and session token. */
   async function personWithRole(role: 'editor' | 'sales' | 'author' | 'administrator', username = `p-${role}`) {
-    const { password } = await createPersonFromShell(h.db, username, role)
+    const { password } = await createPersonFromShell(h.db, username, role, `${username}@people.example`)
     const { token } = await login(h.db, { username, password, ip: '192.0.2.10' })
     const admin = (await getSession(h.db, token)).admin!
+    await confirmSudo(h.db, admin, password)
     return { ...admin, token, password }
   }
 
@@ -122,6 +127,9 @@ describe.each(dialects())('people on %s', (_name, url) => {
     await setPersonStatus(h.db, owner, sales.id, 'active')
     const { token } = await login(h.db, { username: 'p-sales', password: sales.password, ip: '192.0.2.10' })
     expect((await getSession(h.db, token)).admin).toMatchObject({ role: 'sales' })
+    // Restored, they sign in again, but the old token stays dead (issue 33): it was revoked, not paused.
+    expect(await authenticateApiToken(h.db, apiToken)).toBeUndefined()
+    expect(await h.db.selectFrom('apiTokens').selectAll().where('userId', '=', sales.id).execute()).toEqual([])
     await setPersonStatus(h.db, owner, sales.id, 'removed')
     expect((await getSession(h.db, token)).admin).toBeNull()
     expect(await authenticateApiToken(h.db, apiToken)).toBeUndefined()
@@ -140,6 +148,95 @@ describe.each(dialects())('people on %s', (_name, url) => {
     expect(row.tokenHash).not.toContain(token)
     await revokeApiToken(h.db, editor, id)
     expect(await authenticateApiToken(h.db, token)).toBeUndefined()
+  })
+
+  it('API tokens: made only in sudo mode, with a notice to the person; each expires (30 days unless chosen) and records its last use', async () => {
+    const editor = await personWithRole('editor', 'priya')
+    await updateProfile(h.db, editor, { displayName: 'Priya', picture: '' })
+    const fresh = (await getSession(h.db, (await login(h.db, { username: 'priya', password: editor.password, ip: '192.0.2.11' })).token)).admin!
+    await rejection(createApiToken(h.db, fresh, 'No password'), SudoRequiredError)
+
+    const t0 = Date.now()
+    const { token, expiresAt } = await createApiToken(h.db, editor, 'Publishing script', { now: t0 })
+    expect(expiresAt).toBe(new Date(t0 + 30 * DAY).toISOString())
+    const notice = (await outbox()).at(-1)!
+    expect(notice).toMatchObject({ toAddress: 'priya@people.example', subject: expect.stringContaining('An API token ("Publishing script") was made for Priya (editor)') })
+
+    // Works until it expires, then answers as unknown (the API's 401); its last use is shown.
+    expect(await authenticateApiToken(h.db, token, t0 + 30 * DAY - 1000)).toMatchObject({ id: editor.id, via: 'token' })
+    expect(await authenticateApiToken(h.db, token, t0 + 30 * DAY + 1000)).toBeUndefined()
+    const [listed] = await listApiTokens(h.db, editor)
+    expect(listed).toMatchObject({ name: 'Publishing script', expiresAt, lastUsedAt: new Date(t0 + 30 * DAY - 1000).toISOString() })
+
+    // A chosen expiry; none in the past.
+    const chosen = await createApiToken(h.db, editor, 'Ninety', { now: t0, expiresAt: new Date(t0 + 90 * DAY).toISOString() })
+    expect(await authenticateApiToken(h.db, chosen.token, t0 + 89 * DAY)).toBeTruthy()
+    await rejection(createApiToken(h.db, editor, 'Past', { now: t0, expiresAt: new Date(t0 - 1000).toISOString() }), DomainValidationError)
+  })
+
+  it('revokes every API token of the person on a password change, on signing out everywhere else and on admin:reset, and says so in the notice', async () => {
+    const editor = await personWithRole('editor')
+    const other = await personWithRole('sales')
+    const theirs = await createApiToken(h.db, other, 'Not affected')
+    const first = await createApiToken(h.db, editor, 'First')
+    await changePassword(h.db, editor, { currentPassword: editor.password, newPassword: 'editors-new-password' })
+    expect(await authenticateApiToken(h.db, first.token)).toBeUndefined()
+    expect((await outbox()).at(-1)).toMatchObject({ toAddress: 'p-editor@people.example', subject: 'Security change: The password of p-editor (editor) was changed' })
+    expect((await outbox()).at(-1)!.body).toContain('Every API token of this account has been revoked (1)')
+
+    await confirmSudo(h.db, editor, 'editors-new-password')
+    const second = await createApiToken(h.db, editor, 'Second')
+    expect(await endOtherSessions(h.db, editor)).toEqual({ tokensRevoked: 1 })
+    expect(await authenticateApiToken(h.db, second.token)).toBeUndefined()
+
+    const third = await createApiToken(h.db, editor, 'Third')
+    expect(await resetAdminAccess(h.db, 'p-editor')).toMatchObject({ tokensRevoked: 1 })
+    expect(await authenticateApiToken(h.db, third.token)).toBeUndefined()
+    // Someone else's token is theirs to keep.
+    expect(await authenticateApiToken(h.db, theirs.token)).toMatchObject({ id: other.id })
+  })
+
+  it("sends each person's security notices to their own email, named with their role; an administrator who changes the contact email gets none of the owner's", async () => {
+    await updateProfile(h.db, owner, { displayName: 'Olu', picture: '' })
+    const admin2 = await personWithRole('administrator', 'ada')
+    // The administrator points the contact email at themself...
+    await updateSettings(h.db, admin2, { contactEmail: 'ada@people.example' })
+    // ... and the owner's own notices still go to the owner's address (the contact email at the first start).
+    await changePassword(h.db, owner, { currentPassword: ADMIN_PASSWORD, newPassword: 'owners-new-password' })
+    const notice = (await outbox()).at(-1)!
+    expect(notice).toMatchObject({ toAddress: 'hello@launchpad-web.example', subject: 'Security change: The password of Olu (owner) was changed' })
+    expect((await outbox()).filter((m) => m.toAddress === 'ada@people.example' && m.subject.includes('Olu (owner)'))).toEqual([])
+
+    // A new address for one's own notices needs sudo mode, and is announced at the old address.
+    const fresh = (await getSession(h.db, (await login(h.db, { username: 'ada', password: admin2.password, ip: '192.0.2.12' })).token)).admin!
+    await rejection(updateNoticeEmail(h.db, fresh, 'thief@evil.example'), SudoRequiredError)
+    // Someone else's address is not taken over.
+    await rejection(updateNoticeEmail(h.db, admin2, 'HELLO@launchpad-web.example'), DomainValidationError)
+    await updateNoticeEmail(h.db, admin2, 'ada.new@people.example')
+    const moved = (await outbox()).at(-1)!
+    expect(moved).toMatchObject({ toAddress: 'ada@people.example', subject: expect.stringContaining('The email address of ada (administrator), where their security notices go, was changed') })
+    expect(moved.body).toContain('from ada@people.example to ada.new@people.example')
+  })
+
+  it('answers "That username was just taken" to the second of two invitations accepted at once with one username, and keeps that invitation usable', async () => {
+    const pairs: [string, string][] = []
+    for (const n of ['one', 'two', 'three']) pairs.push([await invite(`${n}-a@example.com`), await invite(`${n}-b@example.com`)])
+    const results = await Promise.all(
+      pairs.flatMap(([a, b], i) => [a, b].map((token) => acceptInvitation(h.db, token, { username: `same-${i}`, displayName: 'Same', newPassword: 'same-password' }, origin).then(
+        () => ({ token, ok: true as const }),
+        (err: unknown) => ({ token, ok: false as const, err }),
+      ))),
+    )
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = results.slice(2 * i, 2 * i + 2)
+      expect(pair.filter((r) => r.ok)).toHaveLength(1)
+      const lost = pair.find((r) => !r.ok)!
+      expect(lost.ok === false && lost.err).toBeInstanceOf(DomainValidationError)
+      expect((lost as { err: DomainValidationError }).err.fields.username).toMatch(/^That username (was just taken|is taken)\. Choose another\.$/)
+      // The loser's invitation still works, with another username.
+      const session = await acceptInvitation(h.db, lost.token, { username: `other-${i}`, displayName: 'Other', newPassword: 'other-password' }, origin)
+      expect((await getSession(h.db, session.token)).admin).toMatchObject({ username: `other-${i}` })
+    }
   })
 
   it('a one-time password from admin:create must be replaced first; a required second factor sends everyone without one to set it up', async () => {

@@ -98,7 +98,7 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     expect((await getSession(h.db, other.token, T0)).admin).toBeNull()
     expect((await getSession(h.db, me.token, T0)).admin).toBeTruthy()
     const mail = await h.db.selectFrom('mailOutbox').selectAll().execute()
-    expect(mail.map((m) => m.subject)).toEqual(['Security change: Two-step sign-in (authenticator app) was turned on'])
+    expect(mail.map((m) => m.subject)).toEqual(['Security change: Two-step sign-in (authenticator app) was turned on for admin (owner)'])
     expect(mail[0].body).toContain('Every other signed-in session has been ended.')
   }, SLOW)
 
@@ -213,7 +213,7 @@ describe.each(dialects())('sign-in factors on %s', (_name, url) => {
     expect(await h.db.selectFrom('recoveryCodes').selectAll().execute()).toEqual([])
     expect((await password('192.0.2.30', T0 + MINUTE)).kind).toBe('session')
     const subjects = (await h.db.selectFrom('mailOutbox').select('subject').orderBy('id').execute()).map((m) => m.subject)
-    expect(subjects).toEqual(['Security change: Two-step sign-in (authenticator app) was turned on', 'Security change: Two-step sign-in (authenticator app) was turned off'])
+    expect(subjects).toEqual(['Security change: Two-step sign-in (authenticator app) was turned on for admin (owner)', 'Security change: Two-step sign-in (authenticator app) was turned off for admin (owner)'])
   }, SLOW)
 
   it('lists the sessions with device, address, last seen and created; ends one, or all others', async () => {

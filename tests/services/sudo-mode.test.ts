@@ -18,6 +18,7 @@ import {
 } from '~/services/auth.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { registerPasskey, registrationOptions, relyingParty, removePasskey } from '~/services/passkeys.server.ts'
+import { authenticateApiToken, createApiToken } from '~/services/people.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
 import { getSettings, updateSettings } from '~/services/settings.server.ts'
 import { SUDO_WINDOW_MS, confirmSudo, sudoState } from '~/services/sudo.server.ts'
@@ -77,12 +78,15 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
       await rejection(endOtherSessions(h.db, admin, now), SudoRequiredError)
       await rejection(endSession(h.db, admin, otherSessionId, now), SudoRequiredError)
       await rejection(updateSettings(h.db, admin, { contactEmail: 'thief@evil.example' }, { now }), SudoRequiredError)
+      // An API token is a way in that outlives the session (issue 33).
+      await rejection(createApiToken(h.db, admin, 'Stolen', { now }), SudoRequiredError)
       // Changing the password still needs the current one itself.
       await rejection(changePassword(h.db, admin, { currentPassword: 'not-it', newPassword: 'new-password-1' }, now), DomainValidationError)
     }
     await refusals(T0, passkeyId, otherSessionId)
     // Nothing changed, nothing was sent, and the other session is still there.
     expect(await factors.listPasskeys(h.db, admin.id)).toHaveLength(1)
+    expect(await h.db.selectFrom('apiTokens').selectAll().execute()).toEqual([])
     expect((await getSettings(h.db)).contactEmail).not.toBe('thief@evil.example')
     expect((await getSession(h.db, other.token, T0)).admin).toBeTruthy()
     expect(await outbox()).toEqual([])
@@ -97,6 +101,10 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
     const row = await h.db.selectFrom('sessions').select('sudoAt').where('tokenHash', '=', admin.tokenHash).executeTakeFirstOrThrow()
     expect(row.sudoAt).toBe(new Date(t1).toISOString())
 
+    // A token now: shown once, and a notice mailed to the owner's own address.
+    const made = await createApiToken(h.db, admin, 'Deploy', { now: t1 })
+    expect(await authenticateApiToken(h.db, made.token, t1)).toMatchObject({ id: admin.id, via: 'token' })
+    expect((await outbox()).at(-1)?.subject).toBe('Security change: An API token ("Deploy") was made for admin (owner); it works until Fri, 31 May 2030 08:01:00 GMT')
     const options = await registrationOptions(h.db, rp, admin, t1)
     expect(options.challenge).toBeTruthy()
     // Past the gate: the made-up answer fails its own check, not sudo mode.
@@ -115,7 +123,7 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
     expect(fresh).toHaveLength(10)
     expect(fresh).not.toContain(codes[0])
     expect((await listSessions(h.db, admin)).map((s) => s.current)).toEqual([true])
-    expect((await outbox()).at(-1)?.subject).toBe('Security change: New recovery codes were made; the old ones no longer work')
+    expect((await outbox()).at(-1)?.subject).toBe('Security change: New recovery codes were made for admin (owner); the old ones no longer work')
 
     await removePasskey(h.db, admin, passkeyId, undefined, t1 + 2 * MINUTE)
     expect(await factors.listPasskeys(h.db, admin.id)).toEqual([])
@@ -164,7 +172,7 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
     expect((await sudoState(h.db, admin, T0 + 16 * MINUTE)).active).toBe(true)
   }, SLOW)
 
-  it('sends the notice of a new contact email to the address on file before it', async () => {
+  it('sends the notice of a new contact email to the address on file before it; security notices stay with the owner’s own email', async () => {
     const { admin, token } = await signedIn('192.0.2.30', T0)
     const other = await signedIn('192.0.2.31', T0)
     const before = (await getSettings(h.db)).contactEmail
@@ -174,7 +182,7 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
     const mail = await outbox()
     expect(mail).toHaveLength(1)
     expect(mail[0].toAddress).toBe(before)
-    expect(mail[0].subject).toContain('The contact email, where security notices go, was changed')
+    expect(mail[0].subject).toContain('The contact email, where new proposals and messages are mailed, was changed')
     expect(mail[0].body).toContain(`from ${before} to new-inbox@studio.example`)
     expect(mail[0].body).toContain('From address: 192.0.2.30')
     // Where notices go is not how one signs in: the sessions stay.
@@ -183,11 +191,12 @@ describe.each(dialects())('sudo mode on %s', (_name, url) => {
     // Saving the same address again is no change: no password, no notice.
     await updateSettings(h.db, admin, { contactEmail: 'new-inbox@studio.example', siteName: 'Same' }, { now: T0 + SUDO_WINDOW_MS + MINUTE })
     expect(await outbox()).toHaveLength(1)
-    // The next notice goes to the new address.
+    // The next security notice still goes to the owner's own address (the contact email at the
+    // first start), not to the new contact email (issue 33).
     await confirmSudo(h.db, admin, ADMIN_PASSWORD, T0 + 20 * MINUTE)
     await endOtherSessions(h.db, admin, T0 + 20 * MINUTE)
     await changePassword(h.db, admin, { currentPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD }, T0 + 21 * MINUTE)
-    expect((await outbox()).at(-1)).toMatchObject({ toAddress: 'new-inbox@studio.example', subject: 'Security change: The admin password was changed' })
+    expect((await outbox()).at(-1)).toMatchObject({ toAddress: before, subject: 'Security change: The password of admin (owner) was changed' })
   }, SLOW)
 
   describe('the code step', () => {

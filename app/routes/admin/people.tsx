@@ -45,7 +45,7 @@ const DONE: Record<Intent, string> = {
   invite: 'Invitation sent. The link works once, for 7 days.',
   revoke: 'Invitation revoked: its link no longer works.',
   role: 'Role changed.',
-  suspend: 'Suspended: their sessions and API tokens stopped working.',
+  suspend: 'Suspended: their sessions ended and their API tokens were revoked (restoring them brings no token back).',
   restore: 'Restored: they can sign in again.',
   remove: 'Removed: their sessions ended and their API tokens were deleted.',
   'reset-link': `Password reset link sent to their email address. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
@@ -145,7 +145,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <SectionCard
         id="people-list"
         title="People"
-        description={`Suspending or removing someone ends their sessions at once, on every server. A password reset link goes to the person's email address and works once, for ${PASSWORD_RESET_MINUTES} minutes.`}
+        description={`Suspending or removing someone ends their sessions at once, on every server, and revokes their API tokens (restoring a suspended person brings no token back). A password reset link goes to the person's email address and works once, for ${PASSWORD_RESET_MINUTES} minutes.`}
       >
         <ul className="divide-y divide-ink-100">
           {people.map((p) => {

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/profile'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -11,25 +12,43 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { ApiTokenNameSchema, ProfileSchema } from '~/lib/people-schemas.ts'
+import { ApiTokenSchema, NoticeEmailSchema, ProfileSchema, apiTokenExpiresAt, utcDay } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
-import { createApiToken, getProfile, listApiTokens, revokeApiToken, updateProfile } from '~/services/people.server.ts'
+import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
+import { useHydrated } from '~/components/admin/use-hydrated.ts'
+import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { createApiToken, getProfile, listApiTokens, revokeApiToken, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
+import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { originOf } from './+shared/login.server.ts'
 
 export const meta: Route.MetaFunction = () => adminMeta('Your profile')
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db } = context.app
-  const [me, tokens] = await Promise.all([getProfile(db, admin), listApiTokens(db, admin)])
-  return { me: { username: me.username, displayName: me.displayName, picture: me.picture, role: admin.role }, tokens }
+  const [me, tokens, sudo] = await Promise.all([getProfile(db, admin), listApiTokens(db, admin), sudoState(db, admin)])
+  const now = new Date().toISOString()
+  return {
+    me: { username: me.username, displayName: me.displayName, picture: me.picture, email: me.email ?? '', role: admin.role },
+    tokens: tokens.map((t) => ({ ...t, expired: !t.expiresAt || t.expiresAt <= now })),
+    sudoActive: sudo.active,
+    tomorrow: utcDay(Date.now() + 24 * 60 * 60_000),
+  }
 }
 
-const INTENTS = ['profile', 'token-create', 'token-revoke'] as const
-type ProfileResult = { intent: (typeof INTENTS)[number]; ok: boolean; fields: Record<string, string>; done?: string; token?: string }
+const INTENTS = ['profile', 'email', 'token-create', 'token-revoke'] as const
+type Intent = (typeof INTENTS)[number]
+type ProfileResult = { intent: Intent; ok: boolean; fields: Record<string, string>; done?: string; token?: string }
+/** The forms that need sudo mode (docs/decisions/027): their password field is asked in place. */
+const SUDO_FORMS: readonly Intent[] = ['email', 'token-create']
 
-/** One's own name and picture, and one's API tokens (each shown once, stored as SHA-256). */
+/**
+ * One's own name and picture, the email address one's security notices go to, and one's API
+ * tokens (each shown once, stored as SHA-256, with an expiry). A new email or a new token needs
+ * sudo mode: until this session confirmed the password in the last 10 minutes, the form carries
+ * a password field, and posting the right password with it confirms and carries on.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { read, intent } = await readIntentForm(request, INTENTS)
@@ -37,34 +56,83 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
   const { db } = context.app
-  if (intent === 'profile') {
-    const checked = validate(ProfileSchema, { displayName: form.get('displayName'), picture: form.get('picture') ?? '' })
-    if (!checked.ok) return refused(400, checked.failure.fields)
-    await updateProfile(db, admin, checked.data)
-    return { intent, ok: true, fields: {}, done: 'Profile saved.' } satisfies ProfileResult
-  }
-  if (intent === 'token-create') {
-    const checked = validate(ApiTokenNameSchema, { name: form.get('name') })
-    if (!checked.ok) return refused(400, checked.failure.fields)
-    const { token } = await createApiToken(db, admin, checked.data.name)
-    return { intent, ok: true, fields: {}, token, done: 'Token created. Copy it now: it is not shown again.' } satisfies ProfileResult
-  }
-  const checked = validate(IdSchema, { id: form.get('id') })
-  if (!checked.ok) return refused(400, checked.failure.fields)
+  const now = Date.now()
   try {
-    await revokeApiToken(db, admin, checked.data.id)
+    const typed = String(form.get(SUDO_FIELD) ?? '')
+    if (typed && SUDO_FORMS.includes(intent)) await confirmSudo(db, admin, typed, now)
+    switch (intent) {
+      case 'profile': {
+        const checked = validate(ProfileSchema, { displayName: form.get('displayName'), picture: form.get('picture') ?? '' })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await updateProfile(db, admin, checked.data)
+        return { intent, ok: true, fields: {}, done: 'Profile saved.' } satisfies ProfileResult
+      }
+      case 'email': {
+        const checked = validate(NoticeEmailSchema, { email: form.get('email') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await updateNoticeEmail(db, admin, checked.data.email, now, originOf(request, context))
+        return { intent, ok: true, fields: {}, done: 'Email address saved. A notice of the change went to the address before it.' } satisfies ProfileResult
+      }
+      case 'token-create': {
+        const checked = validate(ApiTokenSchema, { name: form.get('name'), expiresIn: form.get('expiresIn') ?? undefined, expiresOn: form.get('expiresOn') ?? '' })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now), now, origin: originOf(request, context) })
+        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt)}. Copy it now: it is not shown again.` } satisfies ProfileResult
+      }
+      case 'token-revoke': {
+        const checked = validate(IdSchema, { id: form.get('id') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await revokeApiToken(db, admin, checked.data.id)
+        return { intent, ok: true, fields: {}, done: 'Token revoked: scripts using it are refused from now on.' } satisfies ProfileResult
+      }
+    }
   } catch (err) {
+    if (err instanceof SudoRequiredError) return refused(403, { [SUDO_FIELD]: SUDO_PROMPT })
+    if (err instanceof DomainValidationError) return refused(400, 'currentPassword' in err.fields ? { [SUDO_FIELD]: 'That password is not right.' } : err.fields)
+    if (err instanceof RateLimitedError) return refused(429, { [SUDO_FIELD]: err.message })
     if (err instanceof NotFoundError) return refused(404, { form: err.message })
     throw err
   }
-  return { intent, ok: true, fields: {}, done: 'Token revoked: scripts using it are refused from now on.' } satisfies ProfileResult
+}
+
+/** The password again, in the form, until this session is in sudo mode. */
+function SudoField({ show, id, error }: { show: boolean; id: string; error?: string }) {
+  if (!show && !error) return null
+  return (
+    <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
+      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required />
+    </Field>
+  )
+}
+
+/** How long a new token works: a list, and a day of one's own (shown without JavaScript, or once "On a day" is chosen). */
+function TokenExpiry({ errors, tomorrow }: { errors: Record<string, string>; tomorrow: string }) {
+  const hydrated = useHydrated()
+  const [choice, setChoice] = useState('30')
+  return (
+    <>
+      <Field id="token-expires-in" label="Expires" error={errors.expiresIn}>
+        <select name="expiresIn" value={choice} onChange={(e) => setChoice(e.target.value)} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+          <option value="30">In 30 days</option>
+          <option value="60">In 60 days</option>
+          <option value="90">In 90 days</option>
+          <option value="date">On a day I choose</option>
+        </select>
+      </Field>
+      {(!hydrated || choice === 'date' || errors.expiresOn) && (
+        <Field id="token-expires-on" label="Expires on (for “On a day I choose”)" error={errors.expiresOn}>
+          <Input name="expiresOn" type="date" min={tomorrow} />
+        </Field>
+      )}
+    </>
+  )
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me, tokens } = loaderData
+  const { me, tokens, sudoActive, tomorrow } = loaderData
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const errors = (intent: string) => (result && !result.ok && result.intent === intent ? result.fields : {})
+  const errors = (intent: Intent) => (result && !result.ok && result.intent === intent ? result.fields : {})
   return (
     <div className="space-y-6">
       <PageHeader title="Your profile" description={`${me.username} · ${ROLE_LABELS[me.role]}: ${ROLE_DESCRIPTIONS[me.role]}`} />
@@ -87,9 +155,26 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Form>
       </SectionCard>
       <SectionCard
+        id="notice-email"
+        title="Your email address"
+        description="Notices of changes to how you sign in (password, passkeys, two-step sign-in, API tokens) and password reset links go here, to you alone. A new address is announced at the old one."
+      >
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="email" />
+          <Field id="notice-email-address" label="Email address" error={errors('email').email}>
+            <Input name="email" type="email" defaultValue={me.email} autoComplete="email" required maxLength={254} />
+          </Field>
+          <SudoField show={!sudoActive} id="sudo-email" error={errors('email')[SUDO_FIELD]} />
+          <Button type="submit" disabled={busy}>
+            Save email address
+          </Button>
+        </Form>
+      </SectionCard>
+      <SectionCard
         id="api-tokens"
         title="API tokens"
-        description="For scripts calling the JSON API as you, with your role: send Authorization: Bearer <token>. No CSRF token is needed; a token cannot change how anyone signs in."
+        description="For scripts calling the JSON API as you, with your role: send Authorization: Bearer <token>. No CSRF token is needed; a token cannot change how anyone signs in. Every token expires, and all of yours are revoked when your password changes or you sign out all other sessions."
       >
         {result?.ok && result.token && (
           <div className="mb-4 rounded-md border border-ink-300 bg-ink-50 p-3">
@@ -105,6 +190,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Field id="token-name" label="What will use it" error={errors('token-create').name}>
             <Input name="name" required maxLength={60} />
           </Field>
+          <TokenExpiry errors={errors('token-create')} tomorrow={tomorrow} />
+          <SudoField show={!sudoActive} id="sudo-token-create" error={errors('token-create')[SUDO_FIELD]} />
           <Button type="submit" disabled={busy}>
             Create token
           </Button>
@@ -112,16 +199,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         {tokens.length > 0 && (
           <ul className="mt-4 divide-y divide-ink-100">
             {tokens.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm" data-testid="api-token-row">
                 <span>
-                  {t.name}: made {formatDate(t.createdAt)}, {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : 'never used'}
+                  {t.name}: made {formatDate(t.createdAt)}, {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : 'never used'},{' '}
+                  {t.expired ? <strong>expired{t.expiresAt ? ` ${formatDate(t.expiresAt)}` : ''}</strong> : `expires ${formatDate(t.expiresAt!)}`}
                 </span>
                 <Form method="post">
                   <CsrfField />
                   <input type="hidden" name="intent" value="token-revoke" />
                   <input type="hidden" name="id" value={t.id} />
                   <Button type="submit" variant="danger-outline" size="sm" disabled={busy}>
-                    Revoke {t.name}
+                    {t.expired ? 'Delete' : 'Revoke'} {t.name}
                   </Button>
                 </Form>
               </li>

@@ -24,7 +24,7 @@ import { SUDO_FIELD, SUDO_INTENTS, SUDO_MINUTES, SUDO_PROMPT, sudoFieldId } from
 import { changePassword } from '~/services/auth.server.ts'
 import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
-import { setUpNeeded } from '~/services/people.server.ts'
+import { countOwnApiTokens, setUpNeeded } from '~/services/people.server.ts'
 import { listPasskeys, removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
@@ -35,14 +35,15 @@ import { readPasswords } from './+shared/settings-form.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db, config } = context.app
-  const [sessions, passkeys, twoStep, sudo, required] = await Promise.all([
+  const [sessions, passkeys, twoStep, sudo, required, apiTokens] = await Promise.all([
     listSessions(db, admin),
     listPasskeys(db, admin),
     twoStepState(db, signInKey(config), admin),
     sudoState(db, admin),
     setUpNeeded(db, admin),
+    countOwnApiTokens(db, admin),
   ])
-  return { sessions, passkeys, twoStep, sudo, required }
+  return { sessions, passkeys, twoStep, sudo, required, apiTokens }
 }
 
 const INTENTS = [
@@ -75,14 +76,14 @@ type SecurityResult = {
 }
 
 const DONE: Partial<Record<Intent, string>> = {
-  password: 'Your password has been changed. Other sessions have been signed out.',
+  password: 'Your password has been changed. Other sessions have been signed out and your API tokens revoked.',
   'totp-confirm': 'Two-step sign-in is on. Other sessions have been signed out.',
   'totp-disable': 'Two-step sign-in is off. Other sessions have been signed out.',
   'recovery-regenerate': 'New recovery codes made. The old ones no longer work. Other sessions have been signed out.',
   'passkey-rename': 'Passkey renamed.',
   'passkey-remove': 'Passkey removed. Other sessions have been signed out.',
   'session-end': 'Session ended.',
-  'sessions-end-others': 'All other sessions have been signed out.',
+  'sessions-end-others': 'All other sessions have been signed out and your API tokens revoked.',
 }
 
 /**
@@ -215,7 +216,8 @@ function SudoPassword({ id, error }: { id: string; error: string | undefined }) 
 
 export default function SecurityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData: SecurityResult | undefined = answered
-  const { sessions, passkeys, twoStep, sudo, required } = loaderData
+  const { sessions, passkeys, twoStep, sudo, required, apiTokens } = loaderData
+  const tokensNote = apiTokens > 0 ? ` and revokes your API tokens (${apiTokens}${apiTokens === 1 ? ' token' : ' tokens'})` : ''
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? String(navigation.formData?.get('intent') ?? '') : undefined
   const answer = (intent: Intent, id?: number) => (actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined)
@@ -323,7 +325,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
         <Form ref={passwordForm} method="post" noValidate onSubmit={checkPassword}>
           <CsrfField />
           <input type="hidden" name="intent" value="password" />
-          <SectionCard id="security-password" title="Password" description="Changing the password signs out every other session.">
+          <SectionCard id="security-password" title="Password" description={`Changing the password signs out every other session${tokensNote}.`}>
             <div className="grid gap-4 sm:grid-cols-3">
               {password('currentPassword', 'Current Password', 'current-password')}
               {password('newPassword', 'New Password', 'new-password')}
@@ -449,6 +451,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
             <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
               <CsrfField />
               <input type="hidden" name="intent" value="sessions-end-others" />
+              <p className="w-full text-sm text-ink-700">Signs out every session but this one{tokensNote}.</p>
               {askPassword('sessions-end-others')}
               <Button type="submit" variant="danger" disabled={sending === 'sessions-end-others'}>
                 Sign out all other sessions
