@@ -263,8 +263,21 @@ export async function readRevision(db: Db, _admin: Admin, postId: number, revisi
   return { id: rev.id, title: rev.title, createdAt: rev.createdAt, data: parseData(rev.data) }
 }
 
-/** Puts a revision's title, subheading, excerpt and content back (itself a save, so a new revision). */
+/**
+ * Puts a revision's title, subheading, excerpt and content back (itself a save, so a new revision).
+ * Like any save it changes only a post the person may edit, and a published or scheduled one only
+ * with `posts.publish` (an author saves it as a draft first): ForbiddenError says which.
+ */
 export async function restoreRevision(db: Db, admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
+  const post = await model.findBlogPost(db, postId)
+  if (!post) throw new NotFoundError('Post not found')
+  mayEdit(admin, post)
+  if (post.status !== 'draft' && !can(admin.role, 'posts.publish')) {
+    throw new ForbiddenError(
+      'posts.publish',
+      `Restoring a revision changes this ${post.status} post, which needs an editor: your role (${ROLE_LABELS[admin.role]}) changes only drafts. Save the post as a draft first, or ask an editor to restore it.`,
+    )
+  }
   const { data } = await readRevision(db, admin, postId, revisionId)
   const patch = {} as BlogPostPatch
   for (const k of REVISION_FIELDS) if (data[k]) patch[k] = data[k]
@@ -293,7 +306,11 @@ export async function readAutosave(db: Db, _admin: Admin, postId: number): Promi
   return { savedAt: rev.createdAt, data: parseData(rev.data) }
 }
 
-export async function discardAutosave(db: Db, _admin: Admin, postId: number): Promise<void> {
+/** Drops the post's autosave: only someone who may edit the post (issue 33: an author could drop anyone's). */
+export async function discardAutosave(db: Db, admin: Admin, postId: number): Promise<void> {
+  const post = await model.findBlogPost(db, postId)
+  if (!post) throw new NotFoundError('Post not found')
+  mayEdit(admin, post)
   await model.deleteAutosave(db, postId)
 }
 

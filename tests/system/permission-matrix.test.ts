@@ -157,6 +157,48 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     // Some thousand requests in turn: 20-30 s on a quiet machine, several times that beside Playwright.
   }, 240_000)
 
+  it("an author's editor writes stay within their own drafts: someone else's autosave is refused (403), and so is restoring a revision of their published post, saying why (issue 33)", async () => {
+    if (!s) throw new Error('no server')
+    const owner = await s.client().login(ADMIN.username, ADMIN.password)
+    const made = await adminCreate(env, 'own-drafts', 'author')
+    const author = await s.client().login('own-drafts', made.password!)
+    expect((await author.post('/api/auth/password', { currentPassword: made.password, newPassword: 'author-own-password', confirmPassword: 'author-own-password' })).status).toBe(200)
+    const draft = { subheading: 'Sub', excerpt: 'An excerpt.', category: 'SEO', status: 'draft' }
+    const edit = (id: number) => `/admin/blogs/edit/${id}`
+    const autosave = (c: Client, id: number, title: string) => postForm(c, edit(id), { intent: 'autosave', title, subheading: 'Sub', excerpt: 'An excerpt.', content: '<p>Unsaved.</p>', category: 'SEO', status: 'draft' })
+    const OFFER = 'You have autosaved changes from'
+
+    // The owner's post with an autosave: the author cannot drop it.
+    const theirs = (await (await owner.post('/api/blogs', { ...draft, title: "The owner's post", content: '<p>Owner.</p>' })).json()) as { id: number }
+    expect((await autosave(owner, theirs.id, "The owner's post, unsaved")).status).toBe(200)
+    const discarded = await postForm(author, edit(theirs.id), { intent: 'discard-autosave' })
+    expect(discarded.status).toBe(403)
+    // (The post is not theirs to open, so the page says it was not found; its answer carries the reason.)
+    expect(await discarded.text()).toContain('your role (Author) edits only your own posts.')
+    expect(await (await owner.get(edit(theirs.id))).text()).toContain(OFFER)
+
+    // The author's own post, published by the owner: restoring an older revision is refused with why.
+    const mine = (await (await author.post('/api/blogs', { ...draft, title: 'First words', content: '<p>First.</p>' })).json()) as { id: number }
+    expect((await author.put(`/api/blogs/${mine.id}`, { title: 'Second words', content: '<p>Second.</p>' })).status).toBe(200)
+    expect((await owner.put(`/api/blogs/${mine.id}`, { status: 'published' })).status).toBe(200)
+    const oldest = [...(await (await author.get(edit(mine.id))).text()).matchAll(/name="revision" value="(\d+)"/g)].at(-1)?.[1]
+    expect(oldest).toBeDefined()
+    const refused = await postForm(author, edit(mine.id), { intent: 'restore', revision: oldest! })
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toContain('Restoring a revision changes this published post, which needs an editor: your role (Author) changes only drafts. Save the post as a draft first, or ask an editor to restore it.')
+    expect(await (await author.get(`/api/blogs/${mine.id}`)).json()).toMatchObject({ title: 'Second words', status: 'published' })
+
+    // Saved as a draft, it is theirs to restore, and their own autosave theirs to drop.
+    expect((await author.put(`/api/blogs/${mine.id}`, { status: 'draft' })).status).toBe(200)
+    const restored = await postForm(author, edit(mine.id), { intent: 'restore', revision: oldest! })
+    expect([restored.status, restored.headers.get('location')]).toEqual([303, `${edit(mine.id)}?restored=1`])
+    expect(await (await author.get(`/api/blogs/${mine.id}`)).json()).toMatchObject({ title: 'First words', status: 'draft' })
+    expect((await autosave(author, mine.id, 'First words, unsaved')).status).toBe(200)
+    expect(await (await author.get(edit(mine.id))).text()).toContain(OFFER)
+    expect((await postForm(author, edit(mine.id), { intent: 'discard-autosave' })).status).toBe(303)
+    expect(await (await author.get(edit(mine.id))).text()).not.toContain(OFFER)
+  })
+
   it('once the owner requires a second factor, a person without one reaches only Security, on pages and in the API, until they add one', async () => {
     if (!s) throw new Error('no server')
     const owner = await s.client().login(ADMIN.username, ADMIN.password)

@@ -5,7 +5,7 @@ import { useToast } from '~/components/ui/toast.tsx'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { refusedNotice } from './notice.tsx'
 
-/** What an editor's action answers when it does not redirect: 400/403/415 (formFailure) or 404/500 (saveFailed). */
+/** What an editor's action answers when it does not redirect: 400/403/415 (formFailure) or 400/403/404/500 (saveFailed). */
 export type EditorResult<V> = { formError?: string; fields: Record<string, string>; values?: V }
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from '~/db/db.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { DomainValidationError, ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
 
 /**
  * What the blog and portfolio lists' forms post: which write (`intent`) on which row (`id`). The
@@ -25,18 +25,26 @@ export function requireRowId(raw: string | undefined): number {
 
 /**
  * A service call that failed, as the status the action answers with: 404 when the row is gone
- * (deleted in another tab), otherwise logged and 500. Either way the page shows the spec's red
- * 'Error' notice rather than an error page.
+ * (deleted in another tab), 403 when the person's role does not allow it, 400 when the service
+ * refused the input (issue 33: both were 500s), otherwise logged and 500. Either way the page
+ * shows a red notice rather than an error page.
  */
-export function failureStatus(context: AppLoadContext, err: unknown, what: string): 404 | 500 {
+export function failureStatus(context: AppLoadContext, err: unknown, what: string): 400 | 403 | 404 | 500 {
   if (err instanceof NotFoundError) return 404
+  if (err instanceof ForbiddenError) return 403
+  if (err instanceof DomainValidationError) return 400
   context.app.logger.error({ err: (err as Error)?.message }, what)
   return 500
 }
 
-/** An editor's answer when the service refused or failed: the same shape as `formFailure`'s. */
+/**
+ * An editor's answer when the service refused or failed: the same shape as `formFailure`'s. A
+ * refusal says why (the service's words: the person can act on them); a failure, `message`.
+ */
 export function saveFailed<V>(context: AppLoadContext, err: unknown, message: string, values: V) {
-  return data({ ok: false as const, formError: message, fields: {} as Record<string, string>, values }, { status: failureStatus(context, err, message) })
+  const status = failureStatus(context, err, message)
+  const said = status === 403 || status === 400 ? (err as Error).message : message
+  return data({ ok: false as const, formError: said, fields: {} as Record<string, string>, values }, { status })
 }
 
 /** What a list card's write gets: the acting admin, the form, and which write on which row. */
