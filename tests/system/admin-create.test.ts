@@ -19,7 +19,7 @@ function adminReset(env: Record<string, string>, username: string): Promise<{ co
 
 /** `npm run admin:create` and `admin:reset --username` for any person (issue 23), as an operator runs them. */
 describe.each(dialects())('npm run admin:create on %s', (_name, url) => {
-  it('makes a person with a role and a one-time password they must replace; refuses an unknown role or a taken name; admin:reset works for them', async () => {
+  it('makes a person with a role, their own notice email and a one-time password they must replace; refuses an unknown role, a taken name or no email; admin:reset works for them', async () => {
     const databaseUrl = url()
     const h = await freshDatabase(databaseUrl)
     try {
@@ -37,9 +37,18 @@ describe.each(dialects())('npm run admin:create on %s', (_name, url) => {
     expect(taken.code).toBe(1)
     expect(taken.stderr).toContain(`A person named "${ADMIN_USERNAME}" already exists`)
 
-    const made = await adminCreate(env, 'pat', 'sales')
+    // Their own email is asked for (issue 33): where their security notices go.
+    const noEmail = await adminCreate(env, 'pat', 'sales', null)
+    expect(noEmail.code).toBe(1)
+    expect(noEmail.stderr).toContain('--email ADDRESS')
+    const badEmail = await adminCreate(env, 'pat', 'sales', 'not-an-address')
+    expect(badEmail.code).toBe(1)
+    expect(badEmail.stderr).toContain('"not-an-address" is not an email address')
+
+    const made = await adminCreate(env, 'pat', 'sales', 'pat@studio.example')
     expect(made.stderr).toBe('')
     expect(made.code).toBe(0)
+    expect(made.stdout).toContain('their security notices go to pat@studio.example')
     // The last line, as admin:reset prints it: `... password ...: VALUE`.
     expect(made.stdout.trim().split('\n').at(-1)).toMatch(/^One-time password \(shown only now\): [A-Za-z0-9_-]{16}$/)
 
@@ -48,6 +57,9 @@ describe.each(dialects())('npm run admin:create on %s', (_name, url) => {
       // Before the reset: the one-time password signs in, and the person must choose their own first.
       const first = await signInWithPassword(fresh.db, { username: 'pat', password: made.password!, ip: '192.0.2.40' })
       expect(first.kind === 'session' && (await getSession(fresh.db, first.token)).admin).toMatchObject({ role: 'sales', mustChangePassword: true })
+      // The notice of their creation went to their own address, named with their role.
+      const notice = await fresh.db.selectFrom('mailOutbox').select(['toAddress', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      expect(notice).toEqual({ toAddress: 'pat@studio.example', subject: 'Security change: pat (sales) was created on the server (npm run admin:create)' })
     } finally {
       await fresh.close()
     }

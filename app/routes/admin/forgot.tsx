@@ -85,7 +85,7 @@ export default function ForgotPassword({ loaderData, actionData, params }: Route
         </Button>
       </Form>
       <p className="mt-6 text-sm text-ink-700">
-        No email address on file (the site&rsquo;s first owner, or a person made from the shell)? Whoever runs the server can set a new password with{' '}
+        No email address on file, or it no longer reaches you? Whoever runs the server can set a new password with{' '}
         <code className="rounded bg-ink-100 px-1">npm run admin:reset -- --username NAME</code>.
       </p>
     </SignInCard>

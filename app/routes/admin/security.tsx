@@ -76,14 +76,14 @@ type SecurityResult = {
 }
 
 const DONE: Partial<Record<Intent, string>> = {
-  password: 'Your password has been changed. Other sessions have been signed out and your API tokens revoked.',
+  password: 'Your password has been changed. Other sessions have been signed out. Any API tokens of yours were revoked.',
   'totp-confirm': 'Two-step sign-in is on. Other sessions have been signed out.',
   'totp-disable': 'Two-step sign-in is off. Other sessions have been signed out.',
   'recovery-regenerate': 'New recovery codes made. The old ones no longer work. Other sessions have been signed out.',
   'passkey-rename': 'Passkey renamed.',
   'passkey-remove': 'Passkey removed. Other sessions have been signed out.',
   'session-end': 'Session ended.',
-  'sessions-end-others': 'All other sessions have been signed out and your API tokens revoked.',
+  'sessions-end-others': 'All other sessions have been signed out. Any API tokens of yours were revoked.',
 }
 
 /**
