@@ -92,6 +92,29 @@ describe('a bad file', () => {
     const untitled = wxr.replace('<title><![CDATA[Ten years of websites]]></title>', '<title></title>')
     expect(refused(untitled)).toBe('Post #7 in the file has no title: give it one in WordPress and export again.')
   })
+
+  it('refuses a file that declares entities before reading them, wherever its DOCTYPE is (issue 33)', () => {
+    const withDoctype = (doctype: string) => wxr.replace('?>', `?>${doctype}`).replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
+    const files = [
+      // An external entity naming a file (XXE): the parser threw a plain Error, a 500.
+      withDoctype('<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'),
+      // An internal one was expanded.
+      withDoctype('<!DOCTYPE rss [<!ENTITY xxe "expanded">]>'),
+      withDoctype('<!DOCTYPE rss [<!ENTITY lol "lol"><!ENTITY xxe "&lol;&lol;&lol;&lol;">]>'),
+      withDoctype('<!DOCTYPE rss PUBLIC "-//x//EN" "http://old.example/x.dtd" [<!ENTITY % remote SYSTEM "http://old.example/x.ent"> %remote;]>'),
+      withDoctype('<!DOCTYPE rss [<!-- ]> --><!ATTLIST rss x CDATA "a]>"><!ENTITY xxe SYSTEM "file:///etc/hostname">]>'),
+      // A DOCTYPE inside the document is read by the parser too.
+      wxr.replace('<channel>', '<channel><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'),
+    ]
+    for (const file of files) expect(refused(file)).toBe('This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).')
+  })
+
+  it('reads a DOCTYPE without entities, and a post that quotes one in its text', () => {
+    expect(parseExport(wxr.replace('?>', '?><!DOCTYPE rss SYSTEM "http://old.example/rss.dtd">')).posts).toHaveLength(5)
+    const quoting = wxr.replace('<![CDATA[<!-- wp:paragraph -->', '<![CDATA[<p>Write <code>&lt;!DOCTYPE</code> like this: <!DOCTYPE x [<!ENTITY y SYSTEM "file:///etc/passwd">]></p><!-- wp:paragraph -->')
+    expect(quoting).not.toBe(wxr)
+    expect(parseExport(quoting).posts).toHaveLength(5)
+  })
 })
 
 describe('cleanImportedHtml', () => {

@@ -40,6 +40,56 @@ function pathOf(link: string, siteUrl: string): string | null {
   }
 }
 
+export const ENTITIES_MESSAGE = 'This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).'
+
+const CLOSE: Record<string, string> = { '!--': '-->', '![CDATA[': ']]>', '?': '?>' }
+
+/**
+ * Whether a DOCTYPE anywhere in the file declares entities (general or parameter, internal or
+ * external). Comments, CDATA sections and processing instructions are skipped, so a post that
+ * quotes a DOCTYPE in its text is read as usual. Looks at the text only: nothing is resolved.
+ */
+export function declaresEntities(xml: string): boolean {
+  const markup = /<(!--|!\[CDATA\[|\?|!DOCTYPE)/g
+  for (let m = markup.exec(xml); m; m = markup.exec(xml)) {
+    const close = CLOSE[m[1]!]
+    if (!close) {
+      if (doctypeDeclaresEntities(xml, markup.lastIndex)) return true
+      continue
+    }
+    const end = xml.indexOf(close, markup.lastIndex)
+    if (end < 0) return false
+    markup.lastIndex = end + close.length
+  }
+  return false
+}
+
+/** From just after `<!DOCTYPE`: whether its internal subset (`[...]`) declares or references an entity. */
+function doctypeDeclaresEntities(xml: string, from: number): boolean {
+  let quote = ''
+  let subset = false
+  for (let i = from; i < xml.length; i++) {
+    const c = xml[i]
+    // Even inside a quoted literal: the parser reads its subset's quotes less strictly than this.
+    if (subset && xml.startsWith('<!ENTITY', i)) return true
+    if (quote) {
+      if (c === quote) quote = ''
+    } else if (c === '"' || c === "'") quote = c
+    else if (!subset) {
+      if (c === '>') return false
+      if (c === '[') subset = true
+    } else if (c === ']') return false
+    else if (c === '%') return true
+    else if (xml.startsWith('<!--', i) || xml.startsWith('<?', i)) {
+      const close = xml[i + 1] === '?' ? '?>' : '-->'
+      const end = xml.indexOf(close, i + 2)
+      if (end < 0) return false
+      i = end + close.length - 1
+    }
+  }
+  return false
+}
+
 /**
  * A WordPress WXR export (Tools > Export, format 1.0 to 1.2) as posts to import and items skipped
  * with the reason. Throws ImportFileError naming what is wrong with the file.
@@ -47,9 +97,18 @@ function pathOf(link: string, siteUrl: string): string | null {
 export function parseWxr(xml: string): ParsedSite {
   const head = xml.slice(0, 2000).trimStart()
   if (!head.startsWith('<')) throw new ImportFileError('The file is not XML: a WordPress export (WXR) is an XML file that starts with "<?xml".')
+  // Refused before the validator or the parser looks at them: an entity can name a file or an
+  // address (XXE) or expand into gigabytes, and no WordPress export declares one.
+  if (declaresEntities(xml)) throw new ImportFileError(ENTITIES_MESSAGE)
   const valid = XMLValidator.validate(xml)
   if (valid !== true) throw new ImportFileError(`The file is not valid XML (line ${valid.err.line}: ${valid.err.msg}).`)
-  const doc = parser.parse(xml) as Node
+  let doc: Node
+  try {
+    doc = parser.parse(xml) as Node
+  } catch (err) {
+    // Whatever the parser still refuses is the file's fault, never the server's.
+    throw new ImportFileError(`The file could not be read as XML: ${(err as Error).message}.`)
+  }
   const channel = (doc.rss as Node | undefined)?.channel as Node | undefined
   const version = text(channel?.['wp:wxr_version'])
   if (!channel || !version) throw new ImportFileError('The file is XML but not a WordPress export (WXR): it has no <rss><channel> with <wp:wxr_version>.')
