@@ -21,7 +21,7 @@ if (!existsSync(path.join(buildDir, 'server/index.js'))) {
   const r = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-const { loadConfig, ConfigError, importSiteFile, ImportFileError, MAX_IMPORT_BYTES } = await import(path.resolve(buildDir, 'server/index.js'))
+const { loadConfig, ConfigError, importSiteFile, ImportFileError, ImportRunningError, MAX_IMPORT_BYTES } = await import(path.resolve(buildDir, 'server/index.js'))
 try {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportFileError(`${file}: no such file.`)
   // Refused before reading: a 500 MB file is not loaded into memory to be told it is too big.
@@ -54,6 +54,8 @@ try {
       : `${report.imported} post${report.imported === 1 ? '' : 's'} imported with ${report.images} image${report.images === 1 ? '' : 's'}, ${report.alreadyImported} already imported, ${report.skipped.length} item${report.skipped.length === 1 ? '' : 's'} skipped.`,
   )
 } catch (err) {
-  console.error(err instanceof ConfigError || err instanceof ImportFileError ? `Import refused: ${err.message}` : `Import failed, nothing was imported: ${err.message}`)
+  // Another import running (here, in the back office or on another instance) is a refusal too.
+  const refused = err instanceof ConfigError || err instanceof ImportFileError || err instanceof ImportRunningError
+  console.error(refused ? `Import refused: ${err.message}` : `Import failed, nothing was imported: ${err.message}`)
   process.exit(1)
 }

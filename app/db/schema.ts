@@ -325,6 +325,25 @@ export interface SubmissionKeyTable {
   createdAt: string
 }
 
+/** The site import running now, if any (docs/decisions/051): one row, `name` 'site-import'. */
+export interface ImportLockTable {
+  name: string
+  /** Random id of the import that holds it. */
+  holder: string
+  /** The file being imported, as messages name it. */
+  label: string
+  startedAt: string
+  /** Moved every few seconds while the import lives; a lock not moved for IMPORT_LOCK_STALE_MS is taken over. */
+  heartbeatAt: string
+}
+
+/** Images a running import has stored: removed if it fails or dies, forgotten when its posts commit. */
+export interface ImportLockUploadTable {
+  /** The original's name (its variants go with it). */
+  name: string
+  holder: string
+}
+
 /** Cookie-free visits (docs/decisions/042): today's salt, one row per visitor and day, daily rollups. */
 export interface VisitSaltTable {
   day: string
@@ -397,6 +416,8 @@ export interface Database {
   contactMessages: ContactMessageTable
   submissionKeys: SubmissionKeyTable
   uploads: UploadTable
+  importLock: ImportLockTable
+  importLockUploads: ImportLockUploadTable
   bookings: BookingTable
   bookingCells: BookingCellTable
   bookingSeats: BookingSeatTable

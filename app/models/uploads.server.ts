@@ -63,3 +63,14 @@ export async function findUnsizedOriginals(db: Db, limit: number): Promise<strin
 export async function setUploadSize(db: Db, name: string, width: number, height: number): Promise<void> {
   await db.updateTable('uploads').set({ width, height }).where('name', '=', name).execute()
 }
+
+/** Deletes these originals and their variants (images nothing refers to: an import that failed). */
+export async function deleteUploads(db: Db, names: string[]): Promise<void> {
+  for (let i = 0; i < names.length; i += 500) {
+    const chunk = names.slice(i, i + 500)
+    await db
+      .deleteFrom('uploads')
+      .where((eb) => eb.or([eb('name', 'in', chunk), eb('variantOf', 'in', chunk)]))
+      .execute()
+  }
+}

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream'
 import type { Db } from '~/db/db.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from './auth.server.ts'
-import { DomainValidationError } from './errors.server.ts'
 import { exportSite } from './site-export.server.ts'
 import { parseExport } from './site-import/index.server.ts'
+import { acquireImportLock, IMPORT_LOCK_STALE_MS, runningImportHolder } from './import-lock.server.ts'
 import { importSite, type ImportReport } from './site-import.server.ts'
 import { requireSudo } from './sudo.server.ts'
 import type { ImageStore } from './uploads.server.ts'
@@ -18,12 +18,11 @@ import type { ImageStore } from './uploads.server.ts'
  * settings row below), so the page shows it after a reload, on any instance.
  */
 export const IMPORT_JOB_KEY = 'siteImportJob'
-/** A running import that has not moved for this long died with its process. */
-const STALE_MS = 10 * 60_000
-
 export type ImportJob = {
   state: 'running' | 'done' | 'failed'
   file: string
+  /** The import lock's holder (docs/decisions/051): while it holds the lock, the job runs. */
+  holder?: string
   done: number
   total: number
   what: string
@@ -36,7 +35,11 @@ export type ImportJob = {
 export async function readImportJob(db: Db, _admin: Admin, now = Date.now()): Promise<ImportJob | null> {
   const job = (await findSettingValues(db))[IMPORT_JOB_KEY] as ImportJob | undefined
   if (!job) return null
-  if (job.state === 'running' && now - Date.parse(job.updatedAt) > STALE_MS) return { ...job, state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' }
+  // Its process died: the lock went stale (or was taken over) while the job still said running.
+  // (Its row is written just after the lock is freed, hence the grace of one stale period.)
+  if (job.state === 'running' && now - Date.parse(job.updatedAt) > IMPORT_LOCK_STALE_MS && (await runningImportHolder(db, now)) !== job.holder) {
+    return { ...job, state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' }
+  }
   return job
 }
 
@@ -47,22 +50,28 @@ export function previewImport(db: Db, images: ImageStore, _admin: Admin, file: B
 
 /**
  * Starts an import in the background (sudo mode: it writes many posts at once). A bad file is
- * refused here, at once; one import at a time.
+ * refused here, at once; so is a second import while one runs, here or on any instance or in
+ * the shell (ImportRunningError: the lock is taken before the answer).
  */
 export async function startImport(db: Db, images: ImageStore, admin: Admin, file: Buffer, fileName: string, allowHosts: string[], logger: { warn: (o: object, m: string) => void }): Promise<void> {
   await requireSudo(db, admin)
-  const running = await readImportJob(db, admin)
-  if (running?.state === 'running') throw new DomainValidationError({ file: 'An import is already running: wait for it to finish.' })
   parseExport(file, fileName)
-  const started = new Date().toISOString()
-  let job: ImportJob = { state: 'running', file: fileName, done: 0, total: 0, what: 'Reading the file', startedAt: started, updatedAt: started }
+  const lock = await acquireImportLock(db, images, fileName)
+  const started = lock.startedAt
+  let job: ImportJob = { state: 'running', file: fileName, holder: lock.holder, done: 0, total: 0, what: 'Reading the file', startedAt: started, updatedAt: started }
   const save = (patch: Partial<ImportJob>) => {
     job = { ...job, ...patch, updatedAt: new Date().toISOString() }
     return upsertSettingValues(db, { [IMPORT_JOB_KEY]: job })
   }
-  await save({})
+  try {
+    await save({})
+  } catch (err) {
+    await lock.release().catch(() => undefined)
+    throw err
+  }
   let saving = Promise.resolve()
   void importSite(db, images, file, {
+    lock,
     allowHosts,
     fileName,
     onProgress: (done, total, what) => {

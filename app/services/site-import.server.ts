@@ -12,8 +12,11 @@ import { DEFAULT_FETCH_RULES, safeFetch, type FetchRules } from './safe-fetch.se
 import { imageSources } from './site-import/clean-html.server.ts'
 import { parseExport, type ImportedPost, type ParsedSite, type SkippedItem } from './site-import/index.server.ts'
 import { storeImage, type ImageStore } from './uploads.server.ts'
+import { DomainValidationError } from './errors.server.ts'
+import { acquireImportLock, type ImportLock } from './import-lock.server.ts'
 
 export { ImportFileError } from './site-import/index.server.ts'
+export { ImportRunningError } from './import-lock.server.ts'
 
 export type ImportOptions = {
   /** The old site's uploads folder (wp-content/uploads, Ghost's content/images): images are read here first. */
@@ -25,6 +28,8 @@ export type ImportOptions = {
   fileName?: string
   fetchRules?: Partial<FetchRules>
   onProgress?: (done: number, total: number, what: string) => void
+  /** The lock, when the caller took it (the back office takes it before answering); else the import takes it. */
+  lock?: ImportLock
 }
 
 export type PlannedPost = { title: string; slug: string; status: string; images: number; oldPaths: string[]; action: 'import' | 'already imported' }
@@ -67,12 +72,35 @@ async function readFromDir(dir: string, url: string): Promise<Buffer | null> {
 /**
  * Imports a WordPress (WXR) or Ghost (JSON) export: new posts only (a post already imported,
  * known by its source key in the slug history, is left alone), their images into the image
- * store, their old addresses into the slug history so they answer 301. Every post is written in
- * one transaction: a failure leaves none of them. `dryRun` reads and plans, and writes nothing.
+ * store, their old addresses into the slug history so they answer 301. One import runs at a
+ * time (the lock, docs/decisions/051: ImportRunningError otherwise). Every post is written in one
+ * transaction, and a failure removes the images stored before it: it leaves nothing. `dryRun`
+ * reads and plans, and writes nothing (and takes no lock).
  */
 export async function importSite(db: Db, images: ImageStore, file: Buffer | string, options: ImportOptions = {}): Promise<ImportReport> {
   const site = parseExport(file, options.fileName)
-  const report: ImportReport = { source: site.source, dryRun: Boolean(options.dryRun), posts: [], imported: 0, alreadyImported: 0, images: 0, skipped: site.skipped, warnings: [] }
+  if (options.dryRun) return (await plan(db, site, true)).report
+  const lock = options.lock ?? (await acquireImportLock(db, images, options.fileName ?? `${site.source} export`))
+  let report: ImportReport
+  try {
+    // Read under the lock: no other import can add the same posts in between.
+    const planned = await plan(db, site, false)
+    report = planned.report
+    if (planned.fresh.length === 0) {
+      await lock.release()
+      return report
+    }
+    await writeImport(db, trackedStore(images, lock), lock, site, planned.fresh, report, options)
+  } catch (err) {
+    await lock.release().catch(() => undefined) // what it leaves, the next import removes
+    throw err
+  }
+  await announceContentChange(db)
+  return report
+}
+
+async function plan(db: Db, site: ParsedSite, dryRun: boolean): Promise<{ report: ImportReport; fresh: ImportedPost[] }> {
+  const report: ImportReport = { source: site.source, dryRun, posts: [], imported: 0, alreadyImported: 0, images: 0, skipped: site.skipped, warnings: [] }
   const fresh: ImportedPost[] = []
   for (const post of site.posts) {
     const known = (await model.findSlugOwner(db, post.sourceKey)) !== undefined
@@ -81,8 +109,21 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
     if (known) report.alreadyImported++
     else fresh.push(post)
   }
-  if (options.dryRun || fresh.length === 0) return report
+  return { report, fresh }
+}
 
+/** The store, with each image noted beside the lock before it is stored (by its original's name: variants go with it). */
+function trackedStore(images: ImageStore, lock: ImportLock): ImageStore {
+  return {
+    ...images,
+    async put(name, bytes, contentType, meta) {
+      await lock.noteUpload(name.replace(/(-\d+)?\.(webp|avif)$/, '.webp'))
+      return images.put(name, bytes, contentType, meta)
+    },
+  }
+}
+
+async function writeImport(db: Db, images: ImageStore, lock: ImportLock, site: ParsedSite, fresh: ImportedPost[], report: ImportReport, options: ImportOptions): Promise<void> {
   const rules: FetchRules = { ...DEFAULT_FETCH_RULES, ...options.fetchRules, allowHosts: options.allowHosts ?? options.fetchRules?.allowHosts ?? [] }
   const stored = new Map<string, string>()
   const total = fresh.length * 2
@@ -92,20 +133,30 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
     if (hit) return hit
     const own = site.ownExport ? ownStaticPath(url, site.siteUrl) : null
     if (own) return own
+    let bytes: Buffer
     try {
-      const bytes = (options.imagesDir ? await readFromDir(options.imagesDir, url) : null) ?? (await fetchImage(url, rules))
+      bytes = (options.imagesDir ? await readFromDir(options.imagesDir, url) : null) ?? (await fetchImage(url, rules))
+    } catch (err) {
+      report.warnings.push(`Image ${url} not imported: ${(err as Error).message}`)
+      stored.set(url, url)
+      return url
+    }
+    try {
       const saved = await storeImage(images, bytes)
       stored.set(url, saved.url)
       report.images++
       return saved.url
     } catch (err) {
-      report.warnings.push(`Image ${url} not imported: ${(err as Error).message}`)
+      // A picture that cannot be read is left at its old address; the lock or the database failing ends the import.
+      if (!(err instanceof DomainValidationError)) throw err
+      report.warnings.push(`Image ${url} not imported: ${err.message}`)
       stored.set(url, url)
       return url
     }
   }
   const ready: ImportedPost[] = []
   for (const post of fresh) {
+    lock.check()
     options.onProgress?.(done, total, `images of "${post.title}"`)
     let html = post.html
     for (const src of imageSources(html)) {
@@ -132,9 +183,8 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
       itemLabel: options.fileName ?? `${site.source} export`,
       detail: `${report.imported} posts and ${report.images} images imported from ${site.source}.`,
     })
+    await lock.commit(trx)
   })
-  await announceContentChange(db)
-  return report
 }
 
 /** In this site's own export, an image among the site's static files (not an upload) is the same path here. */

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import type { Db } from '~/db/db.server.ts'
 import type { PictureInfo } from '~/lib/picture.ts'
 import {
+  deleteUploads,
   existingUploadNames,
   findUnsizedOriginals,
   findUpload,
@@ -92,6 +93,8 @@ export type ImageStore = {
   unsized(limit: number): Promise<string[]>
   /** Records an original's size once its variants are stored. */
   setSize(name: string, width: number, height: number): Promise<void>
+  /** Removes these originals and their variants: images nothing refers to (an import that failed). */
+  remove(names: string[]): Promise<void>
 }
 
 /** A strong ETag from the content: the SHA-256 of the bytes, computed once when stored. */
@@ -121,6 +124,7 @@ export function databaseImageStore(db: Db): ImageStore {
     sizes: (names) => findUploadSizes(db, names),
     unsized: (limit) => findUnsizedOriginals(db, limit),
     setSize: (name, width, height) => setUploadSize(db, name, width, height),
+    remove: (names) => deleteUploads(db, names),
   }
 }
 
@@ -178,6 +182,15 @@ export function cachedImageStore(store: ImageStore, maxBytes = 32 * 1024 * 1024)
     sizes: (names) => store.sizes(names),
     unsized: (limit) => store.unsized(limit),
     setSize: (name, width, height) => store.setSize(name, width, height),
+    remove(names) {
+      const bases = new Set(names.map((n) => n.replace(/\.webp$/, '')))
+      for (const [key, old] of entries) {
+        if (!bases.has(key.replace(/(-\d+)?\.(webp|avif)$/, ''))) continue
+        entries.delete(key)
+        total -= old.bytes.length
+      }
+      return store.remove(names)
+    },
     get cachedBytes() {
       return total
     },

@@ -255,6 +255,7 @@ describe('the image cache', () => {
       sizes: async () => [],
       unsized: async () => [],
       setSize: async () => {},
+      remove: async () => {},
     }
     return { store, reads }
   }

@@ -13,7 +13,7 @@ import { readForm } from '~/http/forms.server.ts'
 import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import-job.server.ts'
-import { ImportFileError, type ImportReport } from '~/services/site-import.server.ts'
+import { ImportFileError, ImportRunningError, type ImportReport } from '~/services/site-import.server.ts'
 import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 
@@ -67,6 +67,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof SudoRequiredError) return refuse(403, SUDO_PROMPT, true)
     if (err instanceof ImportFileError) return refuse(400, err.message)
+    // Another import holds the lock, on this instance, another or in the shell.
+    if (err instanceof ImportRunningError) return refuse(409, err.message)
     if (err instanceof DomainValidationError) return refuse(400, Object.values(err.fields)[0] ?? err.message)
     throw err
   }
