@@ -51,20 +51,30 @@ export function queryString(req: Request, name: string, max = 200): string | und
   return typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined
 }
 
+/**
+ * The session cookie, unless the request has an `Authorization` header: then it is never read
+ * (issue 33). Such a request skips the CSRF token check (server/http.ts), so a cookie used with it
+ * would be a session used without CSRF.
+ */
 export function sessionToken(req: Request): string | undefined {
+  if (req.get('authorization') !== undefined) return undefined
   return readCookie(req.headers.cookie, SESSION_COOKIE)
 }
 
-/** `Authorization: Bearer <token>`: a person's API token (then the session cookie is not read). */
+/** `Authorization: Bearer <token>`: a person's API token; undefined for any other header or none. */
 export function bearerToken(req: Request): string | undefined {
   const m = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')
   return m?.[1]
 }
 
-/** The person behind the request: their API token if one is sent, else the session cookie. */
+/**
+ * The person behind the request: with an `Authorization` header, the API token it holds (any
+ * other header, `Bearer a b` say, is a 401 as a wrong token is); without one, the session cookie.
+ */
 async function authenticate(req: Request): Promise<Admin> {
+  if (req.get('authorization') === undefined) return requireSession(ctx(req).db, sessionToken(req))
   const bearer = bearerToken(req)
-  if (bearer === undefined) return requireSession(ctx(req).db, sessionToken(req))
+  if (bearer === undefined) throw new UnauthorizedError('Unreadable Authorization header: send "Authorization: Bearer" and one API token.')
   const admin = await authenticateApiToken(ctx(req).db, bearer)
   if (!admin) throw new UnauthorizedError('Invalid, expired or revoked API token')
   return admin
@@ -100,7 +110,7 @@ export async function requireAdmin(req: Request): Promise<Admin> {
  * call, else null (they get the public answer, as a visitor would).
  */
 export async function optionalAdmin(req: Request): Promise<Admin | null> {
-  if (!sessionToken(req) && bearerToken(req) === undefined) return null
+  if (!sessionToken(req) && req.get('authorization') === undefined) return null
   return requireAdmin(req).catch(() => null)
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialects, startTestApp, validProposal, type Client, type TestApp } from '../helpers/app.ts'
+import { dialects, startTestApp, validPost, validProposal, type Client, type TestApp } from '../helpers/app.ts'
 
 const SQLI = ["' OR '1'='1", '1 OR 1=1', "1'; DROP TABLE proposals; --", '1; DELETE FROM blog_posts', '%', '_', '\\', "admin'--", '" OR ""="', '1 UNION SELECT password_hash FROM admin_users']
 
@@ -117,6 +117,34 @@ describe.each(dialects())('attacks on %s', (_name, url) => {
     }
     expect(((await (await admin.get('/api/portfolio')).json()) as unknown[]).length).toBe(4)
     expect(((await (await admin.get('/api/blogs')).json()) as unknown[]).length).toBeGreaterThanOrEqual(7)
+  })
+
+  it('an Authorization header that holds no valid token answers 401 and never falls back to the session cookie (issue 33)', async () => {
+    // The signed-in admin's cookie goes with each of these; a Bearer header skips the CSRF token.
+    for (const authorization of ['Bearer a b', 'Bearer', 'Bearer  ', 'bearer lws_not-a-token', 'Basic YWRtaW46eA==', 'Token abc', '']) {
+      for (const [method, path, body] of [
+        ['GET', '/api/proposals/export.csv'],
+        ['GET', '/api/blog/stats'],
+        ['PUT', '/api/settings', { siteName: 'Taken over' }],
+        ['POST', '/api/blogs', validPost()],
+      ] as [string, string, unknown?][]) {
+        const res = await admin.request(method, path, body, { authorization })
+        // A header that is not a Bearer one is held to the CSRF token (sent): then 401 as well.
+        expect([authorization, method, path, res.status]).toEqual([authorization, method, path, 401])
+        expect(await res.json()).toMatchObject({ error: expect.stringMatching(/API token/) })
+      }
+      // The session call and sign-out read no cookie either: the session is untouched.
+      expect(await (await admin.get('/api/auth/session', { authorization })).json()).toMatchObject({ authenticated: false })
+      const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+      expect((await fetch(`${t.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie, authorization, 'x-csrf-token': admin.csrf! } })).status).toBe(200)
+      expect((await admin.get('/api/blog/stats')).status).toBe(200)
+    }
+    // Nothing was changed; a read that shows a signed-in person more shows such a header a visitor's answer.
+    expect(await (await admin.get('/api/settings')).json()).not.toMatchObject({ siteName: 'Taken over' })
+    expect((await admin.post('/api/blogs', { ...validPost(), title: 'A draft only the back office sees', status: 'draft' })).status).toBe(201)
+    const titles = async (headers?: Record<string, string>) => ((await (await admin.get('/api/blogs?q=back%20office%20sees', headers)).json()) as { title: string }[]).map((p) => p.title)
+    expect(await titles()).toEqual(['A draft only the back office sees'])
+    expect(await titles({ authorization: 'Bearer a b' })).not.toContain('A draft only the back office sees')
   })
 
   it('never answers 5xx to a few thousand random bodies on every endpoint', async () => {
