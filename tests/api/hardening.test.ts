@@ -164,6 +164,30 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
     })
   })
 
+  describe('addresses written oddly count as the address they are, or together (issue 33)', () => {
+    it('a bracketed address, one with a port and the same one plain share one limit; spellings that are no address share another', async () => {
+      const app = await startTestApp(url(), { TRUST_PROXY: 'loopback' })
+      try {
+        const c = app.client()
+        await c.session()
+        const statuses: number[] = []
+        for (const ip of ['[2001:db8:77:3::7]', '2001:db8:77:3::8', '[2001:DB8:77:3::9]:443', ' 2001:db8:77:3::a', '[2001:db8:77:3::b%eth0]', '2001:db8:77:3::c']) {
+          statuses.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        }
+        expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+        const junk: number[] = []
+        for (const ip of ['::ffff:2001:db8::9', '::ffff:2001:db8::10', '01.2.3.4', '[2001:db8::1', '1.2.3', '::ffff:999.1.1.1']) junk.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        expect(junk).toEqual([201, 201, 201, 201, 201, 429])
+        // An IPv4 address written IPv4-mapped, plain and with a port is one client.
+        const mapped: number[] = []
+        for (const ip of ['::ffff:192.0.2.60', '192.0.2.60', '192.0.2.60:5000', '[::ffff:c000:23c]', '::FFFF:192.0.2.60', '192.0.2.60']) mapped.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        expect(mapped).toEqual([201, 201, 201, 201, 201, 429])
+      } finally {
+        await app.stop()
+      }
+    })
+  })
+
   describe('proposal limit under parallel posts', () => {
     it('accepts exactly five of 30 parallel posts from one address, across two instances on one database', async () => {
       const database = url()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
+import { addressLimitKey, NOT_AN_ADDRESS } from '~/lib/address-limit-key.server.ts'
 
 describe('addressLimitKey', () => {
   it('keeps IPv4 addresses as they are', () => {
@@ -9,11 +9,9 @@ describe('addressLimitKey', () => {
   })
 
   it('reads IPv4-mapped IPv6 as the IPv4 address, however it is written', () => {
-    expect(addressLimitKey('::ffff:10.0.0.1')).toBe('10.0.0.1')
-    expect(addressLimitKey('::FFFF:10.0.0.1')).toBe('10.0.0.1')
-    expect(addressLimitKey('0:0:0:0:0:ffff:10.0.0.1')).toBe('10.0.0.1')
-    expect(addressLimitKey('::ffff:a00:1')).toBe('10.0.0.1')
-    expect(addressLimitKey('0000:0000:0000:0000:0000:FFFF:0A00:0001')).toBe('10.0.0.1')
+    for (const ip of ['::ffff:10.0.0.1', '::FFFF:10.0.0.1', '0:0:0:0:0:ffff:10.0.0.1', '::ffff:a00:1', '0000:0000:0000:0000:0000:FFFF:0A00:0001', '[::ffff:10.0.0.1]', '[::ffff:a00:1]:8080']) {
+      expect(addressLimitKey(ip), ip).toBe('10.0.0.1')
+    }
   })
 
   it('groups IPv6 addresses by their /64, whatever the spelling', () => {
@@ -37,9 +35,14 @@ describe('addressLimitKey', () => {
     expect(addressLimitKey('2001:db8:abcd:12::')).toBe('2001:db8:abcd:12::/64')
   })
 
+  it('counts an address written with brackets, a port or spaces as the address itself (issue 33)', () => {
+    for (const ip of ['[2001:db8::7]', '[2001:db8::7]:443', '[2001:DB8:0::7%eth0]', ' 2001:db8::7 ', '2001:db8::7\t']) expect(addressLimitKey(ip), ip).toBe('2001:db8:0:0::/64')
+    for (const ip of ['192.0.2.1:80', ' 192.0.2.1', '192.0.2.1 ', '[192.0.2.1]', '192.0.2.1%eth0']) expect(addressLimitKey(ip), ip).toBe('192.0.2.1')
+  })
+
   it('tells neighbouring /64s apart', () => {
     expect(addressLimitKey('2001:db8:0:1::1')).not.toBe(addressLimitKey('2001:db8:0:2::1'))
-    expect(addressLimitKey('2001:db8::1')).not.toBe(addressLimitKey('2001:db9::1'))
+    expect(addressLimitKey('2001:db8::1')).not.toBe(addressLimitKey('2001:db8:9::1'))
   })
 
   it('handles loopback, unspecified, link-local with a zone id, and IPv4-compatible forms', () => {
@@ -52,34 +55,41 @@ describe('addressLimitKey', () => {
     expect(addressLimitKey('::1.2.3.4')).toBe('0:0:0:0::/64')
   })
 
-  it('returns anything that is not an address unchanged, and never throws', () => {
+  it('counts everything written like an address that is not one under one subject, so new spellings buy no attempts (issue 33)', () => {
     for (const junk of [
       '',
-      'unknown',
-      'client-limit',
-      'ip:1.2.3.4',
-      ' 1.2.3.4',
-      '1.2.3.4 ',
+      ' ',
+      '::ffff:2001:db8::9',
+      '::ffff:999.0.0.1',
       '01.2.3.4',
       '256.1.1.1',
       '1.2.3',
-      '1.2.3.4%eth0',
-      '[2001:db8::1]',
+      '0x7f.1',
+      '16909060',
       '2001:db8::1/64',
       '2001:db8:::1',
       '2001:db8::1::2',
       '1:2:3:4:5:6:7:8:9',
       'gggg::1',
-      '::ffff:999.0.0.1',
+      '[2001:db8::1',
+      '[gggg::1]',
+      '[2001:db8::1]:99999',
+      '1.2.3.4:port',
+      'ip:1.2.3.4',
       '%',
       '%eth0',
       ':',
       ':::',
       '\u0000',
       'x'.repeat(10_000),
+      '-label',
     ]) {
-      expect(addressLimitKey(junk), JSON.stringify(junk.slice(0, 40))).toBe(junk)
+      expect(addressLimitKey(junk), JSON.stringify(junk.slice(0, 40))).toBe(NOT_AN_ADDRESS)
     }
+  })
+
+  it('returns a plain label (no address is known, or a test names its client) unchanged, and never throws', () => {
+    for (const label of ['unknown', 'client-limit', 'client_limit-2', 'test']) expect(addressLimitKey(label)).toBe(label)
     expect(addressLimitKey(undefined as unknown as string)).toBe('undefined')
   })
 })
