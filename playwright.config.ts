@@ -30,7 +30,8 @@ export default defineConfig({
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => ({
     command: 'node tests/e2e/server.js',
-    url: `http://127.0.0.1:${BASE_PORT + i}/healthz`,
+    // /readyz: the port answers /healthz while the server still waits for its database.
+    url: `http://127.0.0.1:${BASE_PORT + i}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(BASE_PORT + i) },

@@ -1,6 +1,7 @@
 // Process entry: loads the app (built bundle in production, Vite in development), listens,
 // and shuts down gracefully on SIGTERM/SIGINT.
 import cluster from 'node:cluster'
+import { once } from 'node:events'
 import http from 'node:http'
 import { existsSync } from 'node:fs'
 import net from 'node:net'
@@ -73,11 +74,19 @@ if (!DEV && config.webConcurrency > 1 && cluster.isPrimary) {
  * Workers coordinate through the database exactly like separate instances do.
  */
 async function runPrimary(count) {
+  // The port answers while the database is awaited and prepared; it is handed to the workers
+  // after (each listens at once when it starts, so the port is closed only while they load).
+  const starting = listenWhileStarting()
   const prep = await startApplication({})
   // The primary's log lines carry its own `pid` (pino's base); a line about a worker names that
   // one `workerPid`, as a second `pid` key would be lost by every JSON reader.
   const logger = prep.ctx.logger
   await prep.close()
+  if (!starting.server.listening) await once(starting.server, 'listening')
+  await new Promise((resolve) => {
+    starting.server.close(resolve)
+    starting.server.closeAllConnections()
+  })
   let stopping = false
   let failed = false
 
@@ -153,21 +162,31 @@ async function runPrimary(count) {
   for (let i = 0; i < count; i++) cluster.fork()
 }
 
-async function runServer() {
-  const { app, listener = app, ctx, close, beginDrain = () => {} } = await startApplication({
-    build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
-    clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
-    devMiddleware: vite?.middlewares,
-  })
+/**
+ * Listens at once, before the application starts (it waits for the database, which may take
+ * minutes after a reboot): until `ready(listener)` the port answers /healthz 200, /readyz 503 and
+ * everything else 503 with Retry-After (server/starting.ts), so a liveness probe sees a process
+ * that is up and waiting rather than a refused connection.
+ */
+function listenWhileStarting() {
+  let handler = mod.startingListener(config)
+  const server = http.createServer((req, res) => handler(req, res)).listen(config.port, config.host)
+  return {
+    server,
+    ready: (listener) => {
+      handler = listener
+    },
+  }
+}
 
-  // The plain listener answers page-cache hits itself and hands everything else to Express.
-  const server = http.createServer(listener).listen(config.port, config.host, () => {
-    ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
-  })
+async function runServer() {
+  const starting = listenWhileStarting()
+  const server = starting.server
   server.keepAliveTimeout = 65_000
 
   // Every open connection: requests in progress on it, and since when (and at which byte count)
-  // it has been idle, so shutdown closes only connections no request is on its way on.
+  // it has been idle, so shutdown closes only connections no request is on its way on. From the
+  // start: a client kept alive from the first answers (while starting) stays to the end.
   const connections = new Map()
   server.on('connection', (socket) => {
     connections.set(socket, { busy: 0, res: undefined, idleSince: Date.now(), bytesRead: 0 })
@@ -184,6 +203,17 @@ async function runServer() {
       conn.bytesRead = req.socket.bytesRead
     })
   })
+
+  const { app, listener = app, ctx, close, beginDrain = () => {} } = await startApplication({
+    build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
+    clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
+    devMiddleware: vite?.middlewares,
+  })
+
+  // The plain listener answers page-cache hits itself and hands everything else to Express.
+  if (!server.listening) await once(server, 'listening')
+  starting.ready(listener)
+  ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
 
   /**
    * Destroys connections with no request in progress that have been quiet for `quietMs` and

@@ -32,7 +32,7 @@ export async function startServerFrom(buildDir, port, env) {
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, proc, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
+      if ((await fetch(`${url}/readyz`)).ok) return { url, proc, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
     } catch {
       /* starting */
     }

@@ -23,10 +23,10 @@ test.beforeAll(async () => {
     env: { ...process.env, PORT: String(PORT), E2E_PORT: String(PORT), E2E_SITE_URL: ORIGIN },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  // Up when /healthz answers (polled: the machine is slow and shared).
+  // Up when /readyz answers 200 (polled: the machine is slow and shared).
   for (let i = 0; i < 160; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return
+      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return
     } catch {
       // not listening yet
     }

@@ -195,6 +195,29 @@ async function expectOutageAnswers(s: RunningServer, postPath: string) {
   expect(write.headers.get('retry-after')).toMatch(/^\d+$/)
 }
 
+/**
+ * What the port answers while the server waits for its database at start (issue 33): it is alive
+ * (a liveness probe must not kill it), not ready, and pages and the API ask to come back later.
+ */
+async function expectStartingAnswers(url: string) {
+  expect((await request(`${url}/healthz`)).status, '/healthz while waiting for the database').toBe(200)
+  const ready = await request(`${url}/readyz`)
+  expect(ready.status, '/readyz while waiting for the database').toBe(503)
+  expect(ready.headers['cache-control']).toBe('no-store')
+
+  const page = await request(`${url}/contact`, { headers: { accept: 'text/html' } })
+  expect(page.status, 'a page while waiting for the database').toBe(503)
+  expect(page.headers['retry-after']).toMatch(/^\d+$/)
+  expect(page.headers['content-type']).toMatch(/^text\/html/)
+  expect(page.headers['cache-control']).toBe('no-store')
+  expect(page.body).toContain('Temporarily unavailable')
+
+  const api = await request(`${url}/api/portfolio`)
+  expect(api.status, 'the API while waiting for the database').toBe(503)
+  expect(api.headers['retry-after']).toMatch(/^\d+$/)
+  expect(JSON.parse(api.body)).toMatchObject({ error: expect.stringMatching(/starting/), retryAfter: expect.any(Number) })
+}
+
 describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
   let database: ThrowawayPostgres
   beforeAll(async () => {
@@ -297,6 +320,7 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
         await until('the retry line', async () => out, (o) => /database unavailable, retrying in \d+s/.test(o))
         await until('a second try', async () => out.match(/database unavailable, retrying/g)?.length ?? 0, (n) => n >= 2)
         expect(proc.exitCode, out).toBeNull()
+        await expectStartingAnswers(url)
 
         await database.start()
         await until('every worker to listen', async () => out.match(/server listening/g)?.length ?? 0, (n) => n === Number(workers))

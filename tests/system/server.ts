@@ -42,7 +42,8 @@ export type RunningServer = {
 }
 
 /**
- * Starts `node server.js` on the production build and waits until /healthz answers. `env` values
+ * Starts `node server.js` on the production build and waits until the application answers (not
+ * the placeholder that answers while it starts). `env` values
  * override the defaults below; `undefined` leaves a variable unset.
  */
 export async function startServer(env: Record<string, string | undefined>, port?: number, entry = 'server.js'): Promise<RunningServer> {
@@ -76,7 +77,9 @@ export async function startServer(env: Record<string, string | undefined>, port?
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited during start:\n${out}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break
+      // The port answers from the start, /readyz `starting` until the application is in place.
+      const ready = (await (await fetch(`${url}/readyz`)).json()) as { status?: string }
+      if (ready.status !== 'starting') break
     } catch {
       /* not listening yet */
     }

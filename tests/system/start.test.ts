@@ -4,7 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { ADMIN, BUILD_DIR, startServer, tempDir, type RunningServer } from './server.ts'
 
 /** The worker processes of a cluster's primary. */
 function workerPids(primary: number): number[] {
@@ -118,7 +118,7 @@ describe('npm start on an empty data folder', () => {
 
   it('stops at start with one line naming a bad variable', async () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['server.js'], { env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } }, (err, _o, stderr) =>
+      execFile(process.execPath, ['server.js'], { env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR, PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } }, (err, _o, stderr) =>
         resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }),
       )
     })
