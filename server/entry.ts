@@ -3,7 +3,6 @@ export { createApplication } from './boot.ts'
 export { loadConfig, ConfigError } from '~/config.server.ts'
 export { isDatabaseUnavailable } from '~/db/db.server.ts'
 export { startingListener } from './starting.ts'
-export { startingListener } from './starting.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 
 /** The shell commands' changes are recorded in the activity log as from the shell (docs/decisions/044). */
