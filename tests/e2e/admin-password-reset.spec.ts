@@ -16,6 +16,16 @@ function mailedLink(to: string, kind: 'invite' | 'reset'): string {
   }
 }
 
+/** How many `kind` links were mailed to `to`. */
+function mailCount(to: string, kind: 'invite' | 'reset'): number {
+  const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
+  try {
+    return (db.prepare('select body from mail_outbox where to_address = ?').all(to) as { body: string }[]).filter((r) => new RegExp(`/${kind}/`).test(r.body)).length
+  } finally {
+    db.close()
+  }
+}
+
 /** A plain form post with the browser context's cookies and CSRF token (arranging, not what is tested). */
 async function postForm(page: Page, url: string, form: Record<string, string>) {
   const { csrfToken } = (await (await page.request.get('/api/auth/session')).json()) as { csrfToken: string }
@@ -46,7 +56,8 @@ test('A person who forgot their password asks for a link, chooses a new password
   await expect(answer).toBeFocused()
   await expectNoAxeViolations(page)
 
-  // The link from the mail.
+  // The link from the mail (made and mailed after the answer: ADR 053).
+  await expect.poll(() => mailCount(email, 'reset')).toBe(1)
   await page.goto(mailedLink(email, 'reset'))
   await expect(page.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible()
   await expect(page.getByText(`For the account ${username}.`)).toBeVisible()
