@@ -81,6 +81,16 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const bad = await post({ intent: 'dry-run' }, { name: 'notes.txt', content: 'just notes' })
     expect(bad.status).toBe(400)
     expect(shown(await bad.text())).toContain('notes.txt is neither XML (a WordPress export) nor JSON (a Ghost export).')
+
+    // Issue 33: entities are refused unread, beside the file field (this was a 500).
+    const declaring = wxr().content.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
+    const entities = await post({ intent: 'dry-run' }, { name: 'export.xml', content: declaring })
+    expect(entities.status).toBe(400)
+    const refused = shown(await entities.text())
+    expect(refused).toMatch(/<input[^>]*id="import-file"[^>]*aria-describedby="import-file-error"|<input[^>]*aria-describedby="import-file-error"[^>]*id="import-file"/)
+    expect(refused).toMatch(/<p id="import-file-error"[^>]*>This file declares entities, which are not read\./)
+    expect(refused).not.toContain('root:')
+    expect(await postCount()).toBe(before)
   })
 
   it('an export over 50 MB is refused before it is read, with a page that says what is wrong', async () => {
@@ -98,8 +108,15 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     expect(shown(await refused.text())).toContain('Your password, to confirm')
     expect(await postCount()).toBe(before)
 
-    const started = await post({ intent: 'import', allowHost: site.host, sudoPassword: ADMIN.password }, wxr())
-    expect(started.status).toBe(200)
+    // Two imports of one file at once (issue 33): the old site holds its images, so the first is
+    // still running when the second asks; the second is told so beside the file field.
+    const release = site.hold()
+    const both = await Promise.all([1, 2].map(() => post({ intent: 'import', allowHost: site.host, sudoPassword: ADMIN.password }, wxr())))
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+    const second = shown(await both.find((r) => r.status === 409)!.text())
+    expect(second).toMatch(/<p id="import-file-error"[^>]*>An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.<\/p>/)
+    expect(second).not.toMatch(/duplicate key|UNIQUE constraint/)
+    release()
     // Each GET is a reload: the state comes from the database, running or done.
     await vi.waitFor(
       async () => {

@@ -31,6 +31,16 @@ async function countPosts(url: string): Promise<number> {
   }
 }
 
+/** Originals in the image store (each with its smaller copies). */
+async function originalImages(url: string): Promise<number> {
+  const h = openDatabase(url)
+  try {
+    return (await h.db.selectFrom('uploads').select('name').where('variantOf', 'is', null).execute()).length
+  } finally {
+    await h.close()
+  }
+}
+
 describe.each(dialects())('npm run import on %s', (_name, url) => {
   let databaseUrl: string
   let env: Record<string, string>
@@ -60,6 +70,8 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     fs.writeFileSync(untitled, WXR.replace('<title><![CDATA[Ten years of websites]]></title>', '<title></title>'))
     const html = path.join(dir, 'page.xml')
     fs.writeFileSync(html, '<?xml version="1.0"?><html><body>Hello</body></html>')
+    const entities = path.join(dir, 'entities.xml')
+    fs.writeFileSync(entities, WXR.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>'))
     const big = path.join(dir, 'big.xml')
     // 500 MB without writing 500 MB: a sparse file.
     fs.closeSync(fs.openSync(big, 'w'))
@@ -69,6 +81,8 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
       [notXml, 'Import refused: notes.txt is neither XML (a WordPress export) nor JSON (a Ghost export).'],
       [untitled, 'Import refused: Post #7 in the file has no title'],
       [html, 'Import refused: The file is XML but not a WordPress export (WXR)'],
+      // Issue 33: refused before anything reads them (it was a 500 in the back office).
+      [entities, 'Import refused: This file declares entities, which are not read.'],
       [big, `Import refused: ${big} is 500 MB: exports up to 50 MB are imported`],
       [path.join(dir, 'missing.xml'), `Import refused: ${path.join(dir, 'missing.xml')}: no such file.`],
     ]
@@ -93,11 +107,21 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
   }, 120_000)
 
   it('imports the WordPress export (images fetched from the old site) and the Ghost export (images from a folder); a second import adds nothing', async () => {
-    const wp = await runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)
+    // Two imports of one file at once (issue 33): the old site answers only once one of them has
+    // ended, so the one holding the lock is still fetching when the other asks for it.
+    const release = site.hold()
+    const runs = [runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host), runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)]
+    const loser = await Promise.race(runs.map((run, i) => run.then(() => i)))
+    release()
+    const [wp, refused] = [await runs[1 - loser]!, await runs[loser]!]
+    expect(refused.stderr).toMatch(/^Import refused: An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.\n$/)
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe('')
     expect(wp.stderr).toBe('')
     expect(wp.stdout).toMatch(/\[10\/10\] /)
     expect(wp.stdout).not.toContain('warning')
     expect(wp.stdout).toContain('5 posts imported with 2 images, 0 already imported, 3 items skipped.')
+    expect(await originalImages(databaseUrl)).toBe(2)
     const gh = await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')
     expect(gh.stderr).toBe('')
     expect(gh.stdout).toContain('2 posts imported with 2 images, 0 already imported, 1 item skipped.')
