@@ -56,7 +56,12 @@ export async function acquireImportLock(db: Db, images: ImageStore, label: strin
   for (let attempt = 0; attempt < 3; attempt++) {
     const at = new Date(now()).toISOString()
     if (await model.insertImportLock(db, { name: LOCK, holder, label, startedAt: at, heartbeatAt: at })) {
-      await removeLeftovers(db, images, holder)
+      try {
+        await removeLeftovers(db, images, holder)
+      } catch (err) {
+        await model.deleteImportLock(db, LOCK, holder).catch(() => undefined)
+        throw err
+      }
       return held(db, images, holder, at)
     }
     const current = await model.findImportLock(db, LOCK)

@@ -83,6 +83,8 @@ export async function startImport(db: Db, images: ImageStore, admin: Admin, file
       await save({ state: 'done', done: job.total, what: 'Done', report })
     })
     .catch(async (err: Error) => {
+      // importSite frees it on its failures; this covers one before it held it (the file read again).
+      await lock.release().catch(() => undefined)
       await saving
       logger.warn({ err: err.message }, 'site import failed')
       await save({ state: 'failed', error: err.message }).catch(() => undefined)

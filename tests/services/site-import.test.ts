@@ -3,7 +3,10 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle, type Db } from '~/db/db.server.ts'
+import { upsertSettingValues } from '~/models/settings.server.ts'
+import type { Admin } from '~/services/auth.server.ts'
 import { acquireImportLock, IMPORT_LOCK_STALE_MS, ImportLockLostError } from '~/services/import-lock.server.ts'
+import { IMPORT_JOB_KEY, readImportJob } from '~/services/site-import-job.server.ts'
 import { importSite, ImportRunningError, type ImportOptions, type ImportReport } from '~/services/site-import.server.ts'
 import { createImageStore, databaseImageStore, storeImage, type ImageStore } from '~/services/uploads.server.ts'
 import { dialects } from '../helpers/app.ts'
@@ -126,6 +129,17 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     await expectNoOrphanImages(h.db)
     expect(await h.db.selectFrom('importLock').selectAll().execute()).toEqual([])
     expect(await h.db.selectFrom('importLockUploads').selectAll().execute()).toEqual([])
+  })
+
+  it('the back office shows an import whose process died as failed once its lock is stale, and one in a long step as running', async () => {
+    const lock = await acquireImportLock(h.db, databaseImageStore(h.db), 'export.xml')
+    const old = new Date(Date.now() - 2 * IMPORT_LOCK_STALE_MS).toISOString()
+    await upsertSettingValues(h.db, { [IMPORT_JOB_KEY]: { state: 'running', file: 'export.xml', holder: lock.holder, done: 1, total: 10, what: 'images', startedAt: old, updatedAt: old } })
+    const admin = {} as Admin // who reads does not matter to the job
+    expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'running' })
+    await h.db.updateTable('importLock').set({ heartbeatAt: old }).execute()
+    expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' })
+    await lock.release()
   })
 
   it('an import whose lock was taken over while it still ran saves nothing and keeps no image', async () => {
