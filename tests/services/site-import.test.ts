@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type DatabaseHandle, type Db } from '~/db/db.server.ts'
 import { upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { acquireImportLock, IMPORT_LOCK_STALE_MS, ImportLockLostError } from '~/services/import-lock.server.ts'
+import { acquireImportLock, IMPORT_HEARTBEAT_MS, IMPORT_LOCK_STALE_MS, ImportLockLostError } from '~/services/import-lock.server.ts'
 import { IMPORT_JOB_KEY, readImportJob } from '~/services/site-import-job.server.ts'
 import { importSite, ImportRunningError, type ImportOptions, type ImportReport } from '~/services/site-import.server.ts'
 import { createImageStore, databaseImageStore, storeImage, type ImageStore } from '~/services/uploads.server.ts'
@@ -129,6 +129,34 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     await expectNoOrphanImages(h.db)
     expect(await h.db.selectFrom('importLock').selectAll().execute()).toEqual([])
     expect(await h.db.selectFrom('importLockUploads').selectAll().execute()).toEqual([])
+  })
+
+  it('a live import moves its heartbeat every 10 seconds, and learns at the next one that it lost the lock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const lock = await acquireImportLock(h.db, databaseImageStore(h.db), 'export.xml')
+      const heartbeat = async () => (await h.db.selectFrom('importLock').select('heartbeatAt').executeTakeFirst())?.heartbeatAt
+      const old = new Date(Date.now() - 2 * IMPORT_LOCK_STALE_MS).toISOString()
+      await h.db.updateTable('importLock').set({ heartbeatAt: old }).execute()
+      vi.advanceTimersByTime(IMPORT_HEARTBEAT_MS)
+      await expect.poll(heartbeat).not.toBe(old)
+      await rejection(importSite(other.db, createImageStore(other.db), wxr, OPTIONS), ImportRunningError)
+
+      await h.db.updateTable('importLock').set({ holder: 'another-import' }).execute()
+      vi.advanceTimersByTime(IMPORT_HEARTBEAT_MS)
+      const lost = () => {
+        try {
+          lock.check()
+          return false
+        } catch (err) {
+          return err instanceof ImportLockLostError
+        }
+      }
+      await expect.poll(lost).toBe(true)
+      await lock.release()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('the back office shows an import whose process died as failed once its lock is stale, and one in a long step as running', async () => {
