@@ -6,8 +6,8 @@ import { SudoRequiredError } from './errors.server.ts'
 
 /**
  * Sudo mode (docs/decisions/027): changing how the admin signs in (passkeys, two-step sign-in,
- * recovery codes, the password), ending other sessions, or changing where security notices go
- * needs the password entered on this session within the last 10 minutes. A stolen session cookie
+ * recovery codes, the password), ending other sessions, making an API token, or changing where
+ * security notices go (one's own email; docs/decisions/052) or the contact email needs the password entered on this session within the last 10 minutes. A stolen session cookie
  * alone cannot take the account. Signing in does not count: the cookie is what gets stolen.
  * The time is stored on the session row, so every instance behind a load balancer agrees.
  */

@@ -84,3 +84,76 @@ test('The owner invites a salesperson, who joins with their own password, sees o
   await page.goto(link)
   await expect(page.getByRole('alert')).toContainText('This invitation link is not valid')
 })
+
+/** The day `days` from now as the Profile list writes it ('Jan 5, 2027', UTC). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60_000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+test('An API token on Profile asks for the password in place (sudo mode) and gets an expiry: 30 days by default, or a day chosen', async ({ page }) => {
+  await login(page)
+  await page.goto(`${ADMIN}/settings/profile`)
+  const region = page.getByRole('region', { name: 'API tokens' })
+  await expect(region).toBeVisible()
+  // The page says what revokes tokens before anyone makes one.
+  await expect(region.getByText('all of yours are revoked when your password changes or you sign out all other sessions')).toBeVisible()
+  const name = `Export ${uid()}`
+  await region.getByLabel('What will use it').fill(name)
+  await expect(region.getByLabel('Expires', { exact: true })).toHaveValue('30')
+  // With JavaScript the day field shows only for "On a day I choose".
+  await expect(region.getByLabel(/^Expires on/)).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  // A fresh sign-in is not sudo mode: a wrong password is answered beside its field, and no token is made.
+  await region.getByLabel('Your password, to confirm').fill('not-the-password')
+  await region.getByRole('button', { name: 'Create token' }).click()
+  await expect(region.getByText('That password is not right.')).toBeVisible()
+  await expect(page.getByTestId('new-api-token')).toHaveCount(0)
+  await region.getByLabel('Your password, to confirm').fill(PASSWORD)
+  await region.getByRole('button', { name: 'Create token' }).click()
+  await expect(page.getByTestId('new-api-token')).toHaveText(/^lws_/)
+  await expect(page.getByRole('status').filter({ hasText: `it works until ${dayFromNow(30)}` })).toBeVisible()
+  const row = region.getByTestId('api-token-row').filter({ hasText: name })
+  await expect(row).toContainText(`never used, expires ${dayFromNow(30)}`)
+  // In sudo mode now: no password field until the window closes.
+  await expect(region.getByLabel('Your password, to confirm')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+
+  // A day of one's own.
+  const later = `Later ${uid()}`
+  await region.getByLabel('What will use it').fill(later)
+  await region.getByLabel('Expires', { exact: true }).selectOption('date')
+  const day = new Date(Date.now() + 45 * 24 * 60 * 60_000).toISOString().slice(0, 10)
+  await region.getByLabel(/^Expires on/).fill(day)
+  await region.getByRole('button', { name: 'Create token' }).click()
+  await expect(region.getByTestId('api-token-row').filter({ hasText: later })).toContainText(`expires ${dayFromNow(45)}`)
+  for (const n of [name, later]) {
+    await region.getByRole('button', { name: `Revoke ${n}` }).click()
+    await expect(region.getByTestId('api-token-row').filter({ hasText: n })).toHaveCount(0)
+  }
+})
+
+test('Without JavaScript, the token form shows the day field and the password field, and a wrong day is answered beside it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await login(page)
+  await page.goto(`${ADMIN}/settings/profile`)
+  const region = page.getByRole('region', { name: 'API tokens' })
+  const name = `Plain ${uid()}`
+  await region.getByLabel('What will use it').fill(name)
+  await region.getByLabel('Expires', { exact: true }).selectOption('date')
+  // (A day before tomorrow the browser itself refuses: the field's min.) Two years ahead is the server's to refuse.
+  await region.getByLabel(/^Expires on/).fill(new Date(Date.now() + 730 * 24 * 60 * 60_000).toISOString().slice(0, 10))
+  await region.getByLabel('Your password, to confirm').fill(PASSWORD)
+  await region.getByRole('button', { name: 'Create token' }).click()
+  await expect(page.locator('#token-expires-on-error')).toContainText('Choose a day at most a year ahead')
+  await expect(page.getByTestId('new-api-token')).toHaveCount(0)
+
+  // The right password was taken with that post (sudo mode): it is not asked again.
+  await expect(region.getByLabel('Your password, to confirm')).toHaveCount(0)
+  await region.getByLabel('What will use it').fill(name)
+  await region.getByLabel('Expires', { exact: true }).selectOption('60')
+  await region.getByRole('button', { name: 'Create token' }).click()
+  await expect(page.getByTestId('new-api-token')).toHaveText(/^lws_/)
+  await expect(region.getByTestId('api-token-row').filter({ hasText: name })).toContainText(`expires ${dayFromNow(60)}`)
+  await region.getByRole('button', { name: `Revoke ${name}` }).click()
+  await expect(region.getByTestId('api-token-row').filter({ hasText: name })).toHaveCount(0)
+  await context.close()
+})

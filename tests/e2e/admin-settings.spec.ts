@@ -25,7 +25,7 @@ test('General settings are saved and shown on the public site', async ({ page, b
     await page.getByLabel('Contact Email').fill(email)
     await page.getByLabel('Contact Phone').fill(phone)
     await page.getByRole('button', { name: 'Save Settings' }).click()
-    // Security notices go to the contact email: the form asks for the password, in place.
+    // New leads and messages are mailed to the contact email: the form asks for the password, in place.
     const confirm = page.getByLabel('Your password, to confirm')
     await expect(confirm).toBeVisible({ timeout: 20_000 })
     await expect(page.getByLabel('Contact Email')).toHaveValue(email)

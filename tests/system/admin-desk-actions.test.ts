@@ -83,7 +83,7 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
     const asked = await postForm(admin, '/admin/settings', { ...form, contactEmail: 'plain@example.com' })
     expect(asked.status).toBe(403)
     const askedHtml = await asked.text()
-    expect(askedHtml).toContain('Security notices go to the contact email: enter your password to change it.')
+    expect(askedHtml).toContain('New proposals and messages are mailed to the contact email: enter your password to change it.')
     expect(askedHtml).toContain('name="sudoPassword"')
     expect(askedHtml).toContain('value="plain@example.com"')
     expect(await settings()).not.toMatchObject({ contactEmail: 'plain@example.com' })

@@ -41,7 +41,7 @@ const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
  * A new contact email needs sudo mode (docs/decisions/027): without a recent password the form
  * comes back as sent, asking for it (`sudo: true`); `sudoPassword` confirms it and saves.
  */
-const CONTACT_PROMPT = 'Security notices go to the contact email: enter your password to change it.'
+const CONTACT_PROMPT = 'New proposals and messages are mailed to the contact email: enter your password to change it.'
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
