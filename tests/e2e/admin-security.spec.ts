@@ -216,8 +216,9 @@ test('sessions: the list shows each device; ending one signs that browser out', 
   await bPage.goto(`${ADMIN}/dashboard`)
   await expect(bPage).toHaveURL(/\/admin\/login\?redirectTo=/, { timeout: 20_000 })
 
-  // Within ten minutes of the password: no second prompt.
+  // Within ten minutes of the password: no second prompt. The page says what else it ends.
   await expect(a.page.getByTestId('sudo-state')).toContainText('Password confirmed')
+  await expect(a.page.getByText('Signs out every session but this one.')).toBeVisible()
   await a.page.getByRole('button', { name: 'Sign out all other sessions' }).click()
   await expectToast(a.page, 'Security Updated', 'All other sessions have been signed out.')
   await expect(rows).toHaveCount(1)
