@@ -268,7 +268,7 @@ export const API_TOKEN_PREFIX = 'lws_'
 /**
  * A new API token for the person themself, in sudo mode (a stolen session cookie must not mint a
  * credential that outlives it): returned once, only its SHA-256 kept, valid until `expiresAt`
- * (30 days unless chosen; docs/decisions/051). A notice is mailed, as for any sign-in change.
+ * (30 days unless chosen; docs/decisions/052). A notice is mailed, as for any sign-in change.
  */
 export async function createApiToken(
   db: Db,
