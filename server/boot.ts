@@ -10,6 +10,7 @@ import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
 import { createAfterAnswer } from '~/services/after-answer.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
+import { settleLegacySentMail } from '~/models/outbox.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
 import { pruneActivity } from '~/services/activity-log.server.ts'
 import { checkSignInKey } from '~/services/secret-key.server.ts'
@@ -66,6 +67,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     logger.info({ username: config.adminUsername }, 'admin account created from ADMIN_USERNAME/ADMIN_PASSWORD')
   }
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
+  // Rows an older version marked 'sent' with or without SMTP: settled by what is known now (docs/decisions/054).
+  const settled = await settleLegacySentMail(db, mailer.configured)
+  if (settled) logger.info({ mails: settled, as: mailer.configured ? 'delivered' : 'waiting' }, "outbox rows marked 'sent' by an older version settled")
   mailer.start(opts.mailPollMs)
 
   const views = createViewCounter(db)

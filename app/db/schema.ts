@@ -245,17 +245,30 @@ export interface ContactMessageTable {
   firstTools: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/**
+ * waiting: not tried yet (or mail is not set up); delivered: the SMTP server accepted it;
+ * failed: the last try was refused or could not reach the server (issue 36, docs/decisions/054).
+ * Rows from before that migration may still read 'sent' until the next start settles them.
+ */
+export type MailState = 'waiting' | 'delivered' | 'failed'
+
 export interface MailOutboxTable {
   id: Generated<number>
   toAddress: string
   subject: string
   body: string
-  status: string
+  status: MailState
   attempts: number
+  /** When the mailer tries next; NEVER_AUTOMATICALLY after a permanent refusal (only a Retry sends it). */
   nextAttemptAt: string
   lastError: string | null
   createdAt: string
+  /** When the SMTP server accepted it (delivered). */
   sentAt: string | null
+  /** The SMTP server's answer to the last try: its acceptance line, or the error. */
+  serverAnswer: ColumnType<string | null, string | null | undefined, string | null>
+  /** When the last try happened. */
+  triedAt: ColumnType<string | null, string | null | undefined, string | null>
   /** A calendar invitation sent with the mail (text/calendar); NULL for plain mail. */
   ics: ColumnType<string | null, string | null | undefined, string | null>
 }

@@ -15,6 +15,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'import-export': 'import and export',
   people: 'people',
   activity: 'the activity log',
+  mail: 'the outbox',
 }
 
 export function forbiddenMessage(role: string, need: PageRule | undefined): string {

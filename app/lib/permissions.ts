@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   'people',
   /** The activity log (who changed what): the owner's. */
   'activity',
+  /** The outbox (every mail, its state and the mail server's answer), its Retry, and the test mail (issue 36). */
+  'mail',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 

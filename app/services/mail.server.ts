@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
+import type { MailOutboxRow, MailState } from '~/db/schema.ts'
 import * as outbox from '~/models/outbox.server.ts'
 
 export type MailerOptions = {
@@ -12,9 +13,19 @@ export type MailerOptions = {
   maxBackoffMs?: number
 }
 
+/** Waiting mail older than this is not sent by itself once mail is set up, only by a Retry (docs/decisions/054). */
+export const AUTO_SEND_DAYS = 7
+const AUTO_SEND_MS = AUTO_SEND_DAYS * 24 * 60 * 60_000
+
+/** What one try of one mail came to: its state now and the SMTP server's answer (null when nothing was tried). */
+export type MailAttempt = { id: number; toAddress: string; state: MailState; answer: string | null }
+
 /**
- * Delivers queued mail. A failed send stays pending with a growing delay and is never
- * dropped, so an SMTP outage only delays notifications.
+ * Delivers queued mail (issue 36, docs/decisions/054). Without SMTP_URL nothing is tried: mail
+ * stays `waiting` in the outbox, and once SMTP_URL is set the next start sends what waited (up to
+ * AUTO_SEND_DAYS old). A try the SMTP server accepts makes it `delivered`, with the server's
+ * answer; one that fails makes it `failed`, with the answer, and is tried again with a growing
+ * delay, unless the server refused it for good (a 5xx reply), which only a Retry sends again.
  */
 export function createMailer(db: Db, opts: MailerOptions) {
   const base = opts.baseBackoffMs ?? 30_000
@@ -23,37 +34,64 @@ export function createMailer(db: Db, opts: MailerOptions) {
     ? nodemailer.createTransport(opts.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     : null
 
+  /** One SMTP exchange for a mail this instance has claimed. */
+  async function attempt(mail: MailOutboxRow, now: number): Promise<MailAttempt> {
+    const attempts = mail.attempts + 1
+    try {
+      const info = (await transport!.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics) })) as { response?: string }
+      const answer = info.response || 'Accepted by the mail server.'
+      await outbox.markMailDelivered(db, mail.id, attempts, answer)
+      return { id: mail.id, toAddress: mail.toAddress, state: 'delivered', answer }
+    } catch (err) {
+      const answer = (err as Error).message || String(err)
+      const code = (err as { responseCode?: number }).responseCode
+      const permanent = typeof code === 'number' && code >= 500
+      const delay = Math.min(max, base * 2 ** (attempts - 1))
+      opts.logger.warn({ mailId: mail.id, attempts, retryInMs: permanent ? null : delay, err: answer }, permanent ? 'mail refused by the SMTP server' : 'mail delivery failed; will retry')
+      await outbox.markMailFailed(db, mail.id, attempts, answer, permanent ? outbox.NEVER_AUTOMATICALLY : new Date(now + delay).toISOString())
+      return { id: mail.id, toAddress: mail.toAddress, state: 'failed', answer }
+    }
+  }
+
   async function deliverDue(now = Date.now()): Promise<number> {
-    let sent = 0
-    const due = await outbox.findDueMail(db, new Date(now).toISOString())
+    // NOTE: without SMTP_URL the mail is left as it is: 'waiting' is the truth (issue 36).
+    if (!transport) return 0
+    let delivered = 0
+    const due = await outbox.findDueMail(db, new Date(now).toISOString(), new Date(now - AUTO_SEND_MS).toISOString())
     for (const mail of due) {
       // Lease long enough for one SMTP exchange; another instance skips it meanwhile.
       const lease = new Date(now + 120_000).toISOString()
       if (!(await outbox.claimMail(db, mail.id, mail.nextAttemptAt, lease))) continue
-      try {
-        if (transport) {
-          await transport.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics) })
-        } else {
-          opts.logger.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject }, 'SMTP_URL not set: mail recorded in the outbox only')
-        }
-        await outbox.markMailSent(db, mail.id)
-        sent++
-      } catch (err) {
-        const attempts = mail.attempts + 1
-        const delay = Math.min(max, base * 2 ** (attempts - 1))
-        opts.logger.warn({ mailId: mail.id, attempts, retryInMs: delay, err: (err as Error).message }, 'mail delivery failed; will retry')
-        await outbox.markMailFailed(db, mail.id, attempts, (err as Error).message, new Date(now + delay).toISOString(), false)
-      }
+      if ((await attempt(mail, now)).state === 'delivered') delivered++
     }
-    return sent
+    return delivered
+  }
+
+  /**
+   * Tries one mail now, whatever its age or next try (a Retry, a test mail). Without SMTP_URL
+   * nothing is tried and it stays waiting; mail already delivered is not sent again.
+   */
+  async function deliverNow(id: number, now = Date.now()): Promise<MailAttempt | undefined> {
+    const mail = await outbox.findMail(db, id)
+    if (!mail) return undefined
+    const unchanged: MailAttempt = { id, toAddress: mail.toAddress, state: mail.status, answer: mail.serverAnswer }
+    if (mail.status === 'delivered' || !transport) return unchanged
+    const lease = new Date(now + 120_000).toISOString()
+    // Another instance is sending it this moment: its answer will show in the outbox.
+    if (!(await outbox.claimMail(db, id, mail.nextAttemptAt, lease))) return unchanged
+    return attempt(mail, now)
   }
 
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   return {
+    /** Whether SMTP_URL is set: without it mail only waits in the outbox. */
+    configured: transport !== null,
     deliverDue,
+    deliverNow,
     /** Polls the outbox every `intervalMs` until stop(). */
     start(intervalMs = 5_000) {
+      if (!transport) opts.logger.warn({}, 'SMTP_URL is not set: mail waits in the outbox and is sent once it is set (docs/decisions/054)')
       // A failing poll (the database is away, say) is logged once, not every few seconds; the
       // mail waits in the outbox and goes out once a poll works again (docs/decisions/028).
       let failing = false

@@ -40,7 +40,7 @@ describe.each(dialects())('contact messages on %s', (_name, url) => {
     expect(unread).toBe(2)
     const mail = await mailAbout('Second Sender')
     expect(mail).toHaveLength(1)
-    expect(mail[0]).toMatchObject({ toAddress: (await getSettings(h.db)).contactEmail, status: 'pending' })
+    expect(mail[0]).toMatchObject({ toAddress: (await getSettings(h.db)).contactEmail, status: 'waiting' })
     expect(mail[0].body).toContain('Email: maya@example.com')
     expect(mail[0].body).toContain('Line 2 “quoted” ✓')
   })

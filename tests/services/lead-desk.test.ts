@@ -68,7 +68,7 @@ describe.each(dialects())('lead desk service on %s', (_name, url) => {
     await replyToProposal(h.db, admin, p.id, { subject: 'Your bakery website', body })
     const mail = await h.db.selectFrom('mailOutbox').selectAll().where('subject', '=', 'Your bakery website').execute()
     expect(mail).toHaveLength(1)
-    expect(mail[0]).toMatchObject({ toAddress: 'rita@example.com', status: 'pending', body })
+    expect(mail[0]).toMatchObject({ toAddress: 'rita@example.com', status: 'waiting', body })
 
     const { events } = await getProposalDesk(h.db, admin, p.id)
     expect(events).toHaveLength(1)
