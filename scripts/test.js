@@ -88,6 +88,34 @@ if (existsSync('test-reports/vitest.json')) {
   results.failed += v.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
 } else results.failed++
 
+// The same Vitest suite again on production's Node 24 (docs/decisions/060), when TEST_NODE24 names
+// its folder (.ci/run installs it): after the first run, on the same databases, in a copy of the
+// project with better-sqlite3 built for it. Its tests count like the others.
+if (process.env.TEST_NODE24) {
+  const { vitestOnNode } = await import('./test-node24.js')
+  const n24 = await vitestOnNode(process.env.TEST_NODE24, {
+    headersHome: process.env.TEST_NODE24_HEADERS || undefined,
+    buildDir: process.env.BUILD_DIR ?? 'build',
+    args: [`--maxWorkers=${parallel ? VITEST_WORKERS : 1}`],
+    env: { TEST_PG_URL: pgUrl, TEST_PG_WORKER_DATABASES: parallel ? '1' : '0', FORCE_COLOR: '1' },
+  })
+  console.log(`\n=== vitest on Node ${n24.version ?? '24'} (the suite again, on production's runtime) ===`)
+  if (n24.out) console.log(n24.out)
+  if (n24.report) {
+    const failed = n24.report.numFailedTests + n24.report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+    results.passed += n24.report.numPassedTests
+    results.failed += failed
+    // A worker that died (a native crash, say) fails the run even when every counted test passed.
+    if (n24.status !== 0 && failed === 0) {
+      console.log(`FAILED: Vitest on Node ${n24.version} exited ${n24.status} with no failed test: see its errors above`)
+      results.failed++
+    }
+  } else {
+    console.log(`FAILED: ${n24.error}`)
+    results.failed++
+  }
+}
+
 const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`\nnpm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
