@@ -5,7 +5,8 @@ import type { Config } from '~/config.server.ts'
 import { migrateToLatest, openDatabase, waitForDatabase, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
-import { blogPostSlug } from '~/lib/public-paths.ts'
+import { countryOf } from '~/services/geoip.server.ts'
+import { createServedViews, servedRequestOf } from '~/services/served-views.server.ts'
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
 import { createAfterAnswer } from '~/services/after-answer.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
@@ -81,10 +82,18 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const variantsDone = makeMissingVariants(images, logger, () => variantsStopped)
     .then((made) => (made ? announceContentChange(db) : undefined))
     .catch((err: Error) => logger.warn({ err: err.message }, 'making image variants failed'))
-  // A post served from the page cache still counts as a read (views are batched in memory).
-  const countCachedView = (path: string) => {
-    const slug = blogPostSlug(path)
-    if (slug !== undefined) views.countSlug(slug)
+  // Public pages count as views when served, batched in memory (docs/decisions/062); a post's
+  // view is counted with it. The cache's fast path has no Express, so the client address is
+  // worked out as Express would (trustedClientAddress, once the app exists).
+  const servedViews = createServedViews(db, {
+    logger,
+    ownHosts: [new URL(config.siteUrl).hostname],
+    country: config.geoipDb ? (ip) => countryOf(config.geoipDb, ip) : undefined,
+  })
+  let clientAddress: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown'
+  // The cache's fast path only serves requests without a session cookie: never staff.
+  const countCachedView = (_path: string, req: IncomingMessage) => {
+    servedViews.note(servedRequestOf(req.method ?? 'GET', req.url ?? '/', req.headers, false), clientAddress(req))
   }
   // Follows the content version: the services' announcements here, other instances' by polling.
   const pageCache = createPageCache(db, logger, { onHit: countCachedView, fixedHeaders: fixedSecurityHeaders(config) })
@@ -100,8 +109,9 @@ export async function createApplication(config: Config, opts: ApplicationOptions
 
   const afterAnswer = createAfterAnswer(logger)
   const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, afterAnswer }
-  const http = createHttpApp(ctx, pageCache, opts)
+  const http = createHttpApp(ctx, pageCache, { ...opts, servedViews })
   const { app, inFlight } = http
+  clientAddress = trustedClientAddress(app.get('trust proxy fn') as (addr: string, i: number) => boolean)
   let draining = false
   const fastHits = config.nodeEnv === 'production' && config.pageCache
   /**
@@ -147,6 +157,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
     variantsStopped = true
     await variantsDone
     await views.stop()
+    await servedViews.stop()
     await mailer.stop()
     await closeDb()
   }
@@ -167,6 +178,24 @@ function relayContentChanges(db: Db, pageCache: { follow: (version: string) => v
   return () => {
     unsubscribe()
     process.off('message', onMessage)
+  }
+}
+
+/**
+ * The client's address as Express's `req.ip` gives it (proxy-addr's rule): walk from the socket
+ * back through X-Forwarded-For while the hop is a trusted proxy (TRUST_PROXY, docs/decisions/014).
+ */
+export function trustedClientAddress(trust: (addr: string, i: number) => boolean) {
+  return (req: IncomingMessage): string => {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .reverse()
+    const hops = [req.socket.remoteAddress ?? 'unknown', ...forwarded]
+    let i = 0
+    while (i < hops.length - 1 && trust(hops[i], i)) i++
+    return hops[i]
   }
 }
 

@@ -8,10 +8,11 @@ import { errorAnswer } from '~/api/http.server.ts'
 import { createApiRouter } from '~/api/router.server.ts'
 import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
-import { CSRF_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
+import { CSRF_COOKIE, SESSION_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
 import { runRequest } from '~/services/acting-context.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
+import { servedRequestOf, type ServedViews } from '~/services/served-views.server.ts'
 import { OUTAGE_PAGE, answerDatabaseOutages } from './database-outage.ts'
 import { maintenanceMode } from './maintenance.ts'
 import type { PageCache } from './page-cache.ts'
@@ -26,6 +27,8 @@ export type HttpOptions = {
   clientDir?: string
   /** Vite dev middleware, mounted before the page handler. */
   devMiddleware?: express.RequestHandler
+  /** Counts public pages as they are served (docs/decisions/062); omitted in API-only tests. */
+  servedViews?: ServedViews
 }
 
 /**
@@ -98,6 +101,22 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
     if (!same) return res.status(403).json({ error: 'Cross-site request refused' })
     next()
   })
+
+  // A public page counts as a view when it is served, whoever renders it (the cache or React
+  // Router), so a visit never waits for the page's scripts (docs/decisions/062).
+  const served = opts.servedViews
+  if (served) {
+    app.use((req, res, next) => {
+      if (req.method !== 'GET') return next()
+      res.once('finish', () => {
+        // A page (200), or the browser's copy of one confirmed (304); never a redirect, an error or a .data answer.
+        if (res.statusCode !== 304 && !(res.statusCode === 200 && String(res.getHeader('content-type') ?? '').startsWith('text/html'))) return
+        const signedIn = readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined
+        served.note(servedRequestOf(req.method, req.originalUrl, req.headers, signedIn), req.ip ?? 'unknown')
+      })
+      next()
+    })
+  }
 
   // Maintenance first (it never blocks /api), then pages and public reads from memory.
   app.use(maintenanceMode(ctx, pageCache.version))

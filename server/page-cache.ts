@@ -45,7 +45,7 @@ const searchOf = (url: string) => {
 export function createPageCache(
   db: Db,
   logger: Logger,
-  opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string) => void; fixedHeaders?: Record<string, string> } = {},
+  opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string, req: IncomingMessage) => void; fixedHeaders?: Record<string, string> } = {},
 ) {
   const entries = new Map<string, Entry>()
   let hits = 0
@@ -134,7 +134,7 @@ export function createPageCache(
     if (q >= 0 && !isCacheableQuery(path, url.slice(q + 1))) return false
     if (req.headers.cookie && readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined) return false
     hits++
-    opts.onHit?.(path)
+    opts.onHit?.(path, req)
     if (req.headers['if-none-match'] === e.etag) {
       // The browser keeps the CSP stored with its copy (one set earlier, on the Express path, goes).
       res.removeHeader('Content-Security-Policy')

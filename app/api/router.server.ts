@@ -16,7 +16,7 @@ import {
   ProposalStatusSchema,
   SettingsPatchSchema,
 } from '~/lib/schemas.ts'
-import { recordPageView, recordToolUse } from '~/services/analytics.server.ts'
+import { countsAsRead, recordPageView, recordToolUse } from '~/services/analytics.server.ts'
 import { countryOf } from '~/services/geoip.server.ts'
 import * as auth from '~/services/auth.server.ts'
 import * as blog from '~/services/blog.server.ts'
@@ -149,7 +149,8 @@ export function createApiRouter() {
   api.get('/blogs/:id', route(async (req, res) => {
     const admin = await optionalAdmin(req)
     noStore(res)
-    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views))
+    const counted = countsAsRead(req.get('user-agent') ?? '', req.get('dnt') === '1' || req.get('sec-gpc') === '1')
+    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views, counted))
   }))
   api.post('/blogs', route(async (req, res) => {
     const admin = await requireAdmin(req)

@@ -386,6 +386,8 @@ export interface VisitSourceDailyTable {
   campaign: string
   visits: ColumnType<number, number | undefined, number>
   leads: ColumnType<number, number | undefined, number>
+  /** Visitors of the day who sent at least one lead (each counted once): conversion's numerator. */
+  converted: ColumnType<number, number | undefined, number>
 }
 
 export interface VisitFacetDailyTable {

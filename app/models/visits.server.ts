@@ -28,7 +28,7 @@ export async function daySalt(db: Db, day: string, fresh: () => string): Promise
   return (await db.selectFrom('visitSalts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt
 }
 
-async function bumpSource(db: Tx, key: { day: string; source: string; campaign: string }, column: 'visits' | 'leads'): Promise<void> {
+async function bumpSource(db: Tx, key: { day: string; source: string; campaign: string }, column: 'visits' | 'leads' | 'converted'): Promise<void> {
   await db
     .insertInto('visitSourcesDaily')
     .values({ ...key, [column]: 1 })
@@ -116,18 +116,37 @@ export async function addLead(db: Tx, day: string, source: string, campaign: str
   await bumpSource(db, { day, source, campaign }, 'leads')
 }
 
+/** visits.funnel's bit for "sent a lead of any kind" (not a funnel step shown: conversion's numerator). */
+export const LEAD_BIT = 16
+
+/**
+ * Marks the visitor as converted (sent a lead) the first time only, and counts them for their
+ * source and campaign: a visitor who sends three requests is one converted visitor.
+ */
+export async function markConverted(db: Tx, day: string, visitor: string, source: string, campaign: string): Promise<void> {
+  const hit = await db
+    .updateTable('visits')
+    .set({ funnel: sql`funnel | ${LEAD_BIT}` })
+    .where('day', '=', day)
+    .where('visitor', '=', visitor)
+    .where(sql<boolean>`(funnel & ${LEAD_BIT}) = 0`)
+    .executeTakeFirst()
+  if (Number(hit.numUpdatedRows) > 0) await bumpSource(db, { day, source, campaign }, 'converted')
+}
+
 // ----- the dashboard's reads: rollups only -----
 
 type Range = { from: string; to: string }
 
-export async function sumVisitsAndLeads(db: Db, r: Range): Promise<{ visitors: number; leads: number }> {
+/** Tracked visitors, and those of them who sent a lead, over the days of a range. */
+export async function sumVisitors(db: Db, r: Range): Promise<{ visitors: number; converted: number }> {
   const row = await db
     .selectFrom('visitSourcesDaily')
-    .select([(eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('leads').as('leads')])
+    .select([(eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('converted').as('converted')])
     .where('day', '>=', r.from)
     .where('day', '<=', r.to)
     .executeTakeFirst()
-  return { visitors: Number(row?.visitors ?? 0), leads: Number(row?.leads ?? 0) }
+  return { visitors: Number(row?.visitors ?? 0), converted: Number(row?.converted ?? 0) }
 }
 
 export async function sumPageViews(db: Db, r: Range): Promise<number> {
@@ -154,17 +173,17 @@ export async function topPages(db: Db, r: Range, limit: number): Promise<{ path:
   return rows.map((x) => ({ path: x.path, views: Number(x.views) }))
 }
 
-/** Visits and leads per source, or per source and campaign (campaigns only, '' left out). */
-export async function topSources(db: Db, r: Range, limit: number, byCampaign: boolean): Promise<{ source: string; campaign: string; visitors: number; leads: number }[]> {
+/** Visitors and converted visitors per source, or per source and campaign (campaigns only, '' left out); every row of the range. */
+export async function visitorsBySource(db: Db, r: Range, byCampaign: boolean): Promise<{ source: string; campaign: string; visitors: number; converted: number }[]> {
   const qb = db
     .selectFrom('visitSourcesDaily')
-    .select(['source', (eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('leads').as('leads')])
+    .select(['source', (eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('converted').as('converted')])
     .where('day', '>=', r.from)
     .where('day', '<=', r.to)
   const rows = byCampaign
-    ? await qb.select('campaign').where('campaign', '<>', '').groupBy(['source', 'campaign']).orderBy('visitors', 'desc').orderBy('leads', 'desc').orderBy('source').orderBy('campaign').limit(limit).execute()
-    : await qb.select(sql<string>`''`.as('campaign')).groupBy('source').orderBy('visitors', 'desc').orderBy('leads', 'desc').orderBy('source').limit(limit).execute()
-  return rows.map((x) => ({ source: x.source, campaign: x.campaign, visitors: Number(x.visitors), leads: Number(x.leads) }))
+    ? await qb.select('campaign').where('campaign', '<>', '').groupBy(['source', 'campaign']).execute()
+    : await qb.select(sql<string>`''`.as('campaign')).groupBy('source').execute()
+  return rows.map((x) => ({ source: x.source, campaign: x.campaign, visitors: Number(x.visitors), converted: Number(x.converted) }))
 }
 
 export async function facetCounts(db: Db, r: Range, facet: string, limit: number): Promise<{ value: string; visitors: number }[]> {

@@ -8,9 +8,11 @@ import { blogPostId, blogPostSlug, PUBLIC_PAGES } from '~/lib/public-paths.ts'
 import { findBlogPost, findBlogPostBySlug } from '~/models/blog.server.ts'
 import { incrementPageView } from '~/models/page-views.server.ts'
 import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
-import { addLead, addVisitTool, addVisitView, daySalt, findVisit, reachFunnel, type FirstTouch } from '~/models/visits.server.ts'
+import { addLead, addVisitTool, addVisitView, daySalt, findVisit, markConverted, reachFunnel, type FirstTouch } from '~/models/visits.server.ts'
+import { addBlogViewsBySlug } from '~/models/blog.server.ts'
+import { dayIn } from '~/lib/agency-days.ts'
 import { RateLimitedError } from './errors.server.ts'
-import { PAGE_VIEW_LIMIT, addressSubject, consume } from './rate-limit.server.ts'
+import { PAGE_VIEW_LIMIT, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 
 const PAGES = new Set<string>(PUBLIC_PAGES)
@@ -62,7 +64,8 @@ function pageFunnelBits(path: string): number {
   return 0
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10)
+/** The agency's day of a moment (settings.timeZone): every count is per agency day (docs/decisions/062). */
+const today = (now: Date, zone: string) => dayIn(zone, now)
 
 /** Salts cached per database and day (a day's salt never changes once made). */
 const salts = new WeakMap<Db, { day: string; salt: string }>()
@@ -133,14 +136,17 @@ export async function recordPageView(
   const { userAgent } = visit
   if (isBotAgent(userAgent)) return false
   if (!(await isPublicPage(db, path))) return false
-  if (!(await getSettings(db)).enableAnalytics) return false
-  const day = today(now)
+  const settings = await getSettings(db)
+  if (!settings.enableAnalytics) return false
+  const day = today(now, settings.timeZone)
   const visitor = await visitorHash(db, { ip: clientIp, userAgent }, day)
   try {
     await db.transaction().execute(async (trx) => {
       await consume(trx, PAGE_VIEW_LIMIT, addressSubject(clientIp), now.getTime())
       await incrementPageView(trx, day, path)
       await addVisitView(trx, day, visitor, firstTouch(path, userAgent, visit), pageFunnelBits(path))
+      const slug = blogPostSlug(path)
+      if (slug !== undefined) await addBlogViewsBySlug(trx, slug, 1)
     })
     return true
   } catch (err) {
@@ -154,8 +160,12 @@ export async function recordPageView(
  * the funnel's second step. Nothing is stored for a visitor with no counted view today.
  */
 export async function recordToolUse(db: Db, tool: Tool, key: VisitorKey, now = new Date()): Promise<boolean> {
-  if (isBotAgent(key.userAgent) || !(await getSettings(db)).enableAnalytics) return false
-  const day = today(now)
+  if (isBotAgent(key.userAgent)) return false
+  const settings = await getSettings(db)
+  if (!settings.enableAnalytics) return false
+  // The view that served the page may still wait in this instance's batch.
+  await flushPendingViews(db)
+  const day = today(now, settings.timeZone)
   const visitor = await visitorHash(db, key, day)
   return db.transaction().execute(async (trx) => {
     const added = await addVisitTool(trx, day, visitor, tool)
@@ -172,7 +182,7 @@ export async function recordToolUse(db: Db, tool: Tool, key: VisitorKey, now = n
  * Track, analytics off, a visit before midnight) the lead counts under NOT_TRACKED.
  */
 export async function attributeLead(trx: Transaction<Database>, key: VisitorKey, kind: 'proposal' | 'message' | 'call', now = new Date()): Promise<LeadAttribution> {
-  const day = today(now)
+  const day = today(now, (await getSettings(trx)).timeZone)
   const visitor = await visitorHash(trx, key, day)
   const visit = await findVisit(trx, day, visitor)
   if (!visit) {
@@ -180,6 +190,115 @@ export async function attributeLead(trx: Transaction<Database>, key: VisitorKey,
     return NO_ATTRIBUTION
   }
   await addLead(trx, day, visit.source, visit.campaign)
+  await markConverted(trx, day, visitor, visit.source, visit.campaign)
   if (kind === 'proposal') await reachFunnel(trx, day, visitor, FORM_OPENED | SENT)
   return { visitSource: visit.source, visitCampaign: visit.campaign || null, landingPath: visit.landingPath, firstTools: visit.tools || null }
+}
+
+// ----- views counted when a page is served (docs/decisions/062) -----
+
+/** The request headers that decide whether a served page counts as a view. */
+export interface ServedRequest {
+  method: string
+  /** The path, without the query. */
+  path: string
+  /** The query string without `?` ('' for none). */
+  query: string
+  userAgent: string
+  referrer?: string
+  doNotTrack: boolean
+  /** A back-office session cookie came with the request: staff are never counted. */
+  signedIn: boolean
+  /** A browser's speculative prefetch (Sec-Purpose / Purpose: prefetch): nobody has seen the page yet. */
+  prefetch: boolean
+}
+
+/** A person's read of the JSON API (GET /api/blogs/:id) counts by the same rule: no bot, no Do Not Track. */
+export function countsAsRead(userAgent: string, doNotTrack: boolean): boolean {
+  return !doNotTrack && !isBotAgent(userAgent)
+}
+
+/** A view to count: what the served request said, and when. */
+export interface ServedView {
+  path: string
+  ip: string
+  at: number
+  userAgent: string
+  origin: VisitOrigin
+}
+
+/**
+ * The one rule for what counts as a view, wherever it is counted: a GET of a public page by a
+ * browser (never a bot, nor an empty user agent), not a prefetch, not from someone signed in to
+ * the back office, not from a browser asking not to be tracked (Do Not Track or Global Privacy
+ * Control). Whether the page exists (a published post) and whether analytics is on are checked
+ * when the batch is written. Pure and synchronous: it runs on every page served.
+ */
+export function servedView(req: ServedRequest, ip: string, at: number): ServedView | null {
+  if (req.method !== 'GET' || req.signedIn || req.doNotTrack || req.prefetch) return null
+  if (!PAGES.has(req.path) && blogPostSlug(req.path) === undefined) return null
+  if (isBotAgent(req.userAgent)) return null
+  const params = new URLSearchParams(req.query)
+  const tag = (name: string) => params.get(name)?.slice(0, 300) || undefined
+  return {
+    path: req.path,
+    ip,
+    at,
+    userAgent: req.userAgent.slice(0, 500),
+    origin: { referrer: req.referrer, utmSource: tag('utm_source'), utmMedium: tag('utm_medium'), utmCampaign: tag('utm_campaign'), ref: tag('ref') },
+  }
+}
+
+/** Flushers of batches not yet written, per database (a process may serve several in tests). */
+const flushers = new WeakMap<Db, Set<() => Promise<void>>>()
+
+/** Registers a batch's flush, so that a lead or tool event can write pending views first. */
+export function onPendingViews(db: Db, flush: () => Promise<void>): () => void {
+  let set = flushers.get(db)
+  if (!set) flushers.set(db, (set = new Set()))
+  set.add(flush)
+  return () => set.delete(flush)
+}
+
+/**
+ * Writes this process's pending served views now: called before a lead is stored (outside its
+ * transaction), so a visitor who sends the form a moment after the page was served is known.
+ */
+export async function flushPendingViews(db: Db): Promise<void> {
+  for (const flush of flushers.get(db) ?? []) await flush()
+}
+
+/**
+ * Writes a batch of served views in one transaction: each as recordPageView would (the hourly
+ * limit per address, the visit's first touch, the rollups), and a post's view on the post too.
+ * Nothing is written while analytics is off. `ownHosts`: this site's names, never a referrer.
+ */
+export async function recordServedViews(db: Db, views: readonly ServedView[], opts: { ownHosts: readonly string[]; country?: (ip: string) => Promise<string> }): Promise<number> {
+  if (views.length === 0) return 0
+  const settings = await getSettings(db)
+  if (!settings.enableAnalytics) return 0
+  const published = new Map<string, boolean>()
+  const ready: { view: ServedView; day: string; visitor: string; country: string }[] = []
+  // Hashes and lookups first: the salt and the posts are read outside the transaction.
+  for (const view of views) {
+    if (!PAGES.has(view.path)) {
+      if (!published.has(view.path)) published.set(view.path, await isPublicPage(db, view.path))
+      if (!published.get(view.path)) continue
+    }
+    const day = today(new Date(view.at), settings.timeZone)
+    const visitor = await visitorHash(db, { ip: view.ip, userAgent: view.userAgent }, day)
+    ready.push({ view, day, visitor, country: opts.country ? await opts.country(view.ip) : '' })
+  }
+  let counted = 0
+  await db.transaction().execute(async (trx) => {
+    for (const { view, day, visitor, country } of ready) {
+      if (!(await withinLimit(trx, PAGE_VIEW_LIMIT, addressSubject(view.ip), view.at))) continue
+      await incrementPageView(trx, day, view.path)
+      await addVisitView(trx, day, visitor, firstTouch(view.path, view.userAgent, { ...view.origin, country, ownHosts: opts.ownHosts }), pageFunnelBits(view.path))
+      const slug = blogPostSlug(view.path)
+      if (slug !== undefined) await addBlogViewsBySlug(trx, slug, 1)
+      counted++
+    }
+  })
+  return counted
 }

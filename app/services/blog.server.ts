@@ -40,14 +40,16 @@ export async function listPosts(db: Db, admin: Admin, query: AdminBlogQuery = {}
 }
 
 /**
- * A visitor's read of a post: drafts do not exist for them, and each read counts one view through
- * the process's batching counter. The admin reads any post without counting.
+ * A visitor's read of a post: drafts do not exist for them, and a read by a person counts one view
+ * through the process's batching counter. `counted` is false for a bot or a browser asking not to
+ * be tracked (the same rule as page views: analytics.server.ts, servedView); the admin reads any
+ * post without counting.
  */
-export async function readPost(db: Db, admin: Admin | null, id: number, views: ViewCounter): Promise<BlogPost> {
+export async function readPost(db: Db, admin: Admin | null, id: number, views: ViewCounter, counted = true): Promise<BlogPost> {
   const post = await model.findBlogPost(db, id)
   if (!post || (!admin && post.status !== 'published')) throw new NotFoundError('Post not found')
   if (admin) mayEdit(admin, post)
-  if (!admin) post.views += views.count(id)
+  if (!admin && counted) post.views += views.count(id)
   return { ...post, content: sanitizeBlogHtml(post.content) }
 }
 
@@ -221,11 +223,13 @@ export function nextScheduledPost(db: Db, _admin: Admin) {
 /**
  * What a public address `/blog/{segment}` shows: the published post with that slug; a post's old
  * slug or its id (links shared before slugs existed) answers with the current address to move to.
+ * The view is not counted here: it is counted with the page view, by the same rule, when the page
+ * is served or (after a click within the site) by the page-view beacon (docs/decisions/062).
  */
 export async function resolvePostAddress(
   db: Db,
   segment: string,
-  views: ViewCounter,
+  _views?: ViewCounter,
 ): Promise<{ post: BlogPost } | { moved: string } | null> {
   if (/^[1-9]\d{0,8}$/.test(segment)) {
     const byId = await model.findBlogPost(db, Number(segment))
@@ -234,7 +238,6 @@ export async function resolvePostAddress(
   const post = await model.findBlogPostBySlug(db, segment)
   if (post) {
     if (post.status !== 'published') return null
-    post.views += views.count(post.id)
     return { post: { ...post, content: sanitizeBlogHtml(post.content) } }
   }
   const owner = await model.findSlugOwner(db, segment)

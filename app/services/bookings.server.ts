@@ -8,7 +8,7 @@ import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { insertProposal, insertProposalEvent } from '~/models/proposals.server.ts'
 import * as settingsModel from '~/models/settings.server.ts'
-import { attributeLead, type VisitorKey } from './analytics.server.ts'
+import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
@@ -107,6 +107,8 @@ export async function bookCall(
   const stamp = new Date(now).toISOString()
   const emailKey = input.email.toLowerCase()
   const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
+  // The page view counted when the booking page was served may still wait in this process's batch.
+  await flushPendingViews(db)
   return db.transaction().execute(async (trx) => {
     // The visit that led here (issue 25); a refused booking rolls its lead count back with it.
     const attribution = await attributeLead(trx, visitor, 'call', new Date(now))

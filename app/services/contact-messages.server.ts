@@ -3,7 +3,7 @@ import type { ContactMessageInput } from '~/lib/contact-message.ts'
 import * as model from '~/models/contact-messages.server.ts'
 import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
-import { attributeLead, type VisitorKey } from './analytics.server.ts'
+import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
@@ -38,6 +38,8 @@ export async function submitContactMessage(
 ): Promise<ContactMessage> {
   const settings = await getSettings(db)
   const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
+  // The page view counted when the form's page was served may still wait in this process's batch.
+  await flushPendingViews(db)
   // The same message posted twice (a double click on the plain form) is stored and mailed once.
   const key = submissionKey('message', { name: input.name, email: input.email, message: input.message })
   const { item } = await db.transaction().execute((trx) =>

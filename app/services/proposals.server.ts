@@ -4,7 +4,7 @@ import type { ProposalInput } from '~/lib/schemas.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
-import { attributeLead, type VisitorKey } from './analytics.server.ts'
+import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
@@ -39,6 +39,8 @@ export async function submitProposal(
   const visitor = typeof client === 'string' ? { ip: client, userAgent: '' } : client
   const clientIp = visitor.ip
   const settings = await getSettings(db)
+  // The page view counted when the form's page was served may still wait in this process's batch.
+  await flushPendingViews(db)
   // The same request posted twice (a double click on the plain form) is stored and mailed once.
   const key = submissionKey('proposal', { ...input, website: undefined })
   const { item } = await db.transaction().execute((trx) =>

@@ -1,8 +1,11 @@
 import type { Db } from '~/db/db.server.ts'
+import { addDays, dayIn, daysInWords, daysSpan, zoneInWords } from '~/lib/agency-days.ts'
 import { toCsv, neutralizeFormula } from '~/lib/csv.ts'
-import { facetCounts, funnelCounts, sumPageViews, sumVisitsAndLeads, topPages, topSources } from '~/models/visits.server.ts'
-import { FUNNEL_STEPS } from './analytics.server.ts'
+import { findLeadsIn, type LeadRow } from '~/models/lead-counts.server.ts'
+import { facetCounts, funnelCounts, sumPageViews, sumVisitors, topPages, visitorsBySource } from '~/models/visits.server.ts'
+import { FUNNEL_STEPS, NOT_TRACKED } from './analytics.server.ts'
 import type { Admin } from './auth.server.ts'
+import { getSettings } from './settings.server.ts'
 
 /** The periods the dashboard offers, in days, each compared with the one before it. */
 export const TRAFFIC_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const
@@ -10,57 +13,104 @@ export type TrafficPeriod = keyof typeof TRAFFIC_PERIODS
 export const TRAFFIC_TABLES = ['pages', 'sources', 'campaigns', 'funnel'] as const
 export type TrafficTable = (typeof TRAFFIC_TABLES)[number]
 const TOP = 10
+/**
+ * Below this many tracked visitors a conversion rate is noise (one visitor who writes is "100%"),
+ * so the dashboard says "Not enough visits yet" instead (docs/METRICS.md).
+ */
+export const MIN_VISITORS_FOR_CONVERSION = 20
 
 export const isTrafficPeriod = (v: unknown): v is TrafficPeriod => typeof v === 'string' && Object.hasOwn(TRAFFIC_PERIODS, v)
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-
-/** The period's days (UTC, today included) and the same number of days before them. */
-export function periodRanges(period: TrafficPeriod, now: Date) {
+/** The period's days (the agency's days, today included) and the same number of days before them. */
+export function periodRanges(period: TrafficPeriod, now: Date, zone = 'UTC') {
   const n = TRAFFIC_PERIODS[period]
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  const day = 86_400_000
+  const end = dayIn(zone, now)
   return {
-    current: { from: dayOf(end - (n - 1) * day), to: dayOf(end) },
-    previous: { from: dayOf(end - (2 * n - 1) * day), to: dayOf(end - n * day) },
+    current: { from: addDays(end, -(n - 1)), to: end },
+    previous: { from: addDays(end, -(2 * n - 1)), to: addDays(end, -n) },
   }
 }
 
-/** Leads per 100 visitors, one decimal; null without visitors. */
-export const conversion = (leads: number, visitors: number): number | null => (visitors > 0 ? Math.round((leads / visitors) * 1000) / 10 : null)
+/**
+ * Visitors who sent a lead per 100 tracked visitors, one decimal: never above 100, since a visitor
+ * counts once however many requests they send. Null below MIN_VISITORS_FOR_CONVERSION visitors.
+ */
+export const conversion = (converted: number, visitors: number): number | null =>
+  visitors >= MIN_VISITORS_FOR_CONVERSION ? Math.round((Math.min(converted, visitors) / visitors) * 1000) / 10 : null
 
-async function totals(db: Db, r: { from: string; to: string }) {
-  const [{ visitors, leads }, pageViews] = await Promise.all([sumVisitsAndLeads(db, r), sumPageViews(db, r)])
-  return { visitors, pageViews, leads, conversion: conversion(leads, visitors) }
+/** Leads by kind: proposals + messages + calls = total; `tracked` came from a counted visit. */
+export type LeadSplit = { total: number; proposals: number; messages: number; calls: number; tracked: number }
+
+function splitOf(leads: readonly LeadRow[]): LeadSplit {
+  const n = (k: LeadRow['kind']) => leads.filter((l) => l.kind === k).length
+  return { total: leads.length, proposals: n('proposal'), messages: n('message'), calls: n('call'), tracked: leads.filter((l) => l.source !== null).length }
+}
+
+async function totals(db: Db, zone: string, r: { from: string; to: string }) {
+  const [{ visitors, converted }, pageViews, leadRows] = await Promise.all([sumVisitors(db, r), sumPageViews(db, r), findLeadsIn(db, daysSpan(zone, r.from, r.to))])
+  const leads = splitOf(leadRows)
+  return { visitors, pageViews, leads, converted, conversion: conversion(converted, visitors), leadRows }
+}
+
+type SourceRow = { source: string; campaign: string; visitors: number; leads: number; converted: number; conversion: number | null }
+
+/**
+ * Visitors (rollups) and leads (the desk's rows) per source, or per source and campaign, the
+ * top ones by visitors, then leads. Leads with no counted visit are one row, NOT_TRACKED.
+ */
+async function sourceRows(db: Db, r: { from: string; to: string }, leads: readonly LeadRow[], byCampaign: boolean): Promise<SourceRow[]> {
+  const key = (source: string, campaign: string) => `${source}\0${byCampaign ? campaign : ''}`
+  const rows = new Map<string, SourceRow>()
+  const row = (source: string, campaign: string) => {
+    const k = key(source, campaign)
+    let found = rows.get(k)
+    if (!found) rows.set(k, (found = { source, campaign: byCampaign ? campaign : '', visitors: 0, leads: 0, converted: 0, conversion: null }))
+    return found
+  }
+  for (const v of await visitorsBySource(db, r, byCampaign)) Object.assign(row(v.source, v.campaign), { visitors: v.visitors, converted: v.converted })
+  for (const l of leads) {
+    const campaign = l.campaign ?? ''
+    if (byCampaign && (l.source === null || campaign === '')) continue
+    row(l.source ?? NOT_TRACKED, campaign).leads++
+  }
+  return [...rows.values()]
+    .map((x) => ({ ...x, conversion: conversion(x.converted, x.visitors) }))
+    .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source) || a.campaign.localeCompare(b.campaign))
+    .slice(0, TOP)
 }
 
 /**
  * What the dashboard says about traffic for a period against the one before: visitors, page
- * views, leads and conversion; top pages; sources and campaigns with their leads; the funnel;
- * devices and countries. Reads the daily rollups only (docs/decisions/042).
+ * views, leads (proposals + messages + calls) and conversion; top pages; sources and campaigns with
+ * their leads; the funnel; devices and countries. Days are the agency's (settings.timeZone);
+ * visits come from the daily rollups (docs/decisions/042), leads from the desk's own rows, so the
+ * Leads figure is what the desk lists (docs/METRICS.md has every definition).
  */
 export async function getTraffic(db: Db, _admin: Admin, period: TrafficPeriod, now = new Date()) {
-  const { current, previous } = periodRanges(period, now)
-  const [cur, prev, pages, sources, campaigns, funnel, devices, countries] = await Promise.all([
-    totals(db, current),
-    totals(db, previous),
+  const zone = (await getSettings(db)).timeZone
+  const { current, previous } = periodRanges(period, now, zone)
+  const [cur, prev, pages, funnel, devices, countries] = await Promise.all([
+    totals(db, zone, current),
+    totals(db, zone, previous),
     topPages(db, current, TOP),
-    topSources(db, current, TOP, false),
-    topSources(db, current, TOP, true),
     funnelCounts(db, current),
     facetCounts(db, current, 'device', TOP),
     facetCounts(db, current, 'country', TOP),
   ])
+  const [sources, campaigns] = await Promise.all([sourceRows(db, current, cur.leadRows, false), sourceRows(db, current, cur.leadRows, true)])
   const landed = funnel[0] ?? 0
+  const strip = ({ leadRows: _rows, ...t }: typeof cur) => t
   return {
     period,
-    current,
-    previous,
-    totals: cur,
-    previousTotals: prev,
+    current: { ...current, words: daysInWords(current.from, current.to) },
+    previous: { ...previous, words: daysInWords(previous.from, previous.to) },
+    zone: { name: zone, words: zoneInWords(zone) },
+    minVisitorsForConversion: MIN_VISITORS_FOR_CONVERSION,
+    totals: strip(cur),
+    previousTotals: strip(prev),
     pages,
-    sources: sources.map((s) => ({ ...s, conversion: conversion(s.leads, s.visitors) })),
-    campaigns: campaigns.map((s) => ({ ...s, conversion: conversion(s.leads, s.visitors) })),
+    sources,
+    campaigns,
     funnel: FUNNEL_STEPS.map((label, i) => ({ step: label, visitors: funnel[i] ?? 0, share: landed > 0 ? Math.round(((funnel[i] ?? 0) / landed) * 1000) / 10 : null })),
     devices,
     countries,

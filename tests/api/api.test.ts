@@ -89,11 +89,16 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       expect((await admin.get(`/api/blogs/${draft.id}`)).status).toBe(200)
     })
 
-    it('a public read counts one view; admin reads do not', async () => {
+    it('a public read counts one view; admin reads, bots and Do Not Track do not', async () => {
       const admin = await t.client().login()
       const post = (await (await admin.post('/api/blogs', { ...validPost(), status: 'published' })).json()) as { id: number }
-      await t.client().get(`/api/blogs/${post.id}`)
-      const second = (await (await t.client().get(`/api/blogs/${post.id}`)).json()) as { views: number }
+      const person = { 'user-agent': BROWSER_AGENT }
+      // Not counted (issue 36): a crawler, a script with no browser's user agent, Do Not Track.
+      await t.client().get(`/api/blogs/${post.id}`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+      await t.client().get(`/api/blogs/${post.id}`, { 'user-agent': '' })
+      await t.client().get(`/api/blogs/${post.id}`, { ...person, dnt: '1' })
+      await t.client().get(`/api/blogs/${post.id}`, person)
+      const second = (await (await t.client().get(`/api/blogs/${post.id}`, person)).json()) as { views: number }
       expect(second.views).toBe(2)
       // Counts are batched in memory and written within a few seconds; admin reads add none.
       await expect

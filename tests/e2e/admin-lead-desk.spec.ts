@@ -230,7 +230,7 @@ test('the dashboard chart has labelled axes with gridlines, readable dates, a to
   await page.goto(`${ADMIN}/dashboard`)
 
   await expect(page.getByTestId('conversion-rate')).toContainText(
-    /Conversion rate: [\d.]+ proposal requests per 100 page views \([\d,]+ requests, [\d,]+ page views in the last 30 days\)/,
+    /Requests per 100 page views: [\d.]+ \([\d,]+ requests, [\d,]+ page views in the last 30 days\)/,
   )
 
   const chart = page.getByTestId('activity-chart')

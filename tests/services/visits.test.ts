@@ -87,12 +87,15 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     expect(await view('/', '203.0.113.9', at(10), {}, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(false)
 
     const t = await getTraffic(h.db, admin, '7d', NOW)
-    expect(t.current).toEqual({ from: '2031-03-04', to: '2031-03-10' })
-    expect(t.previous).toEqual({ from: '2031-02-25', to: '2031-03-03' })
+    // The agency's days (Los Angeles, the default zone): every moment above falls on the same date there.
+    expect(t.current).toEqual({ from: '2031-03-04', to: '2031-03-10', words: 'Mar 4 – Mar 10' })
+    expect(t.previous).toEqual({ from: '2031-02-25', to: '2031-03-03', words: 'Feb 25 – Mar 3' })
     // Visitors: A(8), B(8), A(9), C(9), D(10) = 5. Views: 3 + 1 + 1 + 1 + 1 = 7. Leads: 2 proposals from
-    // tracked visits, 1 message, 1 untracked proposal = 4. Conversion 4 / 5 = 80%.
-    expect(t.totals).toEqual({ visitors: 5, pageViews: 7, leads: 4, conversion: 80 })
-    expect(t.previousTotals).toEqual({ visitors: 1, pageViews: 2, leads: 0, conversion: 0 })
+    // tracked visits, 1 message, 1 untracked proposal = 4 (3 tracked). Visitors who sent a lead:
+    // A(8), B(8), D(10) = 3; 5 visitors are too few for a rate (fewer than 20).
+    const noLeads = { total: 0, proposals: 0, messages: 0, calls: 0, tracked: 0 }
+    expect(t.totals).toEqual({ visitors: 5, pageViews: 7, leads: { total: 4, proposals: 3, messages: 1, calls: 0, tracked: 3 }, converted: 3, conversion: null })
+    expect(t.previousTotals).toEqual({ visitors: 1, pageViews: 2, leads: noLeads, converted: 0, conversion: null })
     expect(t.pages).toEqual([
       { path: '/', views: 2 },
       { path: '/proposal', views: 2 },
@@ -101,13 +104,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
       { path: '/pricing', views: 1 },
     ])
     expect(t.sources).toEqual([
-      { source: '(direct)', campaign: '', visitors: 1, leads: 0, conversion: 0 },
-      { source: 'newsletter', campaign: '', visitors: 2, leads: 1, conversion: 50 },
-      { source: 'google.com', campaign: '', visitors: 1, leads: 1, conversion: 100 },
-      { source: 'producthunt', campaign: '', visitors: 1, leads: 1, conversion: 100 },
-      { source: NOT_TRACKED, campaign: '', visitors: 0, leads: 1, conversion: null },
+      { source: '(direct)', campaign: '', visitors: 1, leads: 0, converted: 0, conversion: null },
+      { source: 'newsletter', campaign: '', visitors: 2, leads: 1, converted: 1, conversion: null },
+      { source: 'google.com', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
+      { source: 'producthunt', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
+      { source: NOT_TRACKED, campaign: '', visitors: 0, leads: 1, converted: 0, conversion: null },
     ].sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source)))
-    expect(t.campaigns).toEqual([{ source: 'newsletter', campaign: 'spring-launch', visitors: 2, leads: 1, conversion: 50 }])
+    expect(t.campaigns).toEqual([{ source: 'newsletter', campaign: 'spring-launch', visitors: 2, leads: 1, converted: 1, conversion: null }])
     // Funnel: landed 5; pricing/estimator/builder: A(8), C(9) = 2; form opened: A(8), D(10) = 2; sent: A(8), D(10) = 2.
     expect(t.funnel.map((f) => [f.visitors, f.share])).toEqual([
       [5, 100],
@@ -120,7 +123,7 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
       { value: 'phone', visitors: 1 },
     ])
     expect(t.countries).toEqual([])
-    expect(trafficCsv(t, 'campaigns').split('\r\n')).toEqual(['Source,Campaign,Visitors,Leads,Conversion', 'newsletter,spring-launch,2,1,50%'])
+    expect(trafficCsv(t, 'campaigns').split('\r\n')).toEqual(['Source,Campaign,Visitors,Leads,Conversion', 'newsletter,spring-launch,2,1,'])
     expect(trafficCsv(t, 'funnel').split('\r\n')[1]).toBe('Landed,5,100%')
 
     // Every lead knows where it came from: the lead desk and the CSV export.
@@ -172,7 +175,9 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     const lead = await h.db.selectFrom('proposals').selectAll().where('id', '=', booked.proposalId!).executeTakeFirstOrThrow()
     expect(lead).toMatchObject({ visitSource: 'linkedin', visitCampaign: 'b2b-q4', landingPath: '/services' })
     const t = await getTraffic(h.db, admin, '7d', new Date(T0))
-    expect(t.campaigns).toEqual([{ source: 'linkedin', campaign: 'b2b-q4', visitors: 1, leads: 1, conversion: 100 }])
+    expect(t.campaigns).toEqual([{ source: 'linkedin', campaign: 'b2b-q4', visitors: 1, leads: 1, converted: 1, conversion: null }])
+    // One lead, a call: not also a proposal, though the call opened one on the desk.
+    expect(t.totals.leads).toEqual({ total: 1, proposals: 0, messages: 0, calls: 1, tracked: 1 })
   })
 
   it('keeps only today\'s salt', async () => {

@@ -61,7 +61,7 @@ function useWidth() {
  * markers, and each is named at its end. A pointer or the arrow keys show one day's figures;
  * the same figures are a table (for screen readers, and on the page with 'Show the figures').
  */
-export function ActivityChart({ data, conversion }: { data: Day[]; conversion?: Conversion }) {
+export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: Day[]; conversion?: Conversion; zoneWords?: string }) {
   const uid = useId()
   const { ref, width: W } = useWidth()
   const [active, setActive] = useState<number | null>(null)
@@ -134,7 +134,8 @@ export function ActivityChart({ data, conversion }: { data: Day[]; conversion?: 
   return (
     <div>
       <p className="mb-3 text-sm text-ink-800" data-testid="conversion-rate">
-        <span className="font-semibold">Conversion rate: </span>
+        {/* Not called conversion: that is the share of visitors who sent a lead (docs/METRICS.md). */}
+        <span className="font-semibold">Requests per 100 page views: </span>
         {conv.per100 === null ? (
           'no page views yet in this period'
         ) : (
@@ -144,7 +145,7 @@ export function ActivityChart({ data, conversion }: { data: Day[]; conversion?: 
                 maximumFractionDigits: 1,
               })}
             </span>{' '}
-            proposal requests per 100 page views ({number.format(conv.proposals)} requests, {number.format(conv.views)} page views in the last 30 days)
+            ({number.format(conv.proposals)} requests, {number.format(conv.views)} page views in the last 30 days)
           </>
         )}
       </p>
@@ -264,7 +265,7 @@ export function ActivityChart({ data, conversion }: { data: Day[]; conversion?: 
             {activeText}
           </p>
         </div>
-        <p className="mt-2 text-xs text-ink-600">Days are UTC. Page views count every page shown on the public site.</p>
+        <p className="mt-2 text-xs text-ink-600">Days run midnight to midnight, {zoneWords}. Page views are counted as on the figures above (no bots, no one signed in).</p>
 
         <button
           type="button"

@@ -1,14 +1,20 @@
 import { Download } from 'lucide'
 import type { ReactNode } from 'react'
+import { Definition } from '~/components/admin/definition.tsx'
 import { FilterLinks } from '~/components/admin/ui.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
+import { METRICS } from '~/lib/metric-definitions.ts'
 
-type Totals = { visitors: number; pageViews: number; leads: number; conversion: number | null }
+type Leads = { total: number; proposals: number; messages: number; calls: number; tracked: number }
+type Totals = { visitors: number; pageViews: number; leads: Leads; converted: number; conversion: number | null }
 type SourceRow = { source: string; campaign: string; visitors: number; leads: number; conversion: number | null }
+type Days = { from: string; to: string; words: string }
 export type TrafficView = {
   period: string
-  current: { from: string; to: string }
-  previous: { from: string; to: string }
+  current: Days
+  previous: Days
+  zone: { name: string; words: string }
+  minVisitorsForConversion: number
   totals: Totals
   previousTotals: Totals
   pages: { path: string; views: number }[]
@@ -36,12 +42,22 @@ function change(now: number | null, before: number | null, unit = '%'): string {
   return `${d > 0 ? '+' : ''}${d}% on the period before`
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note: string }) {
+const plural = (n: number, one: string, many: string) => `${num(n)} ${n === 1 ? one : many}`
+
+/** One figure: its name with its definition ("?"), the value, and notes (the split, the change). */
+function Figure({ label, value, notes, definition }: { label: string; value: string; notes: string[]; definition: string }) {
   return (
-    <div className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm font-medium text-ink-700">{label}</dt>
+    <div className="relative rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-ink-700">
+        {label}
+        <Definition term={label}>{definition}</Definition>
+      </dt>
       <dd className="mt-1 text-2xl font-bold text-ink-900">{value}</dd>
-      <dd className="mt-1 text-xs text-ink-600">{note}</dd>
+      {notes.map((n) => (
+        <dd key={n} className="mt-1 text-xs text-ink-600">
+          {n}
+        </dd>
+      ))}
     </div>
   )
 }
@@ -115,15 +131,36 @@ export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: Traf
           items={Object.entries(PERIOD_LABELS).map(([key, label]) => ({ label, href: `${base}?period=${key}`, current: key === t.period }))}
         />
       </div>
-      <p className="mb-3 text-sm text-ink-600">
-        {t.current.from} to {t.current.to} (UTC days), compared with {t.previous.from} to {t.previous.to}. Visitors are counted once a day without cookies.
+      <p className="mb-3 text-sm text-ink-600" data-testid="traffic-period">
+        {t.current.words}, compared with {t.previous.words}. Days run midnight to midnight, {t.zone.words}.
       </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Visitors" value={num(t.totals.visitors)} note={change(t.totals.visitors, p.visitors)} />
-        <Figure label="Page views" value={num(t.totals.pageViews)} note={change(t.totals.pageViews, p.pageViews)} />
-        <Figure label="Leads" value={num(t.totals.leads)} note={change(t.totals.leads, p.leads)} />
-        <Figure label="Conversion" value={pct(t.totals.conversion)} note={change(t.totals.conversion, p.conversion, 'points')} />
+        <Figure label="Visitors" value={num(t.totals.visitors)} notes={[change(t.totals.visitors, p.visitors)]} definition={METRICS.visitors} />
+        <Figure label="Page views" value={num(t.totals.pageViews)} notes={[change(t.totals.pageViews, p.pageViews)]} definition={METRICS.pageViews} />
+        <Figure
+          label="Leads"
+          value={num(t.totals.leads.total)}
+          notes={[
+            `${plural(t.totals.leads.proposals, 'proposal', 'proposals')}, ${plural(t.totals.leads.messages, 'message', 'messages')}, ${plural(t.totals.leads.calls, 'call', 'calls')}`,
+            change(t.totals.leads.total, p.leads.total),
+          ]}
+          definition={METRICS.leads}
+        />
+        <Figure
+          label="Conversion"
+          value={t.totals.conversion === null ? 'Not enough visits yet' : pct(t.totals.conversion)}
+          notes={
+            t.totals.conversion === null
+              ? [`${plural(t.totals.visitors, 'visitor', 'visitors')} so far; a rate shows from ${t.minVisitorsForConversion}`]
+              : [`${num(t.totals.converted)} of ${plural(t.totals.visitors, 'visitor', 'visitors')} sent a lead`, change(t.totals.conversion, p.conversion, 'points')]
+          }
+          definition={METRICS.conversion(t.minVisitorsForConversion)}
+        />
       </dl>
+      <details className="mt-2 text-sm text-ink-700">
+        <summary className="cursor-pointer font-medium text-primary-800 hover:underline">How the tables below count</summary>
+        <p className="mt-1 max-w-prose">{METRICS.sourceTable(t.minVisitorsForConversion)}</p>
+      </details>
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         <Table
           title="Funnel"

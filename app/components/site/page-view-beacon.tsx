@@ -25,15 +25,27 @@ function send(body: Record<string, string>): void {
 }
 
 /**
- * First-party page-view count: one POST /api/pageviews per page shown, to our own server, only
- * while the analytics setting is on and the visitor has not opted out. It carries the path, the
- * referring page and the landing address's campaign tags (utm_*, ref); the server keeps the
+ * The page the browser loaded was counted by the server when it served it (docs/decisions/062),
+ * with its campaign tags and referrer, before any script ran; the beacon counts only the pages
+ * reached after that by a click within the site (React Router renders them without a new page
+ * request). Module state: true once the first page of this document has been seen.
+ */
+let firstPageSeen = false
+
+/**
+ * First-party page-view count for pages shown after the first: one POST /api/pageviews each, to
+ * our own server, only while the analytics setting is on and the visitor has not opted out. It
+ * carries the path and any campaign tags (utm_*, ref) of the address; the server keeps the
  * referrer's domain only and knows the visitor by a hash that changes every day (no cookie, so no
  * CSRF token either: the server accepts it on the same-origin check alone).
  */
 export function PageViewBeacon({ enabled }: { enabled: boolean }) {
   const { pathname, search } = useLocation()
   useEffect(() => {
+    if (!firstPageSeen) {
+      firstPageSeen = true
+      return
+    }
     if (!enabled || visitorOptedOut(navigator)) return
     const params = new URLSearchParams(search)
     const body: Record<string, string> = { path: pathname }

@@ -15,6 +15,8 @@ import { getTraffic, isTrafficPeriod } from '~/services/traffic.server.ts'
 import { TrafficReport } from '~/components/admin/traffic-report.tsx'
 import { nextScheduledPost } from '~/services/blog.server.ts'
 import { LocalTime } from '~/components/admin/local-time.tsx'
+import { Definition } from '~/components/admin/definition.tsx'
+import { METRICS } from '~/lib/metric-definitions.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -38,12 +40,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
-function StatCard({ title, value, subtitle, icon }: { title: string; value: number; subtitle: string; icon: IconNode }) {
+function StatCard({ title, value, subtitle, icon, definition }: { title: string; value: number; subtitle: string; icon: IconNode; definition?: string }) {
   return (
-    <div className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between">
+    <div className="relative rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-medium text-ink-700">{title}</h2>
-        <Icon node={icon} aria-hidden="true" className="size-5 text-ink-500" />
+        <span className="flex items-center gap-2">
+          {definition && <Definition term={title}>{definition}</Definition>}
+          <Icon node={icon} aria-hidden="true" className="size-5 text-ink-500" />
+        </span>
       </div>
       <p className="mt-2 text-3xl font-bold text-ink-900">{value}</p>
       <p className="mt-1 text-xs text-ink-600">{subtitle}</p>
@@ -67,10 +72,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" description="An overview of your website activity." />
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} />
-        <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} />
+        <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} definition={METRICS.totalProposals} />
+        <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} definition={METRICS.pendingProposals} />
         <StatCard title="Blog Posts" value={stats.blogStats.total} subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`} icon={FileText} />
-        <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} />
+        <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} definition={METRICS.totalViews} />
       </section>
 
       {traffic && <TrafficReport t={traffic} base={`${base}/dashboard`} csvBase="/api/dashboard/traffic.csv" countryConfigured={countryConfigured} />}
@@ -79,7 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">
           Last 30 days
         </h2>
-        <ActivityChart data={stats.chart} conversion={stats.conversion} />
+        <ActivityChart data={stats.chart} conversion={stats.conversion} zoneWords={data?.zoneWords} />
       </section>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
