@@ -76,7 +76,7 @@ export const ACTIVITY_ITEM_TYPES = {
   message: 'Message',
   call: 'Call',
   upload: 'Image',
-  account: 'Sign-in',
+  account: 'Account',
   site: 'Whole site',
   person: 'Person',
   token: 'API token',

@@ -110,20 +110,25 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   'settings/activity/export': 'activity',
 }
 
-/** The menu, in order: each link shows only to a role its page's rule allows. */
+/**
+ * The menu, in order and in its groups (issue 36 §5; app/lib/admin-nav.ts names the groups): each
+ * link shows only to a role its page's rule allows. The sidebar draws these links in this order.
+ */
 export const ADMIN_MENU = [
-  { to: 'dashboard', label: 'Dashboard' },
-  { to: 'proposals', label: 'Proposals' },
-  { to: 'messages', label: 'Messages' },
-  { to: 'calls', label: 'Calls' },
-  { to: 'blogs', label: 'Blog Posts' },
-  { to: 'portfolio', label: 'Portfolio' },
-  { to: 'settings', label: 'Settings' },
-  { to: 'settings/people', label: 'People' },
-  { to: 'settings/activity', label: 'Activity log' },
-  { to: 'settings/security', label: 'Security' },
-  { to: 'settings/profile', label: 'Profile' },
-  { to: 'settings/booking', label: 'Booking hours' },
+  { to: 'dashboard', label: 'Dashboard', group: 'insights' },
+  { to: 'proposals', label: 'Proposals', group: 'leads' },
+  { to: 'messages', label: 'Messages', group: 'leads' },
+  { to: 'calls', label: 'Calls', group: 'leads' },
+  { to: 'blogs', label: 'Blog Posts', group: 'content' },
+  { to: 'portfolio', label: 'Portfolio', group: 'content' },
+  { to: 'settings', label: 'General', group: 'settings' },
+  { to: 'settings/people', label: 'People', group: 'settings' },
+  { to: 'settings/booking', label: 'Booking hours', group: 'settings' },
+  { to: 'settings/security', label: 'Security', group: 'settings' },
+  { to: 'settings/profile', label: 'Profile', group: 'settings' },
+  { to: 'settings/import-export', label: 'Import and export', group: 'settings' },
+  { to: 'settings/activity', label: 'Activity log', group: 'settings' },
+  // More settings pages go here, in the Settings group.
 ] as const
 
 export function mayOpen(role: string, rule: PageRule | undefined): boolean {

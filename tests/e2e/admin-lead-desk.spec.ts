@@ -236,8 +236,9 @@ test('the dashboard chart has labelled axes with gridlines, readable dates, a to
   const chart = page.getByTestId('activity-chart')
   await expect(chart).toBeVisible()
   // Both y-axes: a title, and a value at each of the 5 gridlines.
-  await expect(chart.getByText('Page views', { exact: true }).first()).toBeVisible()
-  await expect(chart.getByText('Requests', { exact: true }).first()).toBeVisible()
+  // Each named once (issue 36): no second label at the line's end.
+  await expect(chart.getByText('Page views', { exact: true })).toHaveCount(1)
+  await expect(chart.getByText('Requests', { exact: true })).toHaveCount(1)
   await expect(chart.getByTestId('gridline')).toHaveCount(5)
   await expect(chart.locator('[data-axis="views"]').first()).toHaveText('0')
   await expect(chart.locator('[data-axis="requests"]')).toHaveCount(5)

@@ -58,8 +58,9 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   const card = page.getByRole('list', { name: 'Portfolio items' }).getByRole('article')
   await expect(card).toHaveCount(1)
   await expect(card.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText(['React', 'Node.js', 'Tailwind', '+2 more'])
-  await expect(card.locator('span.rounded-full').filter({ hasText: /^Live$/ })).toBeVisible()
-  await expect(card.locator('span.rounded-full').filter({ hasText: /^Active$/ })).toBeVisible()
+  // Each state shows once, as its control (issue 36): the Live switch and the status dropdown.
+  await expect(card.getByRole('switch', { name: `Live status for ${title}` })).toBeChecked()
+  await expect(card.getByLabel(`Status for ${title}`, { exact: true })).toHaveValue('active')
   await expect(card.getByRole('link', { name: `Open the live site of ${title} (new tab)` })).toHaveAttribute('href', 'https://florist.example.com')
 
   // The category dropdown lists existing categories and filters.
@@ -98,7 +99,7 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   await page.goto(`${ADMIN}/portfolio?q=${tag}`)
   await page.getByLabel(`Status for ${title}`, { exact: true }).selectOption('archived')
   await expectToast(page, 'Status Updated', 'Portfolio item status changed to archived')
-  await expect(card.locator('span.rounded-full').filter({ hasText: /^Archived$/ })).toBeVisible()
+  await expect(card.getByLabel(`Status for ${title}`, { exact: true })).toHaveValue('archived')
   await visitor.goto('/portfolio')
   await expect(visitor.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible()
   await expect(visitor.getByText(title)).toHaveCount(0)
@@ -128,7 +129,7 @@ test('the portfolio list has a compact table view, kept in the address by the fi
   await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' }).click()
   await expect(page).toHaveURL(/view=table/)
   const row = page.getByRole('row', { name: new RegExp(`Table Cafe ${tag}`) })
-  await expect(row).toContainText('Active')
+  await expect(row.getByLabel(`Status for Table Cafe ${tag}`, { exact: true })).toHaveValue('active')
   await expect(row.getByRole('link', { name: `Edit Table Cafe ${tag}` })).toHaveAttribute('href', `${ADMIN}/portfolio/edit/${item.id}`)
   await expectNoAxeViolations(page)
 

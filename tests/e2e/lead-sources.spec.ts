@@ -81,7 +81,7 @@ test('a visit from a campaign follows its proposal to the lead desk, the CSV and
   const campaigns = page.getByRole('table', { name: 'Campaigns' })
   await expect(campaigns.getByRole('row', { name: new RegExp(`${campaign} \\(newsletter\\)`) }).getByRole('cell')).toHaveText(['1', '1', '100%'])
   await expect(page.getByRole('table', { name: 'Funnel' }).getByRole('rowheader')).toHaveText(['Landed', 'Pricing, estimator or builder', 'Proposal form opened', 'Request sent'])
-  await expect(page.getByRole('region', { name: 'Countries' })).toContainText('Country: not configured (set GEOIP_DB)')
+  await expect(page.getByRole('region', { name: 'Countries' })).toContainText("Not set up: the site does not look up visitors' countries.")
   const sourcesCsv = await (await page.request.get(`/api/dashboard/traffic.csv?table=campaigns&period=7d`)).text()
   expect(sourcesCsv.split('\r\n')).toContain(`newsletter,${campaign},1,1,100%`)
   // Readable on a phone: nothing wider than the screen.

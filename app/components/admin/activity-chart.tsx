@@ -56,9 +56,9 @@ function useWidth() {
  * page views on the left, requests on the right. Why two axes rather than one shared scale: a
  * site sees tens or hundreds of views for each request, so on a shared scale the requests line
  * would lie flat on zero. Both axes have the same number of steps, so the gridlines belong to
- * both, and each axis is titled with its line's name, colour and dash. The lines differ by more
- * than colour: views are a solid line with round markers, requests a dashed line with square
- * markers, and each is named at its end. A pointer or the arrow keys show one day's figures;
+ * both, and each axis is titled with its line's name and colour, once (issue 36: a second name at
+ * each line's end read as two 'Requests' labels). The lines differ by more than colour: views are
+ * a solid line with round markers, requests a dashed line with square markers, as in the legend. A pointer or the arrow keys show one day's figures;
  * the same figures are a table (for screen readers, and on the page with 'Show the figures').
  */
 export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: Day[]; conversion?: Conversion; zoneWords?: string }) {
@@ -82,23 +82,6 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
   // A date label every 7 days on a phone, every 5 otherwise, counted back from today so the last day is always labelled.
   const every = W < 520 ? 7 : 5
   const labelled = data.map((_, i) => (n - 1 - i) % every === 0)
-
-  // Direct labels at the lines' ends, kept apart when the ends are close.
-  const last = n - 1
-  // Above the line's last point, or below it when that would reach the axis titles.
-  const labelAt = (y: number) => (y - 8 < M.top + 10 ? y + 18 : y - 8)
-  let endV = n ? labelAt(yV(data[last].views)) : 0
-  let endP = n ? labelAt(yP(data[last].proposals)) : 0
-  if (n && Math.abs(endV - endP) < 16) {
-    if (endV <= endP) endP = endV + 16
-    else endV = endP + 16
-    // Never below the baseline: then the lower one sits just above it, the other above that.
-    const over = Math.max(endV, endP) - (M.top + plotH - 4)
-    if (over > 0) {
-      endV -= over
-      endP -= over
-    }
-  }
 
   const totalP = data.reduce((a, d) => a + d.proposals, 0)
   const totalV = data.reduce((a, d) => a + d.views, 0)
@@ -237,16 +220,6 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
               const s = active === i ? 9 : 6
               return <rect key={d.day} x={x(i) - s / 2} y={yP(d.proposals) - s / 2} width={s} height={s} className="fill-primary-700" />
             })}
-            {n > 0 && (
-              <>
-                <text x={x(last) - 8} y={endV} fontSize="12" fontWeight="600" textAnchor="end" className="fill-accent-800">
-                  Page views
-                </text>
-                <text x={x(last) - 8} y={endP} fontSize="12" fontWeight="600" textAnchor="end" className="fill-primary-800">
-                  Requests
-                </text>
-              </>
-            )}
           </svg>
           {a && active !== null && (
             <div

@@ -252,7 +252,7 @@ export function BlogEditor({
         </div>
 
         {/* Stays in view while the admin scrolls a long post; app.css keeps focus above it (data-save-bar). */}
-        <div data-save-bar="" className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2">
+        <div data-save-bar="" className="sticky bottom-[var(--notice-space,0px)] z-10 transition-[bottom] flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2">
           <p className="min-h-5 text-sm text-ink-700" data-testid="autosave-status">
             {saved ? autosave.message : ''}
           </p>

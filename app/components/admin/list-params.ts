@@ -19,8 +19,12 @@ export function listHref(path: string, params: Record<string, string | number | 
   return s ? `${path}?${s}` : path
 }
 
-/** How an admin list shows its rows: `?view=table` (compact rows) or the image cards (the default). */
+/**
+ * How an admin list shows its rows: `?view=table` (compact rows) or `?view=grid` (image cards);
+ * without the parameter, the list's own default (the blog list's is the table, issue 36).
+ */
 export type ListView = 'grid' | 'table'
-export function readListView(url: string): ListView {
-  return new URL(url).searchParams.get('view') === 'table' ? 'table' : 'grid'
+export function readListView(url: string, fallback: ListView = 'grid'): ListView {
+  const asked = new URL(url).searchParams.get('view')
+  return asked === 'table' || asked === 'grid' ? asked : fallback
 }

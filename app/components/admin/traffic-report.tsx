@@ -76,7 +76,8 @@ function Table({ title, csv, head, rows, empty }: { title: string; csv?: string;
       {rows.length === 0 ? (
         <p className="py-3 text-sm text-ink-600">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A narrow screen scrolls the table sideways: the box takes focus (arrow keys scroll it) and is named.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} (table)`}>
           <table className="w-full text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
@@ -190,7 +191,7 @@ export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: Traf
         ) : (
           <section className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700 shadow-sm" aria-label="Countries">
             <h3 className="mb-1 text-base font-semibold text-ink-900">Countries</h3>
-            Country: not configured (set GEOIP_DB)
+            Not set up: the site does not look up visitors' countries. Whoever runs the server can add a country database.
           </section>
         )}
       </div>

@@ -33,7 +33,8 @@ export function ViewSwitch({ current, hrefFor }: { current: ListView; hrefFor: (
  */
 export function ListTable({ caption, columns, children }: { caption: string; columns: { label: string; wide?: boolean }[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
+    // Scrolls sideways on a narrow screen: the box takes focus (arrow keys scroll it) and is named.
+    <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">

@@ -12,7 +12,7 @@ export const CHAT_PANEL_ID = 'chat-assistant-panel'
 
 // app/app.css keeps the page's wide content columns clear of this button (see there).
 const LAUNCHER_CLASS =
-  'fixed right-4 bottom-4 z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary-700 text-white shadow-lg transition hover:bg-primary-800 print:hidden'
+  'fixed right-4 bottom-[calc(var(--notice-space,0px)+1rem)] z-50 inline-flex size-14 items-center justify-center rounded-full bg-primary-700 text-white shadow-lg transition hover:bg-primary-800 print:hidden'
 
 /**
  * Floating chat button shown on every public page; opens and closes the chat assistant.

@@ -89,7 +89,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
         // Never taller than the room above the launcher (bottom-20 = 5 rem, plus 1 rem at the top), so
         // at 320×256 it still starts on screen (WCAG 1.4.10). The header with Close stays put; on a
         // short screen the conversation and the suggestions below it scroll together (`short:`).
-        className="fixed inset-x-2 bottom-20 z-50 flex max-h-[min(75vh,calc(100dvh-6rem))] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
+        className="fixed inset-x-2 bottom-[calc(var(--notice-space,0px)+5rem)] z-50 flex max-h-[min(75vh,calc(100dvh-6rem-var(--notice-space,0px)))] flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96"
       >
         <div className="focus-ring-inverse flex shrink-0 items-center justify-between gap-3 bg-primary-700 px-4 py-3 text-white">
           <div className="flex items-center gap-2">

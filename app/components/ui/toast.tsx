@@ -2,6 +2,9 @@ import { X } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 
+/** The room a notice takes at the bottom: its height and a gap below and above it (app.css `--notice-space`). */
+const NOTICE_GAP_PX = 16
+
 export type Toast = { title: string; description?: string; variant?: 'default' | 'destructive' }
 
 const ToastContext = createContext<(t: Toast) => void>(() => {})
@@ -37,6 +40,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     else focusMainHeading()
   }, [])
   const paused = hovered || focused
+  // The notice's room at the bottom of the screen, kept while it shows (its height changes with the
+  // width): the page and what is stuck to its bottom make way for it (app.css, issue 36).
+  const shown = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = shown.current
+    const root = document.documentElement
+    if (!toast || !el) return
+    const measure = () => root.style.setProperty('--notice-space', `${Math.ceil(el.getBoundingClientRect().height) + 2 * NOTICE_GAP_PX}px`)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--notice-space')
+    }
+  }, [toast])
   useEffect(() => {
     if (!toast || paused) return
     const timer = setTimeout(dismiss, TOAST_DURATION_MS)
@@ -46,10 +65,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div ref={box} aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4 sm:justify-end">
+      <div ref={box} aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4">
         {toast && (
           <div
             key={toast.id}
+            ref={shown}
             role={destructive ? 'alert' : 'status'}
             data-testid="toast"
             onMouseEnter={() => setHovered(true)}

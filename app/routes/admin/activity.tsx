@@ -119,11 +119,9 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
                         <dd className="inline text-ink-900">{e.personName}</dd>
                       </div>
                       <div>
-                        <dt className="inline font-medium text-ink-700">Item: </dt>
-                        <dd className="inline text-ink-900">
-                          {itemTypeLabel(e.itemType)}
-                          {e.itemId ? ` ${e.itemId}` : ''}
-                        </dd>
+                        {/* The type in the filter's words; the item's name is in the heading (its number only in the CSV). */}
+                        <dt className="inline font-medium text-ink-700">Item type: </dt>
+                        <dd className="inline text-ink-900">{itemTypeLabel(e.itemType)}</dd>
                       </div>
                       <div>
                         <dt className="inline font-medium text-ink-700">Address: </dt>

@@ -1,8 +1,10 @@
+import { useRef } from 'react'
 import { Form, Link, data, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-settings'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
+import { useFocusFirstRefused } from '~/components/admin/use-focus-refused.ts'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
@@ -78,6 +80,8 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
   const errors = actionData?.fields ?? {}
   const sent = actionData?.values
   const value = (name: string, saved: string) => sent?.[name] ?? saved
+  const form = useRef<HTMLFormElement>(null)
+  useFocusFirstRefused(actionData, form)
   return (
     <>
       <PageHeader
@@ -90,7 +94,7 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
         }
       />
       <Notice notice={actionData?.notice} />
-      <Form method="post" className="space-y-6">
+      <Form ref={form} method="post" className="space-y-6">
         <CsrfField />
         {a.offices.map((o, i) => (
           <SectionCard key={o.id} id={`office-${o.id}`} title={`${o.name} (${o.zone.replace(/_/g, ' ')})`} description="Leave both times empty for a day off.">
@@ -116,6 +120,8 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
                           name={dayField(i, d, edge)}
                           aria-label={`${o.name}, ${name}, ${edge === 'start' ? 'from' : 'to'}`}
                           aria-invalid={err ? true : undefined}
+                          // Without JavaScript the browser focuses the first refused field (use-focus-refused.ts).
+                          autoFocus={Boolean(err) && edge === 'start'}
                           defaultValue={value(dayField(i, d, edge), o.week[d]?.[edge] ?? '')}
                         />
                       </label>
@@ -134,20 +140,20 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
         <SectionCard id="calls-section" title="Calls" description="Times are in whole 5-minute steps.">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="callMinutes" label="Call length (minutes)" error={errors.callMinutes}>
-              <Input type="number" name="callMinutes" min={5} step={5} defaultValue={value('callMinutes', String(a.callMinutes))} />
+              <Input type="number" name="callMinutes" autoFocus={Boolean(errors.callMinutes)} min={5} step={5} defaultValue={value('callMinutes', String(a.callMinutes))} />
             </Field>
             <Field id="bufferMinutes" label="Buffer between calls (minutes)" error={errors.bufferMinutes}>
-              <Input type="number" name="bufferMinutes" min={0} step={5} defaultValue={value('bufferMinutes', String(a.bufferMinutes))} />
+              <Input type="number" name="bufferMinutes" autoFocus={Boolean(errors.bufferMinutes)} min={0} step={5} defaultValue={value('bufferMinutes', String(a.bufferMinutes))} />
             </Field>
             <Field id="noticeHours" label="Minimum notice (hours)" error={errors.noticeHours}>
-              <Input type="number" name="noticeHours" min={0} defaultValue={value('noticeHours', String(a.noticeHours))} />
+              <Input type="number" name="noticeHours" autoFocus={Boolean(errors.noticeHours)} min={0} defaultValue={value('noticeHours', String(a.noticeHours))} />
             </Field>
             <Field id="horizonDays" label="How far ahead (days)" error={errors.horizonDays}>
-              <Input type="number" name="horizonDays" min={1} defaultValue={value('horizonDays', String(a.horizonDays))} />
+              <Input type="number" name="horizonDays" autoFocus={Boolean(errors.horizonDays)} min={1} defaultValue={value('horizonDays', String(a.horizonDays))} />
             </Field>
           </div>
           <Field id="daysOff" label="Days off" hint="One date a line, as YYYY-MM-DD (holidays): no office takes calls on these days." error={errors.daysOff} className="mt-5">
-            <Textarea name="daysOff" rows={4} defaultValue={value('daysOff', a.daysOff.join('\n'))} />
+            <Textarea name="daysOff" autoFocus={Boolean(errors.daysOff)} rows={4} defaultValue={value('daysOff', a.daysOff.join('\n'))} />
           </Field>
         </SectionCard>
         <Button type="submit" disabled={saving}>

@@ -143,14 +143,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-ink-200">
               {stats.recentPosts.map((post) => (
-                <li key={post.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                // Two columns: the actions stay on the title's line at the right, one above the other from row to row.
+                <li key={post.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 py-3" data-testid="recent-post">
                   <div className="min-w-0">
                     <p className="truncate font-medium text-ink-900">{post.title}</p>
                     <p className="text-sm text-ink-600">
                       <Badge tone={post.status}>{capitalize(post.status)}</Badge> <span className="ml-1">{post.views} views</span>
                     </p>
                   </div>
-                  <div className="flex gap-2">
+                  <div className="flex gap-2" data-testid="recent-post-actions">
                     <a
                       href={`/blog/${post.slug}`}
                       target="_blank"

@@ -2,11 +2,12 @@ import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { AdminSidebar } from '~/components/admin/sidebar.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { closedNavGroups } from '~/lib/admin-nav.ts'
 import { menuFor } from '~/lib/permissions.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role) }
+  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), closedGroups: closedNavGroups(request.headers.get('Cookie')) }
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-ink-50 lg:flex">
-      <AdminSidebar adminPath={loaderData.adminPath} username={loaderData.username} links={loaderData.links} />
+      <AdminSidebar adminPath={loaderData.adminPath} username={loaderData.username} links={loaderData.links} closedGroups={loaderData.closedGroups} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <Outlet />
       </main>

@@ -1,5 +1,5 @@
 import { Mail, MailOpen } from 'lucide'
-import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
+import { LeadAttributionList, UnknownSourceNote } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Route } from './+types/messages'
@@ -88,6 +88,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       )}
+      {messages.some((m) => !m.visitSource) && <UnknownSourceNote />}
     </>
   )
 }
@@ -116,7 +117,7 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
         </div>
         <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-800">{m.message}</p>
         <div className="mt-3 rounded-md bg-ink-50 px-3 py-2">
-          <LeadAttributionList visit={m} />
+          <LeadAttributionList visit={m} explain={false} />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <fetcher.Form method="post" action={action} className="contents">

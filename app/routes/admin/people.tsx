@@ -1,8 +1,10 @@
+import { useRef } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/people'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { ActionResult } from '~/components/admin/action-result.tsx'
 import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { useFocusFirstRefused } from '~/components/admin/use-focus-refused.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
@@ -125,7 +127,7 @@ function SudoField({ show, id, error }: { show: boolean; id: string; error?: str
   if (!show && !error) return null
   return (
     <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
-      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required />
+      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required autoFocus={Boolean(error)} />
     </Field>
   )
 }
@@ -137,8 +139,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
   const errorsFor = (intent: Intent, id?: number) => (result && !result.ok && result.intent === intent && result.id === id ? result.fields : {})
   const invite = errorsFor('invite')
   const second = errorsFor('require-second-factor')
+  // A refused field takes focus (the first, if several): issue 36 §6.
+  const page = useRef<HTMLDivElement>(null)
+  useFocusFirstRefused(result, page)
   return (
-    <div className="space-y-6">
+    <div ref={page} className="space-y-6">
       <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
       <ActionResult result={result} />
 
@@ -170,7 +175,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       <CsrfField />
                       <input type="hidden" name="id" value={p.id} />
                       <Field id={`role-${p.id}`} label={`Role of ${name}`} error={errors.role ?? errors.id}>
-                        <select name="role" defaultValue={p.role} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+                        <select name="role" defaultValue={p.role} autoFocus={Boolean(errors.role ?? errors.id)} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
                           {ROLES.map((r) => (
                             <option key={r} value={r}>
                               {ROLE_LABELS[r]}
@@ -213,10 +218,10 @@ export default function People({ loaderData }: Route.ComponentProps) {
           <CsrfField />
           <input type="hidden" name="intent" value="invite" />
           <Field id="invite-email" label="Email" error={invite.email} required>
-            <Input type="email" name="email" autoComplete="off" required />
+            <Input type="email" name="email" autoComplete="off" required autoFocus={Boolean(invite.email)} />
           </Field>
           <Field id="invite-name" label="Name (optional)" error={invite.displayName}>
-            <Input type="text" name="displayName" autoComplete="off" />
+            <Input type="text" name="displayName" autoComplete="off" autoFocus={Boolean(invite.displayName)} />
           </Field>
           <fieldset className="sm:col-span-2">
             <legend className="mb-2 text-sm font-medium text-ink-800">Role</legend>

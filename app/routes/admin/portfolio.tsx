@@ -7,8 +7,7 @@ import { listHref, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
-import { capitalize, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
+import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Input, Select } from '~/components/ui/input.tsx'
 import { switchTrackClass } from '~/components/ui/switch.tsx'
@@ -187,7 +186,11 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
 
 type Item = Route.ComponentProps['loaderData']['items'][number]
 
-/** A project's status dropdown, live switch, links and delete, posting through one fetcher to this route's action. */
+/**
+ * A project's status dropdown, live switch, links and delete, posting through one fetcher to this
+ * route's action. The dropdown and the switch are how each state shows too: one control per state,
+ * no badge repeating it (issue 36).
+ */
 function ItemActions({ item, editHref, action }: { item: Item; editHref: string; action: string }) {
   const fetcher = useListFetcher()
   const href = liveHref(item.liveUrl)
@@ -217,19 +220,13 @@ function ItemActions({ item, editHref, action }: { item: Item; editHref: string;
 /** The compact view: one row per project with its title, category, status and actions. */
 function PortfolioTable({ items, path, action }: { items: Item[]; path: string; action: string }) {
   return (
-    <ListTable caption="Portfolio items" columns={[{ label: 'Title' }, { label: 'Category', wide: true }, { label: 'Status' }, { label: 'Actions' }]}>
+    <ListTable caption="Portfolio items" columns={[{ label: 'Title' }, { label: 'Category', wide: true }, { label: 'Status and actions' }]}>
       {items.map((item) => (
         <tr key={item.id} className="align-top">
           <th scope="row" className="py-3 font-medium break-words text-ink-900">
             {item.title}
           </th>
           <td className="hidden py-3 text-ink-700 sm:table-cell">{item.category}</td>
-          <td className="py-3">
-            <span className="flex flex-wrap gap-1">
-              <Badge tone={item.status}>{capitalize(item.status)}</Badge>
-              {item.isLive && <Badge tone="live">Live</Badge>}
-            </span>
-          </td>
           <td className="py-3">
             <div className="flex flex-wrap items-center gap-2">
               <ItemActions item={item} editHref={`${path}/edit/${item.id}`} action={action} />
@@ -247,13 +244,7 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`item-${item.id}`} className="flex flex-1 flex-col">
-        <div className="relative aspect-video bg-ink-100">
-          {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
-          <span className="absolute top-3 left-3 flex gap-2">
-            <Badge tone={item.status}>{capitalize(item.status)}</Badge>
-            {item.isLive && <Badge tone="live">Live</Badge>}
-          </span>
-        </div>
+        <div className="aspect-video bg-ink-100">{item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
         <div className="flex flex-1 flex-col p-5">
           <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-ink-900">
             {item.title}
