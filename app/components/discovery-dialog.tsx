@@ -42,7 +42,7 @@ export default function DiscoveryDialog({ open, setOpen }: { open: boolean; setO
             }}
             className={buttonClass({ size: 'lg', className: 'flex-1' })}
           >
-            Hire a Developer
+            Book a free call
           </button>
           <DialogClose className={buttonClass({ variant: 'secondary', size: 'lg', className: 'flex-1' })}>Maybe later</DialogClose>
         </div>

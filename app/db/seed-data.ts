@@ -340,7 +340,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
 <p>You do not need a professional photographer to start. A recent phone, natural daylight and a tidy background go a long way. Take landscape shots for banners and square ones for galleries, and avoid heavy filters so colours look true to life.</p>
 <h2>Do not let perfect be the enemy of done</h2>
 <p>Your website is never finished; it grows with your business. It is better to launch with clear, accurate content and improve it over time than to wait months for the perfect wording. With an admin panel you can adjust pages whenever inspiration strikes.</p>
-<p>Missing something from the list? That is fine. We can write starter copy, suggest suitable imagery and design a simple logo as part of your project. Just <strong>request a free proposal</strong> and we will tell you exactly what we need within 24 hours.</p>`,
+<p>Missing something from the list? That is fine. We can write starter copy, suggest suitable imagery and design a simple logo as part of your project. Just <a href="/proposal">request a free proposal</a> and we will tell you exactly what we need within 24 hours.</p>`,
     category: 'Web Design',
     author: 'Maya Robinson',
     status: 'published',

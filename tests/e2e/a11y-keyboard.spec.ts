@@ -178,7 +178,7 @@ test.describe('the discovery popup never steals focus and gives it back', () => 
       const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
       await page.clock.runFor(POPUP_DELAY_MS)
       await expect(popup).toBeVisible()
-      await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
+      await expect(popup.getByRole('button', { name: 'Book a free call' })).toBeFocused()
       if (close === 'Escape') await page.keyboard.press('Escape')
       else {
         await popup.getByRole('button', { name: close, exact: true }).focus()

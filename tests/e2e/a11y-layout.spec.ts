@@ -116,7 +116,7 @@ test.describe('discovery popup at 320×256', () => {
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
     await page.clock.runFor(POPUP_DELAY_MS)
     await expect(popup).toBeVisible()
-    await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
+    await expect(popup.getByRole('button', { name: 'Book a free call' })).toBeFocused()
     const box = (await popup.boundingBox())!
     expect(box.y).toBeGreaterThanOrEqual(0)
     expect(box.y + box.height).toBeLessThanOrEqual(256)

@@ -247,7 +247,7 @@ test.describe('without JavaScript', () => {
   // (The popup needs JavaScript: its button's way to /book is in tools-chat-popup.spec.ts.)
   test('the proposal confirmation and the services page lead to /book', async ({ page }) => {
     await page.goto('/proposal?submitted=1')
-    await expect(page.getByRole('link', { name: 'Book a free 15-minute discovery call' })).toHaveAttribute('href', '/book')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
     await page.goto('/services')
     await page.getByRole('link', { name: 'Book a free 15-minute discovery call' }).click()
     await expect(page).toHaveURL(/\/book$/)

@@ -207,6 +207,13 @@ test.describe('Send us a message', () => {
     const sent = page.getByRole('status').filter({ hasText: 'Message sent. Thank you!' })
     await expect(sent).toBeVisible()
     await expect(sent).toBeFocused()
+    // The confirmation takes the form's place, nothing typed left beneath it, and offers one next
+    // step: booking a call (issue 35).
+    await expect(f.name).toHaveCount(0)
+    await expect(f.message).toHaveCount(0)
+    await expect(f.send).toHaveCount(0)
+    await expect(sent.getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
+    await expectNoAxeViolations(page)
 
     // The admin sees it in the inbox, marks it read, and deletes it.
     await login(page)
@@ -252,7 +259,15 @@ test.describe('Send us a message without JavaScript', () => {
     await f.message.fill('Hello from a browser without scripts.')
     await f.send.click()
     await expect(page).toHaveURL(/\/contact\?sent=1$/)
-    await expect(page.getByRole('status')).toContainText('Message sent. Thank you!')
+    const sent = page.getByRole('status')
+    await expect(sent).toContainText('Message sent. Thank you!')
+    // In the form's place (issue 35): nothing typed left beneath it, one next step.
+    await expect(f.name).toHaveCount(0)
+    await expect(f.message).toHaveCount(0)
+    await expect(f.send).toHaveCount(0)
+    await expect(sent.getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
+    await sent.getByRole('link', { name: 'Book a free call' }).click()
+    await expect(page).toHaveURL(/\/book$/)
 
     await login(page)
     await page.goto('/admin/messages')

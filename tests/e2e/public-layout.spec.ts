@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { PUBLIC_PAGES, adminApi, expectNoAxeViolations, skipDiscoveryPopup, visit, uid } from './public-helpers.ts'
 
-const NAV = ['Home', 'Services', 'Portfolio', 'Blog', 'About', 'Demo Builder', 'FAQ']
+const NAV = ['Home', 'Services', 'Portfolio', 'Pricing', 'Blog', 'About', 'Demo Builder', 'FAQ', 'Contact']
+
+/** Pages that end with the band offering both ways to hire us (issue 35); the forms and legal pages do not. */
+const CLOSING_CTA_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact']
 
 test.beforeEach(async ({ page }) => skipDiscoveryPopup(page))
 
@@ -41,6 +44,7 @@ test('small screens use a side drawer; wide screens show the links in the bar', 
     await expect(menuButton).toBeHidden()
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
     await expect(page.getByRole('banner').getByRole('link', { name: 'Get Free Proposal' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Book a call' })).toBeVisible()
     return
   }
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
@@ -62,9 +66,85 @@ test('small screens use a side drawer; wide screens show the links in the bar', 
   await expect(drawer).toBeHidden()
 })
 
+/** The header's ways to hire us and the new links, where a visitor sees them: the bar, or the drawer on a phone. */
+async function expectHireLinks(page: Page, isMobile: boolean) {
+  const nav = await openNavigation(page, isMobile)
+  await expect(nav.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing')
+  await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/contact')
+  const where = isMobile ? page.getByRole('dialog', { name: 'Site menu' }) : page.getByRole('banner')
+  const book = where.getByRole('link', { name: 'Book a call', exact: true })
+  const proposal = where.getByRole('link', { name: 'Get Free Proposal', exact: true })
+  await expect(book).toBeVisible()
+  await expect(book).toHaveAttribute('href', '/book')
+  await expect(proposal).toBeVisible()
+  await expect(proposal).toHaveAttribute('href', '/proposal')
+  return { nav, book }
+}
+
+test('every public page offers Pricing, Contact and Book a call in the header (the drawer on a phone), and ends with both ways to hire us', async ({ page, isMobile }) => {
+  test.setTimeout(120_000)
+  for (const path of [...PUBLIC_PAGES, '/blog/how-to-prepare-content-for-your-new-website', '/proposal', '/book', '/demo-builder']) {
+    await test.step(path, async () => {
+      await visit(page, path)
+      await expectHireLinks(page, isMobile)
+      if (isMobile) await page.keyboard.press('Escape')
+      const main = page.getByRole('main')
+      const closing = main.getByRole('region', { name: /./ }).filter({ has: page.locator('#closing-cta-title') })
+      if (!CLOSING_CTA_PAGES.includes(path) && !path.startsWith('/blog/')) return expect(closing).toHaveCount(0)
+      await expect(closing).toHaveCount(1)
+      await expect(closing.getByRole('link', { name: 'Get Free Proposal' })).toHaveAttribute('href', '/proposal')
+      await expect(closing.getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', '/book')
+      // It is what the page ends with: nothing of the page's own comes after it.
+      expect(await closing.evaluate((el) => [...el.parentElement!.children].filter((c) => c.tagName !== 'SCRIPT' && c.getBoundingClientRect().height > 0).at(-1) === el)).toBe(true)
+    })
+  }
+  // The home page's band leads on: Book a call opens booking.
+  await visit(page, '/')
+  await page.getByRole('main').getByRole('link', { name: 'Book a call' }).click()
+  await expect(page).toHaveURL(/\/book(\?tz=[\w%/+-]+)?$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Free Discovery Call' })).toBeVisible()
+})
+
+test('the new header links work and stay axe clean, in the bar or the open drawer', async ({ page, isMobile }) => {
+  await visit(page, '/pricing')
+  const { nav } = await expectHireLinks(page, isMobile)
+  await expect(nav.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expectNoAxeViolations(page)
+  await nav.getByRole('link', { name: 'Contact', exact: true }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
+  const again = await expectHireLinks(page, isMobile)
+  await expect(again.nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('aria-current', 'page')
+  await again.book.click()
+  await expect(page).toHaveURL(/\/book(\?tz=[\w%/+-]+)?$/)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the header or the drawer (invoker commands) holds Pricing, Contact and Book a call', async ({ page, isMobile }) => {
+    await page.goto('/faq')
+    const { book } = await expectHireLinks(page, isMobile)
+    await book.click()
+    await expect(page).toHaveURL(/\/book$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Free Discovery Call' })).toBeVisible()
+  })
+})
+
+test('the blog post that ends "request a free proposal" links it to the proposal form', async ({ page }) => {
+  await visit(page, '/blog/how-to-prepare-content-for-your-new-website')
+  const link = page.getByRole('article').getByRole('link', { name: 'request a free proposal' })
+  await expect(link).toHaveAttribute('href', '/proposal')
+  await link.click()
+  await expect(page).toHaveURL(/\/proposal$/)
+})
+
 test('the footer has the company links, social links and real privacy and terms pages', async ({ page }) => {
   await visit(page, '/')
   const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', '/book')
+  await expect(footer.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing')
+  await expect(footer.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact')
   const company = footer.getByRole('navigation', { name: 'Company' })
   for (const [name, href] of [
     ['About Us', '/about'],

@@ -101,7 +101,7 @@ test.describe('chat assistant', () => {
 })
 
 test.describe('discovery popup', () => {
-  test('appears 3 seconds after load, once per browser, and Hire a Developer goes to /book (issue 26)', async ({ page }) => {
+  test('appears 3 seconds after load, once per browser, and its button, Book a free call, goes to /book (issues 26, 35)', async ({ page }) => {
     await visitWithClock(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
     await page.clock.runFor(POPUP_DELAY_MS - 1000)
@@ -109,10 +109,10 @@ test.describe('discovery popup', () => {
     await page.clock.runFor(1000)
     await expect(popup).toBeVisible()
     expect(await page.evaluate(() => window.localStorage.getItem('discovery-popup-shown'))).not.toBeNull()
-    await expect(popup.getByRole('button', { name: 'Hire a Developer' })).toBeFocused()
+    await expect(popup.getByRole('button', { name: 'Book a free call' })).toBeFocused()
     await expectNoAxeViolations(page)
 
-    await popup.getByRole('button', { name: 'Hire a Developer' }).click()
+    await popup.getByRole('button', { name: 'Book a free call' }).click()
     // Once /book has hydrated it names the browser's time zone in its address (?tz=...).
     await expect(page).toHaveURL(/\/book(\?tz=[\w%/+-]+)?$/)
     await expect(popup).toHaveCount(0)

@@ -54,7 +54,7 @@ test.describe('proposal request', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('sends the request without reloading, clears the form and stores the row', async ({ page, request }) => {
+  test('sends the request without reloading, puts the confirmation and a booking link in the form\'s place, and stores the row', async ({ page, request }) => {
     const name = `Success ${uid()}`
     await visit(page, '/proposal')
     await fillValid(page, name)
@@ -78,11 +78,15 @@ test.describe('proposal request', () => {
     await expect(confirmation).toContainText('What happens next')
     await expect(confirmation).toContainText('Your proposal goes to visitor@example.com, and a confirmation is on its way there now.')
     await expect(confirmation).toBeFocused()
-    await expect(form(page).name).toHaveValue('')
-    await expect(form(page).requirements).toHaveValue('')
-    await expect(form(page).businessType).toHaveValue('')
-    await expect(form(page).submit).toBeEnabled()
+    // No form beneath it inviting a second send (issue 35): one next step, booking a call.
+    await expect(form(page).name).toHaveCount(0)
+    await expect(form(page).submit).toHaveCount(0)
+    const book = confirmation.getByRole('link', { name: 'Book a free call' })
+    await expect(book).toHaveAttribute('href', '/book')
+    await expectNoAxeViolations(page)
     expect(reloaded).toBe(false)
+    await book.click()
+    await expect(page).toHaveURL(/\/book$/)
 
     const rows = await findProposals(request, name)
     expect(rows).toHaveLength(1)
@@ -208,10 +212,15 @@ test.describe('proposal request without JavaScript', () => {
     const confirmation = page.getByRole('status').filter({ hasText: 'Proposal Request Submitted!' })
     await expect(confirmation).toContainText('We will send your custom proposal within 24 hours.')
     await expect(confirmation).toContainText('Your proposal goes to visitor@example.com, and a confirmation is on its way there now.')
-    await expect(form(page).name).toHaveValue('')
+    // The confirmation replaces the form (issue 35), with booking a call as the next step.
+    await expect(form(page).name).toHaveCount(0)
+    await expect(form(page).submit).toHaveCount(0)
+    await expect(confirmation.getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
     const rows = await findProposals(request, name)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ budget: '1000-2500', businessType: 'retail' })
+    await confirmation.getByRole('link', { name: 'Book a free call' }).click()
+    await expect(page).toHaveURL(/\/book$/)
   })
 
   test('server errors come back beside the fields with the values kept', async ({ page, request }) => {

@@ -19,6 +19,7 @@ const MORE_LINKS = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
   { to: '/proposal', label: 'Get Free Proposal' },
+  { to: '/book', label: 'Book a call' },
 ]
 
 const linkClass = 'text-ink-300 hover:text-white hover:underline'

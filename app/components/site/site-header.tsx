@@ -9,11 +9,19 @@ export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/services', label: 'Services' },
   { to: '/portfolio', label: 'Portfolio' },
+  { to: '/pricing', label: 'Pricing' },
   { to: '/blog', label: 'Blog' },
   { to: '/about', label: 'About' },
   { to: '/demo-builder', label: 'Demo Builder' },
   { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
 ] as const
+
+/** The two ways to hire us, side by side in the bar, the drawer and every page's closing call to action. */
+export const HIRE_LINKS = {
+  proposal: { to: '/proposal', label: 'Get Free Proposal' },
+  book: { to: '/book', label: 'Book a call' },
+} as const
 
 /**
  * The link NavLink marks as the current page (same rule: case-insensitive, `/` only exactly,
@@ -25,9 +33,10 @@ export function activeNavLink(pathname: string): string | null {
 }
 
 const linkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800'
+  'rounded-md px-2.5 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800'
 
 const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
+const bookClass = 'items-center justify-center rounded-lg border border-primary-700 bg-white px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-50'
 
 /**
  * Whether the browser opens and closes the drawer itself from the buttons' `command` (Chromium
@@ -36,7 +45,8 @@ const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-
 const nativeCommands = () => 'command' in HTMLButtonElement.prototype
 
 /**
- * Top navigation. From the lg breakpoint the links sit in the bar; below it a menu button opens
+ * Top navigation. From the xl breakpoint the nine links sit in the bar (below it they would not
+ * fit beside the two buttons); below it a menu button opens
  * a side drawer built on the native <dialog> (focus trap, Escape and inert page for free, no
  * library). The current route is marked with aria-current and highlighted.
  *
@@ -89,8 +99,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <LogoMark />
           <span className="text-lg">{siteName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
@@ -101,12 +111,15 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/proposal" className={`${ctaClass} hidden sm:inline-flex`}>
-            Get Free Proposal
+          <Link to={HIRE_LINKS.book.to} className={`${bookClass} hidden sm:inline-flex`}>
+            {HIRE_LINKS.book.label}
+          </Link>
+          <Link to={HIRE_LINKS.proposal.to} className={`${ctaClass} hidden sm:inline-flex`}>
+            {HIRE_LINKS.proposal.label}
           </Link>
           <button
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 xl:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={open}
@@ -132,7 +145,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         }}
         className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-ink-900/50"
       >
-        <div className="flex h-full flex-col p-4">
+        <div className="flex h-full flex-col overflow-y-auto p-4">
           <div className="flex items-center justify-between">
             <span className="font-bold">{siteName}</span>
             <button
@@ -158,8 +171,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               ))}
             </ul>
           </nav>
-          <Link to="/proposal" className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
-            Get Free Proposal
+          <Link to={HIRE_LINKS.proposal.to} className={`${ctaClass} mt-6 flex py-3 text-base`} onClick={closeDrawer}>
+            {HIRE_LINKS.proposal.label}
+          </Link>
+          <Link to={HIRE_LINKS.book.to} className={`${bookClass} mt-3 flex py-3 text-base`} onClick={closeDrawer}>
+            {HIRE_LINKS.book.label}
           </Link>
         </div>
       </dialog>

@@ -2,6 +2,7 @@ import { Award, Clock, HeartHandshake, MapPin, Phone, Target, Users } from 'luci
 import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/about'
 import { LazyMap } from '~/components/site/lazy-map.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
@@ -116,5 +117,6 @@ export default function About() {
         </div>
       </section>
     </main>
+      <ClosingCta title="Work with us" />
   )
 }

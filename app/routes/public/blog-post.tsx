@@ -4,6 +4,7 @@ import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/blog-post'
 import { withBylines } from '~/services/people.server.ts'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-list.ts'
@@ -128,6 +129,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </Link>
         </footer>
       </article>
+      <ClosingCta title="Want a website like this for your business?" />
       <JsonLd data={blogPostingJsonLd(siteUrl, site.siteName, post)} />
     </main>
   )

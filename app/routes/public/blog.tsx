@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui/button.tsx'
 import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
@@ -115,6 +116,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+      <ClosingCta />
     </main>
   )
 }

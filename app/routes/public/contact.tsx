@@ -1,9 +1,10 @@
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { CalendarCheck, CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -146,13 +147,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-        <h2 className="text-3xl font-bold text-ink-900">Ready to start your project?</h2>
-        <p className="mt-4 text-lg text-ink-600">Tell us about your business and receive a fixed-price proposal within 24 hours.</p>
-        <Link to="/proposal" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-          Get Free Proposal
-        </Link>
-      </section>
+      <ClosingCta />
     </main>
   )
 }
@@ -160,6 +155,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 /**
  * The message form: a plain post to the action (works before JavaScript); once hydrated the
  * site's own check runs first (noValidate), with messages beside the fields and focus on the first.
+ * Once sent (?sent=1, with or without JavaScript) the confirmation takes the form's place, with one
+ * next step: booking a call (issue 35).
  */
 function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: ContactMessageAnswer | undefined; replyTo: string }) {
   const navigation = useNavigation()
@@ -209,40 +206,44 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   }
 
   const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
+  if (sent)
+    return (
+      <div ref={confirmation} tabIndex={-1} role="status" className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6">
+        <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
+        <div>
+          <p className="font-semibold">Message sent. Thank you!</p>
+          <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
+          <p className="mt-4 text-sm">Would a conversation be quicker?</p>
+          <Link to="/book" className={buttonClass({ size: 'lg', className: 'mt-2 w-full sm:w-auto' })}>
+            <Icon node={CalendarCheck} aria-hidden="true" className="size-5" />
+            Book a free call
+          </Link>
+        </div>
+      </div>
+    )
   return (
-    <>
-      {sent && (
-        <div ref={confirmation} tabIndex={-1} role="status" className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
-          <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
-          <div>
-            <p className="font-semibold">Message sent. Thank you!</p>
-            <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
-          </div>
+    <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" key={answer ? 'answered' : 'fresh'}>
+      <CsrfField />
+      {answer?.formError && (
+        <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+          {answer.formError}
         </div>
       )}
-      <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" key={answer ? 'answered' : 'fresh'}>
-        <CsrfField />
-        {answer?.formError && (
-          <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
-            {answer.formError}
-          </div>
-        )}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="contact-name" label="Your Name" required error={errors.name}>
-            <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} onChange={recheck('name')} />
-          </Field>
-          <Field id="contact-email" label="Your Email" required error={errors.email}>
-            <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={v.email} onChange={recheck('email')} />
-          </Field>
-        </div>
-        <Field id="contact-message" label="Message" required error={errors.message}>
-          <Textarea size="md" name="message" rows={6} required defaultValue={v.message} onChange={recheck('message')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Your Name" required error={errors.name}>
+          <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} onChange={recheck('name')} />
         </Field>
-        <Honeypot id="contact-website" />
-        <Button type="submit" size="lg" disabled={sending}>
-          {sending ? 'Sending...' : 'Send Message'}
-        </Button>
-      </Form>
-    </>
+        <Field id="contact-email" label="Your Email" required error={errors.email}>
+          <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={v.email} onChange={recheck('email')} />
+        </Field>
+      </div>
+      <Field id="contact-message" label="Message" required error={errors.message}>
+        <Textarea size="md" name="message" rows={6} required defaultValue={v.message} onChange={recheck('message')} />
+      </Field>
+      <Honeypot id="contact-website" />
+      <Button type="submit" size="lg" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </Form>
   )
 }

@@ -6,6 +6,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/faq'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { FAQS } from '~/content/faq.ts'
 import { searchFaqs } from '~/lib/faq-search.ts'
@@ -88,6 +89,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </section>
+      <ClosingCta />
       <JsonLd data={faqPageJsonLd(FAQS)} />
     </main>
   )

@@ -8,6 +8,7 @@ import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolveOldAddress } from '~/services/blog.server.ts'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
@@ -204,6 +205,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </RenderedOnce>
 
+      <ClosingCta />
       <DiscoveryPopup />
     </main>
   )

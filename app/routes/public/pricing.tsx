@@ -6,6 +6,7 @@ import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
 import { readEstimatorQuery } from '~/lib/estimator-query.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { PLANS, PRICING_ADDONS, PRICING_FAQS, QUOTED } from '~/content/pricing.ts'
@@ -117,6 +118,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <ClosingCta title="Not sure which plan fits?" />
       <JsonLd data={plansJsonLd(siteUrl, site.siteName, PLANS)} />
     </main>
   )

@@ -3,6 +3,7 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/services'
+import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
@@ -131,5 +132,6 @@ export default function Services() {
         </dl>
       </section>
     </main>
+      <ClosingCta />
   )
 }

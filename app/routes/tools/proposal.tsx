@@ -68,21 +68,27 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
           <div className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
-            {submitted && !actionData && <SubmittedNotice sentTo={sentTo} />}
-            {from && !actionData && prefill.requirements && (
-              <p className="mb-5 rounded-md border border-primary-200 bg-primary-50 p-3 text-sm text-primary-900">
-                {from === 'estimator'
-                  ? 'We added your cost estimate to the project requirements below. Edit it as you like.'
-                  : 'We added your website design from the demo builder to the project requirements below. Edit it as you like.'}
-              </p>
+            {/* After the plain form's post/redirect/get: the confirmation in the form's place (issue 35). */}
+            {submitted && !actionData ? (
+              <SubmittedNotice sentTo={sentTo} />
+            ) : (
+              <>
+                {from && !actionData && prefill.requirements && (
+                  <p className="mb-5 rounded-md border border-primary-200 bg-primary-50 p-3 text-sm text-primary-900">
+                    {from === 'estimator'
+                      ? 'We added your cost estimate to the project requirements below. Edit it as you like.'
+                      : 'We added your website design from the demo builder to the project requirements below. Edit it as you like.'}
+                  </p>
+                )}
+                <ProposalForm
+                  key={actionData ? 'posted' : 'fresh'}
+                  initialValues={actionData?.values ?? prefill}
+                  initialErrors={actionData?.errors}
+                  formError={actionData?.formError}
+                  hidden={source ?? undefined}
+                />
+              </>
             )}
-            <ProposalForm
-              key={actionData ? 'posted' : 'fresh'}
-              initialValues={actionData?.values ?? prefill}
-              initialErrors={actionData?.errors}
-              formError={actionData?.formError}
-              hidden={source ?? undefined}
-            />
           </div>
         </div>
         <aside aria-labelledby="next-steps-heading" className="lg:pt-4">

@@ -1,16 +1,16 @@
-import { CheckCircle2, Loader2 } from 'lucide'
+import { CalendarCheck, CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
-import { Button } from '~/components/ui/button.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
-import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
+import { PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 
 export const SUCCESS_TOAST = {
   title: 'Proposal Request Submitted!',
@@ -35,17 +35,16 @@ type Props = {
 
 /**
  * 'Get Your Free Proposal' form, posted to the route's action: through a fetcher once hydrated
- * (the page never reloads; the action's answer clears the form or shows why not), and as a plain
- * <form method="post"> before JavaScript loads (the action answers with the page).
+ * (the page never reloads; once the request is stored the confirmation takes the form's place,
+ * otherwise the form shows why not), and as a plain <form method="post"> before JavaScript loads
+ * (the action answers with the page; the route shows the confirmation alone after its redirect).
  */
 export function ProposalForm({ initialValues, initialErrors = {}, formError: initialFormError, hidden }: Props) {
   const toast = useToast()
   const fetcher = useFetcher<ProposalAnswer>()
   // The fields hold their own values (uncontrolled): React never writes a value back, so nothing
   // a visitor types or picks while the page hydrates can be put back to the server's (ADR 035).
-  // A stored request clears them by drawing them anew, empty.
-  const [cleared, setCleared] = useState(0)
-  const defaults = cleared ? EMPTY_PROPOSAL : initialValues
+  const defaults = initialValues
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors)
   const [formError, setFormError] = useState(initialFormError)
   // The post, and the page data React Router reloads after it.
@@ -86,8 +85,8 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     setFormError(answer.formError)
     setErrors(answer.errors)
     if (answer.ok) {
-      setCleared((n) => n + 1)
-      // The same confirmation as after the plain form's post, focused (not only a toast).
+      // The same confirmation as after the plain form's post, in the form's place (a filled form
+      // beneath it would invite a second send, issue 35), focused (not only a toast).
       setSentTo(answer.sentTo ?? '')
       return
     }
@@ -113,10 +112,10 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   /** A field of the form: its label, control wiring and the error the server or the schema gave. */
   const field = (name: ProposalField, label: string, required = true, hint?: string) => ({ id: `${uid}-${name}`, label, required, hint, error: errors[name] })
 
+  if (sentTo !== null) return <SubmittedNotice ref={confirmation} sentTo={sentTo} />
   return (
     <fetcher.Form ref={formRef} method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
       <CsrfField />
-      {sentTo !== null && <SubmittedNotice ref={confirmation} sentTo={sentTo} />}
       {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <p id={`${uid}-required-note`} className="text-sm text-ink-600">
         Fields marked with{' '}
@@ -130,7 +129,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           {formError}
         </div>
       )}
-      <div key={`fields-${cleared}`} className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2">
         <Field {...field('name', 'Full Name')}>
           <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={defaults.name} onChange={set('name')} />
         </Field>
@@ -161,7 +160,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           </Select>
         </Field>
       </div>
-      <Field key={`requirements-${cleared}`} {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
+      <Field {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
         <Textarea size="md" name="requirements" rows={7} required defaultValue={defaults.requirements} onChange={set('requirements')} />
       </Field>
 
@@ -176,8 +175,9 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
 }
 
 /**
- * The confirmation after a stored request, the same with JavaScript (focused when it appears) and
- * after the plain form's post/redirect/get (?submitted=1): what happens next and where it goes.
+ * The confirmation after a stored request, in place of the form, the same with JavaScript (focused
+ * when it appears) and after the plain form's post/redirect/get (?submitted=1): what happens next,
+ * where it goes, and one next step: booking a call.
  */
 export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: Ref<HTMLDivElement> }) {
   const titleId = useId()
@@ -187,7 +187,7 @@ export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: 
       tabIndex={-1}
       role="status"
       aria-labelledby={titleId}
-      className="mb-6 flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900"
+      className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6"
     >
       <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
       <div>
@@ -207,10 +207,12 @@ export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: 
             )}
           </li>
           <li>It lists a fixed price, the pages and features, and a launch date. Reply to it with any question.</li>
-          <li>
-            Rather talk it through? <Link to="/book" className="font-medium underline">Book a free 15-minute discovery call</Link>.
-          </li>
         </ul>
+        <p className="mt-4 text-sm">Rather talk it through before then?</p>
+        <Link to="/book" className={buttonClass({ size: 'lg', className: 'mt-2 w-full sm:w-auto' })}>
+          <Icon node={CalendarCheck} aria-hidden="true" className="size-5" />
+          Book a free call
+        </Link>
       </div>
     </div>
   )
