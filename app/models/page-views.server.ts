@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 
-/** One row per day and path, incremented in place: the table stays small whatever the traffic. */
-export async function incrementPageView(db: Db, day: string, path: string): Promise<void> {
+/** One row per day and path, incremented in place (by `n`, a batch's views): the table stays small whatever the traffic. */
+export async function incrementPageView(db: Db, day: string, path: string, n = 1): Promise<void> {
   await db
     .insertInto('pageViews')
-    .values({ day, path, count: 1 })
-    .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet({ count: sql`page_views.count + 1` }))
+    .values({ day, path, count: n })
+    .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet({ count: sql`page_views.count + ${n}` }))
     .execute()
 }
 

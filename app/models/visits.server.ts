@@ -74,13 +74,14 @@ export async function reachFunnel(db: Tx, day: string, visitor: string, bits: nu
 }
 
 /**
- * Counts one page view of a visitor's day: the first one stores the first touch and counts a
- * visit in the rollups; every one adds to the visit's views and reaches the page's funnel steps.
+ * Counts a page view (or `views` of them, a batch's) of a visitor's day: the first one stores the
+ * first touch and counts a visit in the rollups; every one adds to the visit's views and reaches
+ * the pages' funnel steps.
  */
-export async function addVisitView(db: Tx, day: string, visitor: string, touch: FirstTouch, funnelBits: number): Promise<void> {
+export async function addVisitView(db: Tx, day: string, visitor: string, touch: FirstTouch, funnelBits: number, views = 1): Promise<void> {
   const created = await db
     .insertInto('visits')
-    .values({ day, visitor, ...touch, funnel: 1, views: 1 })
+    .values({ day, visitor, ...touch, funnel: 1, views })
     .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
     .returning('visitor')
     .executeTakeFirst()
@@ -90,7 +91,7 @@ export async function addVisitView(db: Tx, day: string, visitor: string, touch: 
     if (touch.country) await bumpFacet(db, day, 'country', touch.country)
     await bumpFunnel(db, day, 0)
   } else {
-    await db.updateTable('visits').set({ views: sql`views + 1` }).where('day', '=', day).where('visitor', '=', visitor).execute()
+    await db.updateTable('visits').set({ views: sql`views + ${views}` }).where('day', '=', day).where('visitor', '=', visitor).execute()
   }
   await reachFunnel(db, day, visitor, funnelBits & ~1)
 }

@@ -12,7 +12,7 @@ import { addLead, addVisitTool, addVisitView, daySalt, findVisit, markConverted,
 import { addBlogViewsBySlug } from '~/models/blog.server.ts'
 import { dayIn } from '~/lib/agency-days.ts'
 import { RateLimitedError } from './errors.server.ts'
-import { PAGE_VIEW_LIMIT, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
+import { PAGE_VIEW_LIMIT, addressSubject, consume } from './rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 
 const PAGES = new Set<string>(PUBLIC_PAGES)
@@ -269,16 +269,21 @@ export async function flushPendingViews(db: Db): Promise<void> {
 }
 
 /**
- * Writes a batch of served views in one transaction: each as recordPageView would (the hourly
- * limit per address, the visit's first touch, the rollups), and a post's view on the post too.
- * Nothing is written while analytics is off. `ownHosts`: this site's names, never a referrer.
+ * Writes a batch of served views in one transaction, summed first so that the statements grow
+ * with the batch's visitors and pages, not its views: each visitor's views of the day (the first
+ * one's touch), each page's count, each post's reads. Nothing is written while analytics is off.
+ * The hourly limit per address was applied when the views were noted (served-views.server.ts).
+ * `ownHosts`: this site's names, never a referrer.
  */
 export async function recordServedViews(db: Db, views: readonly ServedView[], opts: { ownHosts: readonly string[]; country?: (ip: string) => Promise<string> }): Promise<number> {
   if (views.length === 0) return 0
   const settings = await getSettings(db)
   if (!settings.enableAnalytics) return 0
   const published = new Map<string, boolean>()
-  const ready: { view: ServedView; day: string; visitor: string; country: string }[] = []
+  const visitors = new Map<string, { day: string; visitor: string; first: ServedView; views: number; bits: number }>()
+  const pages = new Map<string, { day: string; path: string; n: number }>()
+  const posts = new Map<string, number>()
+  let counted = 0
   // Hashes and lookups first: the salt and the posts are read outside the transaction.
   for (const view of views) {
     if (!PAGES.has(view.path)) {
@@ -287,18 +292,27 @@ export async function recordServedViews(db: Db, views: readonly ServedView[], op
     }
     const day = today(new Date(view.at), settings.timeZone)
     const visitor = await visitorHash(db, { ip: view.ip, userAgent: view.userAgent }, day)
-    ready.push({ view, day, visitor, country: opts.country ? await opts.country(view.ip) : '' })
+    const v = visitors.get(`${day} ${visitor}`)
+    if (v) {
+      v.views++
+      v.bits |= pageFunnelBits(view.path)
+    } else visitors.set(`${day} ${visitor}`, { day, visitor, first: view, views: 1, bits: pageFunnelBits(view.path) })
+    const page = pages.get(`${day} ${view.path}`)
+    if (page) page.n++
+    else pages.set(`${day} ${view.path}`, { day, path: view.path, n: 1 })
+    const slug = blogPostSlug(view.path)
+    if (slug !== undefined) posts.set(slug, (posts.get(slug) ?? 0) + 1)
+    counted++
   }
-  let counted = 0
+  const touches = new Map<string, FirstTouch>()
+  for (const [key, v] of visitors) {
+    const country = opts.country ? await opts.country(v.first.ip) : ''
+    touches.set(key, firstTouch(v.first.path, v.first.userAgent, { ...v.first.origin, country, ownHosts: opts.ownHosts }))
+  }
   await db.transaction().execute(async (trx) => {
-    for (const { view, day, visitor, country } of ready) {
-      if (!(await withinLimit(trx, PAGE_VIEW_LIMIT, addressSubject(view.ip), view.at))) continue
-      await incrementPageView(trx, day, view.path)
-      await addVisitView(trx, day, visitor, firstTouch(view.path, view.userAgent, { ...view.origin, country, ownHosts: opts.ownHosts }), pageFunnelBits(view.path))
-      const slug = blogPostSlug(view.path)
-      if (slug !== undefined) await addBlogViewsBySlug(trx, slug, 1)
-      counted++
-    }
+    for (const p of pages.values()) await incrementPageView(trx, p.day, p.path, p.n)
+    for (const [key, v] of visitors) await addVisitView(trx, v.day, v.visitor, touches.get(key)!, v.bits, v.views)
+    for (const [slug, n] of posts) await addBlogViewsBySlug(trx, slug, n)
   })
   return counted
 }

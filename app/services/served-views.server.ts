@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { onPendingViews, recordServedViews, servedView, type ServedRequest, type ServedView } from './analytics.server.ts'
+import { PAGE_VIEW_LIMIT, addressSubject } from './rate-limit.server.ts'
 
 /** Headers as Node gives them (IncomingMessage.headers). */
 type Headers = Record<string, string | string[] | undefined>
@@ -30,7 +31,9 @@ export function servedRequestOf(method: string, url: string, headers: Headers, s
  * view in memory (no database work, no await); the batch is written every `flushMs` in one
  * transaction, or at once when a lead or a tool event needs it (analytics.server.ts,
  * flushPendingViews). Past `maxPending` views waiting (the database is away), new ones are dropped:
- * a lost count is better than a process that grows.
+ * a lost count is better than a process that grows. One address's views past the hourly limit are
+ * dropped here already (the limit is checked again, across instances, when written), so a flood
+ * from one address costs no database work.
  */
 export function createServedViews(db: Db, opts: { logger?: Logger; flushMs?: number; maxPending?: number; ownHosts: readonly string[]; country?: (ip: string) => Promise<string> }) {
   const flushMs = opts.flushMs ?? 1000
@@ -39,6 +42,19 @@ export function createServedViews(db: Db, opts: { logger?: Logger; flushMs?: num
   let timer: NodeJS.Timeout | undefined
   let writing: Promise<void> = Promise.resolve()
   let failing = false
+  // Views noted per address (an IPv6 address by its /64) in this process's current hour.
+  const perAddress = new Map<string, number>()
+  let hourStart = 0
+  function overLimit(ip: string, at: number): boolean {
+    if (at - hourStart >= PAGE_VIEW_LIMIT.windowMs || perAddress.size > 100_000) {
+      perAddress.clear()
+      hourStart = at
+    }
+    const key = addressSubject(ip)
+    const n = (perAddress.get(key) ?? 0) + 1
+    perAddress.set(key, n)
+    return n > PAGE_VIEW_LIMIT.max
+  }
 
   async function write(): Promise<void> {
     const batch = pending
@@ -80,7 +96,7 @@ export function createServedViews(db: Db, opts: { logger?: Logger; flushMs?: num
     /** Notes the view of a page just served, if the rule counts it; true when noted. */
     note(req: ServedRequest, ip: string, at = Date.now()): boolean {
       const view = servedView(req, ip, at)
-      if (!view || pending.length >= maxPending) return false
+      if (!view || pending.length >= maxPending || overLimit(ip, at)) return false
       pending.push(view)
       schedule()
       return true

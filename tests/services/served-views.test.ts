@@ -58,6 +58,12 @@ describe.each(dialects())('views counted when served on %s', (_name, url) => {
       expect(stored).toMatchObject({ visitSource: 'x', visitCampaign: 'y', landingPath: '/pricing' })
       const t = await getTraffic(h.db, admin, '7d', new Date(now + 1000))
       expect(t.totals).toMatchObject({ visitors: 1, pageViews: 2, converted: 1 })
+      // One visitor's two views, summed in one batch: landed, saw prices, opened the form, sent it.
+      expect(t.funnel.map((f) => f.visitors)).toEqual([1, 1, 1, 1])
+      expect(t.pages).toEqual([
+        { path: '/pricing', views: 1 },
+        { path: '/proposal', views: 1 },
+      ])
     } finally {
       await served.stop()
     }
@@ -70,5 +76,19 @@ describe.each(dialects())('views counted when served on %s', (_name, url) => {
     served.note(req(`/blog/${post.slug}`, { 'user-agent': BOT }), '203.0.113.9')
     await served.stop()
     expect((await h.db.selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow()).views).toBe(post.views + 1)
+  })
+})
+
+describe('a flood from one address', () => {
+  it('is cut at the hourly limit in memory, before any database work', () => {
+    // No database is touched by note(): a stand-in that would fail if it were.
+    const served = createServedViews({} as never, { flushMs: 3_600_000, ownHosts: [] })
+    let noted = 0
+    for (let i = 0; i < 700; i++) if (served.note(req('/'), '203.0.113.30', 1_000 + i)) noted++
+    expect(noted).toBe(600)
+    expect(served.note(req('/'), '203.0.113.31', 2_000)).toBe(true)
+    // The next hour counts again.
+    expect(served.note(req('/'), '203.0.113.30', 1_000 + 3_600_000)).toBe(true)
+    expect(served.pending()).toBe(602)
   })
 })
