@@ -71,7 +71,7 @@ test.describe('without JavaScript', () => {
     const fineDining = panel(page).getByRole('button', { name: /Fine Dining/ })
     await fineDining.click()
     await expect(fineDining).toHaveAttribute('aria-pressed', 'true')
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
     await expect(preview(page)).toContainText('Reserve a Table')
     await expect(preview(page).getByTestId('site-preview')).toHaveCSS('background-color', 'rgb(15, 23, 42)')
     await expectNoAxeViolationsOnceLoaded(page)
@@ -108,7 +108,7 @@ test.describe('without JavaScript', () => {
     await expect(tab(page, 'Basic')).toHaveAttribute('aria-selected', 'true')
     await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Mobile' }).click()
     await expect(page.getByTestId('preview-frame').first()).toHaveAttribute('data-device', 'mobile')
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
 
     // The mini preview (phones) folds away with no script: a <details>.
     if (info.project.name === 'phone') {
@@ -137,7 +137,7 @@ test.describe('without JavaScript', () => {
     // A reload shows the same design: it is all in the address.
     await page.reload()
     await expect(page.getByLabel('Business Name')).toHaveValue(name)
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
   })
 
   test('Convert to Real Website carries the visitor’s choices, typed ones included, to the proposal form, which stores the design', async ({ page }) => {
@@ -185,7 +185,7 @@ test.describe('with the scripts held back', () => {
     const fineDining = panel(page).getByRole('button', { name: /Fine Dining/ })
     await fineDining.click()
     await expect(fineDining).toHaveAttribute('aria-pressed', 'true')
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
     await expect(hydrated(page)).toHaveCount(0)
     // A box ticked before the script runs, not applied: the script picks it up once.
     await tab(page, 'Features').click()
@@ -197,7 +197,7 @@ test.describe('with the scripts held back', () => {
     await letScriptsRun(page, scripts)
     await expect(booking).toBeChecked()
     await expect(preview(page)).toContainText('Online Booking')
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
     await expect(panel(page).getByRole('button', { name: 'Update preview' })).toHaveCount(0)
 
     // From now on nothing navigates: a marker on this document survives every click.
@@ -216,7 +216,7 @@ test.describe('with the scripts held back', () => {
     await casual.click()
     await expect(casual).toHaveAttribute('aria-pressed', 'true')
     await expect(panel(page).getByRole('button', { pressed: true })).toHaveCount(1)
-    await expect(preview(page)).toContainText('Template: Casual Eatery')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Casual Eatery')
 
     // One click on a service, one toggle.
     await tab(page, 'Services').click()
@@ -240,6 +240,6 @@ test.describe('with the scripts held back', () => {
     await page.reload()
     await expect(tab(page, 'Design')).toHaveAttribute('aria-selected', 'true')
     await expect(panel(page).getByRole('group', { name: 'Color Scheme' }).getByRole('button', { pressed: true })).toHaveText('Royal Purple')
-    await expect(preview(page)).toContainText('Template: Casual Eatery')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Casual Eatery')
   })
 })

@@ -13,7 +13,7 @@ async function selectServices(page: Page, names: string[]) {
 test.describe('demo website builder', () => {
   test('has six tabs that work with the keyboard and the spec defaults', async ({ page }) => {
     await visit(page, '/demo-builder')
-    await expect(page.getByRole('heading', { level: 1, name: 'Super Advanced Website Builder' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Website Builder Demo' })).toBeVisible()
     await expect(page.getByRole('tablist', { name: 'Builder sections' }).getByRole('tab')).toHaveText([
       'Basic',
       'Services',
@@ -153,7 +153,7 @@ test.describe('demo website builder', () => {
     await expect(panel(page).getByRole('button', { name: /Fine Dining/ })).toContainText('Featured')
     await expect(panel(page).getByRole('button', { name: /Casual Eatery/ })).not.toContainText('Featured')
     await panel(page).getByRole('button', { name: /Fine Dining/ }).click()
-    await expect(preview(page)).toContainText('Template: Fine Dining')
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
     // Not only a label: the template's dark palette, serif type and call to action show.
     const site = preview(page).getByTestId('site-preview')
     await expect(site).toHaveCSS('background-color', 'rgb(15, 23, 42)')
@@ -166,6 +166,7 @@ test.describe('demo website builder', () => {
     await tab(page, 'Templates').click()
     await expect(panel(page)).toContainText('There are no ready-made templates for Fitness & Wellness yet.')
     await expect(preview(page)).not.toContainText('Template:')
+    await expect(page.getByTestId('preview-template')).toHaveCount(0)
     // The look it gave stays (everything is customizable); only the template's hero goes.
     await expect(site).toHaveCSS('background-color', 'rgb(15, 23, 42)')
     await expect(preview(page)).toContainText('Get Started')
@@ -258,6 +259,69 @@ test.describe('demo website builder', () => {
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Generate Advanced Preview' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  test('looks finished: a plain heading, the template named beside the preview, a drawn picture, marks off the labels, a readable desktop preview on a phone (issue 35)', async ({ page, isMobile }) => {
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!
+    await visit(page, '/demo-builder')
+    await expect(page.getByRole('heading', { level: 1, name: 'Website Builder Demo' })).toBeVisible()
+    await expect(page.getByText('Super Advanced')).toHaveCount(0)
+
+    // A template's name is the builder's word: said beside the preview, never inside the visitor's site.
+    await page.getByLabel('Industry').selectOption('retail')
+    await tab(page, 'Templates').click()
+    await panel(page).getByRole('button', { name: /Urban Store/ }).click()
+    await expect(page.getByTestId('preview-template')).toHaveText('Template: Urban Store')
+    await expect(page.getByRole('region', { name: /^Website preview/ })).not.toContainText('Template')
+    // The banner is a drawn scene in the site's colours, not a flat block with a missing-image icon.
+    const picture = preview(page).locator('[data-hero-picture]')
+    await expect(picture.locator('svg circle')).toHaveCount(1)
+    await expect(picture.locator('svg path')).toHaveCount(2)
+    expect((await box(picture)).height).toBeGreaterThan(50)
+
+    // A chosen option's check mark sits on the card's corner, clear of its label, which stays whole.
+    await tab(page, 'Design').click()
+    // (Urban Store chose Minimal, Montserrat and Square; Horizontal is the default.)
+    for (const [group, value] of [
+      ['Navigation Style', 'Horizontal'],
+      ['Header Style', 'Minimal'],
+      ['Font Family', 'Montserrat'],
+      ['Button Style', 'Square'],
+    ] as const) {
+      const chosen = panel(page).getByRole('group', { name: group, exact: true }).getByRole('button', { pressed: true })
+      await expect(chosen).toHaveText(value)
+      const label = chosen.getByText(value, { exact: true })
+      const [mark, text, card] = [await box(chosen.getByTestId('choice-check')), await box(label), await box(chosen)]
+      const overlaps = mark.x < text.x + text.width && text.x < mark.x + mark.width && mark.y < text.y + text.height && text.y < mark.y + mark.height
+      expect(overlaps, `${value}: the mark crosses the label`).toBe(false)
+      // One line: the label is not broken inside the word.
+      expect(text.height).toBeLessThan(25)
+      expect(text.x + text.width).toBeLessThanOrEqual(card.x + card.width)
+    }
+
+    // The desktop layout can be read on a phone: drawn at 75% at least, the preview (not the page)
+    // scrolls sideways, and says so; on a desktop it fits its column as before.
+    const frame = page.getByTestId('preview-frame').first()
+    const region = preview(page)
+    const hint = page.getByTestId('preview-scroll-hint')
+    await region.scrollIntoViewIfNeeded()
+    if (isMobile) {
+      expect((await box(frame)).width).toBeGreaterThanOrEqual(1024 * 0.75 - 1)
+      await expect(hint).toBeVisible()
+      await expect(hint).toHaveText('Shown large enough to read: swipe the preview sideways to see the whole desktop layout.')
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+      await region.focus()
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+      // Mobile fits as it is: no hint.
+      await page.getByRole('group', { name: 'Preview width' }).first().getByRole('button', { name: 'Mobile' }).click()
+      await expect(hint).toHaveCount(0)
+    } else {
+      await expect(hint).toBeHidden()
+      expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
     await expectNoAxeViolations(page)
   })
 })

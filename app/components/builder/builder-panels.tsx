@@ -199,14 +199,14 @@ export function DesignPanel({ config, update }: PanelProps) {
         columns="grid-cols-1 sm:grid-cols-2"
       />
       <ChoiceGroup label="Font Family" name="fontFamily" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
-      <ChoiceGroup label="Header Style" name="headerStyle" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4" />
+      <ChoiceGroup label="Header Style" name="headerStyle" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2" />
       <ChoiceGroup
         label="Navigation Style"
         name="navigationStyle"
         options={NAVIGATION_STYLES}
         value={cz.navigationStyle}
         onChange={setCustom(update, 'navigationStyle')}
-        columns="grid-cols-2 sm:grid-cols-4"
+        columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2"
       />
       <ChoiceGroup label="Button Style" name="buttonStyle" options={BUTTON_STYLES} value={cz.buttonStyle} onChange={setCustom(update, 'buttonStyle')} />
     </div>

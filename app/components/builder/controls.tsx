@@ -156,7 +156,7 @@ export function ChoiceGroup({ label, name, options, value, onChange, columns = '
               value={o.id}
               aria-pressed={selected}
               onClick={() => onChange(o.id)}
-              className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
+              className={`relative flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
                 selected ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700' : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
               }`}
             >
@@ -167,11 +167,21 @@ export function ChoiceGroup({ label, name, options, value, onChange, columns = '
                   ))}
                 </span>
               )}
-              <span className="flex-1">
+              <span className="min-w-0 flex-1 break-words">
                 <span className="block font-medium">{o.label}</span>
                 {o.hint && <span className="block text-xs text-ink-600">{o.hint}</span>}
               </span>
-              {selected && <Icon node={Check} aria-hidden="true" className="size-4 shrink-0 text-primary-700" />}
+              {/* A badge on the corner, outside the text: in a narrow card ("Horizontal" in four
+                  columns) a mark beside the label crossed it or the border. */}
+              {selected && (
+                <span
+                  aria-hidden="true"
+                  data-testid="choice-check"
+                  className="absolute -top-2 -right-2 flex size-5 items-center justify-center rounded-full bg-primary-700 text-white ring-2 ring-white"
+                >
+                  <Icon node={Check} aria-hidden="true" className="size-3.5" />
+                </span>
+              )}
             </button>
           )
         })}

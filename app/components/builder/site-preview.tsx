@@ -1,7 +1,7 @@
-import { ChevronDown, Image, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
+import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { CSSProperties } from 'react'
-import { FEATURE_LABELS, INDUSTRIES } from '~/content/builder-options.ts'
+import { FEATURE_LABELS, INDUSTRIES, type ColorScheme } from '~/content/builder-options.ts'
 import { initialsOf, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
 import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
 
@@ -22,6 +22,28 @@ const EXTRA_SECTIONS = [
   { id: 'team', title: 'Meet the Team', text: 'The people who make it all happen.' },
   { id: 'pricing', title: 'Pricing', text: 'Simple packages with no hidden fees.' },
 ] as const
+
+/**
+ * A drawn stand-in for the photography a real site would have: a small landscape in the site's own
+ * colours, lighter than them, with a warm sun (decorative). It replaced a flat block with a
+ * "missing image" icon, which read as a broken page (issue 35). `variant` moves the sun so a row
+ * of them does not repeat; `wide` draws it for a banner.
+ */
+function Scene({ scheme, variant = 0, wide = false }: { scheme: ColorScheme; variant?: number; wide?: boolean }) {
+  const tint = (colour: string, percent: number) => `color-mix(in srgb, ${colour} ${percent}%, ${scheme.background})`
+  const [w, h] = wide ? [1000, 250] : [400, 300]
+  const sunX = wide ? 640 : [300, 110, 220, 150][variant % 4]
+  const far = wide ? 'M0 165 Q 250 95 500 150 T 1000 140 V250 H0 Z' : 'M0 215 Q 100 145 200 200 T 400 185 V300 H0 Z'
+  const near = wide ? 'M0 210 Q 300 160 600 200 T 1000 190 V250 H0 Z' : 'M0 255 Q 120 200 240 245 T 400 235 V300 H0 Z'
+  return (
+    <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false" className="block size-full">
+      <rect width={w} height={h} style={{ fill: tint(scheme.primary, 12) }} />
+      <circle cx={sunX} cy={wide ? 80 : 95} r={wide ? 38 : 40} style={{ fill: tint('#f59e0b', 70) }} />
+      <path d={far} style={{ fill: tint(scheme.secondary, 40) }} />
+      <path d={near} style={{ fill: tint(scheme.primary, 70) }} />
+    </svg>
+  )
+}
 
 /**
  * The visitor's website as the builder currently describes it. Pure rendering of the config (no
@@ -58,14 +80,9 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   // How the template arranges the hero; without a template, the plain centred hero.
   const hero = template?.look.hero ?? 'centered'
   // A stand-in for the photography a real site would have (decorative).
-  const picture = (size: string) => (
-    <div
-      aria-hidden="true"
-      data-hero-picture=""
-      className={`flex items-center justify-center ${size}`}
-      style={{ background: `linear-gradient(135deg, ${s.secondary}, ${s.primary})`, color: readableOn(s.secondary), borderRadius: hero === 'banner' ? 0 : radius }}
-    >
-      <Icon node={Image} aria-hidden="true" className="size-10 opacity-70" />
+  const picture = (size: string, variant = 0) => (
+    <div aria-hidden="true" data-hero-picture="" className={`overflow-hidden ${size}`} style={{ borderRadius: hero === 'banner' ? 0 : radius }}>
+      <Scene scheme={s} variant={variant} wide={hero === 'banner'} />
     </div>
   )
   const card: CSSProperties = { borderRadius: radius, border: `1px solid color-mix(in srgb, ${s.primary} 35%, transparent)` }
@@ -149,11 +166,6 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
             style={{ paddingBlock: hero === 'banner' ? pad : pad * 2 }}
           >
             <div className={`flex min-w-0 flex-col gap-4 ${align}`}>
-              {template && (
-                <span className="rounded-full px-3 py-1 text-xs font-semibold" style={{ border: `1px solid ${s.text}` }}>
-                  Template: {template.name}
-                </span>
-              )}
               <h3 className={`max-w-full text-4xl break-words @2xl:text-5xl ${headingClass}`} style={{ borderColor: s.primary }}>
                 {name}
               </h3>
@@ -166,9 +178,9 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
           </div>
           {hero === 'grid' && (
             <ul aria-hidden="true" className="grid grid-cols-2 gap-3 px-6 @2xl:grid-cols-4" style={{ paddingBottom: pad * 2 }}>
-              {['New in', 'Bestsellers', 'Gifts', 'Sale'].map((label) => (
+              {['New in', 'Bestsellers', 'Gifts', 'Sale'].map((label, i) => (
                 <li key={label} className="flex flex-col gap-2 text-sm font-semibold">
-                  {picture('aspect-square w-full')}
+                  {picture('aspect-square w-full', i)}
                   {label}
                 </li>
               ))}

@@ -6,7 +6,7 @@ import { Dialog, Tabs } from 'radix-ui'
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
-import { BUILDER_STORAGE_KEY, createDefaultConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { BUILDER_STORAGE_KEY, createDefaultConfig, templatesFor, type BuilderConfig } from '~/lib/builder.ts'
 import { BUILDER_TABS, F, builderHref, encodeCompactDesign, proposalHref, type BuilderTab } from '~/lib/builder-query.ts'
 import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, TemplatesPanel } from './builder-panels.tsx'
 import { useBuilderFont } from './builder-fonts.ts'
@@ -120,7 +120,8 @@ function useAddressInStep(config: BuilderConfig, tab: BuilderTab, device: Device
 }
 
 /**
- * 'Super Advanced Website Builder' (spec sections 2, 3 and 5): six tabs of options on the left,
+ * The demo builder, 'Website Builder Demo' (spec sections 2, 3 and 5; the spec's 'Super Advanced
+ * Website Builder' heading is a departure listed in docs/decisions/064): six tabs of options on the left,
  * a live preview at desktop, tablet or mobile width on the right, both fed by one config.
  *
  * Everything is one GET form (issue 22): the tabs, choices, toggles, Reset and Convert are its
@@ -133,6 +134,7 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
   const [tab, setTab] = useState<BuilderTab>(initial.tab)
   const [device, setDevice] = useState<Device>(initial.device)
   const navigate = useNavigate()
+  const template = templatesFor(config.industry).find((t) => t.id === config.selectedTemplate)
   useBuilderFont(config.customizations.fontFamily)
   useAddressInStep(config, tab, device)
 
@@ -203,13 +205,26 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
         </button>
       </Tabs.Root>
 
-      <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-4">
+      <section aria-labelledby="live-preview-heading" className="min-w-0 space-y-4 @container">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="live-preview-heading" className="text-xl font-semibold text-ink-900">
-            Live Preview
-          </h2>
+          <div>
+            <h2 id="live-preview-heading" className="text-xl font-semibold text-ink-900">
+              Live Preview
+            </h2>
+            {/* The template's name is the builder's word, said here, not inside the visitor's site (issue 35). */}
+            {template && (
+              <p data-testid="preview-template" className="text-sm text-ink-600">
+                Template: {template.name}
+              </p>
+            )}
+          </div>
           <DeviceToggle device={device} onChange={setDevice} name={F.device} />
         </div>
+        {device !== 'mobile' && (
+          <p data-testid="preview-scroll-hint" className="text-sm text-ink-600 @xl:hidden">
+            Shown large enough to read: swipe the preview sideways to see the whole {device} layout.
+          </p>
+        )}
         <PreviewFrame config={config} device={device} label={`Website preview, ${device} width`} />
         <div className="flex flex-col gap-3 sm:flex-row">
           <FullScreenPreview config={config} tab={tab} device={device} onDeviceChange={setDevice} initialOpen={initial.view === 'full'} />
@@ -289,7 +304,7 @@ function FullScreenPreview({ config, tab, device, onDeviceChange, initialOpen }:
           </div>
           {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
           <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
-            <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
+            <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} scroll={false} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -323,7 +338,7 @@ function NoScriptFullScreen({ config, tab, device }: { config: BuilderConfig; ta
         </a>
       </div>
       <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
-        <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} />
+        <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} scroll={false} />
       </div>
     </section>
   )

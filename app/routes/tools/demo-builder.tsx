@@ -25,8 +25,8 @@ export default function DemoBuilderPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content">
       <PageHeader
-        eyebrow="Demo"
-        title="Super Advanced Website Builder"
+        eyebrow="Try it yourself"
+        title="Website Builder Demo"
         intro="Pick an industry, template, colours and features and watch the preview update as you go. Your design is saved in this browser; when you like it, turn it into a real website."
       />
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
