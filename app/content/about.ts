@@ -2,6 +2,9 @@
  * About page content: company story, values, team and the remote-team section.
  */
 
+import { QUOTED } from './pricing.ts'
+import { CLIENTS_PROSE } from './site.ts'
+
 export type Story = {
   title: string
   paragraphs: string[]
@@ -11,8 +14,8 @@ export const STORY: Story = {
   title: 'Our Story',
   paragraphs: [
     'Launchpad Web Studio started in 2020, when many local businesses had to move online almost overnight. Our founders kept meeting owners who had been quoted months of work and thousands of dollars for a simple site, so they set out to prove that a professional website could be fast, fair and friendly.',
-    'Since then we have helped over 100 businesses in the United States, from family restaurants and corner shops to clinics, tutors and consultants. Our headquarters in San Francisco handles strategy and design, while our development center in Gwalior, India, builds and tests around the clock.',
-    'We still work the way we did on day one: a fixed price agreed up front, plain language instead of jargon, and a launch in about a week. When your website goes live, we stay on hand to keep it fast, secure and working for your business.',
+    `Since then we have ${CLIENTS_PROSE} for businesses in the United States, from family restaurants and corner shops to clinics, tutors and consultants. Our headquarters in San Francisco handles strategy and design, while our development center in Gwalior, India, builds and tests while San Francisco sleeps.`,
+    `We still work the way we did on day one: a fixed price agreed up front, plain language instead of jargon, and a website live in ${QUOTED.websiteDelivery}. When your website goes live, we stay on hand to keep it fast, secure and working for your business.`,
   ],
 }
 
@@ -100,5 +103,5 @@ export type RemoteTeam = {
 export const REMOTE_TEAM: RemoteTeam = {
   title: 'One team, two offices, around the clock',
   body:
-    'Our San Francisco headquarters and our development center in Gwalior, Madhya Pradesh, work as a single team. While one office wraps up for the day, the other picks up where it left off, which is how we deliver in 7 days and keep 24/7 support running without cutting corners.',
+    `Our San Francisco headquarters and our development center in Gwalior, Madhya Pradesh, work as a single team. While one office wraps up for the day, the other picks up where it left off, which is how we deliver a website in ${QUOTED.websiteDelivery} without cutting corners. Monitoring watches every site around the clock, and people answer in each office's hours, shown below.`,
 }

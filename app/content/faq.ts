@@ -2,7 +2,7 @@
  * Frequently asked questions for /faq; the home page shows three of them.
  */
 
-import { QUOTED } from './pricing.ts'
+import { QUOTED, QUOTED_DELIVERY } from './pricing.ts'
 
 export type FaqCategory = 'General' | 'Pricing' | 'Process' | 'Technical' | 'Support'
 
@@ -16,7 +16,7 @@ export const FAQS: Faq[] = [
   {
     question: 'How long does it take to build my website?',
     answer:
-      'Most websites go live within 7 days of the discovery call. Larger online stores with many products, payment options or integrations usually take 10-14 days. We agree the launch date in your proposal before any work starts.',
+      `Most websites go live within ${QUOTED.websiteDelivery} of the discovery call. Online stores, with their products, payment options and integrations, take ${QUOTED.storeDelivery}, and a custom web app's date is ${QUOTED_DELIVERY}. Rush and Emergency delivery shorten this for a surcharge, and we agree the launch date in your proposal before any work starts.`,
     category: 'Process',
   },
   {
@@ -82,7 +82,7 @@ export const FAQS: Faq[] = [
   {
     question: 'What support do I get after launch?',
     answer:
-      `The first 30 days of support are free. After that you can choose a maintenance plan from ${QUOTED.maintenanceFrom} per month that covers updates, backups, monitoring and small edits. Our help desk is available 24/7 by email and chat.`,
+      `Free support comes with every plan: ${QUOTED.supportByPlan}. After that you can choose a maintenance plan from ${QUOTED.maintenanceFrom} per month that covers updates, backups, monitoring and small edits. Our monitoring watches your site around the clock; people answer email, phone and chat in office hours in San Francisco and Gwalior (the hours are on our contact page).`,
     category: 'Support',
   },
   {
@@ -94,7 +94,7 @@ export const FAQS: Faq[] = [
   {
     question: 'What if I am not happy with the result?',
     answer:
-      'We offer a 30-day money-back guarantee. If the website does not match what we agreed in your proposal and we cannot put it right, we refund your payment in full.',
+      `We offer a ${QUOTED.moneyBack} money-back guarantee. If the website does not match what we agreed in your proposal and we cannot put it right, we refund your payment in full.`,
     category: 'Support',
   },
   {

@@ -3,7 +3,7 @@
  * details are placeholders ({address}, {email}, ...): their one source is the settings.
  */
 
-import { QUOTED } from './pricing.ts'
+import { MONEY_BACK_DAYS, QUOTED, QUOTED_DELIVERY } from './pricing.ts'
 
 export type LegalSection = {
   heading: string
@@ -105,20 +105,20 @@ export const TERMS: LegalDocument = {
     {
       heading: 'Proposals, payment and delivery',
       paragraphs: [
-        'Proposals are free and without obligation. A project starts once you accept a proposal and pay the deposit it states. Standard websites are usually delivered within 7 days and complex e-commerce projects within 10-14 days, provided we receive the content and feedback we ask for on time.',
+        `Proposals are free and without obligation. A project starts once you accept a proposal and pay the deposit it states. Websites on our plans are usually delivered within ${QUOTED.websiteDelivery} and online stores within ${QUOTED.storeDelivery}; a custom web app's date is ${QUOTED_DELIVERY}. All of this assumes we receive the content and feedback we ask for on time.`,
       ],
     },
     {
       heading: 'Hosting, domains and support',
       paragraphs: [
         `Hosting and a domain name are included free for the first year. After that, hosting costs ${QUOTED.hostingPerMonth} per month and domain renewal ${QUOTED.domainPerYear} per year, unless you choose to move the site. Domains are registered in your name.`,
-        `Free support is included for the period stated in your plan, starting with 30 days on the Starter plan. Ongoing maintenance plans start at ${QUOTED.maintenanceFrom} per month and can be cancelled at the end of any month.`,
+        `Free support is included for the period stated in your plan: ${QUOTED.supportByPlan}. Ongoing maintenance plans start at ${QUOTED.maintenanceFrom} per month and can be cancelled at the end of any month.`,
       ],
     },
     {
       heading: 'Money-back guarantee',
       paragraphs: [
-        'If the delivered website does not match what we agreed in your proposal and we are unable to correct it, you may request a full refund of the project fee within 30 days of launch. Hosting, domain and third-party costs already incurred on your behalf are not refundable.',
+        `If the delivered website does not match what we agreed in your proposal and we are unable to correct it, you may request a full refund of the project fee within ${MONEY_BACK_DAYS} days of launch. Hosting, domain and third-party costs already incurred on your behalf are not refundable.`,
       ],
     },
     {

@@ -3,7 +3,8 @@
  * Descriptions are kept between 120 and 160 characters for search result snippets.
  */
 
-import { QUOTED } from './pricing.ts'
+import { DELIVERY_DAYS, QUOTED } from './pricing.ts'
+import { CLIENTS_PROSE } from './site.ts'
 
 export const TITLE_SUFFIX = ' | Launchpad Web Studio'
 
@@ -29,15 +30,15 @@ export type PageMeta = {
 
 export const PAGE_META: Record<PageKey, PageMeta> = {
   home: {
-    title: 'Small Business Websites Delivered in 7 Days',
+    title: `Small Business Websites Delivered in ${DELIVERY_DAYS.website.standard[1]} Days`,
     description:
-      `Professional, mobile-friendly websites for small businesses from ${QUOTED.websitesFrom}. Delivered in 7 days with free hosting and a free domain for the first year.`,
-    keywords: ['small business website', 'web design agency', 'website in 7 days', 'affordable web design', 'San Francisco web studio'],
+      `Professional, mobile-friendly websites for small businesses from ${QUOTED.websitesFrom}. Delivered in ${QUOTED.websiteDelivery} with free hosting and a free domain for the first year.`,
+    keywords: ['small business website', 'web design agency', `website in ${QUOTED.websiteDelivery}`, 'affordable web design', 'San Francisco web studio'],
   },
   services: {
     title: 'Web Design, E-commerce & SEO Services',
     description:
-      'Custom websites, online stores, SEO, admin panels, online marketing and maintenance. Fixed prices, fast delivery and 24/7 support for small businesses.',
+      'Custom websites, online stores, SEO, admin panels, online marketing and maintenance for small businesses. Fixed prices, fast delivery and round-the-clock monitoring.',
     keywords: ['web design services', 'e-commerce development', 'SEO services', 'CMS admin panel', 'website maintenance'],
   },
   portfolio: {
@@ -55,7 +56,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   about: {
     title: 'About Us',
     description:
-      'Founded in 2020, Launchpad Web Studio has helped over 100 US businesses get online. Meet our team in San Francisco and our development center in Gwalior.',
+      `Founded in 2020, Launchpad Web Studio has ${CLIENTS_PROSE} for US businesses. Meet our team in San Francisco and our development center in Gwalior.`,
     keywords: ['about Launchpad Web Studio', 'web agency team', 'San Francisco web design', 'Gwalior developers', 'remote web team'],
   },
   contact: {
@@ -79,7 +80,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   faq: {
     title: 'Frequently Asked Questions',
     description:
-      'Answers about delivery times, pricing, free hosting and domains, support plans, SEO and our 30-day money-back guarantee. Search every question in one place.',
+      `Answers about delivery times, pricing, free hosting and domains, support plans, SEO and our ${QUOTED.moneyBack} money-back guarantee. Search every question in one place.`,
     keywords: ['web design FAQ', 'website questions', 'hosting and domain cost', 'website support plans', 'money-back guarantee'],
   },
   proposal: {

@@ -3,6 +3,7 @@
  */
 
 import { QUOTED } from './pricing.ts'
+import { SUPPORT_HOURS } from './site.ts'
 
 export type ServiceIcon = 'Code' | 'ShoppingCart' | 'Search' | 'LayoutDashboard' | 'Megaphone' | 'Wrench'
 
@@ -20,13 +21,13 @@ export const SERVICES: Service[] = [
     id: 'custom-websites',
     title: 'Custom Websites',
     description:
-      `A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in 7 days from ${QUOTED.websitesFrom}.`,
+      `A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in ${QUOTED.websiteDelivery} from ${QUOTED.websitesFrom}.`,
     features: [
       'Unique design matched to your brand',
       'Responsive layouts for phones, tablets and desktops',
       'Contact and enquiry forms that reach your inbox',
       'Free domain and hosting for the first year',
-      'Delivered in 7 days',
+      `Delivered in ${QUOTED.websiteDelivery}`,
     ],
     icon: 'Code',
   },
@@ -34,7 +35,7 @@ export const SERVICES: Service[] = [
     id: 'e-commerce',
     title: 'E-commerce',
     description:
-      `An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from ${QUOTED.ecommerceFrom} in 10-14 days.`,
+      `An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from ${QUOTED.ecommerceFrom} in ${QUOTED.storeDelivery}.`,
     features: [
       'Product catalogue with categories and search',
       'Secure card and wallet payments',
@@ -90,12 +91,13 @@ export const SERVICES: Service[] = [
     id: 'maintenance-support',
     title: 'Maintenance & Support',
     description:
-      `We keep your site updated, backed up and online. 30 days of free support after launch, then plans from ${QUOTED.maintenanceFrom} a month.`,
+      `We keep your site updated, backed up and online. Free support after launch (${QUOTED.supportByPlan}), then plans from ${QUOTED.maintenanceFrom} a month.`,
     features: [
-      'Security updates and uptime monitoring',
+      'Security updates',
+      SUPPORT_HOURS.monitoring,
       'Daily backups with one-click restore',
       'Small content edits on request',
-      '24/7 help desk by email and chat',
+      'Help desk by email, phone and chat in office hours',
       '99.9% hosting uptime',
     ],
     icon: 'Wrench',
@@ -109,7 +111,7 @@ export type ComparisonRow = {
 }
 
 export const COMPARISON: ComparisonRow[] = [
-  { feature: 'Delivery time', us: '7 days', typical: '3-4 weeks' },
+  { feature: 'Delivery time', us: `${QUOTED.websiteDelivery} (online stores ${QUOTED.storeDelivery})`, typical: '3-4 weeks' },
   { feature: 'Free domain + hosting', us: 'Yes', typical: 'No' },
   { feature: 'AI chat assistant', us: 'Yes', typical: 'No' },
   { feature: 'Admin panel', us: 'Yes', typical: 'No' },

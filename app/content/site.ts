@@ -3,7 +3,10 @@
  * Plain typed data; safe to import from both server and browser code.
  */
 
-import { QUOTED } from './pricing.ts'
+import { DELIVERY_DAYS, QUOTED } from './pricing.ts'
+
+/** The last day of a plan site's schedule: launch day. */
+const LAUNCH_DAY = DELIVERY_DAYS.website.standard[1]
 
 export type Company = {
   name: string
@@ -19,9 +22,12 @@ export type Company = {
 export const COMPANY: Company = {
   name: 'Launchpad Web Studio',
   legalName: 'Launchpad Web Studio LLC',
-  tagline: 'Professional websites for small businesses, live in 7 days',
+  tagline: `Professional websites for small businesses, live in ${QUOTED.websiteDelivery}`,
   foundedYear: 2020,
 }
+
+/** The settings' site description until the admin saves another (footer, feeds, Organization JSON-LD). */
+export const DEFAULT_SITE_DESCRIPTION = `Custom websites for small businesses, delivered in ${QUOTED.websiteDelivery}, with free hosting and domain for the first year.`
 
 /**
  * How to reach the agency: one set, stored in the settings and edited in the admin. The San
@@ -114,6 +120,24 @@ export type Cta = {
   href: string
 }
 
+/**
+ * How many clients the site says it has had: one figure, one noun, said the same everywhere
+ * (issue 35; the spec's "50+ businesses" and "over 100 businesses" are dropped, docs/CONTENT.md).
+ */
+export const CLIENT_COUNT = { value: 100, noun: 'websites delivered' } as const
+
+/** 'delivered over 100 websites': the one client count as prose says it (About, its description). */
+export const CLIENTS_PROSE = `delivered over ${CLIENT_COUNT.value} websites`
+
+/**
+ * When help is there, said as it is (issue 35): machines watch every site around the clock;
+ * people answer in each office's hours, which are settings (ContactDetails), shown on /contact.
+ */
+export const SUPPORT_HOURS = {
+  monitoring: 'Site monitoring around the clock',
+  people: 'people to help you in office hours in San Francisco and Gwalior',
+} as const
+
 export type Hero = {
   title: string
   subtitle: string
@@ -122,20 +146,23 @@ export type Hero = {
 }
 
 export const HERO: Hero = {
-  title: 'Your business online in 7 days, not 7 weeks',
+  title: `Your business online in ${QUOTED.websiteDelivery}, not 7 weeks`,
   subtitle:
-    `We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from ${QUOTED.websitesFrom}, a free domain and hosting for the first year, and real people to help you whenever you need it.`,
+    `We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from ${QUOTED.websitesFrom}, a free domain and hosting for the first year, and real ${SUPPORT_HOURS.people}.`,
   primaryCta: { label: 'Get Free Proposal', href: '/proposal' },
   secondaryCta: { label: 'View Our Work', href: '/portfolio' },
 }
 
 export const BADGES: string[] = [
-  '7-day delivery',
+  `Websites in ${QUOTED.websiteDelivery}, stores in ${QUOTED.storeDelivery}`,
   'Free hosting & domain for year one',
-  '30-day money-back guarantee',
-  '24/7 support',
+  `${QUOTED.moneyBack} money-back guarantee`,
+  SUPPORT_HOURS.monitoring,
   'Proposal within 24 hours',
 ]
+
+/** The home page's process heading. */
+export const PROCESS_TITLE = `How we launch your website in ${QUOTED.websiteDelivery}`
 
 export type OfflineSection = {
   title: string
@@ -181,13 +208,13 @@ export const PROCESS_STEPS: ProcessStep[] = [
     title: 'Development',
     description:
       'We build the real site: responsive pages, forms, search-friendly markup and an admin panel so you can edit content yourself.',
-    duration: 'Days 4-6',
+    duration: `Days 4-${LAUNCH_DAY - 1}`,
   },
   {
     title: 'Launch & Support',
     description:
-      'We connect your free domain, switch on hosting and SSL, walk you through the admin panel and stay on call with 30 days of free support.',
-    duration: 'Day 7',
+      `We connect your free domain, switch on hosting and SSL, walk you through the admin panel and stay on hand with your plan's free support: ${QUOTED.supportByPlan}.`,
+    duration: `Day ${LAUNCH_DAY}`,
   },
 ]
 
@@ -210,11 +237,12 @@ export type Stat = {
   label: string
 }
 
+/**
+ * The /services figures. No "+150% average increase in conversions": nothing sources it (issue 35).
+ */
 export const STATS: Stat[] = [
-  { value: '100+', label: 'Websites delivered' },
-  { value: '50+', label: 'Businesses served' },
+  { value: `${CLIENT_COUNT.value}+`, label: 'Websites delivered' },
   { value: '99%', label: 'Client satisfaction' },
-  { value: '+150%', label: 'Average increase in conversions' },
-  { value: '24/7', label: 'Support available' },
+  { value: '24/7', label: 'Site monitoring' },
   { value: '99.9%', label: 'Hosting uptime' },
 ]

@@ -241,7 +241,7 @@ export const SAMPLE_POSTS: SamplePost[] = [
 <p>The safest customer data is data you never stored. Ask only for what you genuinely need to reply to an enquiry or fulfil an order, and delete old records on a regular schedule. Fewer third-party scripts on your pages also means fewer companies that could leak or misuse your visitors' information.</p>
 <h2>Know who to call</h2>
 <p>Finally, write down who looks after your site, your hosting login details and where the backups live. If something goes wrong on a Sunday night, you do not want to be hunting for passwords.</p>
-<p>Our maintenance plans cover updates, backups and uptime monitoring for you, with a support desk available 24/7, so this checklist stays ticked without you having to think about it.</p>`,
+<p>Our maintenance plans cover updates, backups and uptime monitoring around the clock for you, with people to help in office hours, so this checklist stays ticked without you having to think about it.</p>`,
     category: 'Security',
     author: 'Arjun Sharma',
     status: 'published',

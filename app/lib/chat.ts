@@ -5,7 +5,7 @@
  */
 
 // The answers quote the one price list (docs/decisions/036), not figures of their own.
-import { QUOTED } from '~/content/pricing.ts'
+import { QUOTED, QUOTED_DELIVERY } from '~/content/pricing.ts'
 
 export interface ChatQuestion {
   id: string
@@ -46,7 +46,7 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
   {
     id: 'delivery-time',
     question: 'How long does it take to build my website?',
-    answer: 'Most websites are delivered in 7 days. Complex e-commerce projects take 10-14 days.',
+    answer: `Most websites are delivered in ${QUOTED.websiteDelivery}. Complex e-commerce projects take ${QUOTED.storeDelivery}. A custom web app's delivery is ${QUOTED_DELIVERY}.`,
   },
   {
     id: 'hosting-domain',
@@ -58,13 +58,13 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
     id: 'ecommerce',
     question: 'Can you build an online store?',
     answer:
-      `Yes! E-commerce stores start from ${QUOTED.ecommerceFrom} with product management, secure payments and order tracking, delivered in 10-14 days.`,
+      `Yes! E-commerce stores start from ${QUOTED.ecommerceFrom} with product management, secure payments and order tracking, delivered in ${QUOTED.storeDelivery}.`,
   },
   {
     id: 'get-started',
     question: 'How do I get started?',
     answer:
-      `Request a free proposal and we will reply within 24 hours. Websites start from ${QUOTED.websitesFrom} and are typically live in 7 days.`,
+      `Request a free proposal and we will reply within 24 hours. Websites start from ${QUOTED.websitesFrom} and are typically live in ${QUOTED.websiteDelivery}.`,
   },
 ]
 

@@ -3,10 +3,70 @@
  * same numbers are shown in the browser, priced again on the server and checked in unit tests.
  */
 
-import { EXTRA_PAGE_PRICE, INCLUDED_PAGES, PRICING_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, urgencyLabel, type UrgencyOption, type WebsiteType } from '~/content/pricing.ts'
+import {
+  DELIVERY_DAYS,
+  EXTRA_PAGE_PRICE,
+  INCLUDED_PAGES,
+  PLANS,
+  PRICING_ADDONS,
+  QUOTED_DELIVERY,
+  URGENCY_OPTIONS,
+  WEBSITE_TYPES,
+  daysText,
+  surchargeText,
+  type Plan,
+  type UrgencyOption,
+  type WebsiteType,
+} from '~/content/pricing.ts'
 
 // The figures live in the one price list (app/content/pricing.ts); re-exported for the estimator's callers.
-export { EXTRA_PAGE_PRICE, INCLUDED_PAGES, URGENCY_OPTIONS, WEBSITE_TYPES, urgencyLabel, type UrgencyOption, type WebsiteType }
+export { EXTRA_PAGE_PRICE, INCLUDED_PAGES, URGENCY_OPTIONS, WEBSITE_TYPES, type UrgencyOption, type WebsiteType }
+
+// The estimator's wording of those figures lives here, not in the content module, so pages that
+// only quote a price (the home page) do not load it (tests/e2e/budget.spec.ts).
+
+/** The pages a type's base price covers, as text: 'includes 5 pages', 'unlimited pages'. */
+export function includedPagesText(t: WebsiteType): string {
+  return t.includedPages == null ? 'unlimited pages' : `includes ${t.includedPages} pages`
+}
+
+/** The plan a website type is, if any. */
+export function planOf(t: WebsiteType): Plan | undefined {
+  return PLANS.find((p) => p.id === t.plan)
+}
+
+/** The delivery time of a website type at an urgency: '5 days', '10-14 days', 'quoted in your proposal'. */
+export function deliveryText(typeId: string, urgencyId?: string | null): string {
+  const type = WEBSITE_TYPES.find((t) => t.id === typeId)
+  const urgency = URGENCY_OPTIONS.find((u) => u.id === urgencyId) ?? URGENCY_OPTIONS[0]
+  const days = type ? DELIVERY_DAYS[type.delivery] : null
+  if (days) return daysText(days[urgency.id])
+  return urgency.sooner ? `${QUOTED_DELIVERY}, ${urgency.sooner}` : QUOTED_DELIVERY
+}
+
+/**
+ * 'Rush: 5 days (+50%)' for a website type, 'Rush (+50%)' before one is chosen: the one way an
+ * urgency is named on screen, in the proposal and on the PDF.
+ */
+export function urgencyLabel(u: UrgencyOption, typeId?: string | null): string {
+  const extra = surchargeText(u.multiplier)
+  const when = typeId && WEBSITE_TYPES.some((t) => t.id === typeId) ? `: ${deliveryText(typeId, u.id)}` : ''
+  return `${u.name}${when}${extra ? ` (${extra})` : ''}`
+}
+
+/**
+ * The estimate's delivery as a sentence: 'Delivery: 5 days with Rush (7 days at the standard
+ * pace).', 'Delivery: quoted in your proposal.'
+ */
+export function deliverySentence(typeId: string, urgencyId?: string | null): string {
+  const urgency = URGENCY_OPTIONS.find((u) => u.id === urgencyId)
+  const standard = deliveryText(typeId, 'standard')
+  if (!urgency || urgency.id === 'standard') return `Delivery: ${standard}.`
+  const type = WEBSITE_TYPES.find((t) => t.id === typeId)
+  if (type && DELIVERY_DAYS[type.delivery]) return `Delivery: ${deliveryText(typeId, urgency.id)} with ${urgency.name} (${standard} at the standard pace).`
+  return `Delivery: ${QUOTED_DELIVERY}, ${urgency.sooner} with ${urgency.name}.`
+}
+
 
 export interface EstimatorAddon {
   id: string
@@ -23,6 +83,8 @@ export interface EstimateInput {
 
 export interface Estimate {
   base: number
+  /** Pages the base price covers; null when it covers every page (Premium). */
+  includedPages: number | null
   extraPages: number
   extraPagesCost: number
   addons: EstimatorAddon[]
@@ -32,6 +94,8 @@ export interface Estimate {
   multiplier: number
   urgencyCost: number
   total: number
+  /** When the site goes live at the chosen urgency: '5 days', '10-14 days', 'quoted in your proposal'. */
+  delivery: string
 }
 
 export const MIN_PAGES = 1
@@ -82,7 +146,7 @@ export function estimate(input: EstimateInput): Estimate {
     urgency = { ...found }
   }
 
-  const extraPages = Math.max(0, pages - INCLUDED_PAGES)
+  const extraPages = type.includedPages == null ? 0 : Math.max(0, pages - type.includedPages)
   const extraPagesCost = extraPages * EXTRA_PAGE_PRICE
   const addonsTotal = addons.reduce((sum, a) => sum + a.price, 0)
   const subtotal = type.base + extraPagesCost + addonsTotal
@@ -91,6 +155,7 @@ export function estimate(input: EstimateInput): Estimate {
 
   return {
     base: type.base,
+    includedPages: type.includedPages,
     extraPages,
     extraPagesCost,
     addons,
@@ -100,25 +165,32 @@ export function estimate(input: EstimateInput): Estimate {
     multiplier,
     urgencyCost: toCents(total - subtotal),
     total,
+    delivery: deliveryText(type.id, urgency?.id),
   }
 }
 
 export type EstimateRow = { label: string; amount: string; kind: 'item' | 'subtotal' | 'total' }
 
+/** 'Business Website (Business plan, includes 10 pages)', 'E-commerce Store (includes 3 pages)'. */
+export function websiteTypeLine(t: WebsiteType): string {
+  const plan = planOf(t)
+  return `${t.label} (${plan ? `${plan.name} plan, ` : ''}${includedPagesText(t)})`
+}
+
 /**
  * The estimate's rows as a person reads them, the same on screen and on the PDF: the website type
- * with the pages its base price includes, extra pages, add-ons, the subtotal, the urgency surcharge
- * (said once: 'Rush: 1 week (+50%)') and the total.
+ * with its plan and the pages its base price includes, extra pages, add-ons, the subtotal, the
+ * urgency surcharge with its delivery (said once: 'Rush: 5 days (+50%)') and the total.
  */
 export function estimateRows(input: Pick<EstimateInput, 'websiteType'>, e: Estimate): EstimateRow[] {
   const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)
-  const rows: EstimateRow[] = [{ label: `${type?.label ?? input.websiteType} (includes ${INCLUDED_PAGES} pages)`, amount: formatUsd(e.base), kind: 'item' }]
+  const rows: EstimateRow[] = [{ label: type ? websiteTypeLine(type) : input.websiteType, amount: formatUsd(e.base), kind: 'item' }]
   if (e.extraPages > 0) {
     rows.push({ label: `${e.extraPages} extra page${e.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`, amount: formatUsd(e.extraPagesCost), kind: 'item' })
   }
   for (const a of e.addons) rows.push({ label: a.label, amount: formatUsd(a.price), kind: 'item' })
   rows.push({ label: 'Subtotal', amount: formatUsd(e.subtotal), kind: 'subtotal' })
-  if (e.urgency) rows.push({ label: urgencyLabel(e.urgency), amount: `+${formatUsd(e.urgencyCost)}`, kind: 'item' })
+  if (e.urgency) rows.push({ label: urgencyLabel(e.urgency, input.websiteType), amount: `+${formatUsd(e.urgencyCost)}`, kind: 'item' })
   rows.push({ label: 'Total', amount: formatUsd(e.total), kind: 'total' })
   return rows
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import PDFDocument from 'pdfkit'
 import type { Db } from '~/db/db.server.ts'
 import { COMPANY, officesOf, type ContactDetails } from '~/content/site.ts'
-import { EstimateError, estimate, estimateRows, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
+import { EstimateError, deliverySentence, estimate, estimateRows, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -44,10 +44,23 @@ export async function renderEstimatePdf(db: Db, input: EstimateInput, opts: { si
     date,
     reference: estimateReference(input, date),
     rows: estimateRows(input, priced),
+    delivery: deliverySentence(input.websiteType, input.urgency),
+    deliveryTime: priced.delivery,
   })
 }
 
-type PdfOptions = { siteName: string; siteUrl: string; contact: ContactDetails; date: Date; reference: string; rows: EstimateRow[] }
+type PdfOptions = {
+  siteName: string
+  siteUrl: string
+  contact: ContactDetails
+  date: Date
+  reference: string
+  rows: EstimateRow[]
+  /** 'Delivery: 5 days with Rush (7 days at the standard pace).' */
+  delivery: string
+  /** '5 days', or 'quoted in your proposal' for a custom web app. */
+  deliveryTime: string
+}
 
 const INK = '#0f172a'
 const MUTED = '#475569'
@@ -131,6 +144,8 @@ function renderPdf(opts: PdfOptions): Promise<Buffer> {
       } else row(r.label, r.amount, r.kind)
     }
     table.end()
+    tag(root, 'P', () => doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(opts.delivery, left, doc.y, { width }))
+    doc.moveDown(0.3)
     doc.font('Helvetica').fontSize(9).fillColor(MUTED)
     tag(root, 'P', () => doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width }))
 
@@ -141,7 +156,9 @@ function renderPdf(opts: PdfOptions): Promise<Buffer> {
     const steps = [
       `Request your free proposal at ${proposalUrl}, quoting the reference above.`,
       'Within 24 hours we send a written proposal with a fixed price for your project.',
-      'Once you accept it, we design and build your site, typically live in 7 days.',
+      /^\d/.test(opts.deliveryTime)
+        ? `Once you accept it, we design and build your site: live in ${opts.deliveryTime}.`
+        : 'Once you accept it, we design and build your app by the date the proposal names.',
     ]
     const list = child(root, 'L')
     steps.forEach((s, i) => tag(list, 'LI', () => doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${i + 1}. ${s}`, left, doc.y, { width })))

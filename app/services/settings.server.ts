@@ -4,7 +4,7 @@ import * as model from '~/models/settings.server.ts'
 import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity } from './activity-log.server.ts'
-import { COMPANY, DEFAULT_CONTACT } from '~/content/site.ts'
+import { COMPANY, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
 import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
 import { requireSudo } from './sudo.server.ts'
 
@@ -12,7 +12,7 @@ export type { Settings }
 
 export const DEFAULT_SETTINGS: Settings = {
   siteName: COMPANY.name,
-  siteDescription: 'Custom websites for small businesses, delivered in 7 days, with free hosting and domain for the first year.',
+  siteDescription: DEFAULT_SITE_DESCRIPTION,
   // The one set of contact details every page, the structured data and the PDF estimate read.
   ...DEFAULT_CONTACT,
   enableNotifications: true,

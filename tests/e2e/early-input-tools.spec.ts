@@ -21,11 +21,11 @@ const estimator = (page: Page) => page.getByRole('region', { name: 'Cost Estimat
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
 const suggestions = (page: Page) => page.getByRole('group', { name: 'Suggested questions' }).getByRole('button')
 
-/** Business website, 5 pages, SEO + CMS, rush: (599 + 2 x 50 + 100 + 150) x 1.5 = $1,423.50. */
+/** Business website, 12 pages (10 included), SEO + CMS, rush: (599 + 2 x 50 + 100 + 150) x 1.5 = $1,423.50. */
 async function chooseExample(page: Page) {
   const e = estimator(page)
   await e.getByRole('radio', { name: /Business Website/ }).check()
-  await e.getByLabel('Number of Pages').fill('5')
+  await e.getByLabel('Number of Pages').fill('12')
   await e.getByRole('checkbox', { name: /SEO Optimization/ }).check()
   await e.getByRole('checkbox', { name: /Content Management/ }).check()
   await e.getByLabel(/Timeline/).selectOption('rush')
@@ -34,7 +34,7 @@ async function chooseExample(page: Page) {
 async function expectExampleEstimate(page: Page) {
   const result = estimator(page).getByRole('region', { name: 'Your estimate' })
   await expect(result).toContainText('Estimated total: $1,423.50')
-  await expect(result.getByRole('row').filter({ hasText: 'Rush: 1 week (+50%)' })).toContainText('+$474.50')
+  await expect(result.getByRole('row').filter({ hasText: 'Rush: 5 days (+50%)' })).toContainText('+$474.50')
   return result
 }
 
@@ -155,12 +155,12 @@ test.describe('without JavaScript', () => {
     await expect(calculate).toBeEnabled()
     await chooseExample(page)
     await calculate.click()
-    await expect(page).toHaveURL(/\/pricing\?type=business&pages=5&addons=cms&addons=seo&urgency=rush#calculate-estimate$/)
+    await expect(page).toHaveURL(/\/pricing\?type=business&pages=12&addons=cms&addons=seo&urgency=rush#calculate-estimate$/)
     await expectExampleEstimate(page)
     // The form shows the choices that were priced.
     const e = estimator(page)
     await expect(e.getByRole('radio', { name: /Business Website/ })).toBeChecked()
-    await expect(e.getByLabel('Number of Pages')).toHaveValue('5')
+    await expect(e.getByLabel('Number of Pages')).toHaveValue('12')
     await expect(e.getByRole('checkbox', { name: /SEO Optimization/ })).toBeChecked()
     await expect(e.getByLabel(/Timeline/)).toHaveValue('rush')
 
@@ -190,7 +190,8 @@ test.describe('without JavaScript', () => {
     await expect(pages).toHaveAttribute('aria-invalid', 'true')
     await expect(pages).toHaveAccessibleDescription(/Enter a whole number of pages from 1 to 100\./)
     await expect(estimator(page).getByRole('region', { name: 'Your estimate' })).toHaveCount(0)
-    await pages.fill('4')
+    // A Static Website (the Starter plan) includes 5 pages: the sixth is an extra page.
+    await pages.fill('6')
     await estimator(page).getByRole('button', { name: 'Calculate' }).click()
     await expect(estimator(page).getByRole('region', { name: 'Your estimate' })).toContainText('Estimated total: $349')
   })
@@ -262,7 +263,7 @@ test.describe('with the scripts held back', () => {
     await notHydrated(page)
     await chooseExample(page)
     await estimator(page).getByRole('button', { name: 'Calculate' }).click()
-    await expect(page).toHaveURL(/\/pricing\?type=business&pages=5&addons=cms&addons=seo&urgency=rush#calculate-estimate$/)
+    await expect(page).toHaveURL(/\/pricing\?type=business&pages=12&addons=cms&addons=seo&urgency=rush#calculate-estimate$/)
     await expectExampleEstimate(page)
     await notHydrated(page)
     await letScriptsRun(page, scripts)

@@ -18,12 +18,15 @@ test('services: six cards with features and proposal links, the comparison table
   const table = main.getByRole('table')
   await expect(table.getByRole('columnheader')).toHaveText(['Feature', /Launchpad|.+/, 'Typical agencies'])
   const delivery = table.getByRole('row', { name: /Delivery time/ })
-  await expect(delivery.getByRole('cell')).toHaveText(['7 days', '3-4 weeks'])
+  await expect(delivery.getByRole('cell')).toHaveText(['7 days (online stores 10-14 days)', '3-4 weeks'])
   for (const feature of ['Free domain + hosting', 'AI chat assistant', 'Admin panel', 'Instant PDF proposal', 'Transparent pricing']) {
     await expect(table.getByRole('row', { name: new RegExp(feature.replace('+', '\\+')) }).getByRole('cell')).toHaveText([/Yes/, /No/])
   }
   await expect(main.getByText('100+', { exact: true })).toBeVisible()
   await expect(main.getByText('Client satisfaction')).toBeVisible()
+  // One client count, and no unsourced conversion figure (issue 35).
+  await expect(main.getByText('Businesses served')).toHaveCount(0)
+  await expect(main.getByText(/increase in conversions/)).toHaveCount(0)
 
   await proposalLinks.first().click()
   await expect(page).toHaveURL(/\/proposal$/)
@@ -97,7 +100,8 @@ test('faq: case-insensitive search over question, answer and category; one item 
 
   // Answer text only ('Gwalior' is in answers, not in questions).
   await search.fill('gwalior')
-  await expect(questions).toHaveCount(2)
+  await expect(questions).toHaveCount(searchFaqs(FAQS, 'gwalior').length)
+  expect(searchFaqs(FAQS, 'gwalior').every((f) => !/gwalior/i.test(f.question))).toBe(true)
   await expect(questions.first()).toContainText('Who is Launchpad Web Studio?')
 
   // Category ('Support' is a category; the page shows exactly what the search rule selects).
@@ -124,6 +128,7 @@ test('pricing: three plans linking to /proposal, add-ons, the estimator and the 
   await expect(plans.getByText('Most Popular')).toBeVisible()
   await expect(plans.getByText('Up to 5 pages')).toBeVisible()
   await expect(plans.getByText('6 months support')).toBeVisible()
+  await expect(plans.getByText('Live in 7 days')).toHaveCount(3)
   const buttons = plans.getByRole('link', { name: /^Get Started/ })
   await expect(buttons).toHaveCount(3)
   for (const b of await buttons.all()) await expect(b).toHaveAttribute('href', '/proposal')

@@ -5,11 +5,11 @@ import { holdScripts, letScriptsRun } from './held-scripts.ts'
 
 const estimator = (page: Page) => page.getByRole('region', { name: 'Cost Estimator' })
 
-/** Business website, 5 pages, SEO + CMS, rush: (599 + 2 x 50 + 100 + 150) x 1.5 = $1,423.50. */
+/** Business website, 12 pages (10 included), SEO + CMS, rush: (599 + 2 x 50 + 100 + 150) x 1.5 = $1,423.50. */
 async function chooseExample(page: Page) {
   const e = estimator(page)
   await e.getByRole('radio', { name: /Business Website/ }).check()
-  await e.getByLabel('Number of Pages').fill('5')
+  await e.getByLabel('Number of Pages').fill('12')
   await e.getByRole('checkbox', { name: /SEO Optimization/ }).check()
   await e.getByRole('checkbox', { name: /Content Management/ }).check()
   await e.getByLabel(/Timeline/).selectOption('rush')
@@ -43,14 +43,16 @@ test.describe('cost estimator', () => {
     const result = e.getByRole('region', { name: 'Your estimate' })
     await expect(result).toContainText('Estimated total: $1,423.50')
     const rows = result.getByRole('row')
-    await expect(rows.filter({ hasText: 'Business Website (includes 3 pages)' })).toContainText('$599')
+    await expect(rows.filter({ hasText: 'Business Website (Business plan, includes 10 pages)' })).toContainText('$599')
     await expect(rows.filter({ hasText: '2 extra pages' })).toContainText('$100')
     await expect(rows.filter({ hasText: 'SEO Optimization' })).toContainText('$100')
     await expect(rows.filter({ hasText: 'Content Management' })).toContainText('$150')
     await expect(rows.filter({ hasText: 'Subtotal' })).toContainText('$949')
     // The surcharge is said once.
-    await expect(rows.filter({ hasText: 'Rush: 1 week (+50%)' })).toContainText('+$474.50')
+    await expect(rows.filter({ hasText: 'Rush: 5 days (+50%)' })).toContainText('+$474.50')
     await expect(result).not.toContainText('x1.5')
+    // The delivery for the chosen type and urgency: Rush shortens the Business plan's 7 days.
+    await expect(result).toContainText('Delivery: 5 days with Rush (7 days at the standard pace).')
 
     // Changing a choice does not touch the shown estimate until Calculate is pressed again.
     await e.getByLabel(/Timeline/).selectOption('')
@@ -58,6 +60,7 @@ test.describe('cost estimator', () => {
     await expect(result).toContainText('Press Calculate to update the estimate.')
     await calculate.click()
     await expect(result).toContainText('Estimated total: $949')
+    await expect(result).toContainText('Delivery: 7 days.')
     await expect(result).not.toContainText('Press Calculate')
 
     await expectNoAxeViolations(page)
@@ -82,7 +85,8 @@ test.describe('cost estimator', () => {
     await expect(pages).not.toHaveAttribute('aria-invalid', 'true')
     await expect(e.getByText('Enter a whole number of pages')).toHaveCount(0)
     await e.getByRole('button', { name: 'Calculate' }).click()
-    await expect(e.getByRole('region', { name: 'Your estimate' })).toContainText('Estimated total: $399')
+    // The Starter plan's 5 pages cost its card price (issue 35).
+    await expect(e.getByRole('region', { name: 'Your estimate' })).toContainText('Estimated total: $299')
   })
 
   test('downloads the estimate as a PDF priced by the server', async ({ page }) => {
@@ -102,7 +106,7 @@ test.describe('cost estimator', () => {
     expect(lines).toContain('Website Cost Estimate')
     expect(text).toMatch(/Reference: EST-\d{8}-[0-9A-F]{6}/)
     expect(text).toMatch(/Valid until: \w+ \d{1,2}, \d{4} \(30 days\)/)
-    for (const row of ['Business Website (includes 3 pages)', '2 extra pages x $50', 'SEO Optimization', 'Content Management', 'Subtotal', 'Rush: 1 week (+50%)', 'Estimated total', '$1,423.50']) {
+    for (const row of ['Business Website (Business plan, includes 10 pages)', '2 extra pages x $50', 'SEO Optimization', 'Content Management', 'Subtotal', 'Rush: 5 days (+50%)', 'Estimated total', '$1,423.50', 'Delivery: 5 days with Rush (7 days at the standard pace).']) {
       expect(lines, row).toContain(row)
     }
     expect(text).not.toContain('base price')

@@ -16,7 +16,7 @@ function pdfText(pdf: Buffer): string {
   return lines.join('\n')
 }
 
-const example = { websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' }
+const example = { websiteType: 'business', pages: 12, addons: ['cms', 'seo'], urgency: 'rush' }
 const DAY = new Date('2026-11-23T10:00:00Z')
 
 describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
@@ -49,7 +49,7 @@ describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
     expect(lines).toContain('Valid until: December 23, 2026 (30 days)')
     // The rows of the on-screen table, with their amounts; the pages the base price includes and
     // the surcharge said once.
-    for (const row of ['Business Website (includes 3 pages)', '$599', '2 extra pages x $50', '$100', 'Content Management', '$150', 'SEO Optimization', 'Subtotal', '$949', 'Rush: 1 week (+50%)', '+$474.50', 'Estimated total', '$1,423.50']) {
+    for (const row of ['Business Website (Business plan, includes 10 pages)', '$599', '2 extra pages x $50', '$100', 'Content Management', '$150', 'SEO Optimization', 'Subtotal', '$949', 'Rush: 5 days (+50%)', '+$474.50', 'Estimated total', '$1,423.50']) {
       expect(lines, row).toContain(row)
     }
     expect(text).not.toContain('base price')

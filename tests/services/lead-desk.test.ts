@@ -77,7 +77,7 @@ describe.each(dialects())('lead desk service on %s', (_name, url) => {
   })
 
   it('keeps an estimate the request came with, shows it priced as rows, and links back to the estimator with the same choices', async () => {
-    const p = await submit({ name: 'Esme Estimate', source: 'estimator', sourceData: 'type=business&pages=5&addons=seo&urgency=rush' })
+    const p = await submit({ name: 'Esme Estimate', source: 'estimator', sourceData: 'type=business&pages=12&addons=seo&urgency=rush' })
     const { origin } = await getProposalDesk(h.db, admin, p.id)
     expect(origin?.source).toBe('estimator')
     if (origin?.source !== 'estimator') throw new Error('expected an estimate')
@@ -85,7 +85,7 @@ describe.each(dialects())('lead desk service on %s', (_name, url) => {
     expect(origin.rows.some((r) => /extra page/.test(r.label))).toBe(true)
     const reopened = new URL(origin.reopenHref, 'http://site.example')
     expect(reopened.pathname).toBe('/pricing')
-    expect(Object.fromEntries(reopened.searchParams)).toEqual({ type: 'business', pages: '5', addons: 'seo', urgency: 'rush' })
+    expect(Object.fromEntries(reopened.searchParams)).toEqual({ type: 'business', pages: '12', addons: 'seo', urgency: 'rush' })
   })
 
   it('keeps a builder design, summarised, with a link that carries the design back to the builder', async () => {

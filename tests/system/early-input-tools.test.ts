@@ -19,7 +19,7 @@ describe('tools answered by the server before the scripts run', () => {
 
   it('prices the estimator’s choices from the query, rendered for that request and never stored', async () => {
     await get('/pricing') // fills the cache
-    const example = '/pricing?type=business&pages=5&addons=cms&addons=seo&urgency=rush'
+    const example = '/pricing?type=business&pages=12&addons=cms&addons=seo&urgency=rush'
     for (let i = 0; i < 2; i++) {
       const r = await get(example)
       expect(r.status).toBe(200)
@@ -28,11 +28,11 @@ describe('tools answered by the server before the scripts run', () => {
       expect(r.html).toContain('Your estimate')
       expect(r.html).toContain('$1,423.50')
       // The links of that estimate, priced again by whoever follows them.
-      expect(r.html).toContain('href="/api/estimate/pdf?type=business&amp;pages=5&amp;addons=cms%2Cseo&amp;urgency=rush"')
+      expect(r.html).toContain('href="/api/estimate/pdf?type=business&amp;pages=12&amp;addons=cms%2Cseo&amp;urgency=rush"')
       expect(r.html).toMatch(/href="\/proposal\?from=estimator&amp;summary=[^"]+&amp;budget=1000-2500&amp;type=business/)
     }
     // The one-list form of the links reads the same; the page stored for everyone is untouched.
-    expect((await get('/pricing?type=business&pages=5&addons=cms,seo&urgency=rush')).html).toContain('$1,423.50')
+    expect((await get('/pricing?type=business&pages=12&addons=cms,seo&urgency=rush')).html).toContain('$1,423.50')
     const plain = await get('/pricing')
     expect(fromCache(plain)).toBe(true)
     expect(plain.html).not.toContain('Your estimate')

@@ -15,11 +15,11 @@ describe('the estimator priced from the address (its GET form, issue 22)', () =>
 
   it('prices what the form sends: repeated add-ons, an urgency, the page count', () => {
     // Business, 5 pages, SEO + CMS, rush: (599 + 2 x 50 + 100 + 150) x 1.5.
-    const q = read('type=business&pages=5&addons=seo&addons=cms&urgency=rush')!
+    const q = read('type=business&pages=12&addons=seo&addons=cms&urgency=rush')!
     expect(q.typeError).toBeUndefined()
     expect(q.pagesError).toBeUndefined()
-    expect(q.fields).toEqual({ websiteType: 'business', pages: '5', addons: ['cms', 'seo'], urgency: 'rush' })
-    expect(q.calculated!.input).toEqual({ websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' })
+    expect(q.fields).toEqual({ websiteType: 'business', pages: '12', addons: ['cms', 'seo'], urgency: 'rush' })
+    expect(q.calculated!.input).toEqual({ websiteType: 'business', pages: 12, addons: ['cms', 'seo'], urgency: 'rush' })
     expect(q.calculated!.result.total).toBe(1423.5)
     expect(q.calculated!.result).toEqual(estimate(q.calculated!.input))
   })

@@ -7,23 +7,25 @@ import {
   URGENCY_OPTIONS,
   WEBSITE_TYPES,
   estimate,
+  deliverySentence,
   estimateRows,
   formatUsd,
   urgencyLabel,
 } from '~/lib/estimator'
-import { PLANS, PRICING_ADDONS } from '~/content/pricing'
+import { PLANS, PRICING_ADDONS, QUOTED } from '~/content/pricing'
 
 describe('estimator constants', () => {
-  it('lists the four website types with their base prices', () => {
-    expect(WEBSITE_TYPES.map((t) => [t.id, t.label, t.base])).toEqual([
-      ['static', 'Static Website', 299],
-      ['business', 'Business Website', 599],
-      ['ecommerce', 'E-commerce Store', 999],
-      ['custom', 'Custom Web App', 1499],
+  it('lists the website types with their plans, base prices, included pages and delivery', () => {
+    expect(WEBSITE_TYPES.map((t) => [t.id, t.label, t.plan, t.base, t.includedPages, t.delivery])).toEqual([
+      ['static', 'Static Website', 'starter', 299, 5, 'website'],
+      ['business', 'Business Website', 'business', 599, 10, 'website'],
+      ['premium', 'Premium Website', 'premium', 999, null, 'website'],
+      ['ecommerce', 'E-commerce Store', undefined, 999, 3, 'store'],
+      ['custom', 'Custom Web App', undefined, 1499, 3, 'app'],
     ])
   })
 
-  it('includes 3 pages and charges 50 per extra page', () => {
+  it('starts the page field at 3 and charges 50 per extra page', () => {
     expect(INCLUDED_PAGES).toBe(3)
     expect(EXTRA_PAGE_PRICE).toBe(50)
   })
@@ -40,11 +42,19 @@ describe('estimator constants', () => {
     ])
   })
 
-  it('lists the three urgency options', () => {
+  it('lists the three urgency options, named with their delivery once a type is chosen', () => {
     expect(URGENCY_OPTIONS.map((u) => [u.id, urgencyLabel(u), u.multiplier])).toEqual([
-      ['standard', 'Standard: 2-3 weeks', 1],
-      ['rush', 'Rush: 1 week (+50%)', 1.5],
-      ['emergency', 'Emergency: 3-5 days (+100%)', 2],
+      ['standard', 'Standard', 1],
+      ['rush', 'Rush (+50%)', 1.5],
+      ['emergency', 'Emergency (+100%)', 2],
+    ])
+    const labels = (type: string) => URGENCY_OPTIONS.map((u) => urgencyLabel(u, type))
+    for (const type of ['static', 'business', 'premium']) expect(labels(type)).toEqual(['Standard: 7 days', 'Rush: 5 days (+50%)', 'Emergency: 3 days (+100%)'])
+    expect(labels('ecommerce')).toEqual(['Standard: 10-14 days', 'Rush: 7-10 days (+50%)', 'Emergency: 5-7 days (+100%)'])
+    expect(labels('custom')).toEqual([
+      'Standard: quoted in your proposal',
+      'Rush: quoted in your proposal, about a third sooner (+50%)',
+      'Emergency: quoted in your proposal, in about half the time (+100%)',
     ])
   })
 })
@@ -62,30 +72,60 @@ describe('one price list', () => {
     ])
   })
 
-  it('starts the plans at the website types of the same price', () => {
-    expect(PLANS.map((p) => p.price)).toEqual([299, 599, 999])
-    expect(WEBSITE_TYPES.slice(0, 3).map((t) => t.base)).toEqual([299, 599, 999])
+  it("prices each plan's own pages at its card price in the estimator (issue 35)", () => {
+    expect(PLANS.map((p) => [p.name, p.price, p.pages, p.support])).toEqual([
+      ['Starter', 299, 'Up to 5 pages', '30 days'],
+      ['Business', 599, 'Up to 10 pages', '90 days'],
+      ['Premium', 999, 'Unlimited pages', '6 months'],
+    ])
+    for (const [plan, pages] of [['starter', 5], ['business', 10], ['premium', 100]] as const) {
+      const p = PLANS.find((x) => x.id === plan)!
+      for (let n = 1; n <= pages; n++) expect(estimate({ websiteType: p.websiteType, pages: n, addons: [] }).total, `${plan} ${n}`).toBe(p.price)
+    }
+    // One page past a plan's pages costs one extra page.
+    expect(estimate({ websiteType: 'static', pages: 6, addons: [] }).total).toBe(349)
+    expect(estimate({ websiteType: 'business', pages: 11, addons: [] }).total).toBe(649)
+  })
+
+  it("shows each plan's pages, delivery and support period on its card", () => {
+    expect(PLANS.map((p) => [p.features[0], ...p.features.slice(-2)])).toEqual([
+      ['Up to 5 pages', 'Live in 7 days', '30 days support'],
+      ['Up to 10 pages', 'Live in 7 days', '90 days support'],
+      ['Unlimited pages', 'Live in 7 days', '6 months support'],
+    ])
+    expect(QUOTED.supportByPlan).toBe('30 days on Starter, 90 days on Business and 6 months on Premium')
+    expect([QUOTED.websiteDelivery, QUOTED.storeDelivery]).toEqual(['7 days', '10-14 days'])
   })
 })
 
 describe('estimate rows (the same on screen and on the PDF)', () => {
   it('says the pages the base price includes, and the urgency surcharge once', () => {
-    const input = { websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' }
+    const input = { websiteType: 'business', pages: 12, addons: ['cms', 'seo'], urgency: 'rush' }
     expect(estimateRows(input, estimate(input)).map((r) => [r.label, r.amount])).toEqual([
-      ['Business Website (includes 3 pages)', '$599'],
+      ['Business Website (Business plan, includes 10 pages)', '$599'],
       ['2 extra pages x $50', '$100'],
       ['Content Management', '$150'],
       ['SEO Optimization', '$100'],
       ['Subtotal', '$949'],
-      ['Rush: 1 week (+50%)', '+$474.50'],
+      ['Rush: 5 days (+50%)', '+$474.50'],
       ['Total', '$1,423.50'],
     ])
+  })
+
+  it('names the delivery for the chosen type and urgency', () => {
+    expect(deliverySentence('business', null)).toBe('Delivery: 7 days.')
+    expect(deliverySentence('business', 'standard')).toBe('Delivery: 7 days.')
+    expect(deliverySentence('static', 'rush')).toBe('Delivery: 5 days with Rush (7 days at the standard pace).')
+    expect(deliverySentence('ecommerce', 'emergency')).toBe('Delivery: 5-7 days with Emergency (10-14 days at the standard pace).')
+    expect(deliverySentence('custom', null)).toBe('Delivery: quoted in your proposal.')
+    expect(deliverySentence('custom', 'rush')).toBe('Delivery: quoted in your proposal, about a third sooner with Rush.')
+    expect(estimate({ websiteType: 'ecommerce', pages: 3, addons: [], urgency: 'rush' }).delivery).toBe('7-10 days')
   })
 
   it('omits extra pages and urgency when there are none', () => {
     const input = { websiteType: 'static', pages: 1, addons: [] }
     expect(estimateRows(input, estimate(input)).map((r) => [r.label, r.amount])).toEqual([
-      ['Static Website (includes 3 pages)', '$299'],
+      ['Static Website (Starter plan, includes 5 pages)', '$299'],
       ['Subtotal', '$299'],
       ['Total', '$299'],
     ])
@@ -96,6 +136,7 @@ describe('estimate: website types', () => {
   it.each([
     ['static', 299],
     ['business', 599],
+    ['premium', 999],
     ['ecommerce', 999],
     ['custom', 1499],
   ])('%s with 3 pages and nothing else costs %i', (websiteType, expected) => {
@@ -117,28 +158,31 @@ describe('estimate: pages', () => {
     expect(e.total).toBe(299)
   })
 
-  it('3 pages are included', () => {
-    const e = estimate({ websiteType: 'static', pages: 3, addons: [] })
-    expect(e.extraPages).toBe(0)
-    expect(e.total).toBe(299)
+  it('a Static Website includes 5 pages (the Starter plan), an online store 3', () => {
+    expect(estimate({ websiteType: 'static', pages: 5, addons: [] })).toMatchObject({ includedPages: 5, extraPages: 0, total: 299 })
+    expect(estimate({ websiteType: 'ecommerce', pages: 3, addons: [] })).toMatchObject({ includedPages: 3, extraPages: 0, total: 999 })
   })
 
-  it('4 pages add one extra page at 50', () => {
-    const e = estimate({ websiteType: 'static', pages: 4, addons: [] })
+  it('a page past the included ones adds one extra page at 50', () => {
+    const e = estimate({ websiteType: 'ecommerce', pages: 4, addons: [] })
     expect(e.extraPages).toBe(1)
     expect(e.extraPagesCost).toBe(50)
-    expect(e.total).toBe(349)
+    expect(e.total).toBe(1049)
   })
 
-  it('20 pages add 17 extra pages', () => {
+  it('20 pages of a Business Website add 10 extra pages', () => {
     const e = estimate({ websiteType: 'business', pages: 20, addons: [] })
-    expect(e.extraPages).toBe(17)
-    expect(e.extraPagesCost).toBe(850)
-    expect(e.total).toBe(1449)
+    expect(e.extraPages).toBe(10)
+    expect(e.extraPagesCost).toBe(500)
+    expect(e.total).toBe(1099)
+  })
+
+  it('a Premium Website includes every page', () => {
+    expect(estimate({ websiteType: 'premium', pages: 100, addons: [] })).toMatchObject({ includedPages: null, extraPages: 0, total: 999 })
   })
 
   it('accepts the upper bound of 100 pages', () => {
-    expect(estimate({ websiteType: 'static', pages: 100, addons: [] }).total).toBe(299 + 97 * 50)
+    expect(estimate({ websiteType: 'static', pages: 100, addons: [] }).total).toBe(299 + 95 * 50)
   })
 })
 
@@ -175,7 +219,8 @@ describe('estimate: add-ons', () => {
 describe('estimate: urgency', () => {
   it('standard keeps the subtotal', () => {
     const e = estimate({ websiteType: 'business', pages: 3, addons: [], urgency: 'standard' })
-    expect(e.urgency).toEqual({ id: 'standard', name: 'Standard', delivery: '2-3 weeks', multiplier: 1 })
+    expect(e.urgency).toEqual({ id: 'standard', name: 'Standard', multiplier: 1 })
+    expect(e.delivery).toBe('7 days')
     expect(e.multiplier).toBe(1)
     expect(e.urgencyCost).toBe(0)
     expect(e.total).toBe(599)
@@ -205,7 +250,7 @@ describe('estimate: urgency', () => {
   })
 
   it('applies the multiplier to base + extra pages + add-ons', () => {
-    const e = estimate({ websiteType: 'business', pages: 5, addons: ['seo', 'cms'], urgency: 'rush' })
+    const e = estimate({ websiteType: 'business', pages: 12, addons: ['seo', 'cms'], urgency: 'rush' })
     expect(e.base).toBe(599)
     expect(e.extraPagesCost).toBe(100)
     expect(e.addonsTotal).toBe(250)

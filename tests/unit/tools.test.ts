@@ -9,7 +9,7 @@ import { createDefaultConfig } from '~/lib/builder.ts'
 import { estimate } from '~/lib/estimator.ts'
 import { prefillFromUrl } from '~/routes/tools/+shared/proposal.server.ts'
 
-const example = { websiteType: 'business', pages: 5, addons: ['cms', 'seo'], urgency: 'rush' }
+const example = { websiteType: 'business', pages: 12, addons: ['cms', 'seo'], urgency: 'rush' }
 
 describe('estimate links', () => {
   it('maps a total to the proposal budget range that contains it', () => {
@@ -26,17 +26,17 @@ describe('estimate links', () => {
     expect(estimateSummary(example, estimate(example)).split('\n')).toEqual([
       'Cost estimate from the pricing page:',
       '- Website type: Business Website',
-      '- Pages: 5',
+      '- Pages: 12',
       '- Add-ons: Content Management, SEO Optimization',
-      '- Timeline: Rush: 1 week (+50%)',
+      '- Timeline: Rush: 5 days (+50%)',
       '- Estimated total: $1,423.50',
     ])
     const plain = { websiteType: 'static', pages: 1, addons: [], urgency: null }
-    expect(estimateSummary(plain, estimate(plain))).toContain('- Add-ons: None\n- Timeline: Not specified\n- Estimated total: $299')
+    expect(estimateSummary(plain, estimate(plain))).toContain('- Add-ons: None\n- Timeline: No preference (7 days)\n- Estimated total: $299')
   })
 
   it('sends only the choices to the PDF endpoint, never a price', () => {
-    expect(estimatePdfHref(example)).toBe('/api/estimate/pdf?type=business&pages=5&addons=cms%2Cseo&urgency=rush')
+    expect(estimatePdfHref(example)).toBe('/api/estimate/pdf?type=business&pages=12&addons=cms%2Cseo&urgency=rush')
     expect(estimatePdfHref({ websiteType: 'static', pages: 2, addons: [], urgency: null })).toBe('/api/estimate/pdf?type=static&pages=2')
   })
 

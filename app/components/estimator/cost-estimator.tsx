@@ -7,16 +7,20 @@ import { controlClass } from '~/components/ui/input.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
+import { QUOTED, QUOTED_DELIVERY } from '~/content/pricing.ts'
 import {
   ESTIMATOR_ADDONS,
   EXTRA_PAGE_PRICE,
-  INCLUDED_PAGES,
   MAX_PAGES,
   MIN_PAGES,
   URGENCY_OPTIONS,
   WEBSITE_TYPES,
   estimate,
+  deliverySentence,
+  deliveryText,
   estimateRows,
+  includedPagesText,
+  planOf,
   formatUsd,
   urgencyLabel,
   type Estimate,
@@ -76,6 +80,7 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
     setCalculated({ input: current, result: estimate(current) })
   }
 
+  const chosenType = WEBSITE_TYPES.find((t) => t.id === websiteType)
   const toggleAddon = (id: string) => setAddons((list) => (list.includes(id) ? list.filter((a) => a !== id) : [...list, id]))
 
   // Headings start at h3: the pricing page introduces the estimator with its own h2.
@@ -88,8 +93,8 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
         </h3>
       </div>
       <p className="mt-2 text-ink-700">
-        Choose what you need and press Calculate for an instant estimate. The first {INCLUDED_PAGES} pages are included; each extra page costs{' '}
-        {formatUsd(EXTRA_PAGE_PRICE)}.
+        Choose what you need and press Calculate for an instant estimate. Each website type includes the pages shown with it; each extra page
+        costs {formatUsd(EXTRA_PAGE_PRICE)}.
       </p>
 
       {/* noValidate: the site's own message shows beside the field, not the browser's bubble for min/max
@@ -114,7 +119,11 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
                   />
                   <span>
                     <span className="block font-medium text-ink-900">{t.label}</span>
-                    <span className="block text-sm text-ink-700">from {formatUsd(t.base)}</span>
+                    <span className="block text-sm text-ink-700">
+                      {planOf(t) ? `${planOf(t)?.name} plan: ` : 'From '}
+                      {formatUsd(t.base)}, {includedPagesText(t)}
+                    </span>
+                    <span className="block text-sm text-ink-700">Delivery: {deliveryText(t.id)}</span>
                   </span>
                 </label>
               ))}
@@ -142,7 +151,10 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
               className={controlClass({ size: 'md', className: 'mt-2 w-32' })}
             />
             <FieldHint id={`${uid}-pages`}>
-              {INCLUDED_PAGES} pages included, then {formatUsd(EXTRA_PAGE_PRICE)} per page (up to {MAX_PAGES}).
+              {chosenType
+                ? `${chosenType.label}: ${includedPagesText(chosenType)}${chosenType.includedPages == null ? '' : `, then ${formatUsd(EXTRA_PAGE_PRICE)} per page`}`
+                : `The pages each type includes, then ${formatUsd(EXTRA_PAGE_PRICE)} per page`}{' '}
+              (up to {MAX_PAGES}).
             </FieldHint>
             <FieldError id={`${uid}-pages`} message={pagesError} />
           </div>
@@ -180,15 +192,21 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
               name="urgency"
               value={urgency}
               onChange={(e) => setUrgency(e.target.value)}
+              aria-describedby={`${uid}-urgency-hint`}
               className={controlClass({ size: 'md', className: 'mt-2' })}
             >
               <option value="">No preference</option>
               {URGENCY_OPTIONS.map((u) => (
                 <option key={u.id} value={u.id}>
-                  {urgencyLabel(u)}
+                  {urgencyLabel(u, websiteType)}
                 </option>
               ))}
             </select>
+            <FieldHint id={`${uid}-urgency`}>
+              {chosenType
+                ? `${chosenType.label}: ${deliveryText(chosenType.id)} at the standard pace; Rush and Emergency shorten it.`
+                : `Websites go live in ${QUOTED.websiteDelivery}, online stores in ${QUOTED.storeDelivery}; a custom web app's date is ${QUOTED_DELIVERY}. Rush and Emergency shorten it.`}
+            </FieldHint>
           </div>
         </div>
 
@@ -228,6 +246,7 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
       <p className="mt-1 text-ink-800">
         Estimated total: <strong className="text-3xl font-bold text-primary-800">{formatUsd(result.total)}</strong>
       </p>
+      <p className="mt-1 text-ink-800">{deliverySentence(input.websiteType, input.urgency)}</p>
       {stale && (
         <p className="mt-2 text-sm font-medium text-warning-900">You changed your choices. Press Calculate to update the estimate.</p>
       )}

@@ -18,13 +18,13 @@ export function estimateSummary(input: EstimateInput, result: Estimate): string 
   const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)?.label ?? input.websiteType
   const addons = input.addons.map((id) => ESTIMATOR_ADDONS.find((a) => a.id === id)?.label ?? id)
   const found = URGENCY_OPTIONS.find((u) => u.id === input.urgency)
-  const urgency = found && urgencyLabel(found)
+  const urgency = found && urgencyLabel(found, input.websiteType)
   return [
     'Cost estimate from the pricing page:',
     `- Website type: ${type}`,
     `- Pages: ${input.pages}`,
     `- Add-ons: ${addons.length ? addons.join(', ') : 'None'}`,
-    `- Timeline: ${urgency ?? 'Not specified'}`,
+    `- Timeline: ${urgency ?? `No preference (${result.delivery})`}`,
     `- Estimated total: ${formatUsd(result.total)}`,
   ].join('\n')
 }

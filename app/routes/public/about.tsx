@@ -6,6 +6,7 @@ import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
+import { CLIENTS_PROSE } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -21,7 +22,7 @@ export default function About() {
       <PageHeader
         eyebrow="About us"
         title="Helping small businesses grow online since 2020"
-        intro="A small, senior team in San Francisco and Gwalior that has helped over 100 businesses in the United States get a website that works for them."
+        intro={`A small, senior team in San Francisco and Gwalior that has ${CLIENTS_PROSE} for businesses in the United States, each one made to work for its owner.`}
       />
 
       <section aria-labelledby="story-title" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">

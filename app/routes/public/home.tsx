@@ -12,7 +12,7 @@ import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
-import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS } from '~/content/site.ts'
+import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
@@ -132,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <RenderedOnce as="section" renderKey="home process" aria-labelledby="process-title" className="bg-ink-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 id="process-title" className="text-center text-3xl font-bold text-ink-900">
-            How we launch your website in 7 days
+            {PROCESS_TITLE}
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {PROCESS_STEPS.map((step, i) => {

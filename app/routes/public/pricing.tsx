@@ -33,7 +33,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="Pricing"
         title="Simple, transparent pricing"
-        intro="One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a 30-day money-back guarantee."
+        intro={`One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a ${QUOTED.moneyBack} money-back guarantee.`}
       />
 
       <section aria-label="Plans" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">

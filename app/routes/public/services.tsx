@@ -7,7 +7,8 @@ import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
-import { STATS } from '~/content/site.ts'
+import { QUOTED } from '~/content/pricing.ts'
+import { STATS, SUPPORT_HOURS } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -39,7 +40,7 @@ export default function Services() {
       <PageHeader
         eyebrow="Services"
         title="Everything your business needs online"
-        intro="From a first website to an online store and the marketing that brings customers to it: fixed prices, delivery in 7 days and real people on call 24/7."
+        intro={`From a first website to an online store and the marketing that brings customers to it: fixed prices, websites live in ${QUOTED.websiteDelivery}, and real ${SUPPORT_HOURS.people}.`}
       />
 
       <section aria-label="Our services" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -122,7 +123,7 @@ export default function Services() {
         <h2 id="stats-title" className="text-center text-3xl font-bold text-ink-900">
           Results that speak for themselves
         </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-3">
+        <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-4">
           {STATS.map((s) => (
             <div key={s.label} className="flex flex-col-reverse rounded-2xl bg-primary-50 p-6 text-center">
               <dt className="mt-2 text-sm font-medium text-ink-700">{s.label}</dt>
