@@ -55,6 +55,7 @@ export default [
       route('settings/people', 'routes/admin/people.tsx'),
       route('settings/profile', 'routes/admin/profile.tsx'),
       route('settings/activity', 'routes/admin/activity.tsx'),
+      route('settings/outbox', 'routes/admin/outbox.tsx'),
       route('calls', 'routes/admin/calls.tsx'),
     ]),
   ]),

@@ -52,6 +52,7 @@ export const ACTIVITY_ACTIONS = {
   'site.export': 'Site exported',
   'person.invite': 'Person invited',
   'person.invitation-revoke': 'Invitation revoked',
+  'person.invitation-link': 'Invitation link made again',
   'person.join': 'Invitation accepted',
   'person.role': 'Role changed',
   'person.suspend': 'Person suspended',

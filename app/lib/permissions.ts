@@ -108,6 +108,7 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   'settings/people': 'people',
   'settings/activity': 'activity',
   'settings/activity/export': 'activity',
+  'settings/outbox': 'mail',
 }
 
 /**
@@ -129,6 +130,7 @@ export const ADMIN_MENU = [
   { to: 'settings/import-export', label: 'Import and export', group: 'settings' },
   { to: 'settings/activity', label: 'Activity log', group: 'settings' },
   // More settings pages go here, in the Settings group.
+  { to: 'settings/outbox', label: 'Outbox', group: 'settings' },
 ] as const
 
 export function mayOpen(role: string, rule: PageRule | undefined): boolean {

@@ -130,6 +130,20 @@ export async function claimInvitation(db: Db, tokenHash: string, now = nowIso())
   return Number(r.numUpdatedRows) > 0
 }
 
+/** Gives an open invitation a new link (its token's hash): the old link stops working. False when it is not open. */
+export async function replaceInvitationToken(db: Db, id: number, tokenHash: string, now = nowIso()): Promise<InvitationRow | undefined> {
+  const r = await db
+    .updateTable('invitations')
+    .set({ tokenHash })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst()
+  if (Number(r.numUpdatedRows) === 0) return undefined
+  return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
 export async function revokeInvitation(db: Db, id: number, now = nowIso()): Promise<boolean> {
   const r = await db.updateTable('invitations').set({ revokedAt: now }).where('id', '=', id).where('usedAt', 'is', null).where('revokedAt', 'is', null).executeTakeFirst()
   return Number(r.numUpdatedRows) > 0

@@ -17,8 +17,14 @@ export type MailerOptions = {
 export const AUTO_SEND_DAYS = 7
 const AUTO_SEND_MS = AUTO_SEND_DAYS * 24 * 60 * 60_000
 
-/** What one try of one mail came to: its state now and the SMTP server's answer (null when nothing was tried). */
-export type MailAttempt = { id: number; toAddress: string; state: MailState; answer: string | null }
+/**
+ * What asking for one mail to go came to: `delivered` or `failed` (it was tried; `answer` is the
+ * SMTP server's), `kept` (mail is not set up: nothing was tried), `already` (it was delivered
+ * before: not sent twice), `busy` (another instance is sending it this moment). `state` is the
+ * mail's state now.
+ */
+export type MailOutcome = 'delivered' | 'failed' | 'kept' | 'already' | 'busy'
+export type MailAttempt = { id: number; toAddress: string; outcome: MailOutcome; state: MailState; answer: string | null }
 
 /**
  * Delivers queued mail (issue 36, docs/decisions/054). Without SMTP_URL nothing is tried: mail
@@ -41,7 +47,7 @@ export function createMailer(db: Db, opts: MailerOptions) {
       const info = (await transport!.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics) })) as { response?: string }
       const answer = info.response || 'Accepted by the mail server.'
       await outbox.markMailDelivered(db, mail.id, attempts, answer)
-      return { id: mail.id, toAddress: mail.toAddress, state: 'delivered', answer }
+      return { id: mail.id, toAddress: mail.toAddress, outcome: 'delivered', state: 'delivered', answer }
     } catch (err) {
       const answer = (err as Error).message || String(err)
       const code = (err as { responseCode?: number }).responseCode
@@ -49,7 +55,7 @@ export function createMailer(db: Db, opts: MailerOptions) {
       const delay = Math.min(max, base * 2 ** (attempts - 1))
       opts.logger.warn({ mailId: mail.id, attempts, retryInMs: permanent ? null : delay, err: answer }, permanent ? 'mail refused by the SMTP server' : 'mail delivery failed; will retry')
       await outbox.markMailFailed(db, mail.id, attempts, answer, permanent ? outbox.NEVER_AUTOMATICALLY : new Date(now + delay).toISOString())
-      return { id: mail.id, toAddress: mail.toAddress, state: 'failed', answer }
+      return { id: mail.id, toAddress: mail.toAddress, outcome: 'failed', state: 'failed', answer }
     }
   }
 
@@ -74,11 +80,12 @@ export function createMailer(db: Db, opts: MailerOptions) {
   async function deliverNow(id: number, now = Date.now()): Promise<MailAttempt | undefined> {
     const mail = await outbox.findMail(db, id)
     if (!mail) return undefined
-    const unchanged: MailAttempt = { id, toAddress: mail.toAddress, state: mail.status, answer: mail.serverAnswer }
-    if (mail.status === 'delivered' || !transport) return unchanged
+    const untried = (outcome: MailOutcome): MailAttempt => ({ id, toAddress: mail.toAddress, outcome, state: mail.status, answer: mail.serverAnswer })
+    if (mail.status === 'delivered') return untried('already')
+    if (!transport) return untried('kept')
     const lease = new Date(now + 120_000).toISOString()
     // Another instance is sending it this moment: its answer will show in the outbox.
-    if (!(await outbox.claimMail(db, id, mail.nextAttemptAt, lease))) return unchanged
+    if (!(await outbox.claimMail(db, id, mail.nextAttemptAt, lease))) return untried('busy')
     return attempt(mail, now)
   }
 

@@ -89,7 +89,19 @@ export async function sendTestMail(db: Db, mailer: MailSender, admin: Admin): Pr
 
 /** One sentence on what a try came to, for the notice after a Retry or a test mail. */
 export function attemptWords(a: MailAttempt): string {
-  if (a.state === 'delivered') return `Delivered to ${a.toAddress}. The mail server answered: ${a.answer ?? 'OK'}`
-  if (a.state === 'failed') return `Not delivered to ${a.toAddress}. The mail server answered: ${a.answer ?? 'nothing'}`
-  return `Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ${a.toAddress} once mail is set up.`
+  switch (a.outcome) {
+    case 'delivered':
+      return `Delivered to ${a.toAddress}. The mail server answered: ${a.answer ?? 'OK'}`
+    case 'failed':
+      return `Not delivered to ${a.toAddress}. The mail server answered: ${a.answer ?? 'nothing'}`
+    case 'already':
+      return `It was delivered to ${a.toAddress} before; it is not sent twice.`
+    case 'busy':
+      return `It is being sent to ${a.toAddress} this moment; the outbox shows the answer shortly.`
+    case 'kept':
+      return `Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ${a.toAddress} once mail is set up.`
+  }
 }
+
+/** The notice's title for a try. */
+export const ATTEMPT_TITLES = { delivered: 'Mail Delivered', failed: 'Mail Not Delivered', kept: 'Mail Kept', already: 'Already Delivered', busy: 'Mail Being Sent' } as const

@@ -108,6 +108,22 @@ export async function revokeInvitation(db: Db, admin: Admin, id: number, now = D
   await recordActivity(db, { action: 'person.invitation-revoke', itemType: 'person', itemLabel: `Invitation ${id}` })
 }
 
+/**
+ * A new link for an open invitation (sudo mode; issue 36): only the token's hash is stored, so the
+ * link mailed first cannot be shown again. This makes a new token, keeps its hash in place of the
+ * old one (the mailed link stops working; the expiry stays) and returns the new link, to be shown
+ * once and sent by hand.
+ */
+export async function renewInvitationLink(db: Db, admin: Admin, id: number, linkFor: (token: string) => string, now = Date.now()): Promise<{ email: string; link: string }> {
+  requirePermission(admin, 'people')
+  await requireSudo(db, admin, now)
+  const token = randomBytes(32).toString('base64url')
+  const row = await model.replaceInvitationToken(db, id, hashToken(token), new Date(now).toISOString())
+  if (!row) throw new NotFoundError('That invitation was already used, revoked or has expired.')
+  await recordActivity(db, { action: 'person.invitation-link', itemType: 'person', itemLabel: row.email, detail: `New link for invitation ${id}; the old one no longer works.` })
+  return { email: row.email, link: linkFor(token) }
+}
+
 export class InvitationUnusableError extends Error {
   constructor() {
     super('This invitation link is not valid: it was used, revoked or has expired. Ask the person who invited you for a new one.')

@@ -130,7 +130,7 @@ test.describe('with JavaScript', () => {
     await openDay(page, dayFor(info, 1))
     await times(page, /^Free times on /).nth(2).check()
     await page.getByRole('button', { name: 'Move the call' }).click()
-    await expectToast(page, 'Call Moved', 'The visitor was sent the updated invitation.')
+    await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
 
     await page.goto(`${ADMIN}/calls`)
     await call.getByRole('link', { name: 'Open the lead' }).click()
@@ -238,7 +238,7 @@ test.describe('without JavaScript', () => {
     await openDay(page, dayFor(info, 3))
     await times(page, /^Free times on /).nth(3).check()
     await page.getByRole('button', { name: 'Move the call' }).click()
-    await expectToast(page, 'Call Moved', 'The visitor was sent the updated invitation.')
+    await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
     await call.getByRole('button', { name: `Cancel the call with ${name}` }).click()
     await expectToast(page, 'Call Cancelled')
     await expect(call).toHaveCount(0)

@@ -7,10 +7,12 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.serv
 import { migrationProvider } from '~/db/migrations.ts'
 import { NEVER_AUTOMATICALLY, findMail, insertOutboxMail, settleLegacySentMail } from '~/models/outbox.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { ForbiddenError } from '~/services/errors.server.ts'
+import { ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
+import { findOpenInvitation, invitePerson, renewInvitationLink, revokeInvitation } from '~/services/people.server.ts'
+import { confirmSudo } from '~/services/sudo.server.ts'
 import { createMailer, type Mailer } from '~/services/mail.server.ts'
 import { attemptWords, listOutbox, retryMail, sendTestMail } from '~/services/outbox.server.ts'
-import { dialects, resetPostgres } from '../helpers/app.ts'
+import { ADMIN_PASSWORD, dialects, resetPostgres } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
 const DAY = 24 * 60 * 60_000
@@ -81,11 +83,11 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect(await findMail(h.db, id)).toMatchObject({ status: 'waiting', attempts: 0, sentAt: null, serverAnswer: null })
 
     const retried = await retryMail(h.db, m, owner, id)
-    expect(retried).toMatchObject({ state: 'waiting', answer: null })
+    expect(retried).toMatchObject({ outcome: 'kept', state: 'waiting', answer: null })
     expect(attemptWords(retried)).toBe('Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ada@example.com once mail is set up.')
 
     const test = await sendTestMail(h.db, m, owner)
-    expect(test.state).toBe('waiting')
+    expect(test).toMatchObject({ outcome: 'kept', state: 'waiting' })
     const list = await listOutbox(h.db, owner, 1, m)
     // Newest first; nothing says it will go by itself while mail is not set up.
     expect(list.entries.map((e) => [e.subject, e.state, e.nextTryAt])).toEqual([
@@ -113,12 +115,14 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect(list.entries.find((e) => e.id === old)).toMatchObject({ state: 'waiting', nextTryAt: null })
 
     // The old one goes only when asked; a delivered mail is never sent twice.
-    expect(await retryMail(h.db, m, owner, old)).toMatchObject({ state: 'delivered', answer: expect.stringMatching(/^250 /) })
-    expect(await retryMail(h.db, m, owner, recent)).toMatchObject({ state: 'delivered' })
+    expect(await retryMail(h.db, m, owner, old)).toMatchObject({ outcome: 'delivered', state: 'delivered', answer: expect.stringMatching(/^250 /) })
+    const again = await retryMail(h.db, m, owner, recent)
+    expect(again).toMatchObject({ outcome: 'already', state: 'delivered' })
+    expect(attemptWords(again)).toBe('It was delivered to recent@example.com before; it is not sent twice.')
     expect(smtp.received).toEqual(['recent@example.com', 'old@example.com'])
 
     const test = await sendTestMail(h.db, m, owner)
-    expect(test.state).toBe('delivered')
+    expect(test.outcome).toBe('delivered')
     expect(attemptWords(test)).toMatch(/^Delivered to .+@.+\. The mail server answered: 250 /)
   })
 
@@ -138,8 +142,16 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect((await findMail(h.db, id))!.attempts).toBe(2)
 
     smtp.state.refuse = undefined
-    expect(await retryMail(h.db, m, owner, id)).toMatchObject({ state: 'delivered' })
+    expect(await retryMail(h.db, m, owner, id)).toMatchObject({ outcome: 'delivered', state: 'delivered' })
     expect(await findMail(h.db, id)).toMatchObject({ status: 'delivered', attempts: 3 })
+
+    // Refused, then asked again while mail is not set up (no SMTP_URL at the next start): kept, not tried, still failed.
+    const refusedAgain = await queue('nobody2@example.com')
+    smtp.state.refuse = { code: 550, text: 'No such user here' }
+    await m.deliverDue()
+    const kept = await retryMail(h.db, mailer(undefined), owner, refusedAgain)
+    expect(kept).toMatchObject({ outcome: 'kept', state: 'failed', answer: expect.stringContaining('550 No such user here') })
+    expect(attemptWords(kept)).toContain('Kept in the outbox, not sent: mail is not set up (SMTP_URL).')
     expect(smtp.received).toEqual(['nobody@example.com'])
   })
 
@@ -160,6 +172,22 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect(await m.deliverDue(now + 30_000)).toBe(0)
     expect(await m.deliverDue(now + 60_000)).toBe(1)
     expect(await findMail(h.db, id)).toMatchObject({ status: 'delivered', attempts: 2 })
+  })
+
+  it('a pending invitation gets a new link to copy: the mailed one stops working, the new one opens it; only for the owner, in sudo mode', async () => {
+    const linkFor = (token: string) => `http://site.test/admin/invite/${token}`
+    await confirmSudo(h.db, owner, ADMIN_PASSWORD)
+    let mailed = ''
+    const id = await invitePerson(h.db, owner, { email: 'wren@example.com', role: 'editor' }, (t) => ((mailed = t), linkFor(t)))
+    const made = await renewInvitationLink(h.db, owner, id, linkFor)
+    expect(made.email).toBe('wren@example.com')
+    const token = made.link.split('/').at(-1)!
+    expect(token).not.toBe(mailed)
+    expect(await findOpenInvitation(h.db, mailed)).toBeUndefined()
+    expect(await findOpenInvitation(h.db, token)).toMatchObject({ email: 'wren@example.com', role: 'editor' })
+    await rejection(renewInvitationLink(h.db, { ...owner, role: 'administrator' }, id, linkFor), ForbiddenError)
+    await revokeInvitation(h.db, owner, id)
+    await rejection(renewInvitationLink(h.db, owner, id, linkFor), NotFoundError)
   })
 
   it('only owners and administrators see the outbox, retry, or send a test mail; the list is paged, newest first', async () => {

@@ -49,8 +49,11 @@ describe.each(dialects())('lead desk route actions on %s', (name, url) => {
     const reply = await postForm(admin, page, { intent: 'reply', subject: 'About your website', body: 'Hello Desk Plain, here is our plan.' })
     expect(reply.status).toBe(200)
     const replyHtml = await reply.text()
-    expect(replyHtml).toContain('Reply Sent')
-    expect(replyHtml).toContain('Reply sent to <span class="break-all">desk-plain@example.com</span>: About your website')
+    // No SMTP_URL here: the reply is kept, and nothing says it was sent (issue 36).
+    expect(replyHtml).toContain('Reply Kept')
+    expect(replyHtml).toContain('Your reply to desk-plain@example.com is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.')
+    expect(replyHtml).toContain('Reply to <span class="break-all">desk-plain@example.com</span>: About your website')
+    expect(replyHtml).not.toMatch(/Reply Sent|Reply sent/)
 
     const refused = await postForm(admin, page, { intent: 'reply', subject: '', body: 'kept text' })
     expect(refused.status).toBe(400)

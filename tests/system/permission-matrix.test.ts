@@ -54,6 +54,9 @@ it('every back-office route and every API call has a rule, and every rule a rout
   const calls = apiCalls()
   expect(calls.filter((c) => !(c in API_RULES))).toEqual([])
   expect(Object.keys(API_RULES).sort()).toEqual([...calls].sort())
+  // The outbox (issue 36): its page is in the walk below; only owners and administrators may open it.
+  expect(ADMIN_PAGES['settings/outbox']).toBe('mail')
+  expect(ROLES.filter((r) => mayOpen(r, ADMIN_PAGES['settings/outbox']))).toEqual(['owner', 'administrator'])
 })
 
 const FORBIDDEN_TEXT = 'You do not have access to this page'

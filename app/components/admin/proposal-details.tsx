@@ -162,7 +162,8 @@ export function ProposalHistory({ proposal, events }: { proposal: Proposal; even
             ) : (
               <>
                 <p className="font-medium text-ink-900">
-                  Reply sent to <span className="break-all">{e.toAddress}</span>
+                  {/* Through the outbox: whether it left shows there, not here (issue 36). */}
+                  Reply to <span className="break-all">{e.toAddress}</span>
                   {`: ${e.subject}`}
                 </p>
                 <details className="mt-1">

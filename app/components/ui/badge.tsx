@@ -10,6 +10,7 @@ const TONES: Record<string, string> = {
   active: 'bg-success-100 text-success-900',
   archived: 'bg-ink-200 text-ink-800',
   live: 'bg-success-700 text-white',
+  failed: 'bg-danger-100 text-danger-900',
 }
 
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {

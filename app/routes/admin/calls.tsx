@@ -4,6 +4,7 @@ import type { Route } from './+types/calls'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
+import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
 import { DayLinks, SlotRadios } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -88,13 +89,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === 'cancel') {
       await cancelBooking(db, id, { admin }, links)
-      return { notice: { title: 'Call Cancelled', description: 'The visitor was sent the cancellation.' } } satisfies Answer
+      return { notice: { title: 'Call Cancelled', description: toVisitor(context.app.mailer.configured, 'cancellation') } } satisfies Answer
     }
     if (intent === 'move') {
       const parsed = MoveSchema.safeParse({ start: String(read.form.get('start') ?? '') })
       if (!parsed.success) return data<Answer>({ notice: errorNotice('Choose a new time.') }, { status: 400 })
       await moveBooking(db, id, parsed.data.start, { admin }, links)
-      return { notice: { title: 'Call Moved', description: 'The visitor was sent the updated invitation.' } } satisfies Answer
+      return { notice: { title: 'Call Moved', description: toVisitor(context.app.mailer.configured, 'updated invitation') } } satisfies Answer
     }
     throw data(null, { status: 400 })
   } catch (err) {
@@ -102,6 +103,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof NotFoundError) return data<Answer>({ notice: errorNotice(err.message) }, { status: 404 })
     throw err
   }
+}
+
+/** What became of the visitor's mail, truthfully (issue 36): on its way, or kept because mail is not set up. */
+function toVisitor(mailSetUp: boolean, what: string): string {
+  return mailSetUp
+    ? `The ${what} is on its way to the visitor.`
+    : `The ${what} to the visitor is kept in the outbox, not sent: mail is not set up, so it will be sent when it is. Tell the visitor yourself meanwhile.`
 }
 
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,6 +129,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
         }
       />
       <Notice notice={actionData?.notice} />
+      <MailNotDelivered what="Each cancellation or new time you set here" className="mb-4" />
       <div className="mb-4 flex flex-wrap items-center gap-4">
         <FilterLinks label="View" items={VIEWS.map((v) => ({ label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v], href: href({ view: v }), current: v === view }))} />
         <FilterLinks label="Time zone" items={ZONES.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />

@@ -5,6 +5,7 @@ import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
@@ -71,6 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your website activity." />
+      <MailNotDelivered className="mb-6" />
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} definition={METRICS.totalProposals} />
         <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} definition={METRICS.pendingProposals} />

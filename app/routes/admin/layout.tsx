@@ -3,11 +3,13 @@ import type { Route } from './+types/layout'
 import { AdminSidebar } from '~/components/admin/sidebar.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { closedNavGroups } from '~/lib/admin-nav.ts'
-import { menuFor } from '~/lib/permissions.ts'
+import { can, menuFor } from '~/lib/permissions.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), closedGroups: closedNavGroups(request.headers.get('Cookie')) }
+  // `mail`: whether mail leaves the site (SMTP_URL), for the banner beside every action that mails (issue 36).
+  const mail = { configured: context.app.mailer.configured, outbox: can(admin.role, 'mail') }
+  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]

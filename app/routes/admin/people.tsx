@@ -19,10 +19,12 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole } from '~/lib/permissions
 import { IdSchema } from '~/lib/security-schemas.ts'
 import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import { changeRole, invitePerson, listPeople, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
+import { changeRole, invitePerson, listPeople, renewInvitationLink, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
 import { sendPasswordReset } from '~/services/password-reset.server.ts'
 import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
 import { resetLinkFor } from './+shared/login.server.ts'
+import { CopyLink } from '~/components/admin/copy-link.tsx'
+import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
 
 export const meta: Route.MetaFunction = () => adminMeta('People')
 
@@ -39,19 +41,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['invite', 'revoke', 'role', 'suspend', 'restore', 'remove', 'reset-link', 'require-second-factor'] as const
+const INTENTS = ['invite', 'revoke', 'new-link', 'role', 'suspend', 'restore', 'remove', 'reset-link', 'require-second-factor'] as const
 type Intent = (typeof INTENTS)[number]
-type PeopleResult = { intent: Intent; ok: boolean; id?: number; fields: Record<string, string>; done?: string }
+/** `link`: an invitation's link, shown once (after inviting, or "Make a new link"), for `email`. */
+type PeopleResult = { intent: Intent; ok: boolean; id?: number; fields: Record<string, string>; done?: string; link?: { email: string; url: string } }
 
-const DONE: Record<Intent, string> = {
-  invite: 'Invitation sent. The link works once, for 7 days.',
+/** What a write did; the ones that mail say whether the mail left or is kept (issue 36). */
+const DONE: Record<Exclude<Intent, 'invite' | 'reset-link'>, string> = {
   revoke: 'Invitation revoked: its link no longer works.',
   role: 'Role changed.',
   suspend: 'Suspended: their sessions ended and their API tokens were revoked (restoring them brings no token back).',
   restore: 'Restored: they can sign in again.',
   remove: 'Removed: their sessions ended and their API tokens were deleted.',
-  'reset-link': `Password reset link sent to their email address. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+  'new-link': 'New invitation link made: the link mailed before no longer works. Copy this one and send it to them yourself.',
   'require-second-factor': 'Saved.',
+}
+
+const MAILED: Record<'invite' | 'reset-link', (mailSetUp: boolean) => string> = {
+  invite: (mailSetUp) =>
+    mailSetUp
+      ? `Invitation made and its mail is on its way (the Outbox shows when it is delivered). The link works once, for ${INVITATION_DAYS} days.`
+      : `Invitation made. Its mail is kept in the outbox, not sent: mail is not set up, so it will be sent when it is. Copy the link below and send it yourself meanwhile; it works once, for ${INVITATION_DAYS} days.`,
+  'reset-link': (mailSetUp) =>
+    mailSetUp
+      ? `Password reset link on its way to their email address. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`
+      : `Password reset link made, but its mail is kept in the outbox, not sent: mail is not set up. It works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
 }
 
 /**
@@ -65,15 +79,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, id, fields } satisfies PeopleResult, { status })
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
-  const { db, config } = context.app
+  const { db, config, mailer } = context.app
   const typed = String(form.get(SUDO_FIELD) ?? '')
+  const inviteLink = (token: string) => `${config.siteUrl}/${config.adminPath}/invite/${token}`
+  let link: PeopleResult['link']
   try {
     if (typed) await confirmSudo(db, admin, typed)
     switch (intent) {
       case 'invite': {
         const checked = validate(InviteSchema, { email: form.get('email'), role: form.get('role'), displayName: form.get('displayName') ?? '' })
         if (!checked.ok) return refused(400, checked.failure.fields)
-        await invitePerson(db, admin, checked.data, (token) => `${config.siteUrl}/${config.adminPath}/invite/${token}`)
+        await invitePerson(db, admin, checked.data, (token) => {
+          link = { email: checked.data.email, url: inviteLink(token) }
+          return link.url
+        })
+        break
+      }
+      case 'new-link': {
+        const checked = validate(IdSchema, { id: form.get('id') })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        const made = await renewInvitationLink(db, admin, checked.data.id, inviteLink)
+        link = { email: made.email, url: made.link }
         break
       }
       case 'revoke': {
@@ -119,7 +145,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (err instanceof NotFoundError) return refused(404, { form: err.message })
     throw err
   }
-  return { intent, ok: true, id, fields: {}, done: DONE[intent] } satisfies PeopleResult
+  const done = intent === 'invite' || intent === 'reset-link' ? MAILED[intent](mailer.configured) : DONE[intent]
+  return { intent, ok: true, id, fields: {}, done, link } satisfies PeopleResult
 }
 
 /** The password again, in every form, until this session is in sudo mode. */
@@ -146,12 +173,16 @@ export default function People({ loaderData }: Route.ComponentProps) {
     <div ref={page} className="space-y-6">
       <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
       <ActionResult result={result} />
+      {result?.ok && result.link && result.intent === 'invite' && (
+        <CopyLink label={`Invitation link for ${result.link.email} (shown once)`} link={result.link.url} buttonLabel="Copy invitation link" />
+      )}
 
       <SectionCard
         id="people-list"
         title="People"
         description={`Suspending or removing someone ends their sessions at once, on every server, and revokes their API tokens (restoring a suspended person brings no token back). A password reset link goes to the person's email address and works once, for ${PASSWORD_RESET_MINUTES} minutes.`}
       >
+        <MailNotDelivered what="A password reset link" className="mb-2" />
         <ul className="divide-y divide-ink-100">
           {people.map((p) => {
             const errors = { ...errorsFor('role', p.id), ...errorsFor('suspend', p.id), ...errorsFor('restore', p.id), ...errorsFor('remove', p.id), ...errorsFor('reset-link', p.id) }
@@ -214,6 +245,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       </SectionCard>
 
       <SectionCard id="invite" title="Invite a person" description={`They get a link by email that works once, for ${INVITATION_DAYS} days, to choose their own username and password.`}>
+        <MailNotDelivered what="The invitation" className="mb-4" />
         <Form method="post" className="grid gap-4 sm:grid-cols-2">
           <CsrfField />
           <input type="hidden" name="intent" value="invite" />
@@ -248,22 +280,33 @@ export default function People({ loaderData }: Route.ComponentProps) {
         {invitations.length > 0 && (
           <div className="mt-6">
             <h3 className="text-sm font-semibold text-ink-900">Open invitations</h3>
+            <p className="mt-1 text-sm text-ink-600">
+              Only a fingerprint of each link is kept, so a link cannot be shown again: Make a new link gives the invitation a new one to copy and send yourself (the one mailed before stops working).
+            </p>
             <ul className="mt-2 divide-y divide-ink-100">
               {invitations.map((inv) => {
-                const errors = errorsFor('revoke', inv.id)
+                const errors = { ...errorsFor('revoke', inv.id), ...errorsFor('new-link', inv.id) }
+                const madeLink = result?.ok && result.intent === 'new-link' && result.id === inv.id ? result.link : undefined
                 return (
-                  <li key={inv.id} className="flex flex-wrap items-end justify-between gap-2 py-3 text-sm">
-                    <span>
-                      {inv.email} as {isRole(inv.role) ? ROLE_LABELS[inv.role] : inv.role}, until {formatDate(inv.expiresAt)}
-                    </span>
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
-                      <CsrfField />
-                      <input type="hidden" name="id" value={inv.id} />
-                      <SudoField show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
-                      <Button type="submit" name="intent" value="revoke" variant="outline" disabled={busy}>
-                        Revoke invitation for {inv.email}
-                      </Button>
-                    </Form>
+                  <li key={inv.id} className="py-3 text-sm">
+                    <div className="flex flex-wrap items-end justify-between gap-2">
+                      <span>
+                        {inv.email} as {isRole(inv.role) ? ROLE_LABELS[inv.role] : inv.role}, until {formatDate(inv.expiresAt)}
+                      </span>
+                      <Form method="post" className="flex flex-wrap items-end gap-2">
+                        <CsrfField />
+                        <input type="hidden" name="id" value={inv.id} />
+                        <SudoField show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
+                        <Button type="submit" name="intent" value="new-link" variant="outline" disabled={busy} aria-label={`Make a new link for ${inv.email}`}>
+                          Make a new link
+                        </Button>
+                        <Button type="submit" name="intent" value="revoke" variant="outline" disabled={busy}>
+                          Revoke invitation for {inv.email}
+                        </Button>
+                      </Form>
+                    </div>
+                    {errors.form && <p className="mt-1 text-danger-700">{errors.form}</p>}
+                    {madeLink && <CopyLink label={`New invitation link for ${madeLink.email} (shown once)`} link={madeLink.url} buttonLabel="Copy invitation link" />}
                   </li>
                 )
               })}

@@ -6,6 +6,7 @@ import type { Route } from './+types/proposal'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalStatusFields, ProposalSummary } from '~/components/admin/proposal-details.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -127,7 +128,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return {
         ok: true,
         intent,
-        notice: { title: 'Proposal Assigned', description: checked.data.assignedTo ? 'The assignee has been told by mail.' : 'No one is assigned now.' },
+        notice: {
+          title: 'Proposal Assigned',
+          description: !checked.data.assignedTo
+            ? 'No one is assigned now.'
+            : context.app.mailer.configured
+              ? 'A notice to the assignee is on its way by mail.'
+              : 'The notice to the assignee is kept in the outbox, not sent: mail is not set up. Tell them yourself.',
+        },
         fields: {},
       } satisfies Answer
     }
@@ -137,13 +145,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     })
     if (!checked.ok) return refused(400, checked.failure.fields)
     const reply = await replyToProposal(db, admin, id, checked.data)
+    // Truthful about the mail (issue 36): on its way when mail is set up, kept when it is not.
     return {
       ok: true,
       intent,
-      notice: {
-        title: 'Reply Sent',
-        description: `Your reply to ${reply.toAddress} is on its way.`,
-      },
+      notice: context.app.mailer.configured
+        ? { title: 'Reply Queued', description: `Your reply to ${reply.toAddress} is on its way; it is kept in the history.` }
+        : {
+            title: 'Reply Kept',
+            description: `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
+          },
       fields: {},
       eventId: reply.id,
     } satisfies Answer
@@ -180,6 +191,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
   const mine = (intent: Intent) => (answer?.intent === intent ? answer : undefined)
   const noteAnswer = mine('note')
   const replyAnswer = mine('reply')
+  const mailSetUp = useMailSetUp().configured
 
   // After a write, focus goes where the work continues: an empty note box for the next note, the
   // reply in the history, or the first refused field.
@@ -263,8 +275,9 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               Reply by email
             </h2>
             <p className="mt-1 mb-3 text-sm text-ink-600">
-              To <span className="break-all">{p.email}</span>. Edit the message as you like; it is sent through the site&apos;s mail queue and kept in the history.
+              To <span className="break-all">{p.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in the history.
             </p>
+            <MailNotDelivered what="Your reply" className="mb-3" />
             {/* Keyed by the history's length: after a reply is sent the form starts again from the template. */}
             <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
               <CsrfField />
@@ -276,7 +289,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
                 <Textarea name="body" rows={14} aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
               </Field>
               <Button type="submit" disabled={busy('reply')}>
-                {busy('reply') ? 'Sending…' : 'Send reply'}
+                {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
               </Button>
             </Form>
           </section>

@@ -26,10 +26,19 @@ import { confirmSudo } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
 import { can } from '~/lib/permissions.ts'
+import { TestMailCard } from '~/components/admin/test-mail.tsx'
+import { ownMailAddress } from '~/services/outbox.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  return { settings: await getSettings(context.app.db), timeZones: timeZoneChoices(), showActivity: can(admin.role, 'activity') }
+  const showMail = can(admin.role, 'mail')
+  return {
+    settings: await getSettings(context.app.db),
+    timeZones: timeZoneChoices(),
+    showActivity: can(admin.role, 'activity'),
+    // The Mail card and its test mail (issue 36): owners and administrators.
+    mail: showMail ? { address: await ownMailAddress(context.app.db, admin) } : null,
+  }
 }
 
 const IntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) })
@@ -229,7 +238,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
             {sending === 'settings' ? 'Saving...' : 'Save Settings'}
           </Button>
         </Form>
-
+        {loaderData.mail && <TestMailCard address={loaderData.mail.address} />}
       </div>
     </>
   )
