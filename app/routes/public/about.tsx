@@ -117,7 +117,7 @@ export default function About() {
           </ul>
         </div>
       </section>
-    </main>
       <ClosingCta title="Work with us" />
+    </main>
   )
 }

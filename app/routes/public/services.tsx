@@ -132,7 +132,7 @@ export default function Services() {
           ))}
         </dl>
       </section>
-    </main>
       <ClosingCta />
+    </main>
   )
 }
