@@ -21,6 +21,24 @@ export interface PortfolioItemTable {
   status: string
   createdAt: string
   updatedAt: string
+  /** The case page's address, /portfolio/{slug} (unique; old ones kept in portfolio_slugs). */
+  slug: string
+  /** The case (issue 35 §5): texts '' when not written; results a JSON list of { figure, label }. */
+  problem: ColumnType<string, string | undefined, string>
+  solution: ColumnType<string, string | undefined, string>
+  results: ColumnType<JsonText, JsonText | undefined, JsonText>
+  quote: ColumnType<string, string | undefined, string>
+  quoteAuthor: ColumnType<string, string | undefined, string>
+  quoteRole: ColumnType<string, string | undefined, string>
+  beforeText: ColumnType<string, string | undefined, string>
+  afterText: ColumnType<string, string | undefined, string>
+}
+
+/** Every slug a project has had, current and old (like blog_slugs): an old address answers 301. */
+export interface PortfolioSlugTable {
+  slug: string
+  projectId: number
+  createdAt: string
 }
 
 export interface BlogPostTable {
@@ -412,6 +430,7 @@ export interface ActivityLogTable extends Omit<ActivityEntry, 'id'> {
 export interface Database {
   activityLog: ActivityLogTable
   portfolioItems: PortfolioItemTable
+  portfolioSlugs: PortfolioSlugTable
   blogPosts: BlogPostTable
   blogSlugs: BlogSlugTable
   blogRevisions: BlogRevisionTable

@@ -2,17 +2,17 @@
  * Sample content used to seed an empty database and as the public portfolio fallback.
  * Blog content is trusted HTML written by us; it still passes through the normal sanitizer on render.
  */
+import { SAMPLE_CASES, type SampleCase } from './sample-cases.ts'
 
 export type SamplePortfolioCategory = 'E-commerce' | 'Business' | 'Restaurant' | 'Education'
 
-export type SamplePortfolioItem = {
+export type SamplePortfolioItem = SampleCase & {
   title: string
   description: string
   category: SamplePortfolioCategory
   image: string
   /** The cover's alt text ('' for a decorative one). */
   imageAlt: string
-  technologies: string[]
   features: string[]
   isLive: boolean
   /** A bare domain or a full http(s) URL; https:// is added on display when missing. */
@@ -20,7 +20,7 @@ export type SamplePortfolioItem = {
   status: 'active'
 }
 
-export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
+const SAMPLE_PROJECTS: Omit<SamplePortfolioItem, keyof SampleCase>[] = [
   {
     title: 'Harbor Bakehouse Online Shop',
     description:
@@ -28,7 +28,6 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
     category: 'E-commerce',
     image: '/images/portfolio/harbor-bakehouse.svg',
     imageAlt: 'Website mockup for Harbor Bakehouse online shop',
-    technologies: ['React', 'TypeScript', 'Node.js', 'PostgreSQL', 'Stripe'],
     features: [
       'Pickup time-slot booking',
       'Custom cake order form with photo upload',
@@ -46,7 +45,6 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
     category: 'Business',
     image: '/images/portfolio/summit-dental.svg',
     imageAlt: 'Website mockup for Summit Dental Care practice',
-    technologies: ['React Router', 'Tailwind CSS', 'SQLite', 'Schema.org'],
     features: [
       'Online appointment requests',
       'Treatment and pricing guides',
@@ -64,7 +62,6 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
     category: 'Restaurant',
     image: '/images/portfolio/saffron-table.svg',
     imageAlt: 'Website mockup for Saffron Table restaurant',
-    technologies: ['React', 'Node.js', 'Express', 'Tailwind CSS'],
     features: [
       'Editable seasonal menu with dietary tags',
       'Table reservation system',
@@ -82,7 +79,6 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
     category: 'Education',
     image: '/images/portfolio/brightpath-tutoring.svg',
     imageAlt: 'Website mockup for Brightpath Tutoring centre',
-    technologies: ['React', 'TypeScript', 'PostgreSQL', 'Vite'],
     features: [
       'Course catalogue by grade and subject',
       'Tutor profiles with availability',
@@ -94,6 +90,9 @@ export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = [
     status: 'active',
   },
 ]
+
+/** The sample projects with their cases (app/db/sample-cases.ts). */
+export const SAMPLE_PORTFOLIO: SamplePortfolioItem[] = SAMPLE_PROJECTS.map((p) => ({ ...p, ...(SAMPLE_CASES[p.title] as SampleCase) }))
 
 export type SamplePostCategory = 'Web Design' | 'AI Technology' | 'Performance' | 'Security' | 'Mobile Design' | 'SEO'
 

@@ -182,6 +182,49 @@ export function dedupe(list: string[]): string[] {
   return out
 }
 
+/** At most this many results per project. */
+export const MAX_RESULTS = 6
+export const RESULT_NEEDS_BOTH = (n: number) => `Result ${n} needs both a figure and what it counts`
+/**
+ * A project's results: figures with what each counts ('41%', 'of orders placed online'). Rows
+ * left blank are dropped; a row with only one half is refused (message on `results`, beside the field).
+ */
+const resultList = z
+  .array(
+    z.object({
+      figure: z.string({ error: 'A result figure must be text' }).trim().max(20, 'A result figure is at most 20 characters'),
+      label: z.string({ error: 'A result label must be text' }).trim().max(150, 'A result label is at most 150 characters'),
+    }),
+    { error: 'Results must be a list of figures and labels' },
+  )
+  .transform((list) => list.filter((r) => r.figure || r.label))
+  .superRefine((list, ctx) => {
+    const half = list.findIndex((r) => !r.figure || !r.label)
+    if (half >= 0) ctx.addIssue({ code: 'custom', message: RESULT_NEEDS_BOTH(half + 1) })
+    if (list.length > MAX_RESULTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_RESULTS} results` })
+  })
+export const QUOTE_NEEDS_AUTHOR = 'Name the person who said it'
+
+/** The case study's fields (issue 35 §5): optional, so API clients written before them keep working. */
+const caseFields = (withDefaults: boolean) => {
+  const t = (label: string, max: number) => (withDefaults ? optionalText(label, max).optional().default('') : optionalText(label, max).optional())
+  return {
+    slug: slugField.optional(),
+    problem: t('The problem', 3000),
+    solution: t('What we built', 3000),
+    results: withDefaults ? resultList.optional().default([]) : resultList.optional(),
+    quote: t('Client quote', 1000),
+    quoteAuthor: t('Quote author', 100),
+    quoteRole: t('Role and business', 150),
+    beforeText: t('Before', 1000),
+    afterText: t('After', 1000),
+  }
+}
+/** Client words need a name: a quote sent with its author left empty is refused beside the author. */
+function checkQuoteAuthor(v: { quote?: string; quoteAuthor?: string }, ctx: z.RefinementCtx) {
+  if (v.quote && v.quoteAuthor === '') ctx.addIssue({ code: 'custom', path: ['quoteAuthor'], message: QUOTE_NEEDS_AUTHOR })
+}
+
 export const PortfolioItemSchema = z.object({
   title: text('Project Title', 200),
   description: text('Description', 2000),
@@ -193,7 +236,8 @@ export const PortfolioItemSchema = z.object({
   features: featureList.optional().default([]),
   isLive: z.boolean({ error: 'Live Status must be true or false' }).optional().default(true),
   status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional().default('active'),
-}).superRefine(checkCoverAlt)
+  ...caseFields(true),
+}).superRefine(checkCoverAlt).superRefine((v, ctx) => checkQuoteAuthor({ quote: v.quote, quoteAuthor: v.quoteAuthor }, ctx))
 export type PortfolioItemInput = z.infer<typeof PortfolioItemSchema>
 export const PortfolioItemPatchSchema = z.object({
   title: text('Project Title', 200).optional(),
@@ -206,7 +250,8 @@ export const PortfolioItemPatchSchema = z.object({
   features: featureList.optional(),
   isLive: z.boolean({ error: 'Live Status must be true or false' }).optional(),
   status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional(),
-}).superRefine(checkCoverAlt)
+  ...caseFields(false),
+}).superRefine(checkCoverAlt).superRefine(checkQuoteAuthor)
 export type PortfolioItemPatch = z.infer<typeof PortfolioItemPatchSchema>
 
 export const LoginSchema = z.object({

@@ -18,7 +18,21 @@ export type PortfolioItem = {
   status: PortfolioStatus
   createdAt: string
   updatedAt: string
+  /** The case page's address: /portfolio/{slug}. */
+  slug: string
+  /** The case (issue 35 §5); '' or [] when not written. */
+  problem: string
+  solution: string
+  results: PortfolioResult[]
+  quote: string
+  quoteAuthor: string
+  quoteRole: string
+  beforeText: string
+  afterText: string
 }
+
+/** One result of a project: a figure and what it counts ('41%', 'of orders placed online'). */
+export type PortfolioResult = { figure: string; label: string }
 
 export type PortfolioWrite = Omit<PortfolioItem, 'id' | 'createdAt' | 'updatedAt'>
 
@@ -27,15 +41,17 @@ function toItem(row: PortfolioItemRow): PortfolioItem {
     ...row,
     technologies: JSON.parse(row.technologies) as string[],
     features: JSON.parse(row.features) as string[],
+    results: JSON.parse(row.results) as PortfolioResult[],
     isLive: Boolean(row.isLive),
     status: row.status as PortfolioStatus,
   }
 }
 
 function toRow(item: Partial<PortfolioWrite>) {
-  const { technologies, features, isLive, ...rest } = item
+  const { technologies, features, isLive, results, ...rest } = item
   return {
     ...rest,
+    ...(results !== undefined && { results: JSON.stringify(results) }),
     ...(technologies !== undefined && { technologies: JSON.stringify(technologies) }),
     ...(features !== undefined && { features: JSON.stringify(features) }),
     ...(isLive !== undefined && { isLive: isLive ? 1 : 0 }),
@@ -91,4 +107,22 @@ export async function updatePortfolioItem(db: Db, id: number, patch: Partial<Por
 export async function deletePortfolioItem(db: Db, id: number): Promise<boolean> {
   const res = await db.deleteFrom('portfolioItems').where('id', '=', id).executeTakeFirst()
   return Number(res.numDeletedRows) > 0
+}
+
+/** The project at /portfolio/{slug} (its current slug). */
+export async function findPortfolioItemBySlug(db: Db, slug: string): Promise<PortfolioItem | undefined> {
+  const row = await db.selectFrom('portfolioItems').selectAll().where('slug', '=', slug).executeTakeFirst()
+  return row && toItem(row)
+}
+
+/** The project a slug belongs (or belonged) to. */
+export async function findPortfolioSlugOwner(db: Db, slug: string): Promise<number | undefined> {
+  const row = await db.selectFrom('portfolioSlugs').select('projectId').where('slug', '=', slug).executeTakeFirst()
+  return row?.projectId
+}
+
+/** Reserves `slug` for the project forever (its history row); false when another project holds it. */
+export async function claimPortfolioSlug(db: Db, slug: string, projectId: number): Promise<boolean> {
+  await db.insertInto('portfolioSlugs').values({ slug, projectId, createdAt: nowIso() }).onConflict((oc) => oc.column('slug').doNothing()).execute()
+  return (await findPortfolioSlugOwner(db, slug)) === projectId
 }
