@@ -38,7 +38,7 @@ export const ACTIVITY_ACTIONS = {
   'sign-in.failed': 'Sign-in failed',
   'password.change': 'Password changed',
   'password.reset': 'Sign-in reset from the shell',
-  'password.reset-link': 'Password reset link sent',
+  'password.reset-link': 'Password reset link made',
   'password.reset-by-link': 'Password reset by mailed link',
   'passkey.add': 'Passkey added',
   'passkey.rename': 'Passkey renamed',

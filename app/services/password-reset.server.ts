@@ -26,7 +26,13 @@ const KIND = 'password-reset'
 const RESET_MS = PASSWORD_RESET_MINUTES * 60_000
 
 /** The one answer "Forgot your password?" gives, whoever was named. */
-export const RESET_REQUESTED = 'If that account exists, we sent a link to its email address.'
+export const RESET_REQUESTED = 'If that account exists, a link is on its way to its email address.'
+/**
+ * The same one answer while mail is not set up (no SMTP_URL; issue 36): the link is made and
+ * kept in the outbox, so saying it was sent would leave the person waiting for nothing. It names
+ * no account either.
+ */
+export const RESET_REQUESTED_NO_MAIL = 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
 
 export class ResetLinkUnusableError extends Error {
   constructor() {
@@ -68,7 +74,7 @@ export async function sendPasswordReset(db: Db, admin: Admin, id: number, linkFo
   if (person.status !== 'active') throw new DomainValidationError({ id: 'Restore this person before sending them a reset link.' })
   if (!person.email) throw new DomainValidationError({ id: `${person.username} has no email address on file: use npm run admin:reset -- --username ${person.username} on the server.` })
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, admin.displayName)
-  await recordActivity(db, { action: 'password.reset-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'Sent by the owner to the email address on file.' })
+  await recordActivity(db, { action: 'password.reset-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'Made by the owner for the email address on file, through the outbox.' })
 }
 
 /**
@@ -96,7 +102,7 @@ async function mailRequestedLink(db: Db, account: string, linkFor: (token: strin
     itemType: 'account',
     itemId: person.id,
     itemLabel: person.username,
-    detail: 'Asked for on the sign-in page; sent to the email address on file.',
+    detail: 'Asked for on the sign-in page; for the email address on file, through the outbox.',
     person: { id: null, name: 'Not signed in' },
   })
 }

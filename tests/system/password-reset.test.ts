@@ -11,7 +11,8 @@ import { insertAdmin } from '~/models/admin.server.ts'
 import { Client, dialects, resetPostgres } from '../helpers/app.ts'
 import { ADMIN, BUILD_DIR, postForm, requireBuild, startServer, tempDir, type RunningServer } from './server.ts'
 
-const SAME_ANSWER = 'If that account exists, we sent a link to its email address.'
+// No SMTP_URL here: the one answer says the link is kept, not sent (issue 36).
+const SAME_ANSWER = 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
 const UNUSABLE = 'This password reset link is not valid: it was used, a newer one was sent, or it has expired.'
 
 /** The path of the newest link of `kind` mailed to `to` (the outbox, as the mail worker would send it). */
