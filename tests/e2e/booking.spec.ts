@@ -145,6 +145,35 @@ test.describe('with JavaScript', () => {
   })
 })
 
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a refused form ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled })
+
+    test('says so in an alert and puts focus on the first refused field', async ({ page }, info) => {
+      await page.goto('/book?tz=Europe%2FLondon')
+      if (javaScriptEnabled) await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+      await openDay(page, dayFor(info, 1))
+      await times(page).first().check()
+      // Both pass the browser's own checks: the server refuses them.
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('   ')
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill('a@b')
+      await page.getByRole('button', { name: 'Book the call' }).click()
+      await expect(page.getByRole('alert')).toContainText('Please correct the marked fields.')
+      const name = page.getByRole('textbox', { name: 'Name', exact: true })
+      await expect(name).toBeFocused()
+      await expect(name).toHaveAccessibleDescription(/Name is required/)
+      await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(/Enter a valid email address/)
+      // (axe runs in the page: with JavaScript only; the HTML is the same.)
+      if (javaScriptEnabled) await expectNoAxeViolations(page)
+      // Only the email left to fix: focus goes to it.
+      await name.fill('Fixed Name')
+      await page.getByRole('button', { name: 'Book the call' }).click()
+      await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused()
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Fixed Name')
+    })
+  })
+}
+
 test('booking hours: a bad value is refused beside its field, and the hours save', async ({ page }) => {
   await login(page)
   await page.goto(`${ADMIN}/settings/booking`)

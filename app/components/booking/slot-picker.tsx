@@ -78,7 +78,22 @@ export function DayLinks({ picker, extra = {} }: { picker: Picker; extra?: Recor
 }
 
 /** Radio buttons for times (name `start`), inside the page's POST form. */
-export function SlotRadios({ legend, slots, checked, error, showDay = false }: { legend: string; slots: PickerSlot[]; checked?: string; error?: string; showDay?: boolean }) {
+export function SlotRadios({
+  legend,
+  slots,
+  checked,
+  error,
+  showDay = false,
+  autoFocus = false,
+}: {
+  legend: string
+  slots: PickerSlot[]
+  checked?: string
+  error?: string
+  showDay?: boolean
+  /** The first time takes focus on load (a refused time, without JavaScript). */
+  autoFocus?: boolean
+}) {
   return (
     <fieldset aria-describedby={error ? 'start-error' : undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 font-semibold text-ink-900">{legend}</legend>
@@ -88,10 +103,10 @@ export function SlotRadios({ legend, slots, checked, error, showDay = false }: {
         </p>
       )}
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {slots.map((s) => (
+        {slots.map((s, i) => (
           <li key={s.start}>
             <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-ink-300 px-3 py-2 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50">
-              <input type="radio" name="start" value={s.start} required defaultChecked={s.start === checked} />
+              <input type="radio" name="start" value={s.start} required defaultChecked={s.start === checked} autoFocus={autoFocus && i === 0} />
               <span>{showDay ? s.when : s.label}</span>
             </label>
           </li>

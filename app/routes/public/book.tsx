@@ -40,6 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FIELDS = ['name', 'email', 'phone', 'note'] as const
+/** The refused fields in the page's order: the first one takes focus. */
+const FOCUS_ORDER = ['start', 'name', 'email', 'phone', 'note'] as const
+const FIX_FIELDS = 'Please correct the marked fields.'
 type Values = Record<(typeof FIELDS)[number], string>
 type Refusal = { errors: Record<string, string>; formError?: string; values: Values; start: string; nextSlots?: PickerSlot[] }
 
@@ -57,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return refuse(read.failure.status, { formError: read.failure.formError })
   const tz = zoneFrom(new URL(request.url)).tz
   const parsed = BookingSchema.safeParse({ ...values, start, tz: String(read.form.get('tz') ?? tz), website: String(read.form.get('website') ?? '') })
-  if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error) })
+  if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error), formError: FIX_FIELDS })
   const { db, config } = context.app
   try {
     const { token } = await bookCall(db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, { siteUrl: config.siteUrl }, { maxPerHour: config.proposalRateLimitPerHour })
@@ -79,11 +82,18 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const alertRef = useRef<HTMLDivElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const err = actionData?.errors ?? {}
+  // The first refused field takes focus (as on /contact and /proposal): once hydrated here, and
+  // without JavaScript by `autofocus` in the server's answer; a refusal of the whole form, its alert.
+  const firstBad = FOCUS_ORDER.find((f) => err[f])
   useEffect(() => {
-    if (actionData?.formError) alertRef.current?.focus()
+    if (!actionData) return
+    const bad = FOCUS_ORDER.find((f) => actionData.errors[f])
+    if (bad) formRef.current?.querySelector<HTMLElement>(`[name="${bad}"]`)?.focus()
+    else if (actionData.formError) alertRef.current?.focus()
   }, [actionData])
   const v = actionData?.values ?? { name: '', email: '', phone: '', note: '' }
-  const err = actionData?.errors ?? {}
   const next = actionData?.nextSlots
   return (
     <main id="main-content">
@@ -107,7 +117,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
 
-        <Form method="post" className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
+        <Form ref={formRef} method="post" className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
           <CsrfField />
           <input type="hidden" name="tz" value={picker.tz} />
           {actionData?.formError && (
@@ -123,24 +133,24 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
               <p>There are no free times left in the next weeks.</p>
             )
           ) : (
-            picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} checked={actionData?.start} error={err.start} />
+            picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} checked={actionData?.start} error={err.start} autoFocus={firstBad === 'start'} />
           )}
           <h2 id="details-title" className="text-xl font-bold text-ink-900">
             Your details
           </h2>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="book-name" label="Name" required error={err.name}>
-              <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} />
+              <Input size="md" name="name" type="text" autoFocus={firstBad === 'name'} autoComplete="name" required defaultValue={v.name} />
             </Field>
             <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
-              <Input size="md" name="email" type="email" autoComplete="email" required defaultValue={v.email} />
+              <Input size="md" name="email" type="email" autoFocus={firstBad === 'email'} autoComplete="email" required defaultValue={v.email} />
             </Field>
             <Field id="book-phone" label="Phone (optional)" error={err.phone}>
-              <Input size="md" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} />
+              <Input size="md" name="phone" type="tel" autoFocus={firstBad === 'phone'} autoComplete="tel" defaultValue={v.phone} />
             </Field>
           </div>
           <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
-            <Textarea size="md" name="note" rows={4} defaultValue={v.note} />
+            <Textarea size="md" name="note" rows={4} autoFocus={firstBad === 'note'} defaultValue={v.note} />
           </Field>
           <Honeypot id="book-website" />
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
