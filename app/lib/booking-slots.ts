@@ -12,6 +12,9 @@ import { DateTime, IANAZone } from 'luxon'
 /** The grid every time is on: call length, buffer and office hours are whole multiples of it. */
 export const CELL_MINUTES = 5
 const MINUTE = 60_000
+/** Every call starts on a quarter hour (:00, :15, :30, :45). */
+export const QUARTER_MINUTES = 15
+const QUARTER = QUARTER_MINUTES * MINUTE
 
 /** One working day's hours, 'HH:MM' (24 h) in the office's zone; null is a day off. */
 export type DayHours = { start: string; end: string } | null
@@ -66,15 +69,25 @@ const minutesOf = (hhmm: string): number => {
 export const heldMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes'>) => a.callMinutes + a.bufferMinutes
 
 /**
+ * The distance between offered starts: the call and its buffer, rounded up to whole quarter
+ * hours (15 + 5 minutes: every half hour), so every start stays on the quarter hour.
+ */
+export const stepMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes'>) => Math.ceil(heldMinutes(a) / QUARTER_MINUTES) * QUARTER_MINUTES
+
+/**
  * The free call starts from `now` (epoch ms) to the horizon, sorted, one per start time even where
  * both offices are open. Every office day is laid out in that office's zone (so 09:00 stays 09:00
  * local across daylight-saving changes) and stepped in real minutes; a call must end by the office's
- * closing time. A slot is free when its call and buffer overlap nothing in `busy`.
+ * closing time. Starts are on the quarter hour in UTC terms, which is the quarter hour in every zone
+ * (offsets are whole quarter hours: India's +5:30, Nepal's +5:45): the first is the opening time
+ * rounded up to one, the next `stepMinutes` apart. A slot is free when its call and buffer overlap
+ * nothing in `busy`.
  */
 export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot[] {
   const earliest = now + a.noticeHours * 60 * MINUTE
   const latest = now + a.horizonDays * 24 * 60 * MINUTE
-  const step = heldMinutes(a) * MINUTE
+  const step = stepMinutes(a) * MINUTE
+  const held = heldMinutes(a) * MINUTE
   const daysOff = new Set(a.daysOff)
   const sortedBusy = [...busy].sort((x, y) => x.start - y.start)
   const starts = new Set<number>()
@@ -85,7 +98,7 @@ export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot
     for (; day <= lastDay; day = day.plus({ days: 1 })) {
       const hours = office.week[day.weekday - 1]
       if (!hours || daysOff.has(day.toISODate() ?? '')) continue
-      const open = localTime(day, minutesOf(hours.start))
+      const open = Math.ceil(localTime(day, minutesOf(hours.start)) / QUARTER) * QUARTER
       const close = localTime(day, minutesOf(hours.end))
       for (let s = open; s + a.callMinutes * MINUTE <= close; s += step) {
         if (s >= earliest && s <= latest) starts.add(s)
@@ -94,7 +107,7 @@ export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot
   }
   return [...starts]
     .sort((x, y) => x - y)
-    .filter((s) => !overlapsAny(sortedBusy, s, s + step))
+    .filter((s) => !overlapsAny(sortedBusy, s, s + held))
     .map((s) => ({ start: s, end: s + a.callMinutes * MINUTE }))
 }
 

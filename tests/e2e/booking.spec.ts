@@ -78,6 +78,8 @@ test.describe('with JavaScript', () => {
     await expectNoAxeViolations(page)
 
     await openDay(page, dayFor(info, 0))
+    // Every time on the quarter hour, also in India's +5:30 (issue 35).
+    for (const t of await times(page).all()) expect(await labelOf(page, t)).toMatch(/:(00|15|30|45) [AP]M$/)
     const radio = times(page).nth(2)
     const label = await labelOf(page, radio)
     await radio.check()

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import type { Admin } from '~/services/auth.server.ts'
-import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, cancelBooking, findBookingByToken, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
+import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, cancelBooking, findBookingByToken, listCalls, listFreeSlots, moveBooking, saveAvailability } from '~/services/bookings.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase, signInAdmin } from './db.ts'
 
@@ -100,5 +101,25 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
     expect(new Set(mails.map((m) => m.uid)).size).toBe(1)
     expect(mails.at(-1)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED' })
     expect((await listFreeSlots(h.db, T0)).slots.some((s) => s.start === slots[3].start)).toBe(true)
+  })
+
+  it('offers and books only quarter-hour starts, with stored hours of any call length and buffer', async () => {
+    const quarter = 15 * 60_000
+    try {
+      // Opening at 09:05 and 10:10, a 25-minute call and a 10-minute buffer: off the quarter hours every way.
+      const offices = DEFAULT_AVAILABILITY.offices.map((o, i) => ({ ...o, week: o.week.map((d) => d && { start: i ? '10:10' : '09:05', end: d.end }) }))
+      await saveAvailability(h.db, admin, { ...DEFAULT_AVAILABILITY, offices, callMinutes: 25, bufferMinutes: 10 })
+      const { slots } = await listFreeSlots(h.db, T0)
+      expect(slots.length).toBeGreaterThan(20)
+      expect(slots.filter((s) => s.start % quarter !== 0).map((s) => new Date(s.start).toISOString())).toEqual([])
+      const { booking } = await bookCall(h.db, input(slots[5].start, { email: 'quarter@example.com' }), '192.0.2.9', links, { now: T0 })
+      expect(Date.parse(booking.startAt) % quarter).toBe(0)
+      expect(Date.parse(booking.endAt) - Date.parse(booking.startAt)).toBe(25 * 60_000)
+      const after = (await listFreeSlots(h.db, T0)).slots
+      expect(after.some((s) => s.start === slots[5].start)).toBe(false)
+      expect(after.every((s) => s.start % quarter === 0)).toBe(true)
+    } finally {
+      await saveAvailability(h.db, admin, DEFAULT_AVAILABILITY)
+    }
   })
 })

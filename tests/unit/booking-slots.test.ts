@@ -39,12 +39,12 @@ describe('discovery-call slots', () => {
     // 8 March: 01:00 PST to 04:00 PDT is two real hours (02:00-03:00 does not exist).
     const march = freeSlots(a, at('2026-03-08T00:00:00Z')).filter((s) => iso(s.start).startsWith('2026-03-08'))
     expect(iso(march[0].start)).toBe('2026-03-08T09:00:00.000Z')
-    expect(march).toHaveLength(6) // every 20 minutes, the last ending by 11:00Z
-    expect(iso(march.at(-1)!.end)).toBe('2026-03-08T10:55:00.000Z')
+    expect(march).toHaveLength(4) // every half hour (15 + 5 minutes, rounded up to quarter hours), the last ending by 11:00Z
+    expect(iso(march.at(-1)!.end)).toBe('2026-03-08T10:45:00.000Z')
     // 1 November: 01:00 PDT to 04:00 PST is four real hours (01:00-02:00 happens twice).
     const november = freeSlots(a, at('2026-11-01T00:00:00Z'))
     expect(iso(november[0].start)).toBe('2026-11-01T08:00:00.000Z')
-    expect(november).toHaveLength(12)
+    expect(november).toHaveLength(8)
   })
 
   it('keeps Gwalior at the same UTC time all year: India has no daylight saving', () => {
@@ -80,21 +80,22 @@ describe('discovery-call slots', () => {
     expect(firstStartOn(slots, '2026-12-08')).toBe('2026-12-08T17:00:00.000Z') // 7 days ahead exactly, still in
     expect(days.has('2026-12-09')).toBe(false)
 
-    // A booking at 13:20 holds 13:20-13:40 (call + buffer); so do its neighbours' own buffers.
-    const booked = at('2026-12-01T21:20:00Z')
+    // A booking at 13:30 holds 13:30-13:50 (call + buffer): 13:00 and 14:00 stay free.
+    const booked = at('2026-12-01T21:30:00Z')
     const busy = [{ start: booked, end: booked + 20 * 60_000 }]
-    const around = freeSlots(a, now, busy).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T21'))
-    expect(around).toEqual(['2026-12-01T21:00:00.000Z', '2026-12-01T21:40:00.000Z'])
-    // A call booked off this grid (another office's) blocks every slot it overlaps.
-    const odd = at('2026-12-01T21:30:00Z')
-    const blocked = freeSlots(a, now, [{ start: odd, end: odd + 20 * 60_000 }]).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T21'))
-    expect(blocked).toEqual(['2026-12-01T21:00:00.000Z'])
+    const around = freeSlots(a, now, busy).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T2'))
+    expect(around.slice(0, 2)).toEqual(['2026-12-01T21:00:00.000Z', '2026-12-01T22:00:00.000Z'])
+    // A call booked off this grid (made before quarter hours, or another office's) blocks every slot it overlaps.
+    const odd = at('2026-12-01T21:20:00Z')
+    const blocked = freeSlots(a, now, [{ start: odd, end: odd + 20 * 60_000 }]).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T2'))
+    expect(blocked.slice(0, 2)).toEqual(['2026-12-01T21:00:00.000Z', '2026-12-01T22:00:00.000Z'])
   })
 
   it('tells an offered start from any other time, and lists the cells a call holds', () => {
     const a = officeOnly('America/Los_Angeles', [1, 2, 3, 4, 5], '09:00', '17:00')
     const now = at('2026-12-01T00:00:00Z')
-    expect(isOfferedStart(a, now, at('2026-12-01T17:20:00Z'))).toBe(true)
+    expect(isOfferedStart(a, now, at('2026-12-01T17:30:00Z'))).toBe(true)
+    expect(isOfferedStart(a, now, at('2026-12-01T17:20:00Z'))).toBe(false) // off the quarter hours
     expect(isOfferedStart(a, now, at('2026-12-01T17:10:00Z'))).toBe(false)
     expect(isOfferedStart(a, now, at('2026-12-05T17:00:00Z'))).toBe(false) // a Saturday
     expect(heldCells(at('2026-12-01T17:20:00Z'), 20)).toEqual([
@@ -103,5 +104,27 @@ describe('discovery-call slots', () => {
       '2026-12-01T17:30:00.000Z',
       '2026-12-01T17:35:00.000Z',
     ])
+  })
+
+  it('starts every call on a quarter hour, whatever the call length, buffer and opening time, in a :30 zone too', () => {
+    const quarter = 15 * 60_000
+    const cases: [string, string, number, number][] = [
+      ['America/Los_Angeles', '09:00', 15, 5],
+      ['America/Los_Angeles', '09:05', 25, 10],
+      ['Asia/Kolkata', '10:00', 15, 5],
+      ['Asia/Kolkata', '10:10', 35, 0],
+      ['Asia/Kathmandu', '09:50', 45, 15],
+    ]
+    for (const [zone, open, callMinutes, bufferMinutes] of cases) {
+      const a = officeOnly(zone, [1, 2, 3, 4, 5], open, '17:00', { callMinutes, bufferMinutes, horizonDays: 7 })
+      const slots = freeSlots(a, at('2026-12-01T00:00:00Z'))
+      expect(slots.length, `${zone} ${open}`).toBeGreaterThan(10)
+      for (const s of slots) expect(s.start % quarter, `${zone} ${open} ${callMinutes}+${bufferMinutes}: ${iso(s.start)}`).toBe(0)
+      // And on the quarter hour on the office's own clock.
+      for (const s of slots) expect([0, 15, 30, 45]).toContain(Number(timeLabel(s.start, zone).split(':')[1].slice(0, 2)))
+    }
+    // Gwalior opens at 10:00 IST = 04:30Z, and the next start is half an hour later (15 + 5 rounded up).
+    const gwalior = freeSlots(officeOnly('Asia/Kolkata', [2], '10:00', '18:00'), at('2026-12-01T00:00:00Z'))
+    expect(gwalior.slice(0, 3).map((s) => timeLabel(s.start, 'Asia/Kolkata'))).toEqual(['10:00 AM', '10:30 AM', '11:00 AM'])
   })
 })
