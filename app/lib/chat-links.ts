@@ -6,8 +6,12 @@
  */
 export const CHAT_PATH = '/chat'
 
-/** The chat page's parameters: `q` once per question asked, in order; `back` the page to return to. */
+/**
+ * The chat page's parameters: `q` once per suggestion chosen and `ask` once per question typed,
+ * in the order they were asked; `back` the page to return to.
+ */
 export const CHAT_QUESTION_PARAM = 'q'
+export const CHAT_ASK_PARAM = 'ask'
 export const CHAT_BACK_PARAM = 'back'
 
 /**

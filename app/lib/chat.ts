@@ -1,11 +1,16 @@
 /**
- * Canned chat assistant (spec sections 2, 4 and 9): a greeting, five
+ * Chat assistant (spec sections 2, 4 and 9): a greeting, five suggested
  * questions with fixed answers, two suggestions at a time, suggestions while
- * the counter is under 3 and a proposal button from counter 2.
+ * the counter is under 3 and a proposal button from counter 2; and a text box
+ * whose questions are answered from the site's own content (issue 35 section 4:
+ * ./chat-topics.ts, ./chat-match.ts), which leave the counter alone.
  */
 
 // The answers quote the one price list (docs/decisions/036), not figures of their own.
 import { QUOTED, QUOTED_DELIVERY } from '~/content/pricing.ts'
+import { MAX_QUESTION_LENGTH, matchQuestion, type ChatIndex } from './chat-match.ts'
+import { CHAT_HANDOVER, type ChatLink } from './chat-topics.ts'
+import { CHAT_ASK_PARAM, CHAT_QUESTION_PARAM } from './chat-links.ts'
 
 export interface ChatQuestion {
   id: string
@@ -16,6 +21,10 @@ export interface ChatQuestion {
 export interface ChatMessage {
   type: 'bot' | 'user'
   text: string
+  /** A typed question (not one of the suggestions). */
+  typed?: boolean
+  /** Pages of the site an answer points to (a typed question's answer). */
+  links?: readonly ChatLink[]
 }
 
 export interface ChatState {
@@ -74,7 +83,7 @@ export function initialChatState(): ChatState {
 }
 
 function askedIds(state: ChatState): Set<string> {
-  const askedTexts = new Set(state.messages.filter((m) => m.type === 'user').map((m) => m.text))
+  const askedTexts = new Set(state.messages.filter((m) => m.type === 'user' && !m.typed).map((m) => m.text))
   return new Set(CHAT_QUESTIONS.filter((q) => askedTexts.has(q.question)).map((q) => q.id))
 }
 
@@ -109,14 +118,75 @@ export function askQuestion(state: ChatState, id: string): ChatState {
   }
 }
 
-/** The conversation after the questions asked, in order (ids not offered at their turn are skipped, as in the panel). */
-export function replayChat(ids: readonly string[]): ChatState {
+/**
+ * Answers a typed question: the best matching topic's answer with its link and the runners-up as
+ * links, or the hand-over to a call or a proposal when nothing matches. An empty question is
+ * ignored. The counter stays: it counts the suggestions chosen.
+ */
+export function askTyped(state: ChatState, question: string, index: ChatIndex): ChatState {
+  const text = question.trim().replace(/\s+/g, ' ').slice(0, MAX_QUESTION_LENGTH)
+  if (!text) return state
+  const [best, ...more] = matchQuestion(index, text)
+  const answer: ChatMessage = best
+    ? {
+        type: 'bot',
+        text: best.topic.answer,
+        links: dedupe([best.topic.link, ...more.map((m) => ({ href: m.topic.link.href, label: m.topic.title }))]),
+      }
+    : { type: 'bot', text: CHAT_HANDOVER.text, links: CHAT_HANDOVER.links }
+  return { messages: [...state.messages, { type: 'user', text, typed: true }, answer], counter: state.counter }
+}
+
+function dedupe(links: readonly ChatLink[]): ChatLink[] {
+  const seen = new Set<string>()
+  return links.filter((l) => !seen.has(l.href) && seen.add(l.href))
+}
+
+/** One step of a conversation: a suggestion chosen (its id) or a question typed (its text). */
+export type ChatEntry = { pick: string } | { ask: string }
+
+/** The turns a conversation keeps (the chat page carries them in its form): the latest ones. */
+export const MAX_CHAT_ENTRIES = 12
+
+/**
+ * The conversation after its steps, in order (suggestions not offered at their turn are skipped,
+ * as in the panel). Only the latest MAX_CHAT_ENTRIES steps are read. Without an index (no typed
+ * steps expected) typed steps are skipped.
+ */
+export function replayEntries(entries: readonly ChatEntry[], index?: ChatIndex): ChatState {
   let state = initialChatState()
-  for (const id of ids.slice(0, CHAT_QUESTIONS.length)) state = askQuestion(state, id)
+  for (const e of entries.slice(-MAX_CHAT_ENTRIES)) {
+    if ('pick' in e) state = askQuestion(state, e.pick)
+    else if (index) state = askTyped(state, e.ask, index)
+  }
   return state
 }
 
-/** The ids of the questions asked so far, in the order they were asked (the chat page's hidden fields). */
+/** The conversation after the suggestions chosen, in order. */
+export function replayChat(ids: readonly string[]): ChatState {
+  return replayEntries(ids.slice(-MAX_CHAT_ENTRIES).map((pick) => ({ pick })))
+}
+
+/** The steps a conversation was made of, in order (the chat page's hidden fields). */
+export function chatEntries(state: ChatState): ChatEntry[] {
+  return state.messages.flatMap((m): ChatEntry[] => {
+    if (m.type !== 'user') return []
+    if (m.typed) return [{ ask: m.text }]
+    return CHAT_QUESTIONS.filter((q) => q.question === m.text).map((q) => ({ pick: q.id }))
+  })
+}
+
+/** The ids of the suggestions chosen so far, in the order they were chosen. */
 export function askedQuestionIds(state: ChatState): string[] {
-  return state.messages.flatMap((m) => (m.type === 'user' ? CHAT_QUESTIONS.filter((q) => q.question === m.text).map((q) => q.id) : []))
+  return chatEntries(state).flatMap((e) => ('pick' in e ? [e.pick] : []))
+}
+
+/** The chat page's steps from its query, in order (other parameters ignored; the latest kept). */
+export function entriesFromQuery(params: URLSearchParams): ChatEntry[] {
+  const entries: ChatEntry[] = []
+  for (const [key, value] of params) {
+    if (key === CHAT_QUESTION_PARAM) entries.push({ pick: value.slice(0, 40) })
+    else if (key === CHAT_ASK_PARAM && value.trim()) entries.push({ ask: value.slice(0, MAX_QUESTION_LENGTH) })
+  }
+  return entries.slice(-MAX_CHAT_ENTRIES)
 }

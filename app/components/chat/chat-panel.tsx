@@ -2,9 +2,13 @@ import { Bot, Send, X } from 'lucide'
 import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useOffices } from '~/components/site/use-site.ts'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+import { askQuestion, askTyped, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+import { indexTopics } from '~/lib/chat-match.ts'
+import { chatTopics } from '~/lib/chat-topics.ts'
+import { ChatAskForm } from './chat-ask.tsx'
 import { ChatMessages, SUGGESTION_CLASS } from './chat-messages.tsx'
 
 type Props = {
@@ -14,13 +18,20 @@ type Props = {
   onClose: (returnFocus: boolean) => void
 }
 
-/** The canned chat assistant (spec sections 2, 4 and 9). Loaded lazily by ChatLauncher. */
+/**
+ * The chat assistant (spec sections 2, 4 and 9; issue 35 section 4): suggested questions and a
+ * text box answered from the site's content. Loaded lazily by ChatLauncher, so the answers are
+ * fetched only when the chat first opens.
+ */
 export default function ChatPanel({ id, open, onClose }: Props) {
   const [state, setState] = useState(initialChatState)
   const navigate = useNavigate()
   const titleId = useId()
   const panelRef = useRef<HTMLDivElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const offices = useOffices()
+  const index = useMemo(() => indexTopics(chatTopics(offices)), [offices])
   const suggestions = suggestionsFor(state)
 
   // Focus moves into the panel when it opens, and to the next suggestion after each answer (the
@@ -56,7 +67,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
       }
       if (e.key !== 'Tab') return
       // Past the last stop the browser would leave the page (focus on <body>): go round instead.
-      const stops = [...aside.querySelectorAll<HTMLElement>('button, [href], [tabindex="0"]')].filter((el) => el.getClientRects().length > 0)
+      const stops = [...aside.querySelectorAll<HTMLElement>('button, input, [href], [tabindex="0"]')].filter((el) => el.getClientRects().length > 0)
       const last = e.shiftKey ? stops[0] : stops.at(-1)
       if (document.activeElement === last || !aside.contains(document.activeElement)) {
         e.preventDefault()
@@ -104,8 +115,16 @@ export default function ChatPanel({ id, open, onClose }: Props) {
         </div>
 
         <div data-testid="chat-body" className="flex min-h-0 flex-1 flex-col short:overflow-y-auto">
-          <div ref={logRef} role="log" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible">
-            <ChatMessages messages={state.messages} />
+          {/* A polite live region: each answer is read out once it is added, without interrupting. */}
+          <div
+            ref={logRef}
+            role="log"
+            aria-label="Conversation"
+            aria-live="polite"
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto p-4 short:flex-none short:overflow-visible"
+          >
+            <ChatMessages messages={state.messages} onLink={() => onClose(false)} />
           </div>
 
           <div className="shrink-0 space-y-2 border-t border-ink-200 p-4">
@@ -138,6 +157,19 @@ export default function ChatPanel({ id, open, onClose }: Props) {
                 Get Free Proposal
               </button>
             )}
+            <ChatAskForm
+              inputRef={inputRef}
+              onSubmit={(e) => {
+                // Answered here: the text box keeps focus, empty for the next question.
+                e.preventDefault()
+                const input = inputRef.current
+                if (!input) return
+                const question = input.value
+                setState((s) => askTyped(s, question, index))
+                input.value = ''
+                input.focus()
+              }}
+            />
           </div>
         </div>
       </div>

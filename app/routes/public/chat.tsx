@@ -1,12 +1,17 @@
 import { Bot, Send, X } from 'lucide'
 import { Link } from 'react-router'
 import type { Route } from './+types/chat'
+import { useMemo } from 'react'
+import { ChatAskForm } from '~/components/chat/chat-ask.tsx'
 import { ChatMessages, SUGGESTION_CLASS } from '~/components/chat/chat-messages.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
+import { useOffices } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { askedQuestionIds, replayChat, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
-import { CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
+import { chatEntries, entriesFromQuery, replayEntries, showProposalButton, suggestionsFor, type ChatEntry } from '~/lib/chat.ts'
+import { CHAT_ASK_PARAM, CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
+import { indexTopics } from '~/lib/chat-match.ts'
+import { chatTopics } from '~/lib/chat-topics.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 
 /** Where a question's answer lands: the latest answer, so a phone shows it, not the page's top. */
@@ -21,40 +26,58 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 /**
  * The chat assistant as a page (issue 22): where the chat launcher leads before the page's script
- * has run, and without JavaScript. Each suggested question is a submit button of a GET form that
- * carries the questions asked before it; the answers are the panel's canned ones (app/lib/chat.ts).
- * Nothing is stored, so nothing here changes state.
+ * has run, and without JavaScript. Each suggested question is a submit button of a GET form, and
+ * the text box (issue 35 section 4) a GET form too; both carry the steps of the conversation before
+ * them, in order, so the server replays it: the panel's answers (app/lib/chat.ts), the typed
+ * questions answered from the site's content with the saved offices' hours. Nothing is stored, so
+ * nothing here changes state.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams
-  const state = replayChat(q.getAll(CHAT_QUESTION_PARAM))
-  return { messages: state.messages, asked: askedQuestionIds(state), counter: state.counter, back: chatBackPath(q.get(CHAT_BACK_PARAM)) }
+  return { entries: entriesFromQuery(q), back: chatBackPath(q.get(CHAT_BACK_PARAM)) }
+}
+
+/** The conversation so far as hidden fields, in order: the new step is read last. */
+function History({ entries, back }: { entries: readonly ChatEntry[]; back: string }) {
+  return (
+    <>
+      {entries.map((e, i) =>
+        'pick' in e ? (
+          <input key={i} type="hidden" name={CHAT_QUESTION_PARAM} value={e.pick} />
+        ) : (
+          <input key={i} type="hidden" name={CHAT_ASK_PARAM} value={e.ask} />
+        ),
+      )}
+      {back !== '/' && <input type="hidden" name={CHAT_BACK_PARAM} value={back} />}
+    </>
+  )
 }
 
 export default function ChatPage({ loaderData }: Route.ComponentProps) {
-  const { messages, asked, counter, back } = loaderData
-  const state = { messages, counter }
+  const { back } = loaderData
+  const offices = useOffices()
+  const state = useMemo(() => replayEntries(loaderData.entries, indexTopics(chatTopics(offices))), [loaderData.entries, offices])
+  const { messages } = state
+  // The steps replayed (a suggestion not offered at its turn is dropped), carried by the next form.
+  const entries = chatEntries(state)
   const suggestions = suggestionsFor(state)
   return (
     <main id="main-content">
-      <PageHeader eyebrow="Chat" title="Chat Assistant" intro="Ask about our prices, hosting or delivery times, or pick a question below." />
+      <PageHeader eyebrow="Chat" title="Chat Assistant" intro="Ask about our prices, hosting or delivery times: pick a question or type your own below." />
       <div className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
         <div className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
           <div className="flex items-center gap-2 bg-primary-700 px-4 py-3 text-white">
             <Icon node={Bot} aria-hidden="true" className="size-5" />
             <h2 className="font-semibold">Conversation</h2>
           </div>
-          <div role="log" aria-label="Conversation" className="p-4">
+          <div role="log" aria-label="Conversation" aria-live="polite" className="p-4">
             <ChatMessages messages={messages} lastAnswerId={ANSWER_ID} />
           </div>
           <div className="space-y-2 border-t border-ink-200 p-4">
             {suggestions.length > 0 && (
               // The hidden fields come first: the chosen question (the submit button) is read last.
               <form method="get" action={`${CHAT_PATH}#${ANSWER_ID}`}>
-                {asked.map((id) => (
-                  <input key={id} type="hidden" name={CHAT_QUESTION_PARAM} value={id} />
-                ))}
-                {back !== '/' && <input type="hidden" name={CHAT_BACK_PARAM} value={back} />}
+                <History entries={entries} back={back} />
                 <div role="group" aria-label="Suggested questions" className="flex flex-col gap-2">
                   {suggestions.map((q) => (
                     <button key={q.id} type="submit" name={CHAT_QUESTION_PARAM} value={q.id} className={SUGGESTION_CLASS}>
@@ -70,6 +93,9 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
                 Get Free Proposal
               </Link>
             )}
+            <ChatAskForm action={`${CHAT_PATH}#${ANSWER_ID}`}>
+              <History entries={entries} back={back} />
+            </ChatAskForm>
           </div>
         </div>
         <p className="mt-6 text-center">
