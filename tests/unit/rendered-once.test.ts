@@ -32,7 +32,7 @@ async function shell(path: string, site: SiteData['site'], markupOnceAt?: (pathn
 describe('header and footer rendered once', () => {
   it('send exactly the markup an inline render gives, for every path, also when the saved copy is reused', async () => {
     const markupOnceAt = createMarkupOnce()
-    const paths = ['/', '/blog', '/blog/local-seo-basics', '/blog/another-post', '/Blog/', '/services', '/services/', '/about-us', '/faq', '/pricing', '/nowhere', '/']
+    const paths = ['/', '/blog', '/blog/local-seo-basics', '/blog/another-post', '/Blog/', '/services', '/services/', '/about-us', '/faq', '/pricing', '/contact', '/privacy', '/nowhere', '/']
     for (const path of paths) {
       expect(await shell(path, SITE, markupOnceAt), path).toBe(await shell(path, SITE))
     }
@@ -43,7 +43,9 @@ describe('header and footer rendered once', () => {
     const html = await shell('/blog/local-seo-basics', SITE, markupOnceAt)
     expect(html).toMatch(/<a aria-current="page" class="[^"]*" href="\/blog"/)
     expect((await shell('/', SITE, markupOnceAt)).match(/aria-current="page"[^>]*href="([^"]+)"/)?.[1]).toBe('/')
-    expect(await shell('/pricing', SITE, markupOnceAt)).not.toContain('aria-current')
+    // Pricing and Contact are in the navigation since issue 35; a page outside it marks nothing.
+    expect(await shell('/pricing', SITE, markupOnceAt)).toMatch(/<a aria-current="page" class="[^"]*" href="\/pricing"/)
+    expect(await shell('/privacy', SITE, markupOnceAt)).not.toContain('aria-current')
   })
 
   it('follow the settings: a new phone number or office address shows at once, the old one nowhere', async () => {
