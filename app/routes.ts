@@ -6,6 +6,7 @@ export default [
     index('routes/public/home.tsx'),
     route('services', 'routes/public/services.tsx'),
     route('portfolio', 'routes/public/portfolio.tsx'),
+    route('portfolio/:slug', 'routes/public/portfolio-case.tsx'),
     route('blog', 'routes/public/blog.tsx'),
     route('blog/:slug', 'routes/public/blog-post.tsx'),
     route('about', 'routes/public/about.tsx'),

@@ -114,3 +114,45 @@ export function plansJsonLd(siteUrl: string, siteName: string, plans: readonly P
 }
 
 export { serializeJsonLd } from './json-ld-serialize.ts'
+
+export type CaseForJsonLd = {
+  slug: string
+  title: string
+  description: string
+  category: string
+  image: string
+  createdAt: string
+  updatedAt: string
+  quote: string
+  quoteAuthor: string
+  quoteRole: string
+}
+
+/**
+ * A project's case page (issue 35 §5): the work as a CreativeWork made by the agency, with the
+ * client's words as its Review (a named Person; the role as jobTitle) when there are some.
+ */
+export function caseStudyJsonLd(siteUrl: string, siteName: string, item: CaseForJsonLd): Json {
+  const url = absoluteUrl(siteUrl, `/portfolio/${item.slug}`)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CreativeWork',
+    name: item.title,
+    description: item.description,
+    genre: item.category,
+    ...(item.image && { image: absoluteUrl(siteUrl, item.image) }),
+    dateCreated: item.createdAt.slice(0, 10),
+    dateModified: item.updatedAt.slice(0, 10),
+    creator: { '@type': 'Organization', '@id': absoluteUrl(siteUrl, '/#organization'), name: siteName },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    ...(item.quote &&
+      item.quoteAuthor && {
+        review: {
+          '@type': 'Review',
+          reviewBody: item.quote,
+          author: { '@type': 'Person', name: item.quoteAuthor, ...(item.quoteRole && { jobTitle: item.quoteRole }) },
+        },
+      }),
+  }
+}

@@ -1,4 +1,4 @@
-/** The public pages that exist, besides one page per published post (`/blog/{slug}`). */
+/** The public pages that exist, besides one page per published post (`/blog/{slug}`) and per active project (`/portfolio/{slug}`). */
 export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', '/book'] as const
 
 /**
@@ -28,6 +28,12 @@ export function blogPostSlug(path: string): string | undefined {
 /** The public address of a post. */
 export const blogPostPath = (post: { slug: string }) => `/blog/${post.slug}`
 
+/** A project's case page (issue 35 §5): the slug rule of posts, under /portfolio/. */
+export const PORTFOLIO_SLUG_PATH = /^\/portfolio\/((?!\d+$)(?=[a-z0-9-]{1,80}$)[a-z0-9]+(?:-[a-z0-9]+)*)$/
+
+/** The public address of a project's case page. */
+export const portfolioCasePath = (item: { slug: string }) => `/portfolio/${item.slug}`
+
 /**
  * What is the same for every visitor, so the page cache may keep it: the public pages without
  * forms, the feeds, the public API reads and post pages (only 200 answers are stored, so a slug
@@ -38,7 +44,7 @@ export const blogPostPath = (post: { slug: string }) => `/blog/${post.slug}`
 const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/privacy', '/terms', '/demo-builder', '/sitemap.xml', '/robots.txt', '/rss.xml', '/api/portfolio', '/api/blogs'])
 
 export function isCacheablePath(path: string): boolean {
-  return CACHEABLE.has(path) || BLOG_SLUG_PATH.test(path)
+  return CACHEABLE.has(path) || BLOG_SLUG_PATH.test(path) || PORTFOLIO_SLUG_PATH.test(path)
 }
 
 /**

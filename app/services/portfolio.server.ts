@@ -42,11 +42,14 @@ export async function resolveCaseAddress(db: Db, segment: string): Promise<{ ite
 /** A client's words with their name, for the home page and /services: from the active projects' quotes (one source). */
 export type Testimonial = { quote: string; author: string; role: string; project: string; slug: string }
 
-export async function listTestimonials(db: Db): Promise<Testimonial[]> {
-  const items = await model.findPortfolioItems(db, { status: 'active' })
+export function testimonialsOf(items: readonly PortfolioItem[]): Testimonial[] {
   return items
-    .filter((i) => i.quote && i.quoteAuthor)
+    .filter((i) => i.status === 'active' && i.quote && i.quoteAuthor)
     .map((i) => ({ quote: i.quote, author: i.quoteAuthor, role: i.quoteRole, project: i.title, slug: i.slug }))
+}
+
+export async function listTestimonials(db: Db): Promise<Testimonial[]> {
+  return testimonialsOf(await listPublicPortfolio(db))
 }
 
 /** Visitors get active items; archived ones are 404 to them but visible to the admin. */

@@ -70,7 +70,7 @@ test('the portfolio page: title, five filters applied to the grid, active projec
   await expect(card(page, 'Bare domain')).toBeVisible()
 })
 
-test('cards show image, category, description and at most three technologies', async ({ page }) => {
+test('cards show image, category, description and at most three tags (what the site does)', async ({ page }) => {
   await visit(page, '/portfolio')
   const c = card(page, 'Bare domain')
   const img = c.getByRole('img', { name: `Screenshot of Bare domain ${mark}` })
@@ -78,7 +78,23 @@ test('cards show image, category, description and at most three technologies', a
   await expect(img).toHaveAttribute('height', '800')
   await expect(c.getByText('Education', { exact: true })).toBeVisible()
   await expect(c.getByText('A test project (Bare domain).')).toBeVisible()
-  await expect(c.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText(['React', 'TypeScript', 'Vite', '+2 more'])
+  await expect(c.getByRole('list', { name: 'What the site does' }).getByRole('listitem')).toHaveText(['React', 'TypeScript', 'Vite', '+2 more'])
+})
+
+test('every card links to its case page, live or not (issue 35 §5)', async ({ page }) => {
+  await visit(page, '/portfolio')
+  const main = page.getByRole('main')
+  const cards = main.getByRole('article')
+  const count = await cards.count()
+  expect(count).toBeGreaterThanOrEqual(9)
+  for (const c of await cards.all()) await expect(c.getByRole('link', { name: /^Read the case study/ })).toHaveAttribute('href', /^\/portfolio\/[a-z0-9-]+$/)
+  // A project that is not live still has its page: the title and the button lead there.
+  const offline = card(page, 'Offline')
+  await expect(offline.getByRole('link', { name: `Offline ${mark}`, exact: true })).toHaveAttribute('href', `/portfolio/offline-${mark}`)
+  await offline.getByRole('link', { name: /^Read the case study/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/portfolio/offline-${mark}$`))
+  await expect(page.getByRole('heading', { level: 1, name: `Offline ${mark}` })).toBeVisible()
+  await expect(page.getByText('A test project (Offline).')).toBeVisible()
 })
 
 test('the live-link button shows only for live projects with a URL and opens it in a new tab with https:// added', async ({ page }) => {

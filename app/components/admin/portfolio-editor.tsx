@@ -7,11 +7,11 @@ import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { cardClass } from '~/components/ui/card.tsx'
-import { Field, Label } from '~/components/ui/field.tsx'
+import { Field, FieldError, Label } from '~/components/ui/field.tsx'
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { PORTFOLIO_STATUSES } from '~/lib/constants.ts'
-import { dedupe } from '~/lib/schemas.ts'
+import { dedupe, MAX_RESULTS } from '~/lib/schemas.ts'
 import { ImageField } from './image-field.tsx'
 import { Notice } from './notice.tsx'
 import { PORTFOLIO_FIELDS, PORTFOLIO_SAVE_FAILED, readPortfolioForm, type PortfolioForm } from './portfolio-form.ts'
@@ -108,6 +108,9 @@ export function PortfolioEditor({
         <Field {...wrap('title', 'Project Title', true)}>
           <Input name="title" defaultValue={start.title} aria-required="true" />
         </Field>
+        <Field {...wrap('slug', 'Case page address')} hint={`The project's page: /portfolio/${start.slug || 'made-from-the-title'}. Lowercase letters, digits and hyphens; empty keeps it${id ? '' : ' made from the title'}. An old address keeps leading here.`}>
+          <Input name="slug" defaultValue={start.slug} spellCheck={false} autoCapitalize="none" />
+        </Field>
         <Field {...wrap('description', 'Description', true)}>
           <Textarea name="description" rows={4} defaultValue={start.description} aria-required="true" />
         </Field>
@@ -139,7 +142,7 @@ export function PortfolioEditor({
         />
 
         <div>
-          <Field id="item-technologies" label="Technologies" error={techError}>
+          <Field id="item-technologies" label="Technologies" hint="Shown to visitors on the card: say what the site does for the client, e.g. Online booking, Fast on phones." error={techError}>
             {(aria) => (
               <div className="flex gap-2">
                 {/* A name typed here without pressing Enter (or without JavaScript) is saved too, after the tags. */}
@@ -195,6 +198,37 @@ export function PortfolioEditor({
           )}
         </div>
 
+        <fieldset className="space-y-5 border-t border-ink-200 pt-5">
+          <legend className="text-base font-semibold text-ink-900">Case study</legend>
+          <p className="text-sm text-ink-600">Shown on the project's own page and, for the client's words, as a testimonial on the home page and Services.</p>
+          <Field {...wrap('problem', 'The problem')} hint="What was not working for the client before.">
+            <Textarea name="problem" rows={3} defaultValue={start.problem} />
+          </Field>
+          <Field {...wrap('solution', 'What we built')}>
+            <Textarea name="solution" rows={4} defaultValue={start.solution} />
+          </Field>
+          <ResultsField rows={start.results} error={errors.results ?? Object.entries(errors).find(([k]) => k.startsWith('results.'))?.[1]} />
+          <Field {...wrap('quote', "Client's words")} hint="A quote the client agreed to publish.">
+            <Textarea name="quote" rows={3} defaultValue={start.quote} />
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field {...wrap('quoteAuthor', 'Said by (name)')}>
+              <Input name="quoteAuthor" defaultValue={start.quoteAuthor} autoComplete="off" />
+            </Field>
+            <Field {...wrap('quoteRole', 'Role and business')}>
+              <Input name="quoteRole" defaultValue={start.quoteRole} placeholder="e.g. Owner, Harbor Bakehouse" />
+            </Field>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field {...wrap('beforeText', 'Before')}>
+              <Textarea name="beforeText" rows={3} defaultValue={start.beforeText} />
+            </Field>
+            <Field {...wrap('afterText', 'After')}>
+              <Textarea name="afterText" rows={3} defaultValue={start.afterText} />
+            </Field>
+          </div>
+        </fieldset>
+
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="flex items-center gap-3">
             {/* A real checkbox shown as a switch: it posts `isLive=true` when on, with or without JavaScript. */}
@@ -222,5 +256,38 @@ export function PortfolioEditor({
         </div>
       </Form>
     </>
+  )
+}
+
+/**
+ * The results as rows of a figure and what it counts (resultFigure/resultLabel, paired in order):
+ * the saved rows and blank ones up to at least three (at most MAX_RESULTS), so it works without
+ * JavaScript. The first figure carries the field's id, so a refusal focuses it; the message sits
+ * below the rows.
+ */
+function ResultsField({ rows, error }: { rows: PortfolioForm['results']; error?: string }) {
+  const shown = [...rows, ...Array.from({ length: Math.max(3, Math.min(MAX_RESULTS, rows.length + 1)) - rows.length }, () => ({ figure: '', label: '' }))].slice(0, Math.max(MAX_RESULTS, rows.length))
+  return (
+    <fieldset aria-describedby={['item-results-hint', error ? 'item-results-error' : ''].filter(Boolean).join(' ')}>
+      <legend className="text-sm font-medium text-ink-800">Results</legend>
+      <p id="item-results-hint" className="mt-1 text-sm text-ink-600">
+        A figure and what it counts, e.g. 41% / of orders placed online. Leave a row empty to skip it.
+      </p>
+      <ol className="mt-2 space-y-2">
+        {shown.map((r, i) => (
+          <li key={i} className="grid grid-cols-[7rem_1fr] gap-2">
+            <label className="sr-only" htmlFor={i === 0 ? 'item-results' : `item-results-${i}-figure`}>
+              Result {i + 1} figure
+            </label>
+            <Input id={i === 0 ? 'item-results' : `item-results-${i}-figure`} name="resultFigure" defaultValue={r.figure} placeholder="41%" aria-invalid={error ? true : undefined} />
+            <label className="sr-only" htmlFor={`item-results-${i}-label`}>
+              Result {i + 1}: what it counts
+            </label>
+            <Input id={`item-results-${i}-label`} name="resultLabel" defaultValue={r.label} placeholder="of orders placed online" aria-invalid={error ? true : undefined} />
+          </li>
+        ))}
+      </ol>
+      <FieldError id="item-results" message={error} />
+    </fieldset>
   )
 }

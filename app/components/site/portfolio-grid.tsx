@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide'
+import { ArrowRight, ExternalLink } from 'lucide'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { MouseEvent } from 'react'
@@ -10,6 +10,8 @@ import { ResponsiveImage } from './responsive-image.tsx'
 
 export type PortfolioCardItem = {
   id: number
+  /** The case page's address: /portfolio/{slug}. */
+  slug: string
   title: string
   description: string
   category: string
@@ -30,7 +32,7 @@ export type PortfolioCardItem = {
  */
 const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const satisfies typeof SHARED_PORTFOLIO_FILTERS
 const ALL = PORTFOLIO_FILTERS[0]
-/** Cards show this many technologies, then '+N more'. */
+/** Cards show this many tags (what the site does for the client), then '+N more'. */
 const MAX_TECH = 3
 
 /** The query parameter of the filter: `?category=Restaurant` (none for All Projects). */
@@ -152,11 +154,14 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
         <p>
           <span className="inline-block rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{item.category}</span>
         </p>
-        <Title className="mt-3 text-xl font-bold text-ink-900">{item.title}</Title>
-        {/* Tags follow the description in every card; the live link, when there is one, sits at
-            the bottom (mt-auto), so a card without it does not push its tags down. */}
+        <Title className="mt-3 text-xl font-bold text-ink-900">
+          <Link to={`/portfolio/${item.slug}`} className="hover:text-primary-800 hover:underline">
+            {item.title}
+          </Link>
+        </Title>
+        {/* Tags follow the description in every card; the links sit at the bottom (mt-auto). */}
         <p className="mt-2 leading-7 text-ink-600">{item.description}</p>
-        <ul className="mt-4 mb-5 flex flex-wrap gap-2" aria-label="Technologies">
+        <ul className="mt-4 mb-5 flex flex-wrap gap-2" aria-label="What the site does">
           {item.technologies.slice(0, MAX_TECH).map((t) => (
             <li key={t} className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">
               {t}
@@ -164,18 +169,21 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
           ))}
           {extra > 0 && <li className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">+{extra} more</li>}
         </ul>
-        {href && (
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass({ className: 'mt-auto self-start' })}
-          >
-            View Live Site
-            <span className="sr-only">: {item.title} (opens in a new tab)</span>
-            <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />
-          </a>
-        )}
+        {/* Every card links to its case page; the live site, when there is one, beside it. */}
+        <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-3">
+          <Link to={`/portfolio/${item.slug}`} className={buttonClass()}>
+            Read the case study
+            <span className="sr-only">: {item.title}</span>
+            <Icon node={ArrowRight} aria-hidden="true" className="h-4 w-4" />
+          </Link>
+          {href && (
+            <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline">
+              View Live Site
+              <span className="sr-only">: {item.title} (opens in a new tab)</span>
+              <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />
+            </a>
+          )}
+        </div>
       </div>
     </article>
   )

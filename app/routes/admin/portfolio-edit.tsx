@@ -77,7 +77,7 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
       </div>
     )
   }
-  const { title, description, category, image, imageAlt, liveUrl, technologies, isLive, status } = item
+  const { title, description, category, image, imageAlt, liveUrl, technologies, isLive, status, slug, problem, solution, results, quote, quoteAuthor, quoteRole, beforeText, afterText } = item
   return (
     <PortfolioEditor
       key={item.id}
@@ -95,6 +95,15 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
         technologies,
         isLive,
         status,
+        slug,
+        problem,
+        solution,
+        results,
+        quote,
+        quoteAuthor,
+        quoteRole,
+        beforeText,
+        afterText,
       }}
       schema={PortfolioItemPatchSchema}
       result={actionData}

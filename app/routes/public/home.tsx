@@ -11,10 +11,11 @@ import { Accordion } from '~/components/site/accordion.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
+import { Testimonials } from '~/components/site/testimonials.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
-import { listPublicPortfolio } from '~/services/portfolio.server.ts'
+import { listPublicPortfolio, testimonialsOf } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -42,10 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const moved = await resolveOldAddress(context.app.db, `/?p=${p}`)
     if (moved) throw redirect(blogPostPath({ slug: moved }), 301)
   }
-  const portfolio = listPublicPortfolio(context.app.db).then(async (items) => {
+  const projects = listPublicPortfolio(context.app.db)
+  // Clients' words come from the projects' quotes (one source), streamed with the portfolio.
+  const testimonials = projects.then(testimonialsOf)
+  const portfolio = projects.then(async (items) => {
     const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
-    return items.map(({ id, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
+    return items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
       id,
+      slug,
       title,
       description,
       category,
@@ -58,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }))
   })
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
-  return { portfolio, faqs: HOME_FAQS }
+  return { portfolio, testimonials, faqs: HOME_FAQS }
 }
 
 /** The portfolio filter (`?category=`) is read from the address: the data stays as it is. */
@@ -175,6 +180,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.testimonials}>{(items) => <Testimonials items={items} tone="white" />}</Await>
+      </Suspense>
 
       <section aria-labelledby="faq-title" className="bg-ink-50">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">

@@ -18,8 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const items = await listPublicPortfolio(context.app.db)
   const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
   return {
-    items: items.map(({ id, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
+    items: items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
       id,
+      slug,
       title,
       description,
       category,

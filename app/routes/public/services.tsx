@@ -10,9 +10,16 @@ import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
 import { QUOTED } from '~/content/pricing.ts'
 import { STATS, SUPPORT_HOURS } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
+import { Testimonials } from '~/components/site/testimonials.tsx'
+import { listTestimonials } from '~/services/portfolio.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('services', args)
+}
+
+/** Clients' words with their names, from the projects' quotes (one source). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { testimonials: await listTestimonials(context.app.db) }
 }
 
 const ICONS: Record<ServiceIcon, IconNode> = { Code, ShoppingCart, Search, LayoutDashboard, Megaphone, Wrench }
@@ -33,7 +40,7 @@ function Answer({ value }: { value: string }) {
   return <span>{value}</span>
 }
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
   const { site } = useSite()
   return (
     <main id="main-content">
@@ -132,6 +139,7 @@ export default function Services() {
           ))}
         </dl>
       </section>
+      <Testimonials items={loaderData.testimonials} />
       <ClosingCta />
     </main>
   )

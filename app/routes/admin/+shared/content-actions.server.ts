@@ -44,7 +44,9 @@ export function failureStatus(context: AppLoadContext, err: unknown, what: strin
 export function saveFailed<V>(context: AppLoadContext, err: unknown, message: string, values: V) {
   const status = failureStatus(context, err, message)
   const said = status === 403 || status === 400 ? (err as Error).message : message
-  return data({ ok: false as const, formError: said, fields: {} as Record<string, string>, values }, { status })
+  // A refusal that names its field (a slug another project has) is shown beside that field.
+  const fields: Record<string, string> = err instanceof DomainValidationError ? err.fields : {}
+  return data({ ok: false as const, formError: said, fields, values }, { status })
 }
 
 /** What a list card's write gets: the acting admin, the form, and which write on which row. */
