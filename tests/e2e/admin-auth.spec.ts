@@ -126,7 +126,7 @@ test('the admin navigation works from the sidebar or the phone drawer', async ({
     ['Proposals', 'Proposal Management'],
     ['Blog Posts', 'Blog Management'],
     ['Portfolio', 'Portfolio Management'],
-    ['Settings', 'Settings'],
+    ['General', 'Settings'],
     ['Dashboard', 'Dashboard'],
   ]) {
     await openAdminNav(page)

@@ -31,7 +31,7 @@ test('Settings > Import and export: a dry run, then the import with the password
   test.setTimeout(120_000)
   await login(page)
   await page.goto(`${ADMIN}/settings`)
-  await page.getByRole('link', { name: /Import and export/ }).click()
+  await page.getByRole('main').getByRole('link', { name: /Import and export/ }).click()
   await expect(page.getByRole('heading', { name: 'Import and Export', level: 1 })).toBeVisible()
   await expectNoAxeViolations(page)
 
