@@ -6,11 +6,9 @@
  * says word for word is the best match there is.
  */
 
+import { MAX_QUESTION_LENGTH } from './chat.ts'
 import { searchFaqs } from './faq-search.ts'
 import type { ChatTopic } from './chat-topics.ts'
-
-/** Longest typed question read; the rest is dropped. */
-export const MAX_QUESTION_LENGTH = 300
 
 /** Words that carry no topic: greetings, pronouns, the grammar of a question. */
 const STOP = new Set(

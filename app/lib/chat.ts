@@ -8,9 +8,12 @@
 
 // The answers quote the one price list (docs/decisions/036), not figures of their own.
 import { QUOTED, QUOTED_DELIVERY } from '~/content/pricing.ts'
-import { MAX_QUESTION_LENGTH, matchQuestion, type ChatIndex } from './chat-match.ts'
-import { CHAT_HANDOVER, type ChatLink } from './chat-topics.ts'
+// Types only: the typed questions' answers are ./chat-answer.ts, which the panel fetches when it opens.
+import type { ChatLink } from './chat-topics.ts'
 import { CHAT_ASK_PARAM, CHAT_QUESTION_PARAM } from './chat-links.ts'
+
+/** Longest typed question read; the rest is dropped. */
+export const MAX_QUESTION_LENGTH = 300
 
 export interface ChatQuestion {
   id: string
@@ -118,53 +121,17 @@ export function askQuestion(state: ChatState, id: string): ChatState {
   }
 }
 
-/**
- * Answers a typed question: the best matching topic's answer with its link and the runners-up as
- * links, or the hand-over to a call or a proposal when nothing matches. An empty question is
- * ignored. The counter stays: it counts the suggestions chosen.
- */
-export function askTyped(state: ChatState, question: string, index: ChatIndex): ChatState {
-  const text = question.trim().replace(/\s+/g, ' ').slice(0, MAX_QUESTION_LENGTH)
-  if (!text) return state
-  const [best, ...more] = matchQuestion(index, text)
-  const answer: ChatMessage = best
-    ? {
-        type: 'bot',
-        text: best.topic.answer,
-        links: dedupe([best.topic.link, ...more.map((m) => ({ href: m.topic.link.href, label: m.topic.title }))]),
-      }
-    : { type: 'bot', text: CHAT_HANDOVER.text, links: CHAT_HANDOVER.links }
-  return { messages: [...state.messages, { type: 'user', text, typed: true }, answer], counter: state.counter }
-}
-
-function dedupe(links: readonly ChatLink[]): ChatLink[] {
-  const seen = new Set<string>()
-  return links.filter((l) => !seen.has(l.href) && seen.add(l.href))
-}
-
 /** One step of a conversation: a suggestion chosen (its id) or a question typed (its text). */
 export type ChatEntry = { pick: string } | { ask: string }
 
 /** The turns a conversation keeps (the chat page carries them in its form): the latest ones. */
 export const MAX_CHAT_ENTRIES = 12
 
-/**
- * The conversation after its steps, in order (suggestions not offered at their turn are skipped,
- * as in the panel). Only the latest MAX_CHAT_ENTRIES steps are read. Without an index (no typed
- * steps expected) typed steps are skipped.
- */
-export function replayEntries(entries: readonly ChatEntry[], index?: ChatIndex): ChatState {
-  let state = initialChatState()
-  for (const e of entries.slice(-MAX_CHAT_ENTRIES)) {
-    if ('pick' in e) state = askQuestion(state, e.pick)
-    else if (index) state = askTyped(state, e.ask, index)
-  }
-  return state
-}
-
-/** The conversation after the suggestions chosen, in order. */
+/** The conversation after the suggestions chosen, in order (ids not offered at their turn are skipped, as in the panel). */
 export function replayChat(ids: readonly string[]): ChatState {
-  return replayEntries(ids.slice(-MAX_CHAT_ENTRIES).map((pick) => ({ pick })))
+  let state = initialChatState()
+  for (const id of ids.slice(-MAX_CHAT_ENTRIES)) state = askQuestion(state, id)
+  return state
 }
 
 /** The steps a conversation was made of, in order (the chat page's hidden fields). */

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import held from '../fixtures/chat-questions.json'
 import { QUOTED } from '~/content/pricing'
 import { DEFAULT_CONTACT, officesOf } from '~/content/site'
-import { MAX_CHAT_ENTRIES, askTyped, askQuestion, chatEntries, entriesFromQuery, initialChatState, replayEntries } from '~/lib/chat'
-import { MAX_QUESTION_LENGTH, indexTopics, matchQuestion } from '~/lib/chat-match'
+import { MAX_CHAT_ENTRIES, MAX_QUESTION_LENGTH, askQuestion, chatEntries, entriesFromQuery, initialChatState } from '~/lib/chat'
+import { askTyped, replayEntries } from '~/lib/chat-answer'
+import { indexTopics, matchQuestion } from '~/lib/chat-match'
 import { CHAT_HANDOVER, chatTopics } from '~/lib/chat-topics'
 
 const topics = chatTopics(officesOf(DEFAULT_CONTACT))

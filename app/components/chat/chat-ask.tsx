@@ -3,7 +3,7 @@ import { useId, type FormEventHandler, type ReactNode, type Ref } from 'react'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { CHAT_ASK_PARAM } from '~/lib/chat-links.ts'
-import { MAX_QUESTION_LENGTH } from '~/lib/chat-match.ts'
+import { MAX_QUESTION_LENGTH } from '~/lib/chat.ts'
 
 type Props = {
   /** The chat page's GET form (the server answers); the panel answers in place (onSubmit). */

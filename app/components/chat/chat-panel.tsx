@@ -2,12 +2,12 @@ import { Bot, Send, X } from 'lucide'
 import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useOffices } from '~/components/site/use-site.ts'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
-import { askQuestion, askTyped, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
-import { indexTopics } from '~/lib/chat-match.ts'
-import { chatTopics } from '~/lib/chat-topics.ts'
+import { useNavigate, useRouteLoaderData } from 'react-router'
+import { officesOf } from '~/content/site.ts'
+import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
+import { askTyped, chatIndex } from '~/lib/chat-answer.ts'
+import type { loader as rootLoader } from '~/root.tsx'
 import { ChatAskForm } from './chat-ask.tsx'
 import { ChatMessages, SUGGESTION_CLASS } from './chat-messages.tsx'
 
@@ -30,8 +30,8 @@ export default function ChatPanel({ id, open, onClose }: Props) {
   const panelRef = useRef<HTMLDivElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const offices = useOffices()
-  const index = useMemo(() => indexTopics(chatTopics(offices)), [offices])
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const offices = useMemo(() => (root ? officesOf(root.site) : []), [root])
   const suggestions = suggestionsFor(state)
 
   // Focus moves into the panel when it opens, and to the next suggestion after each answer (the
@@ -165,9 +165,9 @@ export default function ChatPanel({ id, open, onClose }: Props) {
                 const input = inputRef.current
                 if (!input) return
                 const question = input.value
-                setState((s) => askTyped(s, question, index))
                 input.value = ''
                 input.focus()
+                setState((s) => askTyped(s, question, chatIndex(offices)))
               }}
             />
           </div>

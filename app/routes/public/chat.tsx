@@ -8,10 +8,9 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { chatEntries, entriesFromQuery, replayEntries, showProposalButton, suggestionsFor, type ChatEntry } from '~/lib/chat.ts'
+import { chatEntries, entriesFromQuery, showProposalButton, suggestionsFor, type ChatEntry } from '~/lib/chat.ts'
+import { chatIndex, replayEntries } from '~/lib/chat-answer.ts'
 import { CHAT_ASK_PARAM, CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
-import { indexTopics } from '~/lib/chat-match.ts'
-import { chatTopics } from '~/lib/chat-topics.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 
 /** Where a question's answer lands: the latest answer, so a phone shows it, not the page's top. */
@@ -56,7 +55,7 @@ function History({ entries, back }: { entries: readonly ChatEntry[]; back: strin
 export default function ChatPage({ loaderData }: Route.ComponentProps) {
   const { back } = loaderData
   const offices = useOffices()
-  const state = useMemo(() => replayEntries(loaderData.entries, indexTopics(chatTopics(offices))), [loaderData.entries, offices])
+  const state = useMemo(() => replayEntries(loaderData.entries, chatIndex(offices)), [loaderData.entries, offices])
   const { messages } = state
   // The steps replayed (a suggestion not offered at its turn is dropped), carried by the next form.
   const entries = chatEntries(state)
