@@ -12,8 +12,9 @@ import {
   WEBSITE_TYPES,
   daysText,
 } from '../../app/content/pricing.ts'
-import { CLIENT_COUNT, STATS } from '../../app/content/site.ts'
+import { CLIENT_COUNT, DEFAULT_CONTACT, STATS, officesOf } from '../../app/content/site.ts'
 import { CHAT_GREETING, CHAT_QUESTIONS } from '../../app/lib/chat.ts'
+import { CHAT_HANDOVER, chatTopics } from '../../app/lib/chat-topics.ts'
 import { BUDGET_LABELS } from '../../app/lib/constants.ts'
 import { deliverySentence, estimate, formatUsd, urgencyLabel } from '../../app/lib/estimator.ts'
 import { pdfText } from './tools-helpers.ts'
@@ -217,12 +218,20 @@ test.describe('one story, from one source (issue 35)', () => {
     const sources: Source[] = []
     const unreadable: string[] = []
     for (const path of await publicPaths(request)) {
-      sources.push({ where: path, text: readHtml(await get(request, path)), editorial: path.startsWith('/blog/') })
+      // Articles cite their own figures; a project's case page gives its client's own results (issue 35 §5).
+      sources.push({ where: path, text: readHtml(await get(request, path)), editorial: path.startsWith('/blog/') || path.startsWith('/portfolio/') })
     }
     // The chat: its greeting and every answer, and the no-JavaScript page that replays them.
     sources.push({ where: 'chat greeting', text: CHAT_GREETING })
     for (const q of CHAT_QUESTIONS) sources.push({ where: `chat answer ${q.id}`, text: q.answer })
-    for (const path of ['/chat?q=website-cost&q=hosting-domain&q=ecommerce', '/chat?q=delivery-time&q=ecommerce&q=get-started']) {
+    // Every answer to a typed question (issue 35 §4), the hand-over, and typed questions answered by the server.
+    for (const t of chatTopics(officesOf(DEFAULT_CONTACT))) sources.push({ where: `chat topic ${t.id}`, text: `${t.title} ${t.answer}` })
+    sources.push({ where: 'chat hand-over', text: CHAT_HANDOVER.text })
+    for (const path of [
+      '/chat?q=website-cost&q=hosting-domain&q=ecommerce',
+      '/chat?q=delivery-time&q=ecommerce&q=get-started',
+      '/chat?ask=what+are+the+plans&ask=can+you+deliver+sooner&ask=how+much+is+maintenance&ask=custom+web+app',
+    ]) {
       sources.push({ where: path, text: readHtml(await get(request, path)) })
     }
     // The estimator and its PDF, for each website type at each urgency.
