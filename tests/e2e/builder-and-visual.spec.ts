@@ -344,7 +344,7 @@ test.describe('smaller things a person notices', () => {
       await expect(cards).toHaveCount(total)
       const gap = async (card: Locator) => {
         const description = await box(card.locator('p').nth(1))
-        const tags = await box(card.getByRole('list', { name: 'Technologies' }))
+        const tags = await box(card.getByRole('list', { name: 'What the site does' }))
         return tags.y - (description.y + description.height)
       }
       const mine = cards.filter({ hasText: `Balance ${tag}` })

@@ -1,4 +1,4 @@
-import { ArrowRight, ExternalLink } from 'lucide'
+import { ExternalLink } from 'lucide'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { MouseEvent } from 'react'
@@ -174,7 +174,6 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
           <Link to={`/portfolio/${item.slug}`} className={buttonClass()}>
             Read the case study
             <span className="sr-only">: {item.title}</span>
-            <Icon node={ArrowRight} aria-hidden="true" className="h-4 w-4" />
           </Link>
           {href && (
             <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline">

@@ -1,6 +1,4 @@
-import { ArrowRight } from 'lucide'
 import { Link } from 'react-router'
-import { Icon } from '~/components/ui/icon.tsx'
 
 export type TestimonialItem = { quote: string; author: string; role: string; project: string; slug: string }
 
@@ -31,9 +29,8 @@ export function Testimonials({ items, tone = 'grey' }: { items: readonly Testimo
                 <figcaption className="mt-5">
                   <span className="block font-semibold text-ink-900">{t.author}</span>
                   {t.role && <span className="block text-sm text-ink-600">{t.role}</span>}
-                  <Link to={`/portfolio/${t.slug}`} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-primary-800 hover:underline">
+                  <Link to={`/portfolio/${t.slug}`} className="mt-3 inline-block text-sm font-semibold text-primary-800 underline hover:no-underline">
                     Read the {t.project} story
-                    <Icon node={ArrowRight} aria-hidden="true" className="h-4 w-4" />
                   </Link>
                 </figcaption>
               </figure>
