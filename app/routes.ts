@@ -25,6 +25,8 @@ export default [
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('rss.xml', 'routes/feeds/rss.ts'),
+  // A booked call's invitation, downloaded from its confirmation page (issue 35).
+  route('book/manage/:token/invite.ics', 'routes/public/book-invite.ts'),
 
   // Back office. ADMIN_PATH is runtime configuration, so the first segment is a parameter that
   // the loaders compare with it (anything else is a 404).

@@ -316,6 +316,8 @@ export interface BookingTable {
   visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
   landingPath: ColumnType<string | null, string | null | undefined, string | null>
   firstTools: ColumnType<string | null, string | null | undefined, string | null>
+  /** The office that takes the call (its id in the booking hours, issue 35); NULL for calls booked before. */
+  officeId: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A 5-minute cell held by a live booking; the key makes overlapping bookings impossible. */

@@ -45,6 +45,21 @@ export const AvailabilitySchema = z.object({
         name: z.string().trim().min(1).max(60),
         zone: z.string().refine(isTimeZone, 'Unknown time zone'),
         week: z.array(dayHours).length(7),
+        host: z.string().trim().max(80, 'Host must be at most 80 characters').optional().default(''),
+        videoUrl: z
+          .string()
+          .trim()
+          .max(300, 'Video link must be at most 300 characters')
+          .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), 'Give a video link starting with https://')
+          .optional()
+          .default(''),
+        phone: z
+          .string()
+          .trim()
+          .max(40, 'Phone must be at most 40 characters')
+          .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
+          .optional()
+          .default(''),
       }),
     )
     .min(1)

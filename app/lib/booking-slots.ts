@@ -24,6 +24,11 @@ export type Office = {
   zone: string
   /** Monday first, Sunday last (seven entries). */
   week: DayHours[]
+  /** Who takes this office's calls (shown to the visitor, and the invitation's organizer); '' for none named. */
+  host: string
+  /** Where the call happens: a video link (https), or else a phone number; both '' for the site's phone. */
+  videoUrl: string
+  phone: string
 }
 export type Availability = {
   offices: Office[]
@@ -42,8 +47,8 @@ const weekdays = (start: string, end: string): DayHours[] => [...Array(5).fill({
 /** Works on first start: both offices on weekdays, 15-minute calls, 5 minutes apart, 4 h notice, three weeks ahead. */
 export const DEFAULT_AVAILABILITY: Availability = {
   offices: [
-    { id: 'sf', name: 'San Francisco', zone: 'America/Los_Angeles', week: weekdays('09:00', '17:00') },
-    { id: 'gwalior', name: 'Gwalior', zone: 'Asia/Kolkata', week: weekdays('10:00', '18:00') },
+    { id: 'sf', name: 'San Francisco', zone: 'America/Los_Angeles', week: weekdays('09:00', '17:00'), host: 'Maya Robinson', videoUrl: '', phone: '' },
+    { id: 'gwalior', name: 'Gwalior', zone: 'Asia/Kolkata', week: weekdays('10:00', '18:00'), host: 'Arjun Sharma', videoUrl: '', phone: '' },
   ],
   callMinutes: 15,
   bufferMinutes: 5,
@@ -56,7 +61,8 @@ export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fri
 
 /** A busy stretch, in epoch milliseconds, end excluded (a booked call and its buffer). */
 export type Busy = { start: number; end: number }
-export type Slot = { start: number; end: number }
+/** A call time, and the office that takes it (the first listed where two offer the same start). */
+export type Slot = { start: number; end: number; officeId: string }
 
 export const isTimeZone = (zone: string): boolean => IANAZone.isValidZone(zone)
 
@@ -90,7 +96,7 @@ export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot
   const held = heldMinutes(a) * MINUTE
   const daysOff = new Set(a.daysOff)
   const sortedBusy = [...busy].sort((x, y) => x.start - y.start)
-  const starts = new Set<number>()
+  const starts = new Map<number, string>()
   for (const office of a.offices) {
     // From yesterday in the office's zone, so a day that began before `now` elsewhere is covered.
     let day = DateTime.fromMillis(now, { zone: office.zone }).startOf('day').minus({ days: 1 })
@@ -101,14 +107,14 @@ export function freeSlots(a: Availability, now: number, busy: Busy[] = []): Slot
       const open = Math.ceil(localTime(day, minutesOf(hours.start)) / QUARTER) * QUARTER
       const close = localTime(day, minutesOf(hours.end))
       for (let s = open; s + a.callMinutes * MINUTE <= close; s += step) {
-        if (s >= earliest && s <= latest) starts.add(s)
+        if (s >= earliest && s <= latest && !starts.has(s)) starts.set(s, office.id)
       }
     }
   }
-  return [...starts]
+  return [...starts.keys()]
     .sort((x, y) => x - y)
     .filter((s) => !overlapsAny(sortedBusy, s, s + held))
-    .map((s) => ({ start: s, end: s + a.callMinutes * MINUTE }))
+    .map((s) => ({ start: s, end: s + a.callMinutes * MINUTE, officeId: starts.get(s) ?? '' }))
 }
 
 /**
@@ -130,7 +136,13 @@ function overlapsAny(busy: Busy[], start: number, end: number): boolean {
 
 /** Is `start` a slot these hours offer at all (free or not)? Used to tell "taken" from "not a time we offer". */
 export function isOfferedStart(a: Availability, now: number, start: number): boolean {
-  return freeSlots(a, now).some((s) => s.start === start)
+  return offeringOffice(a, now, start) !== undefined
+}
+
+/** The office that offers `start` (free or not), if any: the one that takes a call booked then. */
+export function offeringOffice(a: Availability, now: number, start: number): Office | undefined {
+  const slot = freeSlots(a, now).find((s) => s.start === start)
+  return slot && a.offices.find((o) => o.id === slot.officeId)
 }
 
 /** The cells a call starting at `start` holds: its length and buffer, CELL_MINUTES each, as ISO times. */

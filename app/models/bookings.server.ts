@@ -68,7 +68,7 @@ export async function findBookingByTokenHash(db: Tx, tokenHash: string): Promise
   return db.selectFrom('bookings').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()
 }
 
-export async function updateBooking(db: Tx, id: number, patch: Partial<Pick<Booking, 'startAt' | 'endAt' | 'status' | 'sequence' | 'updatedAt'>>): Promise<Booking> {
+export async function updateBooking(db: Tx, id: number, patch: Partial<Pick<Booking, 'startAt' | 'endAt' | 'officeId' | 'status' | 'sequence' | 'updatedAt'>>): Promise<Booking> {
   return db.updateTable('bookings').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 

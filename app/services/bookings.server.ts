@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
-import { DEFAULT_AVAILABILITY, freeSlots, heldCells, heldMinutes, isOfferedStart, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
+import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
+import { DEFAULT_AVAILABILITY, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
 import * as model from '~/models/bookings.server.ts'
 import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -16,7 +17,7 @@ import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, wit
 import { getSettings, type Settings } from './settings.server.ts'
 import { SAME_SUBMISSION_MS } from './submission-once.server.ts'
 
-export type { Booking, Availability, Slot }
+export type { Booking, Availability, Slot, CallDetails }
 
 /** The settings key availability is stored under (its own key: the settings page's fields are not touched). */
 const AVAILABILITY_KEY = 'bookingAvailability'
@@ -101,7 +102,8 @@ export async function bookCall(
   const now = opts.now ?? Date.now()
   const availability = await getAvailability(db)
   const start = Date.parse(input.start)
-  if (!isOfferedStart(availability, now, start)) throw new SlotNotOfferedError()
+  const office = offeringOffice(availability, now, start)
+  if (!office) throw new SlotNotOfferedError()
   const settings = await getSettings(db)
   const token = randomBytes(32).toString('base64url')
   const stamp = new Date(now).toISOString()
@@ -123,6 +125,7 @@ export async function bookCall(
       timeZone: input.tz,
       tokenHash: hashToken(token),
       proposalId: null,
+      officeId: office.id,
       createdAt: stamp,
       updatedAt: stamp,
     })
@@ -142,8 +145,9 @@ export async function bookCall(
     booking = await model.setProposal(trx, booking.id, proposalId)
     // Counted last: the site-wide counter's lock is held only from here to the commit (as for proposals).
     const invite = await withinLimit(trx, { ...RECEIPT_LIMIT, max: opts.receiptsPerHour ?? RECEIPT_LIMIT.max }, WHOLE_SITE, now)
-    if (invite) await insertOutboxMail(trx, visitorMail(settings, booking, links, token, 'booked'))
-    await insertOutboxMail(trx, agencyMail(settings, booking, 'booked', invite ? '' : 'No invitation was sent to the visitor: the site reached its hourly limit of mails to visitors. Reply to them yourself.'))
+    const call = detailsOf(availability, settings, booking)
+    if (invite) await insertOutboxMail(trx, visitorMail(settings, booking, call, links, token, 'booked'))
+    await insertOutboxMail(trx, agencyMail(settings, booking, call, 'booked', invite ? '' : 'No invitation was sent to the visitor: the site reached its hourly limit of mails to visitors. Reply to them yourself.'))
     return { booking, token }
   })
 }
@@ -199,6 +203,7 @@ async function bookingFor(db: Db, id: number): Promise<Booking> {
 /** Cancels a live call (the visitor by their link, or an admin): frees its time and its seat, tells both sides. */
 export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: MailLinks, now = Date.now()): Promise<Booking> {
   const settings = await getSettings(db)
+  const availability = await getAvailability(db)
   return db.transaction().execute(async (trx) => {
     const before = await bookingFor(trx, id)
     if (before.status !== 'booked') return before
@@ -207,8 +212,9 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
     const b = await model.updateBooking(trx, id, { status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date(now).toISOString() })
     await noteChange(trx, b, by, `Discovery call for ${whenLabel(Date.parse(before.startAt), 'UTC')} cancelled`, now)
     if ('admin' in by) await recordActivity(trx, { action: 'call.cancel', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Was at ${before.startAt}.` })
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, null, 'cancelled'))
-    await insertOutboxMail(trx, agencyMail(settings, b, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'))
+    const call = detailsOf(availability, settings, b)
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, call, links, null, 'cancelled'))
+    await insertOutboxMail(trx, agencyMail(settings, b, call, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'))
     return b
   })
 }
@@ -221,7 +227,8 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
 export async function moveBooking(db: Db, id: number, newStart: string, by: ChangedBy, links: MailLinks, now = Date.now()): Promise<Booking> {
   const availability = await getAvailability(db)
   const start = Date.parse(newStart)
-  if (!isOfferedStart(availability, now, start)) throw new SlotNotOfferedError()
+  const office = offeringOffice(availability, now, start)
+  if (!office) throw new SlotNotOfferedError()
   const settings = await getSettings(db)
   return db.transaction().execute(async (trx) => {
     const before = await bookingFor(trx, id)
@@ -232,14 +239,16 @@ export async function moveBooking(db: Db, id: number, newStart: string, by: Chan
     const b = await model.updateBooking(trx, id, {
       startAt: new Date(start).toISOString(),
       endAt: new Date(start + availability.callMinutes * MINUTE).toISOString(),
+      officeId: office.id,
       sequence: before.sequence + 1,
       updatedAt: new Date(now).toISOString(),
     })
     await noteChange(trx, b, by, `Discovery call moved from ${whenLabel(Date.parse(before.startAt), 'UTC')} to ${whenLabel(start, 'UTC')}`, now)
     if ('admin' in by) await recordActivity(trx, { action: 'call.move', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Moved from ${before.startAt} to ${b.startAt}.` })
     const token = 'token' in by ? by.token : null
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, links, token, 'moved'))
-    await insertOutboxMail(trx, agencyMail(settings, b, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'))
+    const call = detailsOf(availability, settings, b)
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, call, links, token, 'moved'))
+    await insertOutboxMail(trx, agencyMail(settings, b, call, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'))
     return b
   })
 }
@@ -255,9 +264,30 @@ async function noteChange(trx: Db, b: Booking, by: ChangedBy, what: string, now:
   })
 }
 
-/** Live calls from `from` to `to` (ms), earliest first, for the back office. */
-export async function listCalls(db: Db, _admin: Admin, from: number, to: number): Promise<Booking[]> {
-  return model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString())
+/**
+ * The office, host and place of a call: its stored office as the booking hours name it now (a
+ * call booked before offices were stored: the office whose hours hold its time).
+ */
+function detailsOf(a: Availability, s: Pick<Settings, 'contactPhone'>, b: Pick<Booking, 'officeId' | 'startAt'>): CallDetails {
+  const office = a.offices.find((o) => o.id === b.officeId) ?? officeAt(a, Date.parse(b.startAt))
+  return callDetails(office, s.contactPhone ?? '')
+}
+
+/** How a call happens (office, host, place), for its confirmation page. */
+export async function callDetailsFor(db: Db, b: Pick<Booking, 'officeId' | 'startAt'>): Promise<CallDetails> {
+  return detailsOf(await getAvailability(db), await getSettings(db), b)
+}
+
+/** The invitation (.ics) of a call, for the download on its confirmation page. */
+export async function invitationFor(db: Db, b: Booking, links: MailLinks, manageLink: string): Promise<string> {
+  const settings = await getSettings(db)
+  return bookingIcs(settings, b, detailsOf(await getAvailability(db), settings, b), links, manageLink)
+}
+
+/** Live calls from `from` to `to` (ms), earliest first, for the back office, each with the office that takes it. */
+export async function listCalls(db: Db, _admin: Admin, from: number, to: number): Promise<(Booking & { call: CallDetails })[]> {
+  const [calls, availability, settings] = await Promise.all([model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString()), getAvailability(db), getSettings(db)])
+  return calls.map((b) => ({ ...b, call: detailsOf(availability, settings, b) }))
 }
 
 export async function getCall(db: Db, _admin: Admin, id: number): Promise<Booking> {
@@ -274,7 +304,7 @@ type Change = 'booked' | 'moved' | 'cancelled'
  * The calendar file: one event whose UID stays the booking's for its life; SEQUENCE counts the
  * changes, and a cancellation is METHOD:CANCEL with STATUS:CANCELLED (RFC 5546).
  */
-export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>, b: Booking, links: MailLinks, manageLink: string | null): string {
+export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>, b: Booking, call: CallDetails, links: MailLinks, manageLink: string | null): string {
   const cancelled = b.status === 'cancelled'
   const cal = icalGenerator({ name: `${settings.siteName} discovery call`, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
   cal.createEvent({
@@ -284,9 +314,11 @@ export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>
     end: new Date(b.endAt),
     stamp: new Date(b.updatedAt),
     summary: `Discovery call with ${settings.siteName}`,
-    description: manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`,
+    description: [call.whereText, manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`].join('\n\n'),
+    location: call.location || null,
     url: manageLink,
-    organizer: { name: settings.siteName, email: settings.contactEmail },
+    // The host by name (the office's, from the booking hours), writing from the agency's address.
+    organizer: { name: call.host ? `${call.host}, ${settings.siteName}` : settings.siteName, email: settings.contactEmail },
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   })
   return cal.toString()
@@ -297,7 +329,7 @@ export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>
  * nothing they typed (docs/decisions/030). The link appears when the token is at hand (a new
  * booking, a change made with it); an admin's change points to the earlier mail's link instead.
  */
-function visitorMail(s: Settings, b: Booking, links: MailLinks, token: string | null, change: Change) {
+function visitorMail(s: Settings, b: Booking, call: CallDetails, links: MailLinks, token: string | null, change: Change) {
   const when = whenLabel(Date.parse(b.startAt), b.timeZone)
   const link = token ? manageUrl(links, token) : null
   const subject = {
@@ -311,6 +343,9 @@ function visitorMail(s: Settings, b: Booking, links: MailLinks, token: string | 
     change === 'cancelled'
       ? `Your free 15-minute discovery call with ${s.siteName} on ${when} is cancelled. You are welcome to book another time at ${links.siteUrl}/book.`
       : `Your free discovery call with ${s.siteName} is ${change === 'moved' ? 'now' : 'booked'} for ${when}. The invitation is attached: add it to your calendar.`,
+    ...(change !== 'cancelled'
+      ? ['', ...(call.host ? [`Who: ${call.host}, ${s.siteName}${call.officeName ? ` (${call.officeName} office)` : ''}`] : []), `Where: ${call.whereText}`]
+      : []),
     ...(change !== 'cancelled' ? ['', link ? `To cancel or move it: ${link}` : 'To cancel or move it, use the link in the email you got when you booked.'] : []),
     '',
     'Questions? Reply to this email or contact us:',
@@ -320,10 +355,10 @@ function visitorMail(s: Settings, b: Booking, links: MailLinks, token: string | 
     '',
     s.siteName,
   ].join('\n')
-  return { toAddress: b.email, subject, body, ics: bookingIcs(s, b, links, link) }
+  return { toAddress: b.email, subject, body, ics: bookingIcs(s, b, call, links, link) }
 }
 
-function agencyMail(s: Settings, b: Booking, change: Change, remark: string) {
+function agencyMail(s: Settings, b: Booking, call: CallDetails, change: Change, remark: string) {
   const start = Date.parse(b.startAt)
   return {
     toAddress: s.contactEmail,
@@ -332,6 +367,8 @@ function agencyMail(s: Settings, b: Booking, change: Change, remark: string) {
       `A discovery call was ${change} on the website.${remark ? ` ${remark}` : ''}`,
       '',
       `When: ${whenLabel(start, 'America/Los_Angeles')} / ${whenLabel(start, 'Asia/Kolkata')} (the visitor's zone: ${b.timeZone})`,
+      `Office: ${call.officeName || '-'}${call.host ? `, host ${call.host}` : ''}`,
+      `Where: ${call.whereText}`,
       `Name: ${b.name}`,
       `Email: ${b.email}`,
       `Phone: ${b.phone ?? '-'}`,

@@ -92,9 +92,24 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('status')).toContainText(`js-${tag}@example.com`)
     await expect(page.getByTestId('call-when')).toContainText(label)
     await expect(page.getByTestId('call-when')).toContainText('GMT+5:30')
+    // What, when in both zones, who and where, and the calendars.
+    await expect(page.getByText('Free 15-minute discovery call with')).toBeVisible()
+    await expect(page.getByTestId('call-office-when')).toContainText(/For us in (San Francisco: .*P[SD]T|Gwalior: .*GMT\+5:30)/)
+    await expect(page.getByTestId('call-host')).toHaveText(/^(Maya Robinson|Arjun Sharma)$/)
+    await expect(page.getByTestId('call-where')).toContainText('Phone call: we call the number you gave, or call us on')
+    const calendars = page.getByRole('navigation', { name: 'Add to calendar' })
+    await expect(calendars.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=.*&dates=\d{8}T\d{6}Z%2F\d{8}T\d{6}Z&.*location=Phone/)
+    await expect(calendars.getByRole('link', { name: 'Outlook' })).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*startdt=/)
+    const ics = await page.request.get((await calendars.getByRole('link', { name: 'Download .ics' }).getAttribute('href')) ?? '')
+    expect(await ics.text()).toMatch(/LOCATION:Phone: \+/)
+    // Rescheduling is behind a link, not a picker under the confirmation.
+    await expect(page.getByRole('button', { name: 'Move to this time' })).toHaveCount(0)
     await expectNoAxeViolations(page)
 
     // Move: another time on the same day.
+    await page.getByRole('link', { name: 'Change the time' }).click()
+    await expect(page.getByRole('heading', { name: 'Move the call' })).toBeVisible()
+    await expectNoAxeViolations(page)
     await openDay(page, dayFor(info, 0))
     const moveTo = times(page).nth(1)
     const newLabel = await labelOf(page, moveTo)
@@ -120,6 +135,8 @@ test.describe('with JavaScript', () => {
     await page.goto(`${ADMIN}/calls`)
     const call = page.getByRole('article', { name: `Call with ${name}` })
     await expect(call).toBeVisible()
+    // Which office takes it, and its host.
+    await expect(call).toContainText(/(San Francisco office, host Maya Robinson|Gwalior office, host Arjun Sharma)/)
     await expectNoAxeViolations(page)
     await page.goto(`${ADMIN}/calls?view=week&tz=America%2FLos_Angeles&date=${day}`)
     await expect(page.getByRole('region', { name: new RegExp(day.slice(0, 4)) }).first()).toBeVisible()
@@ -183,6 +200,11 @@ test('booking hours: a bad value is refused beside its field, and the hours save
   await expect(page.getByLabel('San Francisco, Monday, from')).toHaveValue('09:00')
   await expect(page.getByLabel('Gwalior, Monday, to')).toHaveValue('18:00')
   await expect(page.getByLabel('Call length (minutes)')).toHaveValue('15')
+  // Who takes each office's calls, and where (issue 35).
+  await expect(page.getByLabel('San Francisco: host')).toHaveValue('Maya Robinson')
+  await expect(page.getByLabel('Gwalior: host')).toHaveValue('Arjun Sharma')
+  await expect(page.getByLabel('San Francisco: video link')).toHaveValue('')
+  await expect(page.getByLabel('Gwalior: phone')).toBeVisible()
   await expectNoAxeViolations(page)
   // Saved unchanged (the defaults) at the end: other tests book on this server at the same time.
   await page.getByLabel('Minimum notice (hours)').fill('400')
@@ -234,7 +256,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Book the call' }).click()
     await expect(page.getByRole('status')).toContainText('Your call is booked')
     await expect(page.getByTestId('call-when')).toContainText('GMT')
+    await expect(page.getByTestId('call-where')).toContainText('Phone call')
 
+    await page.getByRole('link', { name: 'Change the time' }).click()
     await openDay(page, dayFor(info, 2))
     await times(page).nth(1).check()
     await page.getByRole('button', { name: 'Move to this time' }).click()

@@ -25,6 +25,8 @@ function readIcs(ics: string) {
     status: event.getFirstPropertyValue('status'),
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
     url: event.getFirstPropertyValue('url'),
+    location: event.getFirstPropertyValue('location'),
+    organizer: String(event.getFirstProperty('organizer')?.getParameter('cn') ?? ''),
   }
 }
 
@@ -118,6 +120,38 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
       const after = (await listFreeSlots(h.db, T0)).slots
       expect(after.some((s) => s.start === slots[5].start)).toBe(false)
       expect(after.every((s) => s.start % quarter === 0)).toBe(true)
+    } finally {
+      await saveAvailability(h.db, admin, DEFAULT_AVAILABILITY)
+    }
+  })
+
+  it("says how a call happens: the office's host and video link or phone in the invitation (LOCATION, ORGANIZER), the mails and the calls list", async () => {
+    try {
+      const offices = DEFAULT_AVAILABILITY.offices.map((o) => (o.id === 'sf' ? { ...o, videoUrl: 'https://meet.example.com/launchpad-sf' } : { ...o, phone: '+91 751 555 0100' }))
+      await saveAvailability(h.db, admin, { ...DEFAULT_AVAILABILITY, offices })
+      const { slots } = await listFreeSlots(h.db, T0)
+      const sf = slots.find((s) => s.officeId === 'sf')!
+      const gwalior = slots.find((s) => s.officeId === 'gwalior')!
+      const a = await bookCall(h.db, input(sf.start, { email: 'where-sf@example.com' }), '192.0.2.21', links, { now: T0 })
+      const b = await bookCall(h.db, input(gwalior.start, { email: 'where-gw@example.com' }), '192.0.2.22', links, { now: T0 })
+      expect([a.booking.officeId, b.booking.officeId]).toEqual(['sf', 'gwalior'])
+
+      const [toA] = await mailTo('where-sf@example.com')
+      expect(readIcs(toA.ics!)).toMatchObject({ location: 'https://meet.example.com/launchpad-sf', organizer: expect.stringContaining('Maya Robinson') })
+      expect(toA.body).toContain('Who: Maya Robinson')
+      expect(toA.body).toContain('Where: Video call: join at https://meet.example.com/launchpad-sf')
+      const [toB] = await mailTo('where-gw@example.com')
+      expect(readIcs(toB.ics!)).toMatchObject({ location: 'Phone: +91 751 555 0100', organizer: expect.stringContaining('Arjun Sharma') })
+      expect(toB.body).toContain('Where: Phone call:')
+      const agency = await h.db.selectFrom('mailOutbox').selectAll().where('subject', 'like', 'Discovery call booked%').where('body', 'like', '%where-gw@example.com%').executeTakeFirstOrThrow()
+      expect(agency.body).toContain('Office: Gwalior, host Arjun Sharma')
+
+      const listed = await listCalls(h.db, admin, T0, T0 + 30 * 86_400_000)
+      expect(listed.find((c) => c.id === b.booking.id)?.call).toMatchObject({ officeName: 'Gwalior', host: 'Arjun Sharma' })
+      // Moved to a San Francisco time: the invitation follows the office.
+      const moved = await moveBooking(h.db, b.booking.id, new Date(slots.filter((s) => s.officeId === 'sf')[3].start).toISOString(), { token: b.token }, links, T0)
+      expect(moved.officeId).toBe('sf')
+      expect(readIcs((await mailTo('where-gw@example.com')).at(-1)!.ics!).location).toBe('https://meet.example.com/launchpad-sf')
     } finally {
       await saveAvailability(h.db, admin, DEFAULT_AVAILABILITY)
     }

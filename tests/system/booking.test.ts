@@ -97,6 +97,26 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     const confirmation = await (await c.get(manage)).text()
     expect(confirmation).toContain('Your call is booked')
     expect(confirmation).toContain('priya@example.com')
+    // What, when (both zones), who and where, and the ways to add it to a calendar.
+    expect(confirmation).toContain('Free 15-minute discovery call with')
+    expect(confirmation).toMatch(/Maya Robinson|Arjun Sharma/)
+    expect(confirmation).toContain('Phone call: we call the number you gave, or call us on')
+    expect(confirmation).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE')
+    expect(confirmation).toContain('https://outlook.live.com/calendar/0/deeplink/compose?')
+    // The calendars' links never carry the manage link (its token is the visitor's key).
+    expect([...confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g)].map((m) => m[1])).toHaveLength(2)
+    for (const m of confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g)) expect(decodeURIComponent(m[1])).not.toContain('/book/manage/')
+    expect(confirmation).toContain('Change the time')
+    expect(confirmation).not.toContain('Move to this time') // the picker is behind the link
+    expect(await (await c.get(`${manage.replace(/\?.*$/, '')}?change=1`)).text()).toContain('Move to this time')
+    const download = await c.get(`${manage.replace(/\?.*$/, '')}/invite.ics`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toContain('text/calendar')
+    expect(download.headers.get('cache-control')).toContain('no-store')
+    const event = new ICAL.Component(ICAL.parse(await download.text())).getFirstSubcomponent('vevent')!
+    expect(String(event.getFirstPropertyValue('location'))).toMatch(/^Phone: \+/)
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(first)
+    expect((await c.get('/book/manage/not-a-real-token-not-a-real-token/invite.ics')).status).toBe(404)
 
     const late = await postForm(await visitor(s), '/book', details('late@example.com', first))
     expect(late.status).toBe(409)
@@ -107,6 +127,7 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
 
     const calls = await (await admin.get('/admin/calls')).text()
     expect(calls).toContain('Priya Visitor')
+    expect(calls).toMatch(/(San Francisco|Gwalior) office, host (Maya Robinson|Arjun Sharma)/)
     const lead = /href="\/admin\/proposals\/(\d+)"/.exec(calls)
     expect(lead).not.toBeNull()
     const desk = await (await admin.get(`/admin/proposals/${lead![1]}`)).text()
@@ -179,6 +200,16 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     expect(saved.status).toBe(200)
     expect(await saved.text()).toContain('Booking Hours Saved')
     expect(await (await admin.get('/admin/settings/booking')).text()).toMatch(/name="o0d5start"[^>]*value="10:00"/)
+    // Each office's host and where its calls happen.
+    const badLink = await postForm(admin, '/admin/settings/booking', { ...fields, horizonDays: '2', o0videoUrl: 'http://meet.example.com/sf' })
+    expect(badLink.status).toBe(400)
+    expect(await badLink.text()).toContain('Give a video link starting with https://')
+    const withLink = await postForm(admin, '/admin/settings/booking', { ...fields, horizonDays: '2', o0host: 'Sofia Martinez', o0videoUrl: 'https://meet.example.com/sf', o1phone: '+91 751 555 0100' })
+    expect(withLink.status).toBe(200)
+    const form = await (await admin.get('/admin/settings/booking')).text()
+    expect(form).toMatch(/name="o0videoUrl"[^>]*value="https:\/\/meet.example.com\/sf"/)
+    expect(form).toMatch(/name="o0host"[^>]*value="Sofia Martinez"/)
+    expect(form).toMatch(/name="o1phone"[^>]*value="\+91 751 555 0100"/)
   })
 })
 

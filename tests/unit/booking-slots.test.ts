@@ -8,7 +8,7 @@ const closed = [null, null, null, null, null, null, null]
 /** One office, open the given weekdays (1 = Monday) at the given hours. */
 function officeOnly(zone: string, days: number[], start: string, end: string, over: Partial<Availability> = {}): Availability {
   const week = closed.map((_, i) => (days.includes(i + 1) ? { start, end } : null))
-  return { ...DEFAULT_AVAILABILITY, noticeHours: 0, offices: [{ id: 'x', name: 'X', zone, week }], ...over }
+  return { ...DEFAULT_AVAILABILITY, noticeHours: 0, offices: [{ id: 'x', name: 'X', zone, week, host: '', videoUrl: '', phone: '' }], ...over }
 }
 
 /** The first slot on a calendar day in `zone`, as UTC ISO. */

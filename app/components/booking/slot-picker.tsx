@@ -19,18 +19,24 @@ export type Picker = {
  * The visitor's time zone: a GET form (works without JavaScript). Once hydrated, a page whose
  * zone was not chosen switches to the browser's own, in place of the default.
  */
-export function ZoneForm({ picker, day }: { picker: Picker; day?: string | null }) {
+export function ZoneForm({ picker, day, extra = {} }: { picker: Picker; day?: string | null; extra?: Record<string, string> }) {
   const navigate = useNavigate()
   useEffect(() => {
     if (picker.tzChosen) return
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
     if (browserZone && browserZone !== picker.tz && picker.zones.includes(browserZone)) {
-      void navigate(`?${new URLSearchParams({ tz: browserZone })}`, { replace: true, preventScrollReset: true })
+      // The page's other parameters (the month, "change the time") stay.
+      const params = new URLSearchParams(window.location.search)
+      params.set('tz', browserZone)
+      void navigate(`?${params}`, { replace: true, preventScrollReset: true })
     }
   }, [picker.tzChosen, picker.tz, picker.zones, navigate])
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
       {day && <input type="hidden" name="day" value={day} />}
+      {Object.entries(extra).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       <div>
         <label htmlFor="booking-tz" className="mb-1 block text-sm font-medium text-ink-800">
           Your time zone

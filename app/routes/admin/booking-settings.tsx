@@ -26,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const NUMBERS = ['callMinutes', 'bufferMinutes', 'noticeHours', 'horizonDays'] as const
 const dayField = (office: number, day: number, edge: 'start' | 'end') => `o${office}d${day}${edge}`
+/** Each office's host and where its calls happen (issue 35): `o0host`, `o0videoUrl`, `o0phone`. */
+const OFFICE_FIELDS = ['host', 'videoUrl', 'phone'] as const
+const officeField = (office: number, f: (typeof OFFICE_FIELDS)[number]) => `o${office}${f}`
 
 type Answer = { notice: Toast; fields: Record<string, string>; values?: Record<string, string> }
 
@@ -49,6 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!start || !end) fields[`o${i}d${d}`] = 'Give both times, or neither for a day off'
       return { start, end }
     }),
+    ...Object.fromEntries(OFFICE_FIELDS.map((f) => [f, values[officeField(i, f)] ?? o[f]])),
   }))
   const candidate = {
     offices,
@@ -61,8 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = AvailabilitySchema.safeParse(candidate)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const [head, i, , d] = issue.path
-      const key = head === 'offices' ? `o${String(i)}d${String(d)}` : String(head)
+      const [head, i, part, d] = issue.path
+      const key = head !== 'offices' ? String(head) : part === 'week' ? `o${String(i)}d${String(d)}` : `o${String(i)}${String(part)}`
       fields[key] ??= issue.message
     }
   }
@@ -98,6 +102,17 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
         <CsrfField />
         {a.offices.map((o, i) => (
           <SectionCard key={o.id} id={`office-${o.id}`} title={`${o.name} (${o.zone.replace(/_/g, ' ')})`} description="Leave both times empty for a day off.">
+            <div className="mb-5 grid gap-4 sm:grid-cols-3">
+              <Field id={officeField(i, 'host')} label={`${o.name}: host`} hint="Who takes the calls: named to the visitor and in the invitation." error={errors[officeField(i, 'host')]}>
+                <Input name={officeField(i, 'host')} autoFocus={Boolean(errors[officeField(i, 'host')])} defaultValue={value(officeField(i, 'host'), o.host)} />
+              </Field>
+              <Field id={officeField(i, 'videoUrl')} label={`${o.name}: video link`} hint="Where calls happen, e.g. https://meet.google.com/... Empty: by phone." error={errors[officeField(i, 'videoUrl')]}>
+                <Input type="url" name={officeField(i, 'videoUrl')} autoFocus={Boolean(errors[officeField(i, 'videoUrl')])} defaultValue={value(officeField(i, 'videoUrl'), o.videoUrl)} />
+              </Field>
+              <Field id={officeField(i, 'phone')} label={`${o.name}: phone`} hint="Used when there is no video link. Empty: the contact phone in Settings." error={errors[officeField(i, 'phone')]}>
+                <Input type="tel" name={officeField(i, 'phone')} autoFocus={Boolean(errors[officeField(i, 'phone')])} defaultValue={value(officeField(i, 'phone'), o.phone)} />
+              </Field>
+            </div>
             <div className="space-y-3">
               {WEEKDAY_NAMES.map((name, d) => {
                 const err = errors[`o${i}d${d}`]

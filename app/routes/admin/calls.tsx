@@ -50,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     phone: c.phone,
     note: c.note,
     proposalId: c.proposalId,
+    office: c.call.officeName,
+    host: c.call.host,
   }))
   for (const r of rows) groups.set(r.day, [...(groups.get(r.day) ?? []), r])
 
@@ -183,6 +185,11 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                           <p className="font-semibold text-ink-900">
                             {c.time} <span className="font-normal text-ink-700">with {c.name}</span>
                           </p>
+                          {c.office && (
+                            <p className="text-sm font-medium text-ink-800">
+                              {`${c.office} office${c.host ? `, host ${c.host}` : ''}`}
+                            </p>
+                          )}
                           <p className="text-sm text-ink-700">
                             <a href={`mailto:${c.email}`} className="hover:underline">
                               {c.email}

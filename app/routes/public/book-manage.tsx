@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide'
+import { CalendarPlus, CheckCircle2, Download, Phone, Video } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/book-manage'
@@ -8,11 +8,14 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { readForm } from '~/http/forms.server.ts'
+import { TEAM } from '~/content/about.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
+import { googleCalendarUrl, outlookCalendarUrl, type CallPlace } from '~/lib/booking-meeting.ts'
 import { whenLabel } from '~/lib/booking-slots.ts'
-import { SlotNotOfferedError, SlotTakenError, cancelBooking, findBookingByToken, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import { SlotNotOfferedError, SlotTakenError, callDetailsFor, cancelBooking, findBookingByToken, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
-import { nextFree, pickerFor } from './+shared/booking-picker.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
+import { nextFree, pickerFor, zoneFrom } from './+shared/booking-picker.server.ts'
 
 export function meta() {
   // A private page (its address is the visitor's key): never indexed.
@@ -42,14 +45,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const b = await bookingOr404(db, params.token)
   const url = new URL(request.url)
   const live = b.status === 'booked' && Date.parse(b.startAt) > Date.now()
-  const picker = live ? pickerFor(url, (await listFreeSlots(db)).slots, b.timeZone) : null
-  const tz = picker?.tz ?? b.timeZone
+  // Rescheduling is behind "Change the time" (?change=1), not a picker under the confirmation.
+  const changing = live && url.searchParams.get('change') === '1'
+  const picker = changing ? pickerFor(url, (await listFreeSlots(db)).slots, b.timeZone) : null
+  const tz = picker?.tz ?? zoneFrom(url, b.timeZone).tz
+  const [call, settings] = await Promise.all([callDetailsFor(db, b), getSettings(db)])
+  const start = Date.parse(b.startAt)
+  const end = Date.parse(b.endAt)
+  const minutes = Math.round((end - start) / 60_000)
+  const what = `Free ${minutes}-minute discovery call with ${settings.siteName}`
+  // The calendars' copies carry no manage link: its token would travel in the address to another site.
+  const event = { title: `Discovery call with ${settings.siteName}`, start, end, location: call.location, details: `${what}.\n${call.whereText}\nQuestions? ${settings.contactEmail}` }
   return {
     status: b.status,
     live,
+    changing,
     email: b.email,
-    when: whenLabel(Date.parse(b.startAt), tz),
+    what,
+    when: whenLabel(start, tz),
     tz,
+    officeWhen: call.officeName && call.officeZone !== tz ? { office: call.officeName, when: whenLabel(start, call.officeZone) } : null,
+    host: call.host ? { name: call.host, initials: call.initials, photo: TEAM.find((m) => m.name === call.host)?.avatar ?? null, office: call.officeName } : null,
+    where: call.where,
+    calendars: live ? { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event), ics: `/book/manage/${params.token}/invite.ics` } : null,
+    changeHref: `?${new URLSearchParams({ change: '1', tz })}`,
     picker,
     shown: (['booked', 'moved', 'cancelled'] as const).find((k) => url.searchParams.get(k) === '1') ?? null,
   }
@@ -95,7 +114,7 @@ const NOTICES = {
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, live, email, when, tz, picker, shown } = loaderData
+  const { status, live, changing, email, what, when, tz, officeWhen, host, where, calendars, changeHref, picker, shown } = loaderData
   const notice = shown ? NOTICES[shown](email) : null
   const noticeRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -120,23 +139,92 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           <h2 id="call-title" className="text-xl font-bold text-ink-900">
             {status === 'cancelled' ? 'Cancelled call' : live ? 'Your call' : 'Past call'}
           </h2>
-          <p className="mt-2 text-lg text-ink-900" data-testid="call-when">
-            {when}
-          </p>
-          <p className="text-sm text-ink-700">Shown in {tz.replace(/_/g, ' ')} time.</p>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-[7rem_1fr]">
+            <dt className="font-semibold text-ink-700">What</dt>
+            <dd className="text-ink-900">{what}</dd>
+            <dt className="font-semibold text-ink-700">When</dt>
+            <dd>
+              <p className="text-lg text-ink-900" data-testid="call-when">
+                {when}
+              </p>
+              <p className="text-sm text-ink-700">Shown in {tz.replace(/_/g, ' ')} time.</p>
+              {officeWhen && (
+                <p className="text-sm text-ink-700" data-testid="call-office-when">
+                  For us in {officeWhen.office}: {officeWhen.when}
+                </p>
+              )}
+            </dd>
+            {host && (
+              <>
+                <dt className="font-semibold text-ink-700">Who</dt>
+                <dd className="flex items-center gap-3">
+                  {host.photo ? (
+                    <img src={host.photo} alt="" width={48} height={48} className="size-12 rounded-full bg-ink-100" />
+                  ) : (
+                    <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-800">
+                      {host.initials}
+                    </span>
+                  )}
+                  <span>
+                    <span className="block font-semibold text-ink-900" data-testid="call-host">
+                      {host.name}
+                    </span>
+                    {host.office && <span className="block text-sm text-ink-700">{host.office} office</span>}
+                  </span>
+                </dd>
+              </>
+            )}
+            <dt className="font-semibold text-ink-700">Where</dt>
+            <dd data-testid="call-where">
+              <Where where={where} />
+            </dd>
+          </dl>
+          {calendars && (
+            <nav aria-label="Add to calendar" className="mt-6">
+              <p className="mb-2 flex items-center gap-2 font-semibold text-ink-900">
+                <Icon node={CalendarPlus} aria-hidden="true" className="size-5 text-primary-700" />
+                Add to calendar
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                <li>
+                  <a href={calendars.google} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                    Google Calendar
+                  </a>
+                </li>
+                <li>
+                  <a href={calendars.outlook} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                    Outlook
+                  </a>
+                </li>
+                <li>
+                  <a href={calendars.ics} download="discovery-call.ics" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                    <Icon node={Download} aria-hidden="true" className="size-4" />
+                    Download .ics
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          )}
           {status === 'cancelled' && (
             <Link to="/book" className={buttonClass({ className: 'mt-4' })}>
               Book another time
             </Link>
           )}
           {live && (
-            <Form method="post" className="mt-4">
-              <CsrfField />
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="secondary">
-                Cancel the call
-              </Button>
-            </Form>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {!changing && (
+                <Link to={changeHref} className={buttonClass({ variant: 'secondary' })}>
+                  Change the time
+                </Link>
+              )}
+              <Form method="post">
+                <CsrfField />
+                <input type="hidden" name="intent" value="cancel" />
+                <Button type="submit" variant="secondary">
+                  Cancel the call
+                </Button>
+              </Form>
+            </div>
           )}
         </section>
         {live && picker && (
@@ -144,8 +232,8 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             <h2 id="move-title" className="text-xl font-bold text-ink-900">
               Move the call
             </h2>
-            <ZoneForm picker={picker} day={picker.day} />
-            <DayLinks picker={picker} />
+            <ZoneForm picker={picker} day={picker.day} extra={{ change: '1' }} />
+            <DayLinks picker={picker} extra={{ change: '1' }} />
             <Form method="post" className="space-y-4">
               <CsrfField />
               <input type="hidden" name="intent" value="move" />
@@ -160,11 +248,46 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               ) : (
                 picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} />
               )}
-              <Button type="submit">Move to this time</Button>
+              <div className="flex flex-wrap gap-3">
+                <Button type="submit">Move to this time</Button>
+                <Link to={`?${new URLSearchParams({ tz: picker.tz })}`} className={buttonClass({ variant: 'secondary' })}>
+                  Keep the time
+                </Link>
+              </div>
             </Form>
           </section>
         )}
       </div>
     </main>
   )
+}
+
+/** Where the call happens: the video link, or the phone number to call. */
+function Where({ where }: { where: CallPlace }) {
+  if (where.kind === 'video')
+    return (
+      <p className="flex items-start gap-2">
+        <Icon node={Video} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-700" />
+        <span>
+          Video call:{' '}
+          <a href={where.url} className="font-medium break-all text-primary-800 underline">
+            {where.url}
+          </a>
+        </span>
+      </p>
+    )
+  if (where.kind === 'phone')
+    return (
+      <p className="flex items-start gap-2">
+        <Icon node={Phone} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-700" />
+        <span>
+          Phone call: we call the number you gave, or call us on{' '}
+          <a href={`tel:${where.phone.replace(/[^0-9+]/g, '')}`} className="font-medium text-primary-800 underline">
+            {where.phone}
+          </a>{' '}
+          at the time of the call.
+        </span>
+      </p>
+    )
+  return <p>We will email you how to join before the call.</p>
 }
