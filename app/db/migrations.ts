@@ -637,7 +637,7 @@ const migrations: Record<string, Migration> = {
   // problem, what was built, results (a JSON list of { figure, label }), the client's words and
   // name, before and after. Slugs like the blog's (docs/decisions/021): unique, with a history
   // so an old address answers 301. The four sample projects, if still exactly as seeded, get
-  // their cases and client-facing tags (docs/decisions/065).
+  // their cases and client-facing tags (docs/decisions/067).
   '2026_11_28_l_portfolio_cases': {
     async up(db) {
       await db.schema.alterTable('portfolio_items').addColumn('slug', 'text').execute()

@@ -2,7 +2,7 @@
  * The four sample projects' case studies (issue 35 §5): the problem, what was built, results with
  * figures, the client's words, before and after. The seed writes them on an empty database, and
  * migration 2026_11_28_l_portfolio_cases writes them into a database seeded before they existed,
- * for a sample project still exactly as seeded (docs/decisions/065).
+ * for a sample project still exactly as seeded (docs/decisions/067).
  *
  * NOTE: frozen once shipped, like a migration: to change the sample content, add new data for the
  * seed rather than editing this (the migration must write what it wrote the day it shipped).

@@ -9,7 +9,7 @@ import { dialects, resetPostgres } from '../helpers/app.ts'
 /**
  * Upgrading a site seeded before issue 35 §5: each project gets a slug (its case page's address);
  * a sample project still exactly as seeded gets its case and client-facing tags; one the admin
- * changed, and the admin's own projects, keep what they had with an empty case (docs/decisions/065).
+ * changed, and the admin's own projects, keep what they had with an empty case (docs/decisions/067).
  */
 describe.each(dialects())('the portfolio cases upgrade on %s', (_name, url) => {
   let h: DatabaseHandle | undefined
