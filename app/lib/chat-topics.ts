@@ -95,7 +95,7 @@ export function chatTopics(offices: readonly Office[]): ChatTopic[] {
     {
       id: 'plans',
       title: 'What do the plans include?',
-      answer: `${PLANS.map((p) => `${p.name} ${dollars(p.price)}: ${p.pages.toLowerCase()}, ${p.support} support`).join('; ')}. Every plan includes free hosting and a domain for the first year.`,
+      answer: `${PLANS.map((p) => `${p.name} ${dollars(p.price)}: ${p.pages.toLowerCase()}`).join('; ')}. Free support after launch: ${QUOTED.supportByPlan}. Every plan includes free hosting and a domain for the first year.`,
       words: 'plan plans package packages tier compare difference include includes',
       link: PRICING,
     },
