@@ -9,7 +9,7 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { caseStudyJsonLd } from '~/lib/json-ld.ts'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
-import { portfolioCasePath } from '~/lib/public-paths.ts'
+import { PORTFOLIO_SLUG_PATH, portfolioCasePath } from '~/lib/public-paths.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { liveHref } from '~/lib/urls.ts'
 import { resolveCaseAddress } from '~/services/portfolio.server.ts'
@@ -36,7 +36,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
  * anything else (archived projects too) is a 404 with the not-found words.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await resolveCaseAddress(context.app.db, params.slug)
+  // An address that cannot be a slug is no project: answered without asking the database.
+  const found = PORTFOLIO_SLUG_PATH.test(portfolioCasePath({ slug: params.slug })) ? await resolveCaseAddress(context.app.db, params.slug) : null
   if (!found) return data({ item: null, picture: null }, { status: 404 })
   if ('moved' in found) throw redirect(portfolioCasePath({ slug: found.moved }), 301)
   const { item } = found
