@@ -143,7 +143,7 @@ test('no page breaks its own content security policy (the browser reports none),
   }
   // The estimator validates what is typed (zod in the browser must not try eval).
   await page.goto('/pricing')
-  const pages = page.getByLabel(/pages/i).first()
+  const pages = page.getByLabel('Number of Pages')
   await pages.fill('12')
   await pages.press('Tab')
   expect(await violations()).toEqual([])
