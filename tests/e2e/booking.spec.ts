@@ -38,6 +38,47 @@ async function openDay(page: Page, n: number, { atLeast = 5, legend = /^(Free t|
   return ''
 }
 
+/** /book's month calendar: its days with free times (links), and the chosen day's times (links to step 2). */
+const bookDays = (page: Page) => page.getByRole('table').getByRole('link')
+const bookTimes = (page: Page) => page.getByRole('navigation', { name: /^Times on / }).getByRole('link')
+
+/**
+ * /book's `openDay`: the n-th day with free times in the calendar, into the next month when this
+ * one has fewer (its "Next month" link), with the same pass-over of a day with few times.
+ * Answers the day (`?day=`).
+ */
+async function openBookDay(page: Page, n: number, atLeast = 5): Promise<string> {
+  const here = await bookDays(page).count()
+  let onNext = false
+  for (const index of [n, n + 1]) {
+    if (index >= here && !onNext) {
+      await page.getByRole('link', { name: 'Next month' }).click()
+      await expect(page).toHaveURL(/month=/)
+      onNext = true
+    }
+    const link = bookDays(page).nth(onNext ? index - here : index)
+    const href = (await link.getAttribute('href')) ?? ''
+    await link.click()
+    await expect(link).toHaveAttribute('aria-current', 'date')
+    if ((await bookTimes(page).count()) >= atLeast || index === n + 1) {
+      expect(await bookTimes(page).count(), `free times on the day at place ${index}`).toBeGreaterThanOrEqual(atLeast)
+      return new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
+    }
+  }
+  return ''
+}
+
+/** Chooses a time on /book (step 1) and answers its label; step 2, the details, follows. */
+async function chooseTime(page: Page, nth: number): Promise<{ label: string; start: string }> {
+  const link = bookTimes(page).nth(nth)
+  const label = ((await link.textContent()) ?? '').trim()
+  const href = (await link.getAttribute('href')) ?? ''
+  await link.click()
+  await expect(page.getByRole('heading', { name: 'Step 2: your details' })).toBeVisible()
+  await expect(page.getByTestId('chosen-time')).toContainText(label)
+  return { label, start: new URLSearchParams(href.slice(href.indexOf('?'))).get('start') ?? '' }
+}
+
 async function fillDetails(page: Page, name: string, email: string) {
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
@@ -50,8 +91,8 @@ async function fillDetails(page: Page, name: string, email: string) {
  * answers the call's day (`?day=`), the name and the email it was booked with.
  */
 async function bookFirstTime(visitor: Page, n: number, who: string) {
-  const day = await openDay(visitor, n)
-  await times(visitor).first().check()
+  const day = await openBookDay(visitor, n)
+  await chooseTime(visitor, 0)
   const tag = uid()
   const name = `${who} ${tag}`
   const email = `${who.toLowerCase().replace(/ /g, '-')}-${tag}@example.com`
@@ -73,16 +114,20 @@ test.describe('with JavaScript', () => {
     // Hydrated: the browser's zone replaces the default.
     // (Chromium names India's zone by its older alias, Asia/Calcutta.)
     await expect(page).toHaveURL(/tz=Asia%2F(Kolkata|Calcutta)/)
-    await expect(page.getByText(/Times are shown in Asia\/(Kolkata|Calcutta) time\./)).toBeVisible()
+    // The zone named plainly.
+    await expect(page.getByTestId('zone-line')).toHaveText(/^Times are in (Kolkata|Calcutta) time \(GMT\+5:30\)\.$/)
     await expect(page.getByLabel('Your time zone')).toHaveValue(/^Asia\/(Kolkata|Calcutta)$/)
     await expectNoAxeViolations(page)
 
-    await openDay(page, dayFor(info, 0))
+    await openBookDay(page, dayFor(info, 0))
     // Every time on the quarter hour, also in India's +5:30 (issue 35).
-    for (const t of await times(page).all()) expect(await labelOf(page, t)).toMatch(/:(00|15|30|45) [AP]M$/)
-    const radio = times(page).nth(2)
-    const label = await labelOf(page, radio)
-    await radio.check()
+    for (const t of await bookTimes(page).all()) expect(((await t.textContent()) ?? '').trim()).toMatch(/:(00|15|30|45) [AP]M$/)
+    await expectNoAxeViolations(page)
+    const { label } = await chooseTime(page, 2)
+    // On a phone the details form is reached within two screens.
+    const formTop = await page.getByRole('heading', { name: 'Step 2: your details' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    expect(formTop).toBeLessThan(2 * (page.viewportSize()?.height ?? 0))
+    await expectNoAxeViolations(page)
     const tag = uid()
     await fillDetails(page, `Js Visitor ${tag}`, `js-${tag}@example.com`)
     await page.getByRole('button', { name: 'Book the call' }).click()
@@ -171,8 +216,8 @@ for (const javaScriptEnabled of [true, false]) {
     test('says so in an alert and puts focus on the first refused field', async ({ page }, info) => {
       await page.goto('/book?tz=Europe%2FLondon')
       if (javaScriptEnabled) await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
-      await openDay(page, dayFor(info, 1))
-      await times(page).first().check()
+      await openBookDay(page, dayFor(info, 1))
+      await chooseTime(page, 0)
       // Both pass the browser's own checks: the server refuses them.
       await page.getByRole('textbox', { name: 'Name', exact: true }).fill('   ')
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill('a@b')
@@ -224,23 +269,25 @@ test.describe('without JavaScript', () => {
 
   test('changes the zone, books, meets a time taken meanwhile, and moves and cancels with the link', async ({ page, browser }, info) => {
     await page.goto('/book')
-    await expect(page.getByText('Times are shown in America/Los Angeles time.')).toBeVisible()
+    await expect(page.getByTestId('zone-line')).toHaveText(/^Times are in Los Angeles time \(P[SD]T\)\.$/)
+    await page.getByText('Not your time zone? Change it').click()
     await page.getByLabel('Your time zone').selectOption('Europe/London')
     await page.getByRole('button', { name: 'Show times' }).click()
     await expect(page).toHaveURL(/tz=Europe%2FLondon/)
-    await expect(page.getByText('Times are shown in Europe/London time.')).toBeVisible()
+    await expect(page.getByTestId('zone-line')).toHaveText(/^Times are in London time \((GMT|BST)\)\.$/)
 
-    await openDay(page, dayFor(info, 2))
-    const wanted = times(page).first()
-    const start = (await wanted.getAttribute('value')) ?? ''
-    await wanted.check()
+    await openBookDay(page, dayFor(info, 2))
+    const { start } = await chooseTime(page, 0)
+    // On a phone the details form is reached within two screens.
+    const formTop = await page.getByRole('heading', { name: 'Step 2: your details' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    expect(formTop).toBeLessThan(2 * (page.viewportSize()?.height ?? 0))
     const tag = uid()
     await fillDetails(page, `Plain Visitor ${tag}`, `plain-${tag}@example.com`)
 
     // Someone else books that time first, in another browser.
     const other = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
     await other.goto(page.url())
-    await other.locator(`input[name="start"][value="${start}"]`).check()
+    await expect(other.getByTestId('chosen-time')).toBeVisible()
     await fillDetails(other, `Quick ${tag}`, `quick-${tag}@example.com`)
     await other.getByRole('button', { name: 'Book the call' }).click()
     await expect(other.getByRole('status')).toContainText('Your call is booked')
@@ -270,15 +317,21 @@ test.describe('without JavaScript', () => {
 
   test('refuses missing details beside the fields, keeping what was typed', async ({ page }, info) => {
     await page.goto(`/book`)
-    await openDay(page, dayFor(info, 1))
+    await openBookDay(page, dayFor(info, 1))
+    await chooseTime(page, 1)
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Half Done')
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email')
     // The browser's own check would stop the post: a script-free visitor with an old browser posts anyway.
     await page.locator('form[method="post"]').evaluate((f) => f.setAttribute('novalidate', ''))
     await page.getByRole('button', { name: 'Book the call' }).click()
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(/Enter a valid email address/)
-    await expect(page.getByRole('group', { name: /^Times on / })).toHaveAccessibleDescription('Choose a time')
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused()
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Half Done')
+    // The chosen time is kept: step 2 again, with a way back to the calendar.
+    await expect(page.getByTestId('chosen-time')).toBeVisible()
+    await page.getByRole('link', { name: 'Change the time' }).click()
+    await expect(page.getByRole('heading', { name: 'Step 1: choose a day and a time' })).toBeVisible()
+    await expect(bookDays(page).and(page.locator('[aria-current="date"]'))).toHaveCount(1)
   })
 
   test('the admin moves and cancels a call with plain forms', async ({ page, browser }, info) => {

@@ -4,6 +4,14 @@ import { Button } from '~/components/ui/button.tsx'
 import { Select } from '~/components/ui/input.tsx'
 
 export type PickerSlot = { start: string; label: string; when: string }
+/** A month of /book's calendar: weeks of days (null before the 1st and after the last). */
+export type MonthCalendar = {
+  key: string
+  label: string
+  weeks: ({ day: string; n: number; count: number; label: string } | null)[][]
+  prev: string | null
+  next: string | null
+}
 export type Picker = {
   tz: string
   /** Whether `?tz=` named the zone (otherwise it is the default, and the browser may know better). */
@@ -119,5 +127,103 @@ export function SlotRadios({
         ))}
       </ul>
     </fieldset>
+  )
+}
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const
+
+/**
+ * Step 1 of /book: a month of days (days with free times are links, the others plain), the
+ * months before and after, and the chosen day's times as links (`?start=`) to step 2. Plain
+ * links with `?tz=&month=&day=`: it works the same without JavaScript.
+ */
+export function MonthPicker({ picker, month }: { picker: Picker; month: MonthCalendar }) {
+  const q = (over: Record<string, string>) => `?${new URLSearchParams({ tz: picker.tz, ...over })}`
+  if (!picker.days.length) return <p className="text-ink-700">There are no free times in the next weeks. Please write to us instead.</p>
+  return (
+    <div className="grid gap-6 md:grid-cols-[1fr_14rem]">
+      <div>
+        <div className="mb-3 flex items-center justify-between gap-2">
+          {month.prev ? (
+            <Link to={q({ month: month.prev })} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50">
+              Previous month
+            </Link>
+          ) : (
+            <span />
+          )}
+          <h3 id="month-title" className="font-semibold text-ink-900">
+            {month.label}
+          </h3>
+          {month.next ? (
+            <Link to={q({ month: month.next })} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50">
+              Next month
+            </Link>
+          ) : (
+            <span />
+          )}
+        </div>
+        <table aria-labelledby="month-title" className="w-full table-fixed border-collapse text-center">
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <th key={short} scope="col" className="pb-1 text-xs font-medium text-ink-600">
+                  <abbr title={long} className="no-underline">
+                    {short}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {month.weeks.map((week, w) => (
+              <tr key={w}>
+                {week.map((d, i) => (
+                  <td key={i} className="p-0.5">
+                    {d && d.count > 0 ? (
+                      <Link
+                        to={q({ month: month.key, day: d.day })}
+                        preventScrollReset
+                        aria-label={`${d.label}: ${d.count === 1 ? '1 free time' : `${d.count} free times`}`}
+                        aria-current={d.day === picker.day ? 'date' : undefined}
+                        className={`flex h-10 items-center justify-center rounded-lg font-semibold ${d.day === picker.day ? 'bg-primary-700 text-white' : 'bg-primary-50 text-primary-900 hover:bg-primary-100'}`}
+                      >
+                        {d.n}
+                      </Link>
+                    ) : (
+                      d && <span className="flex h-10 items-center justify-center text-ink-500">{d.n}</span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {picker.day && (
+        <nav aria-label={`Times on ${picker.dayLabel}`}>
+          <h3 className="mb-2 font-semibold text-ink-900">{picker.dayLabel.split(',').slice(0, 2).join(',')}</h3>
+          <ul className="grid max-h-96 grid-cols-2 gap-2 overflow-y-auto md:grid-cols-1">
+            {picker.slots.map((s) => (
+              <li key={s.start}>
+                <Link
+                  to={q({ month: month.key, day: picker.day ?? '', start: s.start })}
+                  className="block rounded-lg border border-primary-300 px-3 py-2 text-center font-semibold text-primary-900 hover:border-primary-700 hover:bg-primary-50"
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
   )
 }

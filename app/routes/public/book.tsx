@@ -1,8 +1,8 @@
 import { CalendarClock, Loader2 } from 'lucide'
 import { useEffect, useRef } from 'react'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/book'
-import { DayLinks, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
@@ -16,7 +16,7 @@ import { fieldErrors } from '~/lib/schemas.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
-import { nextFree, pickerFor, zoneFrom } from './+shared/booking-picker.server.ts'
+import { chosenStart, monthCalendar, nextFree, pickerFor, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(
@@ -36,7 +36,23 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { slots, availability } = await listFreeSlots(context.app.db)
-  return { picker: pickerFor(new URL(request.url), slots), callMinutes: availability.callMinutes }
+  const url = new URL(request.url)
+  // A month asked for without a day: its first day with free times.
+  const month = url.searchParams.get('month') ?? ''
+  if (month && !url.searchParams.get('day')) {
+    const first = pickerFor(url, slots).days.find((d) => d.day.startsWith(month))
+    if (first) url.searchParams.set('day', first.day)
+  }
+  const picker = pickerFor(url, slots)
+  const chosen = chosenStart(url, picker)
+  return {
+    picker,
+    month: monthCalendar(url, picker),
+    chosen,
+    zone: zoneName(picker.tz),
+    callMinutes: availability.callMinutes,
+    back: `?${new URLSearchParams({ tz: picker.tz, ...(picker.day ? { month: picker.day.slice(0, 7), day: picker.day } : {}) })}`,
+  }
 }
 
 const FIELDS = ['name', 'email', 'phone', 'note'] as const
@@ -78,8 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { picker, callMinutes } = loaderData
+  const { picker, month, chosen, zone, callMinutes, back } = loaderData
   const navigation = useNavigation()
+  // Posted to this very address (with `?start=`), so a refused form comes back to step 2.
+  const here = useLocation()
   const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const alertRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -90,11 +108,13 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (!actionData) return
     const bad = FOCUS_ORDER.find((f) => actionData.errors[f])
-    if (bad) formRef.current?.querySelector<HTMLElement>(`[name="${bad}"]`)?.focus()
+    if (bad) formRef.current?.querySelector<HTMLElement>(`[name="${bad}"]:not([type="hidden"])`)?.focus()
     else if (actionData.formError) alertRef.current?.focus()
   }, [actionData])
   const v = actionData?.values ?? { name: '', email: '', phone: '', note: '' }
   const next = actionData?.nextSlots
+  // Step 2 once a time is chosen (`?start=`), or when the server answered the form.
+  const step2 = Boolean(chosen) || Boolean(actionData)
   return (
     <main id="main-content">
       <PageHeader
@@ -103,61 +123,89 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
       />
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
-        <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
-          <h2 id="when-title" className="mb-4 flex items-center gap-2 text-xl font-bold text-ink-900">
-            <Icon node={CalendarClock} aria-hidden="true" className="size-5 text-primary-700" />
-            Choose a time
-          </h2>
-          <p className="mb-4 text-sm text-ink-700">
-            Times are shown in <strong>{picker.tz.replace(/_/g, ' ')}</strong> time.
-          </p>
-          <ZoneForm picker={picker} day={picker.day} />
-          <div className="mt-5">
-            <DayLinks picker={picker} />
-          </div>
-        </section>
+        {!step2 && (
+          <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+            <h2 id="when-title" className="mb-2 flex items-center gap-2 text-xl font-bold text-ink-900">
+              <Icon node={CalendarClock} aria-hidden="true" className="size-5 text-primary-700" />
+              Step 1: choose a day and a time
+            </h2>
+            <p className="mb-4 text-sm text-ink-700" data-testid="zone-line">
+              {`Times are in ${zone}.`}
+            </p>
+            <MonthPicker picker={picker} month={month} />
+            <details className="mt-6 text-sm">
+              <summary className="cursor-pointer font-medium text-primary-800">Not your time zone? Change it</summary>
+              <div className="mt-3">
+                <ZoneForm picker={picker} day={picker.day} />
+              </div>
+            </details>
+          </section>
+        )}
 
-        <Form ref={formRef} method="post" className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
-          <CsrfField />
-          <input type="hidden" name="tz" value={picker.tz} />
-          {actionData?.formError && (
-            <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
-              {actionData.formError}
-              {next && next.length > 0 && ' The next free times are below.'}
-            </div>
-          )}
-          {next ? (
-            next.length ? (
-              <SlotRadios legend="The next free times" slots={next} showDay />
+        {step2 && (
+          <Form ref={formRef} method="post" action={`${here.pathname}${here.search}`} className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
+            <CsrfField />
+            <input type="hidden" name="tz" value={picker.tz} />
+            <h2 id="details-title" className="text-xl font-bold text-ink-900">
+              Step 2: your details
+            </h2>
+            {chosen && !next && (
+              <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="chosen-time">
+                <p className="text-ink-900">
+                  <span className="font-semibold">{chosen.when}</span>
+                  <span className="block text-sm text-ink-700">
+                    {`A ${callMinutes}-minute call. Times are in ${zone}.`}
+                  </span>
+                </p>
+                <Link to={back} className="text-sm font-medium text-primary-800 underline">
+                  Change the time
+                </Link>
+                <input type="hidden" name="start" value={chosen.start} />
+              </div>
+            )}
+            {actionData?.formError && (
+              <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+                {actionData.formError}
+                {next && next.length > 0 && ' The next free times are below.'}
+              </div>
+            )}
+            {next ? (
+              next.length ? (
+                <SlotRadios legend="The next free times" slots={next} showDay autoFocus={firstBad === 'start'} />
+              ) : (
+                <p>There are no free times left in the next weeks.</p>
+              )
             ) : (
-              <p>There are no free times left in the next weeks.</p>
-            )
-          ) : (
-            picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} checked={actionData?.start} error={err.start} autoFocus={firstBad === 'start'} />
-          )}
-          <h2 id="details-title" className="text-xl font-bold text-ink-900">
-            Your details
-          </h2>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="book-name" label="Name" required error={err.name}>
-              <Input size="md" name="name" type="text" autoFocus={firstBad === 'name'} autoComplete="name" required defaultValue={v.name} />
+              !chosen && (
+                <p className="text-sm text-danger-700" id="start-error">
+                  {err.start ?? 'That time is no longer free.'}{' '}
+                  <Link to={back} className="font-medium underline" autoFocus={firstBad === 'start'}>
+                    Choose a time
+                  </Link>
+                </p>
+              )
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id="book-name" label="Name" required error={err.name}>
+                <Input size="md" name="name" type="text" autoFocus={firstBad === 'name'} autoComplete="name" required defaultValue={v.name} />
+              </Field>
+              <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
+                <Input size="md" name="email" type="email" autoFocus={firstBad === 'email'} autoComplete="email" required defaultValue={v.email} />
+              </Field>
+              <Field id="book-phone" label="Phone (optional)" error={err.phone}>
+                <Input size="md" name="phone" type="tel" autoFocus={firstBad === 'phone'} autoComplete="tel" defaultValue={v.phone} />
+              </Field>
+            </div>
+            <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
+              <Textarea size="md" name="note" rows={4} autoFocus={firstBad === 'note'} defaultValue={v.note} />
             </Field>
-            <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
-              <Input size="md" name="email" type="email" autoFocus={firstBad === 'email'} autoComplete="email" required defaultValue={v.email} />
-            </Field>
-            <Field id="book-phone" label="Phone (optional)" error={err.phone}>
-              <Input size="md" name="phone" type="tel" autoFocus={firstBad === 'phone'} autoComplete="tel" defaultValue={v.phone} />
-            </Field>
-          </div>
-          <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
-            <Textarea size="md" name="note" rows={4} autoFocus={firstBad === 'note'} defaultValue={v.note} />
-          </Field>
-          <Honeypot id="book-website" />
-          <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-            {sending && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
-            {sending ? 'Booking...' : 'Book the call'}
-          </Button>
-        </Form>
+            <Honeypot id="book-website" />
+            <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+              {sending && <Icon node={Loader2} aria-hidden="true" className="size-4 animate-spin" />}
+              {sending ? 'Booking...' : 'Book the call'}
+            </Button>
+          </Form>
+        )}
       </div>
     </main>
   )

@@ -1,5 +1,6 @@
+import { DateTime } from 'luxon'
 import { dayLabel, isTimeZone, slotsByDay, timeLabel, whenLabel, type Slot } from '~/lib/booking-slots.ts'
-import type { Picker, PickerSlot } from '~/components/booking/slot-picker.tsx'
+import type { MonthCalendar, Picker, PickerSlot } from '~/components/booking/slot-picker.tsx'
 
 /** Without JavaScript (and before the browser's zone is known) times are shown for San Francisco. */
 export const DEFAULT_VISITOR_ZONE = 'America/Los_Angeles'
@@ -47,4 +48,51 @@ export function nextFree(slots: Slot[], after: number, tz: string, n = 5): Picke
     .filter((s) => s.start >= after)
     .slice(0, n)
     .map((s) => pickerSlot(s, tz))
+}
+
+/** 'London time (GMT)', 'Los Angeles time (PST)', 'UTC': a zone named as people say it. */
+export function zoneName(tz: string, at = Date.now()): string {
+  if (tz === 'UTC' || tz === 'Etc/UTC') return 'UTC'
+  const city = (tz.split('/').at(-1) ?? tz).replace(/_/g, ' ')
+  const short = DateTime.fromMillis(at, { zone: tz }).setLocale('en-US').offsetNameShort ?? ''
+  return `${city} time${short ? ` (${short})` : ''}`
+}
+
+/**
+ * The month calendar of /book (issue 35): a grid of the month's days, Monday first, each with its
+ * count of free times; the month from `?month=` (YYYY-MM), else the chosen day's; links to the
+ * months before and after while they hold free times. Plain links, so it works without JavaScript.
+ */
+export function monthCalendar(url: URL, picker: Picker): MonthCalendar {
+  const counts = new Map(picker.days.map((d) => [d.day, d.count]))
+  const asked = DateTime.fromFormat(url.searchParams.get('month') ?? '', 'yyyy-MM', { zone: 'UTC' })
+  const first = (asked.isValid ? asked : DateTime.fromISO(picker.day ?? picker.days[0]?.day ?? DateTime.now().setZone(picker.tz).toISODate() ?? '', { zone: 'UTC' })).startOf('month')
+  const key = first.toFormat('yyyy-MM')
+  const weeks: MonthCalendar['weeks'] = []
+  let week: MonthCalendar['weeks'][number] = Array(first.weekday - 1).fill(null)
+  for (let d = first; d.month === first.month; d = d.plus({ days: 1 })) {
+    const day = d.toISODate() ?? ''
+    week.push({ day, n: d.day, count: counts.get(day) ?? 0, label: dayLabel(day) })
+    if (week.length === 7) {
+      weeks.push(week)
+      week = []
+    }
+  }
+  if (week.length) weeks.push([...week, ...Array(7 - week.length).fill(null)])
+  const months = new Set(picker.days.map((d) => d.day.slice(0, 7)))
+  const prev = first.minus({ months: 1 }).toFormat('yyyy-MM')
+  const next = first.plus({ months: 1 }).toFormat('yyyy-MM')
+  return {
+    key,
+    label: first.setLocale('en-US').toFormat('LLLL yyyy'),
+    weeks,
+    prev: [...months].some((m) => m <= prev) ? prev : null,
+    next: [...months].some((m) => m >= next) ? next : null,
+  }
+}
+
+/** The time chosen with `?start=` when it is still free on the chosen day (step 2 of /book). */
+export function chosenStart(url: URL, picker: Picker): PickerSlot | null {
+  const start = url.searchParams.get('start') ?? ''
+  return picker.slots.find((s) => s.start === start) ?? null
 }
