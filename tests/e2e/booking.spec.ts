@@ -315,6 +315,28 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Cancelled call' })).toBeVisible()
   })
 
+  test('the calendar is plain links: days with free times, the months before and after', async ({ page }) => {
+    await page.goto('/book')
+    const calendar = page.getByRole('table')
+    const month = (await calendar.getAttribute('aria-labelledby')) ?? ''
+    const title = ((await page.locator(`#${month}`).textContent()) ?? '').trim()
+    expect(title).toMatch(/^[A-Z][a-z]+ \d{4}$/)
+    // Every day of the month is in the grid; only those with free times are links, named with their count.
+    expect(await calendar.getByRole('cell').filter({ hasText: /^\d+$/ }).count()).toBeGreaterThanOrEqual(28)
+    for (const link of await bookDays(page).all()) await expect(link).toHaveAccessibleName(/^[A-Z][a-z]+day, .+: \d+ free times?$/)
+    await expect(page.getByRole('link', { name: 'Previous month' })).toHaveCount(0)
+    // The next month while the booking window reaches it (it depends on the day the suite runs).
+    const next = page.getByRole('link', { name: 'Next month' })
+    if (await next.count()) {
+      await next.click()
+      await expect(page).toHaveURL(/month=\d{4}-\d{2}/)
+      await expect(page.locator(`#${month}`)).not.toHaveText(title)
+      await expect(bookDays(page).first()).toHaveAttribute('aria-current', 'date')
+      await page.getByRole('link', { name: 'Previous month' }).click()
+      await expect(page.locator(`#${month}`)).toHaveText(title)
+    }
+  })
+
   test('refuses missing details beside the fields, keeping what was typed', async ({ page }, info) => {
     await page.goto(`/book`)
     await openBookDay(page, dayFor(info, 1))
