@@ -154,11 +154,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
         <p>
           <span className="inline-block rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{item.category}</span>
         </p>
-        <Title className="mt-3 text-xl font-bold text-ink-900">
-          <Link to={`/portfolio/${item.slug}`} className="hover:text-primary-800 hover:underline">
-            {item.title}
-          </Link>
-        </Title>
+        <Title className="mt-3 text-xl font-bold text-ink-900">{item.title}</Title>
         {/* Tags follow the description in every card; the links sit at the bottom (mt-auto). */}
         <p className="mt-2 leading-7 text-ink-600">{item.description}</p>
         <ul className="mt-4 mb-5 flex flex-wrap gap-2" aria-label="What the site does">
@@ -170,7 +166,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
           {extra > 0 && <li className="rounded-md bg-ink-100 px-2 py-1 text-xs font-medium text-ink-700">+{extra} more</li>}
         </ul>
         {/* Every card links to its case page; the live site, when there is one, beside it. */}
-        <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-3">
+        <div className="mt-auto flex flex-wrap items-center gap-5">
           <Link to={`/portfolio/${item.slug}`} className={buttonClass()}>
             Read the case study
             <span className="sr-only">: {item.title}</span>
@@ -185,5 +181,42 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
         </div>
       </div>
     </article>
+  )
+}
+
+export type TestimonialItem = { quote: string; author: string; role: string; project: string; slug: string }
+
+/**
+ * Clients' words with their names (issue 35 §5), on the home page and /services: taken from the
+ * active projects' quotes (one source, edited with the project), each linking to its case page.
+ * NOTE: here rather than in a module of its own, and kept small: the home page loads this module
+ * anyway, and a chunk of its own cost the home page's JavaScript budget a file (tests/e2e/budget.spec.ts).
+ */
+export function Testimonials({ items, tone = 'grey' }: { items: readonly TestimonialItem[]; tone?: 'grey' | 'white' }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-labelledby="testimonials-title" className={tone === 'grey' ? 'bg-ink-50' : 'border-t border-ink-200'}>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="testimonials-title" className="text-center text-3xl font-bold text-ink-900">
+          What our clients say
+        </h2>
+        <ul aria-label="Client testimonials" className="mt-10 grid gap-6 md:grid-cols-2">
+          {items.map((t) => (
+            <li key={t.slug}>
+              <figure className="h-full rounded-2xl border border-ink-200 bg-white p-6">
+                <blockquote className="text-lg leading-8 text-ink-800">“{t.quote}”</blockquote>
+                <figcaption className="mt-5 text-sm text-ink-600">
+                  <b className="block text-base text-ink-900">{t.author}</b>
+                  {t.role}
+                  <Link to={`/portfolio/${t.slug}`} className="mt-3 block font-semibold text-primary-800 underline">
+                    Read the {t.project} story
+                  </Link>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   )
 }

@@ -10,8 +10,8 @@ import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
 import { QUOTED } from '~/content/pricing.ts'
 import { STATS, SUPPORT_HOURS } from '~/content/site.ts'
 import { pageMeta } from '~/lib/seo.ts'
-import { Testimonials } from '~/components/site/testimonials.tsx'
 import { listTestimonials } from '~/services/portfolio.server.ts'
+import { Testimonials } from '~/components/site/portfolio-grid.tsx'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('services', args)
