@@ -6,7 +6,7 @@
 import { DELIVERY_DAYS, QUOTED } from './pricing.ts'
 import { CLIENTS_PROSE } from './site.ts'
 
-export const TITLE_SUFFIX = ' | Launchpad Web Studio'
+export { TITLE_SUFFIX } from './site-name.ts'
 
 export type PageKey =
   | 'home'

@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router'
 import { PAGE_META, TITLE_SUFFIX, type PageKey, type PageMeta } from '~/content/seo.ts'
+import { fullTitle } from './page-title.ts'
 
 /** The shared image for link previews when a page has none of its own. */
 export const DEFAULT_OG_IMAGE = '/images/og-default.png'
@@ -29,10 +30,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`
 }
 
-/** `Title | Site Name`; the suffix follows the saved site name. */
-export function fullTitle(title: string, siteName?: string): string {
-  return `${title}${siteName ? ` | ${siteName}` : TITLE_SUFFIX}`
-}
+export { fullTitle }
 
 /** Meta descriptors for one page, from its PAGE_META entry (or an ad-hoc entry such as a post). */
 export function seoMeta(page: PageKey | PageMeta, opts: SeoOptions): MetaDescriptor[] {

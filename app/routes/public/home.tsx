@@ -13,12 +13,14 @@ import { PortfolioGrid, Testimonials, keepDataAcrossFilters } from '~/components
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { seoMeta } from '~/lib/seo.ts'
 import { listPublicPortfolio, testimonialsOf } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta('home', args)
+/** Built by the loader: the browser then loads no page's metadata to show the home page. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.meta ?? []
 }
 
 /** "7 days", "7 weeks": a number and the word after it never part at a line break (the text is unchanged). */
@@ -62,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }))
   })
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
-  return { portfolio, testimonials, faqs: HOME_FAQS }
+  const { siteName } = await getSettings(context.app.db)
+  const meta = seoMeta('home', { siteUrl: context.app.config.siteUrl, siteName, path: '/' })
+  return { meta, portfolio, testimonials, faqs: HOME_FAQS }
 }
 
 /** The portfolio filter (`?category=`) is read from the address: the data stays as it is. */
