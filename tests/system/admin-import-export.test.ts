@@ -129,7 +129,7 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     expect(await postCount()).toBe(before + 5)
     const moved = await fetch(`${s.url}/2026/10/02/we-moved-to-the-harbour/`, { redirect: 'manual' })
     expect(moved.headers.get('location')).toBe('/blog/we-moved-to-the-harbour')
-  }, 90_000)
+  })
 
   it('the export downloads one archive with everything, wordpress.xml included', async () => {
     // Sudo mode is on since the import's password (10 minutes).
@@ -142,5 +142,5 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const names = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n')
     for (const n of ['site-export/wordpress.xml', 'site-export/posts/we-moved-to-the-harbour.md', 'site-export/proposals.csv', 'site-export/settings.json']) expect(names).toContain(n)
     expect(names.some((n) => /^site-export\/images\/[a-f0-9]{32}\.webp$/.test(n))).toBe(true)
-  }, 60_000)
+  })
 })

@@ -78,5 +78,5 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
     } finally {
       await after.close()
     }
-  }, 180_000)
+  })
 })

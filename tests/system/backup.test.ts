@@ -59,7 +59,7 @@ describe('backup and restore (SQLite)', () => {
     const after = await names(s)
     expect(after).toContain('Before Backup')
     expect(after).not.toContain('After Backup')
-  }, 60_000)
+  })
 
   it('refuses to restore a file that is not a database', async () => {
     const dir = tempDir()
@@ -135,7 +135,7 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     })()
     db.close()
     s = await startServer(env)
-  }, 60_000)
+  })
   afterAll(async () => {
     await s?.stop()
     fs.rmSync(dir, { recursive: true, force: true }) // ~160 MB of database and copy
@@ -191,7 +191,7 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
         `writer ${w.acked.length} writes in ${w.seconds.toFixed(2)} s = ${w.rate.toFixed(1)}/s (${(during / backupSeconds).toFixed(1)}/s during the backup), ` +
         `0 failed, slowest answer ${Math.round(maxLatency)} ms, longest silence during the backup ${Math.round(longestSilence)} ms`,
     )
-  }, 60_000)
+  })
 
   it('stops at the time limit with one clear message and leaves no file', async () => {
     const backupDir = path.join(dir, 'timeouts')
@@ -208,7 +208,7 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     }
     // The live database is untouched and the site still answers.
     expect((await s!.client().post('/api/proposals', proposal('After Timeout'))).status).toBe(201)
-  }, 30_000)
+  })
 
   it('removes the partial copy when stopped in the middle of copying', async () => {
     const target = path.join(dir, 'interrupted', 'partial.db')
@@ -230,5 +230,5 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     expect(code, out).toBe(1)
     expect(out).toMatch(/Backup interrupted by SIGTERM; nothing written to .*partial\.db/)
     expect(fs.readdirSync(path.dirname(target))).toEqual([])
-  }, 30_000)
+  })
 })

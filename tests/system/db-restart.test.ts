@@ -223,7 +223,7 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     requireBuild()
     database = await ThrowawayPostgres.create()
-  }, 60_000)
+  })
   afterAll(async () => {
     await database?.destroy()
   })

@@ -104,5 +104,5 @@ describe.each(dialects())('the outbox page on %s', (name, url) => {
       // Settings shows no Mail card to them (sales and authors cannot open Settings at all).
       expect(await (await c.get('/admin/settings')).text()).not.toContain('Send a test mail')
     }
-  }, 120_000)
+  })
 })

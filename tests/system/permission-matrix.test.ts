@@ -158,7 +158,7 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       expect(links, role).toEqual(menuFor(role))
     }
     // Some thousand requests in turn: 20-30 s on a quiet machine, several times that beside Playwright.
-  }, 240_000)
+  })
 
   it("an author's editor writes stay within their own drafts: someone else's autosave is refused (403), and so is restoring a revision of their published post, saying why (issue 33)", async () => {
     if (!s) throw new Error('no server')

@@ -122,5 +122,5 @@ describe('the production image (build and dependencies only, no devDependencies)
       proc.kill('SIGTERM')
     }
     expect(await exited, out).toBe(0)
-  }, 60_000)
+  })
 })

@@ -40,7 +40,7 @@ describe.each(dialects())('views counted when pages are served (%s)', (dialect, 
     await (await admin.get('/services', { 'user-agent': BROWSER_AGENT })).text()
 
     // Written in a batch within about a second.
-    await expect.poll(async () => (await traffic()).totals.pageViews, { timeout: 10_000 }).toBe(1)
+    await expect.poll(async () => (await traffic()).totals.pageViews, { timeout: 60_000 }).toBe(1)
     const t = await traffic()
     expect(t.totals).toEqual(expect.objectContaining({ visitors: 1, pageViews: 1 }))
     expect(t.campaigns).toEqual([expect.objectContaining({ source: 'cached', campaign: 'fast-path', visitors: 1 })])

@@ -267,17 +267,17 @@ function check(r: Awaited<ReturnType<typeof drainUnderLoad>>, label: string, opt
 }
 
 describe('SIGTERM drains keep-alive connections', () => {
-  it('one process: 503 on /readyz, Connection: close, nothing reset, exit 0', { timeout: 90_000 }, async () => {
+  it('one process: 503 on /readyz, Connection: close, nothing reset, exit 0', async () => {
     const r = await drainUnderLoad({})
     check(r, 'single', { slowSaysClose: true })
   })
 
-  it('WEB_CONCURRENCY=2: the workers drain the same way and the primary exits 0', { timeout: 90_000 }, async () => {
+  it('WEB_CONCURRENCY=2: the workers drain the same way and the primary exits 0', async () => {
     const r = await drainUnderLoad({ WEB_CONCURRENCY: '2' })
     check(r, 'cluster', { slowSaysClose: false })
   })
 
-  it('WEB_CONCURRENCY=2: SIGTERM while the workers are still starting stops them cleanly, exit 0', { timeout: 60_000 }, async () => {
+  it('WEB_CONCURRENCY=2: SIGTERM while the workers are still starting stops them cleanly, exit 0', async () => {
     // A worker still loading the build has no SIGTERM handler yet and dies of the signal. It has
     // served nothing, so the primary must not call that a failure (on a loaded CI machine the
     // second worker was still starting when the drain test above sent its signal).
@@ -305,7 +305,7 @@ describe('SIGTERM drains keep-alive connections', () => {
     expect(out).not.toMatch(/did not stop cleanly/)
   })
 
-  it('a request still open after the 10 s grace: exit 1 with a log line', { timeout: 60_000 }, async () => {
+  it('a request still open after the 10 s grace: exit 1 with a log line', async () => {
     const dir = tempDir('shutdown-')
     const s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
     const csrf = await csrfFor(s.url)

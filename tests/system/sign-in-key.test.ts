@@ -127,7 +127,7 @@ describe('two instances on one PostgreSQL database with one SECRET_KEY', () => {
     const c = await startServer({ ...env, DATA_DIR: tempDir() })
     servers.push(c)
     await expectSignedIn(c, secret)
-  }, 120_000)
+  })
 })
 
 describe('instances from before SECRET_KEY, each with its own key file', () => {
@@ -157,7 +157,7 @@ describe('instances from before SECRET_KEY, each with its own key file', () => {
     expect(res.status).toBe(503)
     expect(await res.text()).toContain('it has a different SECRET_KEY from the one two-step sign-in was set up with')
     await expectSignedIn(a, secret)
-  }, 120_000)
+  })
 })
 
 describe('backup and restore carry the sign-in key (SQLite, without SECRET_KEY)', () => {
@@ -211,5 +211,5 @@ describe('backup and restore carry the sign-in key (SQLite, without SECRET_KEY)'
     fs.rmSync(path.join(fresh, 'sign-in.key'))
     s = await startServer({ ...freshEnv, SECRET_KEY: asHex })
     await expectSignedIn(s, secret)
-  }, 120_000)
+  })
 })

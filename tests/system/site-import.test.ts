@@ -92,7 +92,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
       expect(r.code).toBe(1)
     }
     expect(await countPosts(databaseUrl)).toBe(0)
-  }, 120_000)
+  })
 
   it('a dry run lists what would be imported and skipped, and changes nothing', async () => {
     const r = await runScript('scripts/import.js', env, wxrFile, '--dry-run', '--allow-host', site.host)
@@ -104,7 +104,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect(r.stdout).toContain('skipped comments: "Hello world!": 1 comment not imported')
     expect(r.stdout).toContain('5 posts would be imported, 0 already imported, 3 items skipped.')
     expect(await countPosts(databaseUrl)).toBe(0)
-  }, 120_000)
+  })
 
   it('imports the WordPress export (images fetched from the old site) and the Ghost export (images from a folder); a second import adds nothing', async () => {
     // Two imports of one file at once (issue 33): the old site answers only once one of them has
@@ -131,7 +131,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect(again.stdout).toContain('0 posts imported with 0 images, 5 already imported, 3 items skipped.')
     expect((await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')).stdout).toContain('0 posts imported with 0 images, 2 already imported')
     expect(await countPosts(databaseUrl)).toBe(7)
-  }, 180_000)
+  })
 
   it('shows the posts on /blog with images served by us, and old addresses answer 301', async () => {
     server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: env.DATA_DIR })
@@ -173,7 +173,7 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     // A draft's old address stays unknown to visitors.
     expect((await moved('/?p=8'))[0]).toBe(200)
     expect((await moved('/unfinished-thoughts-on-colour/'))[0]).toBe(404)
-  }, 120_000)
+  })
 
   it('exports everything, and the export imported into an empty site gives the same posts, images and redirects', async () => {
     const dir = path.join(tempDir('export-'), 'site')
@@ -233,5 +233,5 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const page = await (await fetch(`${server.url}/blog/designing-for-the-sea`)).text()
     const image = /\/uploads\/[a-f0-9]{32}\.webp/.exec(page)![0]
     expect((await fetch(`${server.url}${image}`)).status).toBe(200)
-  }, 240_000)
+  })
 })

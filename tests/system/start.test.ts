@@ -51,7 +51,7 @@ describe('npm start on an empty data folder', () => {
     const proposals = (await (await again.get('/api/proposals')).json()) as { name: string }[]
     expect(proposals.map((p) => p.name)).toContain('Kept Forever')
     expect(((await (await fetch(`${s.url}/api/portfolio`)).json()) as unknown[]).length).toBe(4)
-  }, 60_000)
+  })
 
   it('prints a generated admin password once, on the first start only', async () => {
     const dir = tempDir('pw-')
@@ -66,7 +66,7 @@ describe('npm start on an empty data folder', () => {
     } finally {
       await second.stop()
     }
-  }, 60_000)
+  })
 
   it('runs several worker processes with WEB_CONCURRENCY and stops them all on SIGTERM', async () => {
     const dir = tempDir('cluster-')
@@ -87,7 +87,7 @@ describe('npm start on an empty data folder', () => {
     } finally {
       expect(await cl.stop()).toBe(0)
     }
-  }, 60_000)
+  })
 
   it('uses one worker per core by default in production, and a change made through one worker reaches the others at once', async () => {
     const cores = os.availableParallelism()
@@ -114,7 +114,7 @@ describe('npm start on an empty data folder', () => {
     } finally {
       expect(await cl.stop()).toBe(0)
     }
-  }, 60_000)
+  })
 
   it('stops at start with one line naming a bad variable', async () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {

@@ -92,7 +92,7 @@ describe('uploads on PostgreSQL', () => {
     expect(onB.etag).toBe(onA.etag)
     const revalidated = await fetch(b.url + url, { headers: { 'if-none-match': onA.etag! } })
     expect(revalidated.status).toBe(304)
-  }, 60_000)
+  })
 
   it('pg_dump and pg_restore (the README way) bring the images back', async () => {
     await resetPostgres(pgUrl())
@@ -120,7 +120,7 @@ describe('uploads on PostgreSQL', () => {
     expect(after.status).toBe(200)
     expect(after.bytes.equals(before.bytes)).toBe(true)
     expect(after.etag).toBe(before.etag)
-  }, 90_000)
+  })
 })
 
 describe('uploads on SQLite', () => {
@@ -156,7 +156,7 @@ describe('uploads on SQLite', () => {
     expect(after.status).toBe(200)
     expect(after.bytes.equals(before.bytes)).toBe(true)
     expect(after.etag).toBe(before.etag)
-  }, 90_000)
+  })
 })
 
 describe('images stored before responsive images', () => {
@@ -199,5 +199,5 @@ describe('images stored before responsive images', () => {
     expect(avif.status).toBe(200)
     expect(avif.headers.get('content-type')).toBe('image/avif')
     expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-  }, 120_000)
+  })
 })
