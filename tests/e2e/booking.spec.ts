@@ -1,3 +1,4 @@
+import { BOOK_URL } from './public-helpers.ts'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
 
@@ -380,7 +381,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
     await page.goto('/services')
     await page.getByRole('link', { name: 'Book a free 15-minute discovery call' }).click()
-    await expect(page).toHaveURL(/\/book$/)
+    await expect(page).toHaveURL(BOOK_URL)
     await expect(page.getByRole('heading', { level: 1, name: 'Book a Free Discovery Call' })).toBeVisible()
   })
 })

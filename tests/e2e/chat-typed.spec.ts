@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, skipDiscoveryPopup, visit } from './public-helpers.ts'
+import { BOOK_URL, expectNoAxeViolations, skipDiscoveryPopup, visit } from './public-helpers.ts'
 import { QUOTED } from '../../app/content/pricing.ts'
 import { CHAT_HANDOVER } from '../../app/lib/chat-topics.ts'
 
@@ -55,7 +55,7 @@ test.describe('typed questions in the chat panel', () => {
     await expect(log).toContainText(CHAT_HANDOVER.text)
     await expect(log.getByRole('link', { name: 'Get Free Proposal' })).toHaveAttribute('href', '/proposal')
     await log.getByRole('link', { name: 'Book a free call' }).click()
-    await expect(page).toHaveURL(/\/book$/)
+    await expect(page).toHaveURL(BOOK_URL)
   })
 
   test('from the keyboard, and no accessibility violations with typed answers shown', async ({ page }) => {

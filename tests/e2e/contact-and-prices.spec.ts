@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DOMAIN_RENEWAL_PER_YEAR, EXTRA_PAGE_PRICE, HOSTING_PER_MONTH, PLANS, PRICING_ADDONS, WEBSITE_TYPES } from '../../app/content/pricing.ts'
 import { CHAT_QUESTIONS } from '../../app/lib/chat.ts'
 import { login } from './admin-helpers.ts'
-import { adminApi, PUBLIC_PAGES } from './public-helpers.ts'
+import { adminApi, BOOK_URL, PUBLIC_PAGES } from './public-helpers.ts'
 import { expectNoAxeViolations, pdfText, uid, visit } from './tools-helpers.ts'
 
 /**
@@ -267,7 +267,7 @@ test.describe('Send us a message without JavaScript', () => {
     await expect(f.send).toHaveCount(0)
     await expect(sent.getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book')
     await sent.getByRole('link', { name: 'Book a free call' }).click()
-    await expect(page).toHaveURL(/\/book$/)
+    await expect(page).toHaveURL(BOOK_URL)
 
     await login(page)
     await page.goto('/admin/messages')

@@ -5,6 +5,9 @@ import { WORKER_PORT } from './ports.ts'
 export const BASE_URL = `http://127.0.0.1:${WORKER_PORT}`
 
 /** A short unique suffix so tests never depend on what other files created. */
+/** /book, perhaps with the browser's zone added once the page has hydrated (ZoneForm): when that happens is up to the machine. */
+export const BOOK_URL = /\/book(\?tz=[\w%+-]+)?$/
+
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 /** Every public page with static content (posts and 404s are tested with their own data). */

@@ -1,3 +1,4 @@
+import { BOOK_URL } from './public-helpers.ts'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { expectNoAxeViolations, findProposals, uid, visit } from './tools-helpers.ts'
 
@@ -86,7 +87,7 @@ test.describe('proposal request', () => {
     await expectNoAxeViolations(page)
     expect(reloaded).toBe(false)
     await book.click()
-    await expect(page).toHaveURL(/\/book$/)
+    await expect(page).toHaveURL(BOOK_URL)
 
     const rows = await findProposals(request, name)
     expect(rows).toHaveLength(1)
@@ -220,7 +221,7 @@ test.describe('proposal request without JavaScript', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ budget: '1000-2500', businessType: 'retail' })
     await confirmation.getByRole('link', { name: 'Book a free call' }).click()
-    await expect(page).toHaveURL(/\/book$/)
+    await expect(page).toHaveURL(BOOK_URL)
   })
 
   test('server errors come back beside the fields with the values kept', async ({ page, request }) => {
