@@ -76,7 +76,7 @@ if (!DEV && config.webConcurrency > 1 && cluster.isPrimary) {
 async function runPrimary(count) {
   // The port answers while the database is awaited and prepared; it is handed to the workers
   // after (each listens at once when it starts, so the port is closed only while they load).
-  const starting = listenWhileStarting()
+  const starting = listenWhileStarting({ early: true })
   const prep = await startApplication({})
   // The primary's log lines carry its own `pid` (pino's base); a line about a worker names that
   // one `workerPid`, as a second `pid` key would be lost by every JSON reader.
@@ -117,8 +117,8 @@ async function runPrimary(count) {
     setTimeout(releaseDrain, stopping ? 0 : 250)
   })
 
-  // A worker still starting has no SIGTERM handler yet and dies of the signal: it served nothing,
-  // so that is a clean stop (on a loaded machine the second worker can take seconds to start).
+  // A worker still starting exits 0 at the signal; one killed by it before its handler was in
+  // place served nothing either, so that too is a clean stop.
   const listening = new Set()
   cluster.on('listening', (worker) => listening.add(worker.id))
   cluster.on('exit', (worker, code, signal) => {
@@ -166,23 +166,34 @@ async function runPrimary(count) {
  * Listens at once, before the application starts (it waits for the database, which may take
  * minutes after a reboot): until `ready(listener)` the port answers /healthz 200, /readyz 503 and
  * everything else 503 with Retry-After (server/starting.ts), so a liveness probe sees a process
- * that is up and waiting rather than a refused connection.
+ * that is up and waiting rather than a refused connection. A cluster's worker listens only once
+ * ready: the primary has waited for the database already, and a worker still loading would be
+ * handed visitors (and answer them 503) while its siblings could serve them.
  */
-function listenWhileStarting() {
+function listenWhileStarting({ early }) {
   let handler = mod.startingListener(config)
-  const server = http.createServer((req, res) => handler(req, res)).listen(config.port, config.host)
+  const server = http.createServer((req, res) => handler(req, res))
+  const listen = () => server.listen(config.port, config.host)
+  if (early) listen()
   return {
     server,
     ready: (listener) => {
       handler = listener
+      if (!early) listen()
     },
   }
 }
 
 async function runServer() {
-  const starting = listenWhileStarting()
+  const starting = listenWhileStarting({ early: !cluster.isWorker })
   const server = starting.server
   server.keepAliveTimeout = 65_000
+
+  // A signal before the application is ready: nothing is in flight but "starting" answers, so
+  // the process ends at once, and cleanly (replaced by the full shutdown below once ready).
+  const stopWhileStarting = () => process.exit(0)
+  process.once('SIGTERM', stopWhileStarting)
+  process.once('SIGINT', stopWhileStarting)
 
   // Every open connection: requests in progress on it, and since when (and at which byte count)
   // it has been idle, so shutdown closes only connections no request is on its way on. From the
@@ -210,10 +221,6 @@ async function runServer() {
     devMiddleware: vite?.middlewares,
   })
 
-  // The plain listener answers page-cache hits itself and hands everything else to Express.
-  if (!server.listening) await once(server, 'listening')
-  starting.ready(listener)
-  ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
 
   /**
    * Destroys connections with no request in progress that have been quiet for `quietMs` and
@@ -272,6 +279,13 @@ async function runServer() {
     closeQuietConnections(1_000)
     setInterval(() => closeQuietConnections(1_000), 100).unref()
   }
+  process.off('SIGTERM', stopWhileStarting)
+  process.off('SIGINT', stopWhileStarting)
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+
+  // The plain listener answers page-cache hits itself and hands everything else to Express.
+  starting.ready(listener)
+  if (!server.listening) await once(server, 'listening')
+  ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
 }

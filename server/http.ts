@@ -163,6 +163,8 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
           app: ctx,
           nonce: res.locals.nonce as string,
           clientIp: req.ip ?? 'unknown',
+          // Queued once the answer has gone out whole, so no part of the work can delay it.
+          afterAnswer: { add: (name, task) => void res.once('close', () => ctx.afterAnswer.add(name, task)) },
           csrfToken: () => {
             let token = readCookie(req.headers.cookie, CSRF_COOKIE) ?? (res.locals.csrfToken as string | undefined)
             // A public page sets no cookie: its forms get a signed token instead (csrf.server.ts).

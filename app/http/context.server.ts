@@ -29,5 +29,7 @@ declare module 'react-router' {
     /** The visitor's CSRF token for forms that post without JS; sets the `csrf` cookie if missing. */
     csrfToken: () => string
     clientIp: string
+    /** Work this request starts once its answer is sent (and not waited for): the process's queue. */
+    afterAnswer: Pick<AfterAnswer, 'add'>
   }
 }

@@ -5,7 +5,8 @@
  */
 export type AfterAnswer = {
   /**
-   * Runs `task` once the current turn of the event loop is over (the answer is written by then).
+   * Runs `task` once the current turn of the event loop is over. A page's request adds through
+   * its load context, which adds only once the answer has gone out (server/http.ts).
    * Nothing it throws leaves the queue: a failure is logged with `name`, and the request that
    * queued it has already been answered.
    */

@@ -42,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const checked = validate(ForgotPasswordSchema, { account: read.form.get('account') ?? '' })
   if (!checked.ok) return data({ fields: checked.failure.fields, formError: undefined }, { status: 400 })
   try {
-    await requestPasswordReset(context.app.db, { account: checked.data.account, ...originOf(request, context) }, resetLinkFor(context), context.app.afterAnswer)
+    await requestPasswordReset(context.app.db, { account: checked.data.account, ...originOf(request, context) }, resetLinkFor(context), context.afterAnswer)
   } catch (err) {
     if (err instanceof RateLimitedError) return data({ fields: {} as Record<string, string>, formError: err.message }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } })
     throw err
