@@ -141,11 +141,13 @@ async function runPrimary(count) {
     stopping = true
     logger.info({ signal }, 'stopping workers')
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM')
+    // The workers' own grace, and 5 s more for them to close.
+    const forceAfter = config.shutdownGraceSeconds + 5
     const force = setTimeout(() => {
-      logger.error('workers still running after 15 s; killing them')
+      logger.error(`workers still running after ${forceAfter} s; killing them`)
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL')
       process.exit(1)
-    }, 15_000)
+    }, forceAfter * 1000)
     force.unref()
     // Exits 0 only when every worker did (a worker exits 1 when its requests outlast the grace).
     const check = setInterval(() => {
@@ -244,9 +246,9 @@ async function runServer() {
     stopping = true
     ctx.logger.info({ signal }, 'shutting down: finishing requests in flight')
     const force = setTimeout(() => {
-      ctx.logger.error('requests still open after 10 s; exiting anyway')
+      ctx.logger.error(`requests still open after ${config.shutdownGraceSeconds} s; exiting anyway`)
       process.exit(1)
-    }, 10_000)
+    }, config.shutdownGraceSeconds * 1000)
     force.unref()
     // Stop accepting connections. (net's close, not http's: http's also destroys every idle
     // keep-alive connection at once, resetting requests already on their way on them.) The

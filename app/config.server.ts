@@ -39,6 +39,7 @@ const EnvSchema = z.object({
     .default('false'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   PROPOSAL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   GEOIP_DB: z.string().trim().min(1).optional(),
   SECRET_KEY: z
@@ -74,6 +75,8 @@ export type Config = {
   pageCache: boolean
   /** Worker processes sharing the port (node:cluster); 1 runs everything in this process. */
   webConcurrency: number
+  /** How long a stopping process lets requests in flight finish before it exits anyway (10 s). */
+  shutdownGraceSeconds: number
   /** Proposal requests accepted per client address per hour (5 by default; the e2e server raises it). */
   proposalRateLimitPerHour: number
   /** A MaxMind country database (.mmdb) for visits' country; unset: no country (issue 25). */
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCache: e.PAGE_CACHE === 'on',
     // Production uses every core unless told otherwise; development stays one process (Vite).
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), 64) : 1),
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     proposalRateLimitPerHour: e.PROPOSAL_RATE_LIMIT_PER_HOUR,
     geoipDb: e.GEOIP_DB,
     secretKey: e.SECRET_KEY === undefined ? undefined : decodeSecretKey(e.SECRET_KEY),

@@ -98,6 +98,7 @@ async function drainUnderLoad(env: Record<string, string>) {
     DATABASE_URL: path.join(dir, 'site.db'),
     DATA_DIR: dir,
     PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000',
+    SHUTDOWN_GRACE_SECONDS: '60',
     ...env,
   })
   const rec = new Recorder()
@@ -209,10 +210,12 @@ function check(r: Awaited<ReturnType<typeof drainUnderLoad>>, label: string, opt
   }
   console.log(label, JSON.stringify(summary))
 
-  // The process exits cleanly, well inside the grace period.
+  // The process exits cleanly once the last request is answered, not because the grace ran out
+  // (it is set to a minute here, so no machine is slow enough to reach it).
   expect(exit.code, s.output()).toBe(0)
-  expect(exit.at).toBeLessThan(8_000)
   expect(s.output()).not.toMatch(/still open after/)
+  const lastAnswer = Math.max(...load.filter((o) => o.status !== undefined).map((o) => o.at))
+  expect(exit.at).toBeGreaterThan(lastAnswer)
 
   // No request was reset or cut off: the only error is a refused connection (the port is
   // closed), which happens before anything is sent. And no 5xx at all.
@@ -305,19 +308,25 @@ describe('SIGTERM drains keep-alive connections', () => {
     expect(out).not.toMatch(/did not stop cleanly/)
   })
 
-  it('a request still open after the 10 s grace: exit 1 with a log line', async () => {
+  it('a request still open after the grace (SHUTDOWN_GRACE_SECONDS): exit 1 with a log line, the request cut off', async () => {
     const dir = tempDir('shutdown-')
-    const s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
+    const s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: '1' })
     const csrf = await csrfFor(s.url)
     // A body that never finishes arriving.
     const req = http.request(`${s.url}/api/proposals`, { agent: false, method: 'POST', headers: { ...POST_HEADERS(csrf), 'content-length': '1000' } })
-    const ended = new Promise((r) => req.on('error', r).on('response', r))
+    const events: string[] = []
+    const ended = new Promise<void>((r) =>
+      req
+        .on('error', () => r(void events.push('request cut off')))
+        .on('response', () => r(void events.push('request answered'))),
+    )
     await new Promise((r) => req.write('{"name":', r))
-    await sleep(200)
-    const t = performance.now()
-    expect(await s.stop()).toBe(1)
-    expect(performance.now() - t).toBeGreaterThan(9_000)
-    expect(s.output()).toMatch(/requests still open after 10 s; exiting anyway/)
-    await ended
+    // Another connection's answer: the server accepts connections in order, so it holds the slow one.
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
+    const stopped = s.stop().then((code) => void events.push(`exit ${code}`))
+    await Promise.all([stopped, ended])
+    // (Which of the two this process hears of first is up to the kernel.)
+    expect(events.sort()).toEqual(['exit 1', 'request cut off'])
+    expect(s.output()).toMatch(/requests still open after 1 s; exiting anyway/)
   })
 })
