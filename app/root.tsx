@@ -10,6 +10,7 @@ import { PublicShell } from './components/site/public-shell.tsx'
 import { RouteAnnouncer } from './components/route-announcer.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
 import { useSite } from './components/site/use-site.ts'
+import type { SiteData } from './lib/site-data.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
 import { isCacheablePath } from './lib/public-paths.ts'
 import { fullTitle } from './lib/page-title.ts'
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
  * Site-wide data for every page: SITE_URL (canonical links, JSON-LD), the saved site name and
  * contact details (header, footer, /contact) and whether the page-view beacon may run.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<SiteData> {
   const s = await getSettings(context.app.db)
   return {
     /**

@@ -30,9 +30,9 @@ function runQuietly(cmd, args, env = {}) {
   })
 }
 
-// Lint and typecheck (one core each, mostly) run while the build runs; their output follows it.
+// Lint (ESLint, then the layers and cycles: .dependency-cruiser.cjs) and typecheck (one core each, mostly) run while the build runs; their output follows it.
 const checks = (async () => {
-  const lint = await runQuietly('npx', ['eslint', '.'])
+  const lint = await runQuietly('npm', ['run', '-s', 'lint'])
   await runQuietly('npx', ['react-router', 'typegen'])
   const typecheck = await runQuietly('npx', ['tsc', '--noEmit'])
   return { lint, typecheck }

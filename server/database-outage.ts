@@ -1,5 +1,5 @@
 import { data, type ServerBuild } from 'react-router'
-import { isDatabaseUnavailable } from '~/db/db.server.ts'
+import { isDatabaseUnavailable } from '~/db/database-unavailable.ts'
 import { DatabaseUnavailableError, ForbiddenError } from '~/services/errors.server.ts'
 import type { ForbiddenAnswer } from '~/lib/forbidden-answer.ts'
 

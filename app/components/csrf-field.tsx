@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from 'react-router'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
-import type { loader as rootLoader } from '~/root.tsx'
+import type { SiteData } from '~/lib/site-data.ts'
 
 /** This visitor's CSRF token, from the root loader: the one way the browser gets it. */
 export function useCsrfToken(): string {
-  return useRouteLoaderData<typeof rootLoader>('root')?.csrfToken ?? ''
+  return useRouteLoaderData<SiteData>('root')?.csrfToken ?? ''
 }
 
 /** Put inside every form that posts: the server refuses a post without the matching token. */

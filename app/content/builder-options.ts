@@ -4,7 +4,7 @@
  * is in app/lib/builder.ts; the parser of saved designs in app/lib/builder-config.ts.
  */
 
-import type { BuilderFeatures } from '~/lib/builder.ts'
+import type { BuilderFeatures } from '~/lib/builder-features.ts'
 
 export interface BuilderOption {
   id: string

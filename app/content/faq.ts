@@ -4,13 +4,8 @@
 
 import { QUOTED, QUOTED_DELIVERY } from './pricing.ts'
 
-export type FaqCategory = 'General' | 'Pricing' | 'Process' | 'Technical' | 'Support'
-
-export type Faq = {
-  question: string
-  answer: string
-  category: FaqCategory
-}
+export type { Faq, FaqCategory } from './faq-types.ts'
+import type { Faq } from './faq-types.ts'
 
 export const FAQS: Faq[] = [
   {

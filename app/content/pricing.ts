@@ -2,7 +2,7 @@
  * Pricing page content: plans, add-ons and pricing questions. Prices are whole US dollars.
  */
 
-import type { Faq } from './faq'
+import type { Faq } from './faq-types.ts'
 
 export type PlanId = 'starter' | 'business' | 'premium'
 

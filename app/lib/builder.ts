@@ -19,6 +19,7 @@ import {
   type IndustryId,
   type SliderName,
 } from '~/content/builder-options.ts'
+import type { BuilderFeatures } from './builder-features.ts'
 
 export interface SocialLinks {
   facebook: string
@@ -29,24 +30,7 @@ export interface SocialLinks {
   tiktok: string
 }
 
-export interface BuilderFeatures {
-  chatbot: boolean
-  analytics: boolean
-  seo: boolean
-  mobileApp: boolean
-  ecommerce: boolean
-  booking: boolean
-  newsletter: boolean
-  multiLanguage: boolean
-  darkMode: boolean
-  liveChat: boolean
-  aiAssistant: boolean
-  paymentGateway: boolean
-  membershipPortal: boolean
-  eventManagement: boolean
-  inventoryManagement: boolean
-  crm: boolean
-}
+export type { BuilderFeatures }
 
 export interface BuilderCustomizations {
   headerStyle: string

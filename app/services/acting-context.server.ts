@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { describeDevice } from './sessions.server.ts'
+import { describeDevice } from './device.server.ts'
 
 /**
  * Who is acting, from where and on what device, for the activity log (docs/decisions/044). The

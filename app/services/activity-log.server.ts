@@ -11,7 +11,7 @@ import {
 import * as model from '~/models/activity-log.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { actingContext } from './acting-context.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
 
 /**
  * The activity log (issue 23, docs/decisions/044): the services that change data call

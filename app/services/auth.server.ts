@@ -1,25 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
+import { isRole } from '~/lib/permissions.ts'
 import * as model from '~/models/admin.server.ts'
+import { deleteApiTokens } from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { deleteApiTokens, findNoticeAddresses } from '~/models/people.server.ts'
-import { isRole, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
+import { hashToken, nameOf, type Admin, type Origin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import { InvalidCredentialsError, DomainValidationError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
+import { InvalidCredentialsError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
-import { insertOutboxMail } from '~/models/outbox.server.ts'
-import { describeDevice } from './sessions.server.ts'
-import { getSettings } from './settings.server.ts'
-import type { SecretKey } from './secret-box.server.ts'
-import { acceptTotpCode, resetTwoStep } from './totp.server.ts'
 import { redeemRecoveryCode } from './recovery-codes.server.ts'
+import type { SecretKey } from './secret-box.server.ts'
+import { securityChanged } from './security-notice.server.ts'
+import { getSettings } from './settings.server.ts'
+import { confirmPassword } from './sudo.server.ts'
+import { acceptTotpCode, resetTwoStep } from './totp.server.ts'
 import {
   KNOWN_ADDRESS_MS,
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_ACCOUNT_SLOW_LANE,
   LOGIN_ADDRESS_LIMIT,
-  PASSWORD_CHANGE_LIMIT,
   consume,
   limitKey,
   refund,
@@ -27,27 +27,6 @@ import {
   remembered,
   reset,
 } from './rate-limit.server.ts'
-
-/**
- * The acting person, passed explicitly to every admin operation: who they are and their role
- * (app/lib/permissions.ts). `tokenHash` is the session's; a call with an API token has
- * `via: 'token'` and a tokenHash that matches no session (so it never has sudo mode).
- */
-export type Admin = {
-  id: number
-  username: string
-  role: Role
-  /** The name shown on posts and signed replies (the username when none was given). */
-  displayName: string
-  tokenHash: string
-  expiresAt: string
-  /** Signed in with a one-time password (`npm run admin:create`/`admin:reset`): must choose their own first. */
-  mustChangePassword?: boolean
-  via?: 'session' | 'token'
-}
-
-/** A person's shown name: their display name, or the username. */
-export const nameOf = (p: { displayName: string; username: string }) => p.displayName.trim() || p.username
 
 /** Spec: an admin session lasts 24 hours from sign-in (absolute, not sliding). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60_000
@@ -58,10 +37,7 @@ export const SECOND_STEP_TRIES = 5
 /** "Last seen" is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** Where a sign-in comes from: the address counts attempts, both are shown in the sessions list. */
-export type Origin = { ip: string; userAgent?: string | null }
 
 /** The password was right and the account asks for a code: the browser keeps `token` for the next step. */
 export class SecondStepRequiredError extends UnauthorizedError {
@@ -331,21 +307,6 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
 }
 
 /**
- * Checks the admin's current password before a sensitive change (field `currentPassword`).
- * Counted before the check, like sign-in: a stolen session must not become a password oracle.
- * A right password puts this session in sudo mode (sudo.server.ts) for the next few minutes.
- */
-export async function confirmPassword(db: Db, admin: Admin, password: string, now = Date.now()): Promise<void> {
-  const attemptKey = await consume(db, PASSWORD_CHANGE_LIMIT, String(admin.id), now)
-  const user = await model.findAdminById(db, admin.id)
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    throw new DomainValidationError({ currentPassword: 'Current password is incorrect.' })
-  }
-  await reset(db, attemptKey)
-  await model.markSessionSudo(db, admin.tokenHash, new Date(now).toISOString())
-}
-
-/**
  * Changes the password after checking the current one, then ends every other session, revokes
  * every API token of the person (one may have been made by whoever knew the old password) and
  * says so by mail.
@@ -357,54 +318,6 @@ export async function changePassword(db: Db, admin: Admin, input: { currentPassw
   await securityChanged(db, admin, (who) => `The password of ${who} was changed.`, origin, { revokeTokens: true })
 }
 
-/** "Priya (owner)": a person's shown name and role, as security notices name them. */
-export function personLabel(p: { displayName: string; username: string; role: string }): string {
-  return `${nameOf(p)} (${isRole(p.role) ? ROLE_LABELS[p.role].toLowerCase() : p.role})`
-}
-
-/**
- * After a change to how a person signs in: every other session ends (every session, without
- * `tokenHash`), and a notice goes through the outbox to that person's own email (for someone
- * with none on file, to the active owners'), so a change they did not make is noticed; nobody
- * else can redirect it. `what` words the change with the person's name and role ("The password
- * of Priya (owner) was changed."). `notify` is the address (or addresses) on file before the change, when the
- * change is to that address itself; `keepSessions` leaves the other sessions alone (a change to
- * where notices go, not to sign-in); `revokeTokens` deletes every API token of the person.
- */
-export async function securityChanged(
-  db: Db,
-  admin: Pick<Admin, 'id'> & { tokenHash?: string },
-  what: (who: string) => string,
-  origin?: Origin,
-  opts: { notify?: string | string[]; keepSessions?: boolean; revokeTokens?: boolean } = {},
-): Promise<void> {
-  const person = await model.findAdminById(db, admin.id)
-  if (!person) return
-  if (!opts.keepSessions) {
-    if (admin.tokenHash) await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
-    else await model.deleteAllSessions(db, admin.id)
-  }
-  const tokensRevoked = opts.revokeTokens ? await deleteApiTokens(db, admin.id) : 0
-  const settings = await getSettings(db)
-  const change = what(personLabel(person))
-  const lines = [
-    `Security change on the back office of ${settings.siteName}:`,
-    '',
-    change,
-    '',
-    `Account: ${person.username}`,
-    `When: ${new Date().toUTCString()}`,
-    ...(origin ? [`From address: ${origin.ip}`, ...(origin.userAgent ? [`Device: ${describeDevice(origin.userAgent)}`] : [])] : []),
-    '',
-    opts.keepSessions ? 'Signed-in sessions were not changed.' : admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
-    ...(opts.revokeTokens ? [`Every API token of this account has been revoked (${tokensRevoked}): make new ones under Profile.`] : []),
-    'If this was not you, sign in and change the password now, or run `npm run admin:reset` on the server.',
-  ]
-  const to = opts.notify !== undefined ? [opts.notify].flat() : await findNoticeAddresses(db, admin.id)
-  for (const toAddress of new Set(to)) {
-    await insertOutboxMail(db, { toAddress, subject: `Security change: ${change.replace(/\.$/, '')}`, body: lines.join('\n') })
-  }
-}
 
 /**
  * `npm run admin:reset`: the last resort, for whoever runs the server. A new random password

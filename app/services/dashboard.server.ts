@@ -4,7 +4,7 @@ import { findBlogPosts, findBlogStats } from '~/models/blog.server.ts'
 import { findProposalDatesSince } from '~/models/lead-counts.server.ts'
 import { countPageViewsPerDay } from '~/models/page-views.server.ts'
 import { countProposals, findProposals } from '~/models/proposals.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
 export const RECENT_COUNT = 3

@@ -39,16 +39,6 @@ export class SudoRequiredError extends Error {
   }
 }
 /**
- * The database cannot be reached (stopped, restarting, unreachable, out of connections): the
- * request may succeed if sent again shortly. Answered 503 with Retry-After (docs/decisions/028).
- */
-export class DatabaseUnavailableError extends Error {
-  readonly retryAfterSeconds = 5
-  constructor(cause?: unknown) {
-    super('The database is unavailable; please try again in a few seconds.', { cause })
-  }
-}
-/**
  * The acting person's role does not include what they asked for (app/lib/permissions.ts): the
  * API answers 403 JSON, pages the forbidden page.
  */
@@ -60,3 +50,6 @@ export class ForbiddenError extends Error {
     super(message)
   }
 }
+
+// Thrown by the database layer, which depends on nothing above it.
+export { DatabaseUnavailableError } from '~/db/database-unavailable.ts'

@@ -9,7 +9,7 @@ import { decodeDesign, estimateFromQuery, isProposalSource, reopenHref } from '~
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalEvent } from '~/models/proposals.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'

@@ -1,8 +1,8 @@
-import Bowser from 'bowser'
 import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
 import { deleteApiTokens } from '~/models/people.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
+import { describeDevice } from './device.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
@@ -14,17 +14,6 @@ export type SessionView = {
   createdAt: string
   lastSeenAt: string | null
   current: boolean
-}
-
-/** "Chrome 131 on macOS 14.1 (desktop)" from a User-Agent; "Unknown device" without one. */
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device'
-  const r = Bowser.parse(userAgent)
-  const browser = [r.browser.name, r.browser.version?.split('.')[0]].filter(Boolean).join(' ')
-  const os = [r.os.name, r.os.versionName ?? r.os.version].filter(Boolean).join(' ')
-  const kind = r.platform.type
-  const text = [browser || 'Unknown browser', os && `on ${os}`].filter(Boolean).join(' ')
-  return kind ? `${text} (${kind})` : text
 }
 
 export async function listSessions(db: Db, admin: Admin): Promise<SessionView[]> {

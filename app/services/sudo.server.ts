@@ -1,8 +1,10 @@
 import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
-import { confirmPassword, type Admin } from './auth.server.ts'
 import { SUDO_MINUTES } from '~/lib/sudo.ts'
-import { SudoRequiredError } from './errors.server.ts'
+import type { Admin } from './actor.server.ts'
+import { DomainValidationError, SudoRequiredError } from './errors.server.ts'
+import { verifyPassword } from './passwords.server.ts'
+import { PASSWORD_CHANGE_LIMIT, consume, reset } from './rate-limit.server.ts'
 
 /**
  * Sudo mode (docs/decisions/027): changing how the admin signs in (passkeys, two-step sign-in,
@@ -28,6 +30,21 @@ export async function sudoState(db: Db, admin: Pick<Admin, 'tokenHash'>, now = D
 /** Throws SudoRequiredError unless this session confirmed the password within the window. */
 export async function requireSudo(db: Db, admin: Pick<Admin, 'tokenHash'>, now = Date.now()): Promise<void> {
   if (!(await sudoState(db, admin, now)).active) throw new SudoRequiredError()
+}
+
+/**
+ * Checks the admin's current password before a sensitive change (field `currentPassword`).
+ * Counted before the check, like sign-in: a stolen session must not become a password oracle.
+ * A right password puts this session in sudo mode (sudo.server.ts) for the next few minutes.
+ */
+export async function confirmPassword(db: Db, admin: Admin, password: string, now = Date.now()): Promise<void> {
+  const attemptKey = await consume(db, PASSWORD_CHANGE_LIMIT, String(admin.id), now)
+  const user = await model.findAdminById(db, admin.id)
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    throw new DomainValidationError({ currentPassword: 'Current password is incorrect.' })
+  }
+  await reset(db, attemptKey)
+  await model.markSessionSudo(db, admin.tokenHash, new Date(now).toISOString())
 }
 
 /**

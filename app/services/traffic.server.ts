@@ -4,7 +4,7 @@ import { toCsv, neutralizeFormula } from '~/lib/csv.ts'
 import { findLeadsIn, type LeadRow } from '~/models/lead-counts.server.ts'
 import { facetCounts, funnelCounts, sumPageViews, sumVisitors, topPages, visitorsBySource } from '~/models/visits.server.ts'
 import { FUNNEL_STEPS, NOT_TRACKED } from './analytics.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /** The periods the dashboard offers, in days, each compared with the one before it. */

@@ -17,7 +17,7 @@ import {
   type UploadSize,
 } from '~/models/uploads.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import type { Admin } from './auth.server.ts'
+import type { Admin } from './actor.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 
 /** Largest accepted upload (before resizing). */

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BlogPostSchema, PortfolioItemPatchSchema } from '~/lib/schemas.ts'
-import { login, requireSession, type Admin } from '~/services/auth.server.ts'
+import { login, requireSession } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { createPost, deletePost } from '~/services/blog.server.ts'
 import { onContentChange } from '~/services/content-events.server.ts'
 import { readContentVersion } from '~/services/content-version.server.ts'
 import { updatePortfolioItem } from '~/services/portfolio.server.ts'
-import { updateSettings } from '~/services/settings.server.ts'
+import { updateSettings } from '~/services/settings-update.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects, startTestApp, validPost, type TestApp } from '../helpers/app.ts'
 
 /**

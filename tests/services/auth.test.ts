@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import {
-  SESSION_LIFETIME_MS,
-  changePassword,
-  ensureAdmin,
-  getSession,
-  login,
-  logout,
-  pruneSessions,
-  requireSession,
-  type Admin,
-} from '~/services/auth.server.ts'
+import { SESSION_LIFETIME_MS, changePassword, ensureAdmin, getSession, login, logout, pruneSessions, requireSession } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, UnauthorizedError } from '~/services/errors.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection } from './db.ts'

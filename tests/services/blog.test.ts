@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { SAMPLE_POSTS } from '~/db/seed-data.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
 import { BlogPostPatchSchema, BlogPostSchema } from '~/lib/schemas.ts'
-import type { Admin } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import {
   autosavePost,
   createPost,

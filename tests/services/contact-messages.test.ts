@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import type { Admin } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import {
   CONTACT_MESSAGE_LIMIT,
   deleteContactMessage,
@@ -9,7 +9,8 @@ import {
   submitContactMessage,
 } from '~/services/contact-messages.server.ts'
 import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
-import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
+import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { rejection, seededDatabaseWithAdmin } from './db.ts'
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '~/db/db.server.ts'
 import { seedIfEmpty } from '~/db/seed.server.ts'
-import { ensureAdmin, getSession, login, type Admin } from '~/services/auth.server.ts'
+import { ensureAdmin, getSession, login } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, resetPostgres } from '../helpers/app.ts'
 
 /**

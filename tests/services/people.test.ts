@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import { changePassword, getSession, login, resetAdminAccess, signInWithPassword, type Admin } from '~/services/auth.server.ts'
+import { changePassword, getSession, login, resetAdminAccess, signInWithPassword } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, ForbiddenError, InvalidCredentialsError, SudoRequiredError } from '~/services/errors.server.ts'
 import {
   InvitationUnusableError,
@@ -23,7 +24,7 @@ import {
   withBylines,
 } from '~/services/people.server.ts'
 import { endOtherSessions } from '~/services/sessions.server.ts'
-import { updateSettings } from '~/services/settings.server.ts'
+import { updateSettings } from '~/services/settings-update.server.ts'
 import { createPost } from '~/services/blog.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'

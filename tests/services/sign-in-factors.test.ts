@@ -2,17 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import {
-  InvalidCodeError,
-  SecondStepExpiredError,
-  SecondStepRequiredError,
-  completeSecondStep,
-  ensureAdmin,
-  getSession,
-  login,
-  signInWithPassword,
-  type Admin,
-} from '~/services/auth.server.ts'
+import { InvalidCodeError, SecondStepExpiredError, SecondStepRequiredError, completeSecondStep, ensureAdmin, getSession, login, signInWithPassword } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import type { Admin } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { listContactMessages, submitContactMessage } from '~/services/contact-messages.server.ts'
 import { deleteProposal, listProposals, submitProposal } from '~/services/proposals.server.ts'
 import { SAME_SUBMISSION_MS } from '~/services/submission-once.server.ts'

@@ -3,24 +3,14 @@ import { Secret, TOTP } from 'otpauth'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import {
-  InvalidCodeError,
-  SecondStepExhaustedError,
-  SecondStepExpiredError,
-  changePassword,
-  completeSecondStep,
-  ensureAdmin,
-  getSession,
-  openSession,
-  pendingSecondStep,
-  signInWithPassword,
-  type Admin,
-} from '~/services/auth.server.ts'
+import { InvalidCodeError, SecondStepExhaustedError, SecondStepExpiredError, changePassword, completeSecondStep, ensureAdmin, getSession, openSession, pendingSecondStep, signInWithPassword } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { registerPasskey, registrationOptions, relyingParty, removePasskey } from '~/services/passkeys.server.ts'
 import { authenticateApiToken, createApiToken } from '~/services/people.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
-import { getSettings, updateSettings } from '~/services/settings.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
+import { updateSettings } from '~/services/settings-update.server.ts'
 import { SUDO_WINDOW_MS, confirmSudo, sudoState } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, disableTotp, regenerateRecoveryCodes, startTotpEnrolment, twoStepState } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'

@@ -7,7 +7,7 @@ import { useNavigate, useRouteLoaderData } from 'react-router'
 import { officesOf } from '~/content/site.ts'
 import { askQuestion, initialChatState, showProposalButton, suggestionsFor } from '~/lib/chat.ts'
 import { askTyped, chatIndex } from '~/lib/chat-answer.ts'
-import type { loader as rootLoader } from '~/root.tsx'
+import type { SiteData } from '~/lib/site-data.ts'
 import { ChatAskForm } from './chat-ask.tsx'
 import { ChatMessages, SUGGESTION_CLASS } from './chat-messages.tsx'
 
@@ -30,7 +30,7 @@ export default function ChatPanel({ id, open, onClose }: Props) {
   const panelRef = useRef<HTMLDivElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRouteLoaderData<SiteData>('root')
   const offices = useMemo(() => (root ? officesOf(root.site) : []), [root])
   const suggestions = suggestionsFor(state)
 

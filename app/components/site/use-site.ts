@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader } from '~/root.tsx'
 import { COMPANY, officesOf, type Office } from '~/content/site.ts'
+import type { SiteData } from '~/lib/site-data.ts'
 import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_LABEL } from '~/lib/agency-time.ts'
 
-export type SiteData = Awaited<ReturnType<typeof loader>>
+export type { SiteData }
 
 const FALLBACK: SiteData = {
   csrfToken: null,
@@ -27,7 +27,7 @@ const FALLBACK: SiteData = {
 
 /** The root loader's site-wide data (settings, SITE_URL); content defaults if it is unavailable. */
 export function useSite(): SiteData {
-  return useRouteLoaderData<typeof loader>('root') ?? FALLBACK
+  return useRouteLoaderData<SiteData>('root') ?? FALLBACK
 }
 
 /** Both offices with the saved addresses, phones and hours (the settings are their one source). */

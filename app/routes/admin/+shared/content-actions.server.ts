@@ -6,7 +6,7 @@ import type { Toast } from '~/components/ui/toast.tsx'
 import type { Db } from '~/db/db.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
-import type { Admin } from '~/services/auth.server.ts'
+import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
 
 /**

@@ -12,6 +12,7 @@ import {
 import { readForm } from '~/http/forms.server.ts'
 import { LoginSchema, fieldErrors } from '~/lib/schemas.ts'
 import { SecondStepSchema } from '~/lib/security-schemas.ts'
+import type { Origin } from '~/services/actor.server.ts'
 import * as auth from '~/services/auth.server.ts'
 import { InvalidCredentialsError, RateLimitedError } from '~/services/errors.server.ts'
 import { PasskeySignInError, relyingParty, signInWithPasskey, type RelyingParty } from '~/services/passkeys.server.ts'
@@ -23,7 +24,7 @@ export async function relyingPartyFor(context: AppLoadContext): Promise<RelyingP
   return relyingParty(context.app.config.siteUrl, (await getSettings(context.app.db)).siteName)
 }
 
-export function originOf(request: Request, context: AppLoadContext): auth.Origin {
+export function originOf(request: Request, context: AppLoadContext): Origin {
   return { ip: context.clientIp, userAgent: request.headers.get('user-agent') }
 }
 
