@@ -5,7 +5,6 @@ import type { Route } from './+types/root'
 import { useKeepEarlyInput } from './components/keep-early-input.ts'
 import { useNonce } from './components/nonce.tsx'
 import { JsonLd } from './components/site/json-ld.tsx'
-import { NotFoundContent } from './components/site/not-found-content.tsx'
 import { PublicShell } from './components/site/public-shell.tsx'
 import { RouteAnnouncer } from './components/route-announcer.tsx'
 import { ToastProvider } from './components/ui/toast.tsx'
@@ -18,6 +17,11 @@ import { getSettings } from './services/settings.server.ts'
 import { zoneGenericName } from './lib/agency-time.ts'
 import stylesheet from './app.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import { Suspense, lazy } from 'react'
+
+// Only an error page draws it: fetched then, not with every page's scripts (docs/decisions/071).
+// The server renders it whole (onAllReady), so hydration finds its HTML in place.
+const NotFoundContent = lazy(() => import('./components/site/not-found-content.tsx').then((m) => ({ default: m.NotFoundContent })))
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -105,7 +109,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <PublicShell>
           <title>{fullTitle('404 Page Not Found', site.siteName)}</title>
           <meta name="robots" content="noindex" />
-          <NotFoundContent />
+          <Suspense fallback={null}>
+            <NotFoundContent />
+          </Suspense>
         </PublicShell>
       </ToastProvider>
     )
