@@ -11,7 +11,7 @@ import {
 import * as model from '~/models/activity-log.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { actingContext } from './acting-context.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 
 /**
  * The activity log (issue 23, docs/decisions/044): the services that change data call
@@ -69,7 +69,8 @@ export type ActivityPage = {
 }
 
 /** One page of the log, newest first, filtered. */
-export async function listActivity(db: Db, _admin: Admin, filter: ActivityFilter & { page?: number } = {}): Promise<ActivityPage> {
+export async function listActivity(db: Db, admin: Admin, filter: ActivityFilter & { page?: number } = {}): Promise<ActivityPage> {
+  requirePermission(admin, 'activity')
   const where = whereOf(filter)
   const [total, people] = await Promise.all([model.countActivity(db, where), model.findActivityPeople(db)])
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE))
@@ -79,7 +80,8 @@ export async function listActivity(db: Db, _admin: Admin, filter: ActivityFilter
 }
 
 /** Every entry the filter matches, for the CSV. */
-export function exportActivity(db: Db, _admin: Admin, filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+export async function exportActivity(db: Db, admin: Admin, filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+  requirePermission(admin, 'activity')
   return model.findActivity(db, whereOf(filter))
 }
 
@@ -99,7 +101,8 @@ export async function getActivityRetention(db: Db): Promise<number> {
 }
 
 /** Saves how many days to keep (checked by ActivityRetentionSchema first), records it, and prunes at once. */
-export async function setActivityRetention(db: Db, _admin: Admin, days: number, now = new Date()): Promise<void> {
+export async function setActivityRetention(db: Db, admin: Admin, days: number, now = new Date()): Promise<void> {
+  requirePermission(admin, 'activity')
   const before = await getActivityRetention(db)
   await db.transaction().execute(async (trx) => {
     await upsertSettingValues(trx, { [RETENTION_KEY]: days })

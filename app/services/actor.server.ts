@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { isRole, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
+import { can, isRole, ROLE_LABELS, type Permission, type Role } from '~/lib/permissions.ts'
+import { ForbiddenError } from './errors.server.ts'
 
 /**
  * The acting person, passed explicitly to every admin operation: who they are and their role
@@ -31,4 +32,9 @@ export type Origin = { ip: string; userAgent?: string | null }
 /** "Priya (owner)": a person's shown name and role, as security notices name them. */
 export function personLabel(p: { displayName: string; username: string; role: string }): string {
   return `${nameOf(p)} (${isRole(p.role) ? ROLE_LABELS[p.role].toLowerCase() : p.role})`
+}
+
+/** Throws ForbiddenError unless the acting person's role has `permission`. */
+export function requirePermission(admin: Pick<Admin, 'role'>, permission: Permission): void {
+  if (!can(admin.role, permission)) throw new ForbiddenError(permission)
 }

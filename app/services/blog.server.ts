@@ -6,7 +6,7 @@ import { storedTags } from '~/lib/blog-list.ts'
 import { settleCoverAlt } from './cover-alt.server.ts'
 import * as model from '~/models/blog.server.ts'
 import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity, type ActivityRecord } from './activity-log.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
@@ -61,6 +61,15 @@ function mayEdit(admin: Admin, post: Pick<BlogPost, 'authorId'>): void {
   if (!can(admin.role, 'posts.all') && post.authorId !== admin.id) {
     throw new ForbiddenError('posts.all', `This post is someone else's: your role (${ROLE_LABELS[admin.role]}) edits only your own posts.`)
   }
+}
+
+/** The post, when the person may write posts and edit this one (its revisions are as private as it is). */
+async function requireEditablePost(db: Db, admin: Admin, postId: number): Promise<BlogPost> {
+  requirePermission(admin, 'posts.write')
+  const post = await model.findBlogPost(db, postId)
+  if (!post) throw new NotFoundError('Post not found')
+  mayEdit(admin, post)
+  return post
 }
 
 function mayPublish(admin: Admin, status: BlogStatus | undefined): void {
@@ -216,7 +225,8 @@ export function startPublishScheduler(db: Db, logger: { warn: (obj: object, msg:
   return () => clearInterval(timer)
 }
 
-export function nextScheduledPost(db: Db, _admin: Admin) {
+export async function nextScheduledPost(db: Db, admin: Admin) {
+  requirePermission(admin, 'dashboard')
   return model.findNextScheduled(db)
 }
 
@@ -250,7 +260,8 @@ export async function resolvePostAddress(
 
 export type RevisionSummary = { id: number; title: string; createdAt: string }
 
-export async function listRevisions(db: Db, _admin: Admin, postId: number): Promise<RevisionSummary[]> {
+export async function listRevisions(db: Db, admin: Admin, postId: number): Promise<RevisionSummary[]> {
+  await requireEditablePost(db, admin, postId)
   const rows = await model.findRevisions(db, postId, 'save')
   return rows.map(({ id, title, createdAt }) => ({ id, title, createdAt }))
 }
@@ -260,7 +271,8 @@ function parseData(data: string): RevisionData {
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as RevisionData
 }
 
-export async function readRevision(db: Db, _admin: Admin, postId: number, revisionId: number): Promise<RevisionSummary & { data: RevisionData }> {
+export async function readRevision(db: Db, admin: Admin, postId: number, revisionId: number): Promise<RevisionSummary & { data: RevisionData }> {
+  await requireEditablePost(db, admin, postId)
   const rev = await model.findRevision(db, postId, revisionId)
   if (!rev || rev.kind !== 'save') throw new NotFoundError('Revision not found')
   return { id: rev.id, title: rev.title, createdAt: rev.createdAt, data: parseData(rev.data) }
@@ -303,8 +315,10 @@ export async function autosavePost(db: Db, admin: Admin, postId: number, values:
 }
 
 /** The autosave, when it is newer than the post's last save (else it is stale and not offered). */
-export async function readAutosave(db: Db, _admin: Admin, postId: number): Promise<{ savedAt: string; data: RevisionData } | null> {
+export async function readAutosave(db: Db, admin: Admin, postId: number): Promise<{ savedAt: string; data: RevisionData } | null> {
+  requirePermission(admin, 'posts.write')
   const [post, rev] = await Promise.all([model.findBlogPost(db, postId), model.findAutosave(db, postId)])
+  if (post) mayEdit(admin, post)
   if (!post || !rev || rev.createdAt <= post.updatedAt) return null
   return { savedAt: rev.createdAt, data: parseData(rev.data) }
 }
@@ -326,7 +340,8 @@ export async function deletePost(db: Db, admin: Admin, id: number): Promise<void
   await announceContentChange(db)
 }
 
-export function getBlogStats(db: Db, _admin: Admin): Promise<BlogStats> {
+export async function getBlogStats(db: Db, admin: Admin): Promise<BlogStats> {
+  requirePermission(admin, 'posts.all')
   return model.findBlogStats(db)
 }
 

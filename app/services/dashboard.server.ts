@@ -4,14 +4,15 @@ import { findBlogPosts, findBlogStats } from '~/models/blog.server.ts'
 import { findProposalDatesSince } from '~/models/lead-counts.server.ts'
 import { countPageViewsPerDay } from '~/models/page-views.server.ts'
 import { countProposals, findProposals } from '~/models/proposals.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
 export const RECENT_COUNT = 3
 const CHART_DAYS = 30
 
 /** Everything the dashboard shows, in one call. The chart's days are the agency's (settings.timeZone). */
-export async function getDashboard(db: Db, _admin: Admin, now = new Date()) {
+export async function getDashboard(db: Db, admin: Admin, now = new Date()) {
+  requirePermission(admin, 'dashboard')
   const zone = (await getSettings(db)).timeZone
   const today = dayIn(zone, now)
   const days: string[] = []

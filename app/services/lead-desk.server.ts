@@ -13,7 +13,8 @@ import type { Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
-import { listAssignees, requirePermission } from './people.server.ts'
+import { listAssignees } from './people.server.ts'
+import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
 
 export type { ProposalEvent }

@@ -5,7 +5,7 @@ import * as outbox from '~/models/outbox.server.ts'
 import type { Admin } from './actor.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { AUTO_SEND_DAYS, type MailAttempt } from './mail.server.ts'
-import { requirePermission } from './people.server.ts'
+import { requirePermission } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /**

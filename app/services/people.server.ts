@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
-import { can, isRole, ROLE_LABELS, type Permission, type Role } from '~/lib/permissions.ts'
+import { can, isRole, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
 import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/people.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { API_TOKEN_DEFAULT_DAYS, INVITATION_DAYS } from '~/lib/people-schemas.ts'
 import { isUniqueViolation } from '~/models/blog.server.ts'
-import { hashToken, nameOf, type Admin, type Origin } from './actor.server.ts'
+import { hashToken, nameOf, requirePermission, type Admin, type Origin } from './actor.server.ts'
 import { openSession } from './auth.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
@@ -23,10 +23,6 @@ const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000
 /** The settings key of "require two-step sign-in or a passkey for everyone". */
 const REQUIRE_SECOND_FACTOR = 'people.requireSecondFactor'
 
-/** Throws ForbiddenError unless the acting person's role has `permission`. */
-export function requirePermission(admin: Pick<Admin, 'role'>, permission: Permission): void {
-  if (!can(admin.role, permission)) throw new ForbiddenError(permission)
-}
 
 /** What a person must do before anything else: replace a one-time password, or add a second factor the owner requires. */
 export type SetUpNeeded = 'password' | 'second-factor' | null

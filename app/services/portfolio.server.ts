@@ -2,7 +2,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { PortfolioItemInput, PortfolioItemPatch } from '~/lib/schemas.ts'
 import * as model from '~/models/portfolio.server.ts'
 import type { PortfolioItem, PortfolioQuery } from '~/models/portfolio.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity } from './activity-log.server.ts'
 import { settleCoverAlt } from './cover-alt.server.ts'
@@ -17,7 +17,8 @@ export function listPublicPortfolio(db: Db): Promise<PortfolioItem[]> {
   return model.findPortfolioItems(db, { status: 'active' })
 }
 
-export async function listPortfolio(db: Db, _admin: Admin, query: PortfolioQuery = {}) {
+export async function listPortfolio(db: Db, admin: Admin, query: PortfolioQuery = {}) {
+  requirePermission(admin, 'portfolio')
   const [items, counts, categories] = await Promise.all([
     model.findPortfolioItems(db, query),
     model.countPortfolioByStatus(db),
@@ -93,7 +94,8 @@ async function keepSlug(trx: Db, slug: string, projectId: number) {
 /** A title's slug for a project ('project' when the title has no letters or digits). */
 const projectSlug = (title: string) => slugify(title).replace(/^post(?=$|-)/, 'project')
 
-export async function createPortfolioItem(db: Db, _admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
+export async function createPortfolioItem(db: Db, admin: Admin, input: PortfolioItemInput): Promise<PortfolioItem> {
+  requirePermission(admin, 'portfolio')
   const { imageAlt: _a, imageDecorative: _d, slug: wanted, ...rest } = input
   const story = {
     problem: rest.problem ?? '',
@@ -116,7 +118,8 @@ export async function createPortfolioItem(db: Db, _admin: Admin, input: Portfoli
   return item
 }
 
-export async function updatePortfolioItem(db: Db, _admin: Admin, id: number, patch: PortfolioItemPatch): Promise<PortfolioItem> {
+export async function updatePortfolioItem(db: Db, admin: Admin, id: number, patch: PortfolioItemPatch): Promise<PortfolioItem> {
+  requirePermission(admin, 'portfolio')
   const { imageAlt: _a, imageDecorative: _d, slug: wanted, ...rest } = patch
   const imageAlt = settleCoverAlt(patch)
   const current = await model.findPortfolioItem(db, id)
@@ -134,7 +137,8 @@ export async function updatePortfolioItem(db: Db, _admin: Admin, id: number, pat
   return item
 }
 
-export async function deletePortfolioItem(db: Db, _admin: Admin, id: number): Promise<void> {
+export async function deletePortfolioItem(db: Db, admin: Admin, id: number): Promise<void> {
+  requirePermission(admin, 'portfolio')
   const gone = await model.findPortfolioItem(db, id)
   if (!gone || !(await model.deletePortfolioItem(db, id))) throw new NotFoundError('Portfolio item not found')
   await recordActivity(db, { action: 'project.delete', itemType: 'project', itemId: id, itemLabel: gone.title })

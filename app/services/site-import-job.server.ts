@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Db } from '~/db/db.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { exportSite } from './site-export.server.ts'
 import { parseExport } from './site-import/index.server.ts'
 import { acquireImportLock, IMPORT_LOCK_STALE_MS, runningImportHolder } from './import-lock.server.ts'
@@ -32,7 +32,8 @@ export type ImportJob = {
   error?: string
 }
 
-export async function readImportJob(db: Db, _admin: Admin, now = Date.now()): Promise<ImportJob | null> {
+export async function readImportJob(db: Db, admin: Admin, now = Date.now()): Promise<ImportJob | null> {
+  requirePermission(admin, 'import-export')
   const job = (await findSettingValues(db))[IMPORT_JOB_KEY] as ImportJob | undefined
   if (!job) return null
   // Its process died: the lock went stale (or was taken over) while the job still said running.
@@ -44,7 +45,8 @@ export async function readImportJob(db: Db, _admin: Admin, now = Date.now()): Pr
 }
 
 /** The dry run: what would be imported, skipped and why; writes nothing. */
-export function previewImport(db: Db, images: ImageStore, _admin: Admin, file: Buffer, fileName: string, allowHosts: string[]): Promise<ImportReport> {
+export async function previewImport(db: Db, images: ImageStore, admin: Admin, file: Buffer, fileName: string, allowHosts: string[]): Promise<ImportReport> {
+  requirePermission(admin, 'import-export')
   return importSite(db, images, file, { dryRun: true, allowHosts, fileName })
 }
 

@@ -4,7 +4,7 @@ import { toCsv, neutralizeFormula } from '~/lib/csv.ts'
 import { findLeadsIn, type LeadRow } from '~/models/lead-counts.server.ts'
 import { facetCounts, funnelCounts, sumPageViews, sumVisitors, topPages, visitorsBySource } from '~/models/visits.server.ts'
 import { FUNNEL_STEPS, NOT_TRACKED } from './analytics.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /** The periods the dashboard offers, in days, each compared with the one before it. */
@@ -86,7 +86,8 @@ async function sourceRows(db: Db, r: { from: string; to: string }, leads: readon
  * visits come from the daily rollups (docs/decisions/042), leads from the desk's own rows, so the
  * Leads figure is what the desk lists (docs/METRICS.md has every definition).
  */
-export async function getTraffic(db: Db, _admin: Admin, period: TrafficPeriod, now = new Date()) {
+export async function getTraffic(db: Db, admin: Admin, period: TrafficPeriod, now = new Date()) {
+  requirePermission(admin, 'dashboard')
   const zone = (await getSettings(db)).timeZone
   const { current, previous } = periodRanges(period, now, zone)
   const [cur, prev, pages, funnel, devices, countries] = await Promise.all([

@@ -17,7 +17,7 @@ import {
   type UploadSize,
 } from '~/models/uploads.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { DomainValidationError } from './errors.server.ts'
 
 /** Largest accepted upload (before resizing). */
@@ -269,7 +269,8 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ ur
 }
 
 /** A picture the back office uploads: stored (storeImage), and recorded in the activity log. */
-export async function uploadImage(db: Db, store: ImageStore, _admin: Admin, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
+export async function uploadImage(db: Db, store: ImageStore, admin: Admin, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
+  requirePermission(admin, 'uploads')
   const stored = await storeImage(store, bytes)
   await recordActivity(db, { action: 'upload.create', itemType: 'upload', itemId: stored.url, itemLabel: stored.url, detail: `${stored.width} × ${stored.height} pixels.` })
   return stored

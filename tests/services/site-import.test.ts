@@ -163,7 +163,7 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     const lock = await acquireImportLock(h.db, databaseImageStore(h.db), 'export.xml')
     const old = new Date(Date.now() - 2 * IMPORT_LOCK_STALE_MS).toISOString()
     await upsertSettingValues(h.db, { [IMPORT_JOB_KEY]: { state: 'running', file: 'export.xml', holder: lock.holder, done: 1, total: 10, what: 'images', startedAt: old, updatedAt: old } })
-    const admin = {} as Admin // who reads does not matter to the job
+    const admin = { id: 1, username: 'owner', role: 'owner' } as Admin // one who may see the import
     expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'running' })
     await h.db.updateTable('importLock').set({ heartbeatAt: old }).execute()
     expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' })

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/db.server.ts'
+import { can, ROLES, type Permission, type Role } from '~/lib/permissions.ts'
+import type { Admin } from '~/services/actor.server.ts'
+import * as activity from '~/services/activity-log.server.ts'
+import * as blog from '~/services/blog.server.ts'
+import { getDashboard } from '~/services/dashboard.server.ts'
+import { ForbiddenError } from '~/services/errors.server.ts'
+import * as portfolio from '~/services/portfolio.server.ts'
+import { previewImport, readImportJob } from '~/services/site-import-job.server.ts'
+import { getTraffic } from '~/services/traffic.server.ts'
+import { createImageStore, uploadImage } from '~/services/uploads.server.ts'
+import { dialects } from '../helpers/app.ts'
+import { seededDatabaseWithAdmin } from './db.ts'
+
+/**
+ * Issue 34: the services check the permissions table themselves, so a caller that skips the page
+ * and API guards (a command, a job, the next feature) gets the same answer. Each call is tried as
+ * every role, as a person who wrote none of the posts: refused with ForbiddenError exactly when
+ * the role lacks the permission; any other outcome (an answer, "not found", a refused file) means
+ * the door was open.
+ */
+type Call = { name: string; needs: (role: Role) => boolean; run: (h: DatabaseHandle, as: Admin, postId: number) => Promise<unknown> }
+const needs = (p: Permission) => (role: Role) => can(role, p)
+
+const CALLS: Call[] = [
+  { name: 'blog.nextScheduledPost', needs: needs('dashboard'), run: (h, as) => blog.nextScheduledPost(h.db, as) },
+  { name: 'blog.getBlogStats', needs: needs('posts.all'), run: (h, as) => blog.getBlogStats(h.db, as) },
+  // Someone else's post: its revisions and autosave are as private as the post.
+  { name: 'blog.listRevisions', needs: needs('posts.all'), run: (h, as, id) => blog.listRevisions(h.db, as, id) },
+  { name: 'blog.readRevision', needs: needs('posts.all'), run: (h, as, id) => blog.readRevision(h.db, as, id, 999_999) },
+  { name: 'blog.readAutosave', needs: needs('posts.all'), run: (h, as, id) => blog.readAutosave(h.db, as, id) },
+  { name: 'portfolio.listPortfolio', needs: needs('portfolio'), run: (h, as) => portfolio.listPortfolio(h.db, as) },
+  { name: 'portfolio.updatePortfolioItem', needs: needs('portfolio'), run: (h, as) => portfolio.updatePortfolioItem(h.db, as, 999_999, {}) },
+  { name: 'portfolio.deletePortfolioItem', needs: needs('portfolio'), run: (h, as) => portfolio.deletePortfolioItem(h.db, as, 999_999) },
+  { name: 'activity.listActivity', needs: needs('activity'), run: (h, as) => activity.listActivity(h.db, as) },
+  { name: 'activity.exportActivity', needs: needs('activity'), run: (h, as) => activity.exportActivity(h.db, as) },
+  { name: 'getDashboard', needs: needs('dashboard'), run: (h, as) => getDashboard(h.db, as) },
+  { name: 'getTraffic', needs: needs('dashboard'), run: (h, as) => getTraffic(h.db, as, '30d') },
+  { name: 'uploadImage', needs: needs('uploads'), run: (h, as) => uploadImage(h.db, createImageStore(h.db), as, Buffer.from('not a picture')) },
+  { name: 'readImportJob', needs: needs('import-export'), run: (h, as) => readImportJob(h.db, as) },
+  { name: 'previewImport', needs: needs('import-export'), run: (h, as) => previewImport(h.db, createImageStore(h.db), as, Buffer.from('not an export'), 'x.xml', []) },
+]
+
+async function outcome(p: Promise<unknown>): Promise<'forbidden' | 'open'> {
+  try {
+    await p
+    return 'open'
+  } catch (err) {
+    return err instanceof ForbiddenError ? 'forbidden' : 'open'
+  }
+}
+
+describe.each(dialects())('services check the permissions table themselves on %s', (_name, url) => {
+  let h: DatabaseHandle
+  let owner: Admin
+  seededDatabaseWithAdmin(url, (handle, admin) => {
+    h = handle
+    owner = admin
+  })
+
+  it.each(CALLS.map((c) => [c.name, c] as const))('%s answers each role as the table says', async (_n, call) => {
+    const [post] = (await blog.listPosts(h.db, owner)).posts
+    expect(post, 'the sample content has a post').toBeDefined()
+    const seen: Record<string, string> = {}
+    const expected: Record<string, string> = {}
+    for (const role of ROLES) {
+      // Not the author of any post (the sample posts are the owner's).
+      const as: Admin = { ...owner, id: owner.id + 1000, role }
+      seen[role] = await outcome(call.run(h, as, post!.id))
+      expected[role] = call.needs(role) ? 'open' : 'forbidden'
+    }
+    expect(seen).toEqual(expected)
+  })
+})
