@@ -366,7 +366,7 @@ export async function acceptDocument(
       db,
       row.id,
       { version: input.version, today: todayIn(timeZone, now) },
-      { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: true, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: (origin.userAgent ?? '').slice(0, 500) },
+      { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: (origin.userAgent ?? '').slice(0, 500) },
     ))
   if (!won || !version) throw new DocumentRefusedError(await whyRefused(db, row, input.version, now))
   const lead = await leadOr404(db, row.proposalId)
