@@ -22,6 +22,7 @@ import {
   type DocumentState,
   type Priced,
 } from '~/lib/proposal-document.ts'
+import { findPerson } from '~/models/people.server.ts'
 import { findSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
@@ -292,6 +293,18 @@ export async function sendDocument(db: Db, admin: Admin, proposalId: number, lin
   })
 }
 
+/**
+ * Tells the person the lead is assigned to (if any, with an email address and still active) that
+ * the client opened or decided on the proposal, through the outbox.
+ */
+async function mailAssignee(db: Db, lead: leads.Proposal, subject: string, lines: string[]): Promise<void> {
+  if (lead.assignedTo == null) return
+  const person = await findPerson(db, lead.assignedTo)
+  if (!person?.email || person.status !== 'active') return
+  const { siteName } = await getSettings(db)
+  await insertOutboxMail(db, { toAddress: person.email, subject, body: [...lines, '', `Open the lead on the back office of ${siteName}: Proposals > ${lead.name}.`].join('\n') })
+}
+
 export type ClientView = {
   state: DocumentState
   content: DocumentContent
@@ -319,6 +332,7 @@ export async function openDocument(db: Db, token: string, { count = true, now = 
     if (firstView) {
       const lead = await leadOr404(db, row.proposalId)
       await recordActivity(db, { action: 'proposal-document.view', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `Version ${row.version} opened for the first time.`, person: { id: null, name: `${lead.name} (client)` } })
+      await mailAssignee(db, lead, `${lead.name} opened their proposal`, [`${lead.name} opened the proposal "${row.title}" for the first time.`])
       row = (await model.findDocument(db, row.id))!
     }
   }
@@ -378,6 +392,7 @@ export async function acceptDocument(
     detail: `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}.`,
     person: { id: null, name: `${lead.name} (client)` },
   })
+  await mailAssignee(db, lead, `${lead.name} accepted their proposal`, [`${lead.name} accepted version ${input.version} of the proposal "${row.title}", signed "${input.signerName}".`, `Value: ${usd(Number(row.totalCents))}.`])
   return { sha256: version.sha256 }
 }
 
@@ -389,6 +404,7 @@ export async function declineDocument(db: Db, token: string, input: { reason: st
   if (!won) throw new DocumentRefusedError((await whyRefused(db, row, input.version, now)).replace('then accept that one', 'then decide'))
   const lead = await leadOr404(db, row.proposalId)
   await recordActivity(db, { action: 'proposal-document.decline', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `Version ${input.version} declined: ${input.reason}`, person: { id: null, name: `${lead.name} (client)` } })
+  await mailAssignee(db, lead, `${lead.name} declined their proposal`, [`${lead.name} declined the proposal "${row.title}".`, '', 'Their reason:', input.reason])
 }
 
 /** The client's question: it lands on the lead desk, in the lead's history, signed with their name. */

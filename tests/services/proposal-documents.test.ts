@@ -8,7 +8,7 @@ import type { DocumentDraft } from '~/lib/proposal-document.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
 import { DomainValidationError, ForbiddenError } from '~/services/errors.server.ts'
-import { getProposalDesk } from '~/services/lead-desk.server.ts'
+import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
 import {
   DocumentClosedError,
   DocumentRefusedError,
@@ -158,6 +158,19 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     await rejection(saveDocument(h.db, admin, lead.id, d), DocumentClosedError)
     const actions = (await findActivity(h.db, { itemType: 'proposal' })).filter((e) => e.itemId === String(lead.id)).map((e) => e.action)
     expect(actions).toEqual(expect.arrayContaining(['proposal-document.save', 'proposal-document.send', 'proposal-document.view', 'proposal-document.accept']))
+  })
+
+  it('mails the person the lead is assigned to on the first view and on the decision, through the outbox', async () => {
+    await h.db.updateTable('adminUsers').set({ email: 'assignee@example.com' }).where('id', '=', admin.id).execute()
+    const lead = await estimatorLead('Ada Assigned')
+    await assignProposal(h.db, admin, lead.id, admin.id)
+    const token = await sent(lead.id)
+    await openDocument(h.db, token)
+    await openDocument(h.db, token)
+    await acceptDocument(h.db, token, { signerName: 'Ada Assigned', consent: true, version: 1 }, origin)
+    const mails = await h.db.selectFrom('mailOutbox').select(['subject', 'body']).where('toAddress', '=', 'assignee@example.com').where('subject', 'like', 'Ada Assigned%').orderBy('id').execute()
+    expect(mails.map((m) => m.subject)).toEqual(['Ada Assigned opened their proposal', 'Ada Assigned accepted their proposal'])
+    expect(mails[1].body).toContain('signed "Ada Assigned"')
   })
 
   it('two accepts at the same moment: exactly one wins', async () => {
