@@ -23,7 +23,7 @@ import {
   type Priced,
 } from '~/lib/proposal-document.ts'
 import { findPerson } from '~/models/people.server.ts'
-import { findSettingValues } from '~/models/settings.server.ts'
+import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
@@ -77,6 +77,18 @@ async function leadOr404(db: Db, proposalId: number) {
 export async function defaultTerms(db: Db): Promise<string> {
   const stored = (await findSettingValues(db)).proposalTerms
   return typeof stored === 'string' && stored.trim() ? stored : DEFAULT_PROPOSAL_TERMS
+}
+
+/**
+ * Makes `terms` the default of new proposals (the `proposalTerms` setting): a change to the
+ * site's settings, so it needs the settings permission (owners and administrators).
+ */
+export async function saveDefaultTerms(db: Db, admin: Admin, terms: string): Promise<void> {
+  requirePermission(admin, 'settings')
+  await db.transaction().execute(async (trx) => {
+    await upsertSettingValues(trx, { proposalTerms: terms })
+    await recordActivity(trx, { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', detail: 'Changed the default terms of new proposals.' })
+  })
 }
 
 /** The estimate the lead sent from the cost estimator, if that is where it came from. */

@@ -18,6 +18,7 @@ import {
   getLeadDocument,
   openDocument,
   prefillDocument,
+  saveDefaultTerms,
   saveDocument,
   sendDocument,
 } from '~/services/proposal-documents.server.ts'
@@ -201,6 +202,14 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     await declineDocument(h.db, token, { reason: 'We chose another agency.', version: 1 })
     const desk = await getLeadDocument(h.db, admin, lead.id)
     expect(desk.document).toMatchObject({ state: 'declined', declineReason: 'We chose another agency.' })
+  })
+
+  it('new proposals start with the default terms from the settings, which an owner may change and sales may not', async () => {
+    const lead = await estimatorLead('Terry Terms')
+    expect((await prefillDocument(h.db, lead.id)).terms).toContain('Work starts when the first payment is received')
+    await rejection(saveDefaultTerms(h.db, { ...admin, role: 'sales' }, 'Sales terms.'), ForbiddenError)
+    await saveDefaultTerms(h.db, admin, 'Half up front, half at launch. Net 7.')
+    expect((await prefillDocument(h.db, lead.id)).terms).toBe('Half up front, half at launch. Net 7.')
   })
 
   it('an editor or an author may not write or send a proposal', async () => {

@@ -17,7 +17,8 @@ import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { DOCUMENT_ADDONS, DOCUMENT_STATE_LABELS, dayLabel, money } from '~/lib/proposal-document.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS, documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
 import { DomainValidationError, NotFoundError } from '~/services/errors.server.ts'
-import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import { can } from '~/lib/permissions.ts'
+import { DocumentClosedError, getLeadDocument, saveDefaultTerms, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 /**
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   try {
     const doc = await getLeadDocument(context.app.db, admin, id)
-    return { adminPath: context.app.config.adminPath, lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email }, document: doc.document, values: documentFormValues(doc.draft), totalCents: doc.content.priced.totalCents }
+    return { adminPath: context.app.config.adminPath, canSetDefaultTerms: can(admin.role, 'settings'), lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email }, document: doc.document, values: documentFormValues(doc.draft), totalCents: doc.content.priced.totalCents }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -64,10 +65,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const checked = parseDocumentForm(values)
     if (!checked.ok) return refused(400, checked.fields)
     const doc = await saveDocument(db, admin, id, checked.data)
+    const asDefault = values.defaultTerms === 'yes'
+    if (asDefault) await saveDefaultTerms(db, admin, checked.data.terms)
+    const saved = doc.version > 0 ? `Version ${doc.version} is saved: the client's link shows it now.` : `Saved as a draft. Total ${money(doc.totalCents)}.`
     return {
       ok: true,
       fields: {},
-      notice: { title: 'Proposal Saved', description: doc.version > 0 ? `Version ${doc.version} is saved: the client's link shows it now.` : `Saved as a draft. Total ${money(doc.totalCents)}.` },
+      notice: { title: 'Proposal Saved', description: asDefault ? `${saved} Its terms are now the default for new proposals.` : saved },
     } satisfies Answer
   } catch (err) {
     if (err instanceof DomainValidationError) return refused(400, err.fields, Object.values(err.fields)[0])
@@ -272,6 +276,14 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>
               <Textarea name="terms" rows={6} aria-required="true" defaultValue={v.terms} />
             </Field>
+            {loaderData.canSetDefaultTerms && (
+              <div className="mt-3 flex items-start gap-2">
+                <input id={fid('defaultTerms')} type="checkbox" name="defaultTerms" value="yes" className="mt-1 size-4" />
+                <label htmlFor={fid('defaultTerms')} className="text-sm text-ink-800">
+                  Also make these the default terms for new proposals
+                </label>
+              </div>
+            )}
           </section>
 
           <Button type="submit" name="intent" value="save" disabled={busy('save')}>
