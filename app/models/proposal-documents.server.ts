@@ -105,3 +105,22 @@ export async function decideDocument(
 export async function expireDocument(db: Db, id: number, today: string, at: string): Promise<void> {
   await db.updateTable('proposalDocuments').set({ state: 'expired', updatedAt: at }).where('id', '=', id).where('state', 'in', ['sent', 'viewed']).where('validUntil', '<', today).execute()
 }
+
+/**
+ * The dashboard's figures since `from` (UTC ISO): proposals sent, those accepted with their value,
+ * and for each accepted one the request's time and the acceptance's (to time the way from one to
+ * the other).
+ */
+export async function findDocumentFigures(db: Db, from: string): Promise<{ sent: number; accepted: { totalCents: number; requestedAt: string; decidedAt: string }[] }> {
+  const [sent, accepted] = await Promise.all([
+    db.selectFrom('proposalDocuments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sentAt', '>=', from).executeTakeFirst(),
+    db
+      .selectFrom('proposalDocuments as d')
+      .innerJoin('proposals as p', 'p.id', 'd.proposalId')
+      .select(['d.totalCents', 'p.date as requestedAt', 'd.decidedAt'])
+      .where('d.state', '=', 'accepted')
+      .where('d.decidedAt', '>=', from)
+      .execute(),
+  ])
+  return { sent: Number(sent?.n ?? 0), accepted: accepted.map((r) => ({ totalCents: Number(r.totalCents), requestedAt: r.requestedAt, decidedAt: r.decidedAt ?? '' })) }
+}

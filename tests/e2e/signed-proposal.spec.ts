@@ -134,6 +134,17 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   await expect(page.getByRole('button', { name: 'Accept and sign' })).toHaveCount(0)
   expect(await page.context().cookies()).toEqual([])
   await expectNoAxeViolations(page)
+
+  // The agency's dashboard counts it.
+  const staff = await browser.newContext()
+  const desk = await staff.newPage()
+  await login(desk)
+  await desk.goto(`${ADMIN}/dashboard`)
+  const figures = desk.getByRole('region', { name: 'Proposals to clients, last 30 days' })
+  await expect(figures).toContainText('Value accepted')
+  await expect(figures).not.toContainText('None accepted yet')
+  await expectNoAxeViolations(desk)
+  await staff.close()
 })
 
 test('an unknown link answers 404 with a plain page', async ({ page }) => {

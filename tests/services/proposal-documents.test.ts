@@ -7,6 +7,7 @@ import { parseDocumentForm, documentFormValues } from '~/lib/proposal-document-s
 import type { DocumentDraft } from '~/lib/proposal-document.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/auth.server.ts'
+import { documentFigures, getDashboard } from '~/services/dashboard.server.ts'
 import { DomainValidationError, ForbiddenError } from '~/services/errors.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
 import {
@@ -174,6 +175,21 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(mails[1].body).toContain('signed "Ada Assigned"')
   })
 
+  it('the dashboard counts the proposals sent and accepted in its 30 days, the value accepted and the median time from request to acceptance', async () => {
+    const before = (await getDashboard(h.db, admin)).proposalDocuments
+    const a = await estimatorLead('Dash One')
+    const b = await estimatorLead('Dash Two')
+    const tokenA = await sent(a.id)
+    await sent(b.id)
+    await acceptDocument(h.db, tokenA, { signerName: 'Dash One', consent: true, version: 1 }, origin)
+    const value = (await getLeadDocument(h.db, admin, a.id)).document!.totalCents
+    const after = (await getDashboard(h.db, admin)).proposalDocuments
+    expect(after.sent - before.sent).toBe(2)
+    expect(after.accepted - before.accepted).toBe(1)
+    expect(after.acceptedCents - before.acceptedCents).toBe(value)
+    expect(after.medianDaysToAccept).toBe(0)
+  })
+
   it('two accepts at the same moment: exactly one wins', async () => {
     const lead = await estimatorLead('Rita Race')
     const token = await sent(lead.id)
@@ -222,4 +238,15 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     }
     await getLeadDocument(h.db, { ...admin, role: 'sales' }, lead.id)
   })
+})
+
+it('times the way from request to acceptance as a median in days', () => {
+  const accepted = (requestedAt: string, decidedAt: string, totalCents = 100) => ({ requestedAt, decidedAt, totalCents })
+  expect(documentFigures({ sent: 3, accepted: [] })).toEqual({ sent: 3, accepted: 0, acceptedCents: 0, medianDaysToAccept: null })
+  expect(
+    documentFigures({
+      sent: 3,
+      accepted: [accepted('2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'), accepted('2026-11-01T00:00:00Z', '2026-11-04T12:00:00Z'), accepted('2026-11-01T00:00:00Z', '2026-11-11T00:00:00Z')],
+    }),
+  ).toEqual({ sent: 3, accepted: 3, acceptedCents: 300, medianDaysToAccept: 3.5 })
 })
