@@ -25,6 +25,7 @@ export default [
   // A client's proposal (issue 38): outside the public frame (no navigation, chat or page-view
   // beacon: the address is the client's key and must reach no analytics).
   route('p/:token', 'routes/public/signed-proposal.tsx'),
+  route('p/:token/proposal.pdf', 'routes/public/signed-proposal-pdf.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('rss.xml', 'routes/feeds/rss.ts'),

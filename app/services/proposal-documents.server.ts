@@ -33,6 +33,7 @@ import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { requirePermission } from './people.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
+import { renderProposalPdf } from './proposal-pdf.server.ts'
 
 /**
  * Proposal documents (issue 38, docs/decisions/068-a-signed-proposals.md): written from a lead,
@@ -427,4 +428,22 @@ export async function askAboutDocument(db: Db, token: string, input: { question:
     await leads.insertProposalEvent(trx, { proposalId: row.proposalId, kind: 'question', body: input.question, author: `${lead.name} (client)`, createdAt: nowIso(now) })
     await recordActivity(trx, { action: 'proposal-document.question', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `About version ${row.version}.`, person: { id: null, name: `${lead.name} (client)` } })
   })
+}
+
+/**
+ * The client's proposal as a tagged PDF: the version the link shows; once accepted, with the
+ * certificate page. Downloading it counts no view.
+ */
+export async function documentPdf(db: Db, token: string, now = Date.now()): Promise<{ pdf: Buffer; filename: string }> {
+  const row = await settleExpiry(db, await rowByToken(db, token), now)
+  const version = await model.findVersion(db, row.id, row.version)
+  if (!version) throw new NotFoundError('No proposal at this address')
+  const content = JSON.parse(version.content) as DocumentContent
+  const { timeZone } = await getSettings(db)
+  const accepted =
+    row.state === 'accepted' && row.signerName && row.decidedAt
+      ? { signerName: row.signerName, decidedAt: row.decidedAt, ip: row.signerIp, userAgent: row.signerUserAgent, sha256: row.signedHash ?? version.sha256, version: row.version, timeZone }
+      : null
+  const pdf = await renderProposalPdf(content, version.sha256, accepted)
+  return { pdf, filename: `proposal-v${row.version}${accepted ? '-accepted' : ''}.pdf` }
 }

@@ -135,6 +135,15 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   expect(await page.context().cookies()).toEqual([])
   await expectNoAxeViolations(page)
 
+  // The signed copy: a PDF with its certificate of acceptance, private like the page.
+  const link = page.getByRole('link', { name: 'Download the proposal as a PDF, with its certificate of acceptance' })
+  const pdf = await page.request.get((await link.getAttribute('href'))!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect(pdf.headers()['content-disposition']).toBe('attachment; filename="proposal-v1-accepted.pdf"')
+  expect(pdf.headers()['cache-control']).toBe('private, no-store')
+  expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.5')
+
   // The agency's dashboard counts it.
   const staff = await browser.newContext()
   const desk = await staff.newPage()
@@ -154,6 +163,7 @@ test('an unknown link answers 404 with a plain page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Proposal not found' })).toBeVisible()
   await expect(page.getByRole('navigation')).toHaveCount(0)
   await expectNoAxeViolations(page)
+  expect((await page.request.get(`/p/${'A'.repeat(43)}/proposal.pdf`)).status()).toBe(404)
 })
 
 test.describe('without JavaScript', () => {

@@ -14,6 +14,7 @@ import {
   DocumentClosedError,
   DocumentRefusedError,
   acceptDocument,
+  documentPdf,
   askAboutDocument,
   declineDocument,
   getLeadDocument,
@@ -31,6 +32,15 @@ import { freshDatabase, rejection, signInAdmin } from './db.ts'
 const price = (id: string) => WEBSITE_TYPES.find((t) => t.id === id)!.base * 100
 const addon = (id: string) => PRICING_ADDONS.find((a) => a.id === id)!.price * 100
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/** The text a person reads in a PDF (pdfkit writes each line as hex strings in a TJ array; compress is off). */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = []
+  for (const m of pdf.toString('latin1').matchAll(/\[((?:<[0-9a-fA-F]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/g)) {
+    lines.push(Buffer.from([...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]).join(''), 'hex').toString('latin1'))
+  }
+  return lines.join('')
+}
 
 describe.each(dialects())('proposal documents on %s', (_name, url) => {
   let h: DatabaseHandle
@@ -188,6 +198,26 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(after.accepted - before.accepted).toBe(1)
     expect(after.acceptedCents - before.acceptedCents).toBe(value)
     expect(after.medianDaysToAccept).toBe(0)
+  })
+
+  it('gives the proposal as a tagged PDF, ending once accepted with a certificate page: who, when, from where, the hash of the version accepted', async () => {
+    const lead = await estimatorLead('Pia Pdf')
+    const token = await sent(lead.id)
+    const before = await documentPdf(h.db, token)
+    expect(before.filename).toBe('proposal-v1.pdf')
+    const raw = before.pdf.toString('latin1')
+    expect(raw.startsWith('%PDF-1.5')).toBe(true)
+    expect(raw).toContain('/StructTreeRoot')
+    for (const type of ['/H1', '/H2', '/P', '/Table', '/TR', '/TD', '/L', '/LI']) expect(raw, type).toContain(`/S ${type}\n`)
+    const first = pdfText(before.pdf)
+    expect(first).toContain('Website proposal for Pia Pdf')
+    expect(first).not.toContain('Certificate of acceptance')
+
+    const { sha256 } = await acceptDocument(h.db, token, { signerName: 'Pia P. Pdf', consent: true, version: 1 }, origin)
+    const after = await documentPdf(h.db, token)
+    expect(after.filename).toBe('proposal-v1-accepted.pdf')
+    const text = pdfText(after.pdf)
+    for (const part of ['Certificate of acceptance', 'Pia P. Pdf', sha256, '198.51.100.7', 'Test browser', 'I agree to the terms and to sign electronically']) expect(text).toContain(part)
   })
 
   it('two accepts at the same moment: exactly one wins', async () => {

@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     // The page shown after the client's own post is not another view.
     const view = await openDocument(context.app.db, params.token, { count: !done })
-    return { ...view, done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null }
+    return { ...view, token: params.token, done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404, headers: headers() })
     throw err
@@ -85,7 +85,7 @@ const DONE_TEXT: Record<Done, string> = {
 }
 
 export default function SignedProposal({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, sha256, state, decidedAt, signerName, done } = loaderData
+  const { content, sha256, state, decidedAt, signerName, done, token } = loaderData
   const { site } = useSite()
   const answer = actionData as Answer | undefined
   const mine = (i: Intent) => (answer?.intent === i ? answer : undefined)
@@ -131,6 +131,12 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
           </div>
         )}
         <ProposalDocumentView content={content} sha256={sha256} />
+        <p className="print:hidden">
+          {/* A plain link: the PDF is a download, not a page of the app. */}
+          <a href={`/p/${token}/proposal.pdf`} download className="font-medium text-primary-800 underline">
+            Download the proposal as a PDF{state === 'accepted' ? ', with its certificate of acceptance' : ''}
+          </a>
+        </p>
 
         {state === 'accepted' && (
           <p className="rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
