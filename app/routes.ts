@@ -26,6 +26,7 @@ export default [
   // beacon: the address is the client's key and must reach no analytics).
   route('p/:token', 'routes/public/signed-proposal.tsx'),
   route('p/:token/proposal.pdf', 'routes/public/signed-proposal-pdf.ts'),
+  route('p/:token/invoice.pdf', 'routes/public/signed-proposal-invoice.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('rss.xml', 'routes/feeds/rss.ts'),

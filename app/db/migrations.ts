@@ -768,8 +768,27 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
       await db.schema.createIndex('proposal_document_versions_idx').ifNotExists().unique().on('proposal_document_versions').columns(['document_id', 'version']).execute()
+      // Deposit invoices, numbered without gaps: the counter row is taken in the transaction of
+      // the acceptance that makes the invoice, so a number exists exactly when its invoice does.
+      await db.schema
+        .createTable('invoice_counters')
+        .ifNotExists()
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .execute()
+      await db.insertInto('invoice_counters').values({ key: 'invoice', last: 0 }).execute()
+      await withId(db, 'invoices')
+        .addColumn('number', 'integer', (c) => c.notNull().unique())
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('proposal_documents.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
     },
     async down(db) {
+      await db.schema.dropTable('invoices').ifExists().execute()
+      await db.schema.dropTable('invoice_counters').ifExists().execute()
       await db.schema.dropTable('proposal_document_versions').ifExists().execute()
       await db.schema.dropTable('proposal_documents').ifExists().execute()
     },

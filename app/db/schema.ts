@@ -164,6 +164,25 @@ export interface ProposalDocumentVersionTable {
   createdAt: string
 }
 
+/** The last number given, per series ('invoice'). */
+export interface InvoiceCounterTable {
+  key: string
+  last: number
+}
+
+/** An invoice (issue 38: the deposit asked for when a proposal is accepted). */
+export interface InvoiceTable {
+  id: Generated<number>
+  number: number
+  documentId: number
+  /** 'deposit' */
+  kind: string
+  /** What it is for: the payment step's words ('50% to start'). */
+  label: string
+  amountCents: number
+  createdAt: string
+}
+
 export interface SettingTable {
   key: string
   value: string
@@ -478,6 +497,8 @@ export interface Database {
   proposalEvents: ProposalEventTable
   proposalDocuments: ProposalDocumentTable
   proposalDocumentVersions: ProposalDocumentVersionTable
+  invoiceCounters: InvoiceCounterTable
+  invoices: InvoiceTable
   settings: SettingTable
   adminUsers: AdminUserTable
   invitations: InvitationTable
@@ -516,6 +537,7 @@ export type NewProposalRow = Insertable<ProposalTable>
 export type ProposalEventRow = Selectable<ProposalEventTable>
 export type ProposalDocumentRow = Selectable<ProposalDocumentTable>
 export type ProposalDocumentVersionRow = Selectable<ProposalDocumentVersionTable>
+export type InvoiceRow = Selectable<InvoiceTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
 export type InvitationRow = Selectable<InvitationTable>

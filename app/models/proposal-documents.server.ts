@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import type { ProposalDocumentRow, ProposalDocumentVersionRow } from '~/db/schema.ts'
+import type { InvoiceRow, ProposalDocumentRow, ProposalDocumentVersionRow } from '~/db/schema.ts'
 
 /** The queries of proposal documents and their frozen versions (issue 38). */
 
@@ -123,4 +123,28 @@ export async function findDocumentFigures(db: Db, from: string): Promise<{ sent:
       .execute(),
   ])
   return { sent: Number(sent?.n ?? 0), accepted: accepted.map((r) => ({ totalCents: Number(r.totalCents), requestedAt: r.requestedAt, decidedAt: r.decidedAt ?? '' })) }
+}
+
+/**
+ * The next invoice number: one statement that adds one to the counter and reads it. Run it in the
+ * transaction that stores the invoice: the row stays locked until that commits (on PostgreSQL; a
+ * SQLite write holds the whole file), so numbers follow each other without gaps across instances,
+ * and a rolled-back invoice gives its number back.
+ */
+export async function takeInvoiceNumber(db: Db): Promise<number> {
+  const row = await db
+    .updateTable('invoiceCounters')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('key', '=', 'invoice')
+    .returning('last')
+    .executeTakeFirstOrThrow()
+  return Number(row.last)
+}
+
+export async function insertInvoice(db: Db, row: Omit<InvoiceRow, 'id'>): Promise<void> {
+  await db.insertInto('invoices').values(row).execute()
+}
+
+export async function findInvoice(db: Db, documentId: number): Promise<InvoiceRow | undefined> {
+  return db.selectFrom('invoices').selectAll().where('documentId', '=', documentId).where('kind', '=', 'deposit').executeTakeFirst()
 }

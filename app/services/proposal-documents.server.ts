@@ -33,7 +33,7 @@ import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { requirePermission } from './people.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
-import { renderProposalPdf } from './proposal-pdf.server.ts'
+import { renderInvoicePdf, renderProposalPdf } from './proposal-pdf.server.ts'
 
 /**
  * Proposal documents (issue 38, docs/decisions/068-a-signed-proposals.md): written from a lead,
@@ -382,32 +382,57 @@ export async function acceptDocument(
   input: { signerName: string; consent: true; version: number },
   origin: Origin,
   now = Date.now(),
-): Promise<{ sha256: string }> {
+): Promise<{ sha256: string; invoiceNumber: number }> {
   const row = await rowByToken(db, token)
-  const { timeZone } = await getSettings(db)
+  const { timeZone, siteName, contactEmail } = await getSettings(db)
   const version = await model.findVersion(db, row.id, input.version)
   const at = nowIso(now)
-  const won =
-    !!version &&
-    (await model.decideDocument(
-      db,
-      row.id,
-      { version: input.version, today: todayIn(timeZone, now) },
-      { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: (origin.userAgent ?? '').slice(0, 500) },
-    ))
-  if (!won || !version) throw new DocumentRefusedError(await whyRefused(db, row, input.version, now))
-  const lead = await leadOr404(db, row.proposalId)
-  await recordActivity(db, {
-    action: 'proposal-document.accept',
-    itemType: 'proposal',
-    itemId: row.proposalId,
-    itemLabel: labelOf(lead),
-    detail: `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}.`,
-    person: { id: null, name: `${lead.name} (client)` },
+  const outcome = await db.transaction().execute(async (trx) => {
+    const won =
+      !!version &&
+      (await model.decideDocument(
+        trx,
+        row.id,
+        { version: input.version, today: todayIn(timeZone, now) },
+        { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: (origin.userAgent ?? '').slice(0, 500) },
+      ))
+    if (!won || !version) return null
+    // The deposit invoice: the first payment of the version accepted, numbered in this transaction.
+    const content = JSON.parse(version.content) as DocumentContent
+    const deposit = content.priced.payments[0]
+    const invoiceNumber = await model.takeInvoiceNumber(trx)
+    await model.insertInvoice(trx, { number: invoiceNumber, documentId: row.id, kind: 'deposit', label: deposit ? `${deposit.percent}% ${deposit.label.toLowerCase()}` : 'Deposit', amountCents: deposit?.amountCents ?? 0, createdAt: at })
+    const lead = await leadOr404(trx, row.proposalId)
+    await recordActivity(trx, {
+      action: 'proposal-document.accept',
+      itemType: 'proposal',
+      itemId: row.proposalId,
+      itemLabel: labelOf(lead),
+      detail: `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`,
+      person: { id: null, name: `${lead.name} (client)` },
+    })
+    await insertOutboxMail(trx, {
+      toAddress: lead.email,
+      subject: `You accepted your proposal from ${siteName}`,
+      body: [
+        `Hello ${lead.name},`,
+        '',
+        `Thank you: you accepted "${content.title}" (version ${input.version}), signed "${input.signerName}".`,
+        '',
+        `The signed proposal, with its certificate of acceptance, and the deposit invoice ${invoiceLabel(invoiceNumber)} are on your proposal's page (the link in our first mail), under the proposal.`,
+        '',
+        `Questions? Write to ${contactEmail}.`,
+      ].join('\n'),
+    })
+    await mailAssignee(trx, lead, `${lead.name} accepted their proposal`, [`${lead.name} accepted version ${input.version} of the proposal "${row.title}", signed "${input.signerName}".`, `Value: ${usd(Number(row.totalCents))}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`])
+    return { sha256: version.sha256, invoiceNumber }
   })
-  await mailAssignee(db, lead, `${lead.name} accepted their proposal`, [`${lead.name} accepted version ${input.version} of the proposal "${row.title}", signed "${input.signerName}".`, `Value: ${usd(Number(row.totalCents))}.`])
-  return { sha256: version.sha256 }
+  if (!outcome) throw new DocumentRefusedError(await whyRefused(db, row, input.version, now))
+  return outcome
 }
+
+/** 'INV-0007'. */
+export const invoiceLabel = (n: number) => `INV-${String(n).padStart(4, '0')}`
 
 /** The client declines the version they read, saying why. */
 export async function declineDocument(db: Db, token: string, input: { reason: string; version: number }, now = Date.now()): Promise<void> {
@@ -446,4 +471,32 @@ export async function documentPdf(db: Db, token: string, now = Date.now()): Prom
       : null
   const pdf = await renderProposalPdf(content, version.sha256, accepted)
   return { pdf, filename: `proposal-v${row.version}${accepted ? '-accepted' : ''}.pdf` }
+}
+
+/**
+ * The deposit invoice of an accepted proposal as a PDF (404 before acceptance). The agency's
+ * payment details are the `paymentDetails` setting; without it, the invoice says whom to ask.
+ */
+export async function invoicePdf(db: Db, token: string): Promise<{ pdf: Buffer; filename: string }> {
+  const row = await rowByToken(db, token)
+  const invoice = await model.findInvoice(db, row.id)
+  const version = invoice && (await model.findVersion(db, row.id, row.version))
+  if (!invoice || !version) throw new NotFoundError('No invoice for this proposal')
+  const [lead, settings, stored] = await Promise.all([leadOr404(db, row.proposalId), getSettings(db), findSettingValues(db)])
+  const content = JSON.parse(version.content) as DocumentContent
+  const details = typeof stored.paymentDetails === 'string' && stored.paymentDetails.trim() ? stored.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${invoiceLabel(invoice.number)}.`
+  const pdf = await renderInvoicePdf({
+    label: invoiceLabel(invoice.number),
+    date: invoice.createdAt.slice(0, 10),
+    agency: settings.siteName,
+    agencyContact: [settings.contactEmail, settings.contactPhone, settings.address].filter(Boolean).join(' · '),
+    client: { name: lead.name, business: businessTypeLabel(lead.businessType), email: lead.email },
+    proposalTitle: content.title,
+    version: row.version,
+    line: invoice.label,
+    amountCents: Number(invoice.amountCents),
+    totalCents: content.priced.totalCents,
+    paymentDetails: details,
+  })
+  return { pdf, filename: `invoice-${invoiceLabel(invoice.number)}.pdf` }
 }

@@ -176,3 +176,62 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
     doc.end()
   })
 }
+
+export type InvoiceFacts = {
+  label: string
+  date: string
+  agency: string
+  agencyContact: string
+  client: { name: string; business: string; email: string }
+  proposalTitle: string
+  version: number
+  line: string
+  amountCents: number
+  totalCents: number
+  paymentDetails: string
+}
+
+/** The deposit invoice as a tagged PDF: its number, who bills whom, the one line, how to pay. */
+export function renderInvoicePdf(f: InvoiceFacts): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      compress: false,
+      pdfVersion: '1.5',
+      tagged: true,
+      lang: 'en-US',
+      displayTitle: true,
+      info: { Title: `Invoice ${f.label}`, Author: f.agency, Subject: `Deposit for ${f.proposalTitle}` },
+    })
+    const chunks: Buffer[] = []
+    doc.on('data', (c: Buffer) => chunks.push(c))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+    const left = doc.page.margins.left
+    const width = doc.page.width - left - doc.page.margins.right
+    const root = doc.struct('Document')
+    doc.addStructure(root)
+    const tag = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw))
+    const para = (text: string, color = INK, bold = false) => tag('P', () => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10.5).fillColor(color).text(text, left, doc.y, { width }))
+
+    tag('P', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(f.agency, left, doc.y, { width }))
+    para(f.agencyContact, MUTED)
+    doc.moveDown(0.8)
+    tag('H1', () => doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(`Invoice ${f.label}`, left, doc.y, { width }))
+    para(`Date: ${dayLabel(f.date)}`, MUTED)
+    doc.moveDown(0.8)
+    tag('H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Billed to', left, doc.y, { width }))
+    para(`${f.client.name} (${f.client.business}), ${f.client.email}`)
+    doc.moveDown(0.8)
+    tag('H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('For', left, doc.y, { width }))
+    para(`Deposit: ${f.line} of "${f.proposalTitle}" (version ${f.version}, accepted), total ${money(f.totalCents)}.`)
+    doc.moveDown(0.5)
+    para(`Amount due: ${money(f.amountCents)}`, INK, true)
+    doc.moveDown(0.8)
+    tag('H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('How to pay', left, doc.y, { width }))
+    for (const line of f.paymentDetails.split(/\r?\n/).filter((l) => l.trim())) para(line)
+    root.end()
+    doc.end()
+  })
+}

@@ -118,6 +118,11 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   await expect(page.getByRole('heading', { level: 1, name: `Website proposal for ${name}` })).toBeVisible()
   await expect(page.getByText('Launchpad Web Studio').first()).toBeVisible()
   await expectNoAxeViolations(page)
+  // Printed, it is the document alone: the forms and links under it are left out.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('button', { name: 'Accept and sign' })).toBeHidden()
+  await expect(page.getByTestId('proposal-total')).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
 
   // Nothing typed: each message beside its field, the name focused.
   await page.getByRole('button', { name: 'Accept and sign' }).click()
@@ -143,6 +148,9 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   expect(pdf.headers()['content-disposition']).toBe('attachment; filename="proposal-v1-accepted.pdf"')
   expect(pdf.headers()['cache-control']).toBe('private, no-store')
   expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.5')
+  const invoice = await page.request.get((await page.getByRole('link', { name: 'Download the deposit invoice (PDF)' }).getAttribute('href'))!)
+  expect(invoice.status()).toBe(200)
+  expect(invoice.headers()['content-disposition']).toMatch(/^attachment; filename="invoice-INV-\d{4}\.pdf"$/)
 
   // The agency's dashboard counts it.
   const staff = await browser.newContext()

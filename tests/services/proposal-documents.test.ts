@@ -15,6 +15,7 @@ import {
   DocumentRefusedError,
   acceptDocument,
   documentPdf,
+  invoicePdf,
   askAboutDocument,
   declineDocument,
   getLeadDocument,
@@ -218,6 +219,33 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(after.filename).toBe('proposal-v1-accepted.pdf')
     const text = pdfText(after.pdf)
     for (const part of ['Certificate of acceptance', 'Pia P. Pdf', sha256, '198.51.100.7', 'Test browser', 'I agree to the terms and to sign electronically']) expect(text).toContain(part)
+  })
+
+  it('an acceptance makes the deposit invoice, numbered without gaps across accepts at the same moment; a refused accept takes no number', async () => {
+    const leadsNow = await Promise.all(['Ina One', 'Ina Two', 'Ina Three', 'Ina Four'].map((name) => estimatorLead(name)))
+    const tokens: string[] = []
+    for (const l of leadsNow) tokens.push(await sent(l.id))
+    const last = async () => Number((await h.db.selectFrom('invoiceCounters').select('last').where('key', '=', 'invoice').executeTakeFirstOrThrow()).last)
+    const start = await last()
+    // Four accepts of four proposals at once, and a second accept of the first (refused).
+    const tries = await Promise.allSettled([
+      ...tokens.map((t, i) => acceptDocument(h.db, t, { signerName: `Ina ${i}`, consent: true, version: 1 }, origin)),
+      acceptDocument(h.db, tokens[0], { signerName: 'Ina again', consent: true, version: 1 }, origin),
+    ])
+    const numbers = tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<{ invoiceNumber: number }>).value.invoiceNumber)
+    expect(numbers.sort((a, b) => a - b)).toEqual([start + 1, start + 2, start + 3, start + 4])
+    expect(await last()).toBe(start + 4)
+    const rows = await h.db.selectFrom('invoices').select('number').where('number', '>', start).orderBy('number').execute()
+    expect(rows.map((r) => Number(r.number))).toEqual([start + 1, start + 2, start + 3, start + 4])
+
+    const { pdf, filename } = await invoicePdf(h.db, tokens[1])
+    expect(filename).toMatch(/^invoice-INV-\d{4}\.pdf$/)
+    const text = pdfText(pdf)
+    const total = (await getLeadDocument(h.db, admin, leadsNow[1].id)).document!.totalCents
+    expect(text).toContain(`Amount due: $${(total / 200).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+    expect(text).toContain('50% to start')
+    const mail = await h.db.selectFrom('mailOutbox').select('body').where('toAddress', '=', leadsNow[1].email).where('subject', 'like', 'You accepted%').executeTakeFirstOrThrow()
+    expect(mail.body).toContain('the deposit invoice INV-')
   })
 
   it('two accepts at the same moment: exactly one wins', async () => {

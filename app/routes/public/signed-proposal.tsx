@@ -136,6 +136,14 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
           <a href={`/p/${token}/proposal.pdf`} download className="font-medium text-primary-800 underline">
             Download the proposal as a PDF{state === 'accepted' ? ', with its certificate of acceptance' : ''}
           </a>
+          {state === 'accepted' && (
+            <>
+              <br />
+              <a href={`/p/${token}/invoice.pdf`} download className="mt-2 inline-block font-medium text-primary-800 underline">
+                Download the deposit invoice (PDF)
+              </a>
+            </>
+          )}
         </p>
 
         {state === 'accepted' && (
