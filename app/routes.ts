@@ -22,6 +22,11 @@ export default [
     route('chat', 'routes/public/chat.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
+  // A client's proposal (issue 38): outside the public frame (no navigation, chat or page-view
+  // beacon: the address is the client's key and must reach no analytics).
+  route('p/:token', 'routes/public/signed-proposal.tsx'),
+  route('p/:token/proposal.pdf', 'routes/public/signed-proposal-pdf.ts'),
+  route('p/:token/invoice.pdf', 'routes/public/signed-proposal-invoice.ts'),
   route('sitemap.xml', 'routes/feeds/sitemap.ts'),
   route('robots.txt', 'routes/feeds/robots.ts'),
   route('rss.xml', 'routes/feeds/rss.ts'),
@@ -44,6 +49,8 @@ export default [
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('proposals', 'routes/admin/proposals.tsx'),
       route('proposals/:id', 'routes/admin/proposal.tsx'),
+      route('proposals/:id/document', 'routes/admin/proposal-document.tsx'),
+      route('proposals/:id/document/preview', 'routes/admin/proposal-document-preview.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('blogs', 'routes/admin/blogs.tsx'),
       route('blogs/new', 'routes/admin/blog-new.tsx'),

@@ -136,6 +136,25 @@ export function noStoreUnder(prefix: string): RequestHandler {
   }
 }
 
+/**
+ * A client's proposal, /p/<token> (issue 38): the address is the client's key and the page holds
+ * their price. Whatever the answer (the page, a 404, an error), it is never stored by a browser
+ * or proxy, never indexed, and not sent on as a referrer. (The page cache never keeps it either:
+ * app/lib/public-paths.ts lists no /p/ path.)
+ */
+export function privateProposals(): RequestHandler {
+  return (req, res, next) => {
+    const p = decodedPath(req.path)
+    if (p.startsWith('/p/'))
+      onHeaders(res, () => {
+        res.setHeader('Cache-Control', 'private, no-store')
+        res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+        res.setHeader('Referrer-Policy', 'same-origin')
+      })
+    next()
+  }
+}
+
 /** The path with its escapes decoded; a malformed escape leaves it as it is (React Router does the same). */
 function decodedPath(p: string): string {
   if (!p.includes('%')) return p
@@ -155,5 +174,6 @@ export function requestGuards(adminPath: string): RequestHandler {
   const paths = normalizedPathsOnly()
   const bodies = bodyLimits(adminPath)
   const noStore = noStoreUnder(`/${adminPath}`)
-  return (req, res, next) => hosts(req, res, () => paths(req, res, () => bodies(req, res, () => noStore(req, res, next))))
+  const proposals = privateProposals()
+  return (req, res, next) => hosts(req, res, () => paths(req, res, () => bodies(req, res, () => noStore(req, res, () => proposals(req, res, next)))))
 }

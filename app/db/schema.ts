@@ -113,7 +113,7 @@ export interface ProposalTable {
 export interface ProposalEventTable {
   id: Generated<number>
   proposalId: number
-  /** 'note' | 'status' | 'reply' */
+  /** 'note' | 'status' | 'reply' | 'question' */
   kind: string
   /** The note's or the reply's text; for a status change, null. */
   body: string | null
@@ -123,6 +123,63 @@ export interface ProposalEventTable {
   subject: string | null
   toAddress: string | null
   author: string
+  createdAt: string
+}
+
+/** A proposal document written for a lead (issue 38, docs/decisions/068-a-signed-proposals.md). */
+export interface ProposalDocumentTable {
+  id: Generated<number>
+  proposalId: number
+  title: string
+  /** The editor's fields as JSON (app/lib/proposal-document.ts DocumentDraft). */
+  draft: JsonText
+  totalCents: number
+  /** The last day it may be accepted (YYYY-MM-DD, the agency's zone). */
+  validUntil: string
+  state: string
+  version: Generated<number>
+  tokenHash: string | null
+  sentAt: string | null
+  firstViewedAt: string | null
+  viewCount: Generated<number>
+  decidedAt: string | null
+  signerName: string | null
+  signerConsent: Bool | null
+  signedHash: string | null
+  signerIp: string | null
+  signerUserAgent: string | null
+  declineReason: string | null
+  createdBy: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** A frozen version: its canonical content and that content's SHA-256. */
+export interface ProposalDocumentVersionTable {
+  id: Generated<number>
+  documentId: number
+  version: number
+  content: string
+  sha256: string
+  createdAt: string
+}
+
+/** The last number given, per series ('invoice'). */
+export interface InvoiceCounterTable {
+  key: string
+  last: number
+}
+
+/** An invoice (issue 38: the deposit asked for when a proposal is accepted). */
+export interface InvoiceTable {
+  id: Generated<number>
+  number: number
+  documentId: number
+  /** 'deposit' */
+  kind: string
+  /** What it is for: the payment step's words ('50% to start'). */
+  label: string
+  amountCents: number
   createdAt: string
 }
 
@@ -438,6 +495,10 @@ export interface Database {
   blogRevisions: BlogRevisionTable
   proposals: ProposalTable
   proposalEvents: ProposalEventTable
+  proposalDocuments: ProposalDocumentTable
+  proposalDocumentVersions: ProposalDocumentVersionTable
+  invoiceCounters: InvoiceCounterTable
+  invoices: InvoiceTable
   settings: SettingTable
   adminUsers: AdminUserTable
   invitations: InvitationTable
@@ -474,6 +535,9 @@ export type BlogPostUpdate = Updateable<BlogPostTable>
 export type ProposalRow = Selectable<ProposalTable>
 export type NewProposalRow = Insertable<ProposalTable>
 export type ProposalEventRow = Selectable<ProposalEventTable>
+export type ProposalDocumentRow = Selectable<ProposalDocumentTable>
+export type ProposalDocumentVersionRow = Selectable<ProposalDocumentVersionTable>
+export type InvoiceRow = Selectable<InvoiceTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
 export type InvitationRow = Selectable<InvitationTable>

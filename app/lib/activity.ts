@@ -65,6 +65,12 @@ export const ACTIVITY_ACTIONS = {
   'token.create': 'API token created',
   'token.revoke': 'API token revoked',
   'proposal.assign': 'Proposal assigned',
+  'proposal-document.save': 'Proposal document saved',
+  'proposal-document.send': 'Proposal document sent',
+  'proposal-document.view': 'Proposal document first viewed',
+  'proposal-document.accept': 'Proposal document accepted',
+  'proposal-document.decline': 'Proposal document declined',
+  'proposal-document.question': 'Question asked about a proposal document',
 } as const satisfies Record<string, string>
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS

@@ -5,6 +5,7 @@ import { ROLE_LABELS, isRole, type PageRule, type Permission } from './permissio
 export const PERMISSION_LABELS: Record<Permission, string> = {
   dashboard: 'the dashboard',
   leads: 'proposals and calls',
+  'proposals.write': 'writing and sending proposals to clients',
   messages: 'messages',
   'posts.write': 'blog posts',
   'posts.all': "other people's blog posts",

@@ -20,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   administrator: 'Everything except people and ownership.',
   editor: 'Blog and portfolio (all posts, publishing), and messages.',
   author: 'Their own blog posts, as drafts: an editor publishes them.',
-  sales: 'Proposals (the lead desk), calls and messages. No settings.',
+  sales: 'Proposals (the lead desk and the proposals sent to clients), calls and messages. No settings.',
 }
 
 export const PERMISSIONS = [
@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'dashboard',
   /** Proposals (the lead desk), their export, and discovery calls. */
   'leads',
+  /** Writing, previewing and sending a lead's proposal document (issue 38). */
+  'proposals.write',
   /** Contact messages. */
   'messages',
   /** Writing blog posts: one's own, as drafts. */
@@ -60,7 +62,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   administrator: PERMISSIONS.filter((p) => p !== 'people' && p !== 'activity'),
   editor: EDITORIAL,
   author: ['posts.write', 'uploads'],
-  sales: ['leads', 'messages'],
+  sales: ['leads', 'proposals.write', 'messages'],
 }
 
 export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v)
@@ -91,6 +93,8 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   dashboard: 'dashboard',
   proposals: 'leads',
   'proposals/:id': 'leads',
+  'proposals/:id/document': 'proposals.write',
+  'proposals/:id/document/preview': 'proposals.write',
   calls: 'leads',
   messages: 'messages',
   blogs: 'posts.write',

@@ -79,7 +79,8 @@ export async function updateProposalStatus(db: Db, id: number, status: ProposalS
   return row && toProposal(row)
 }
 
-export type ProposalEventKind = 'note' | 'status' | 'reply'
+/** 'question': a client's question about their proposal document, asked on /p/<token> (issue 38). */
+export type ProposalEventKind = 'note' | 'status' | 'reply' | 'question'
 export type ProposalEvent = Omit<ProposalEventRow, 'kind'> & { kind: ProposalEventKind }
 export type ProposalEventWrite = Omit<ProposalEvent, 'id' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'> &
   Partial<Pick<ProposalEvent, 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'>>

@@ -4,6 +4,7 @@ import { findBlogPosts, findBlogStats } from '~/models/blog.server.ts'
 import { findProposalDatesSince } from '~/models/lead-counts.server.ts'
 import { countPageViewsPerDay } from '~/models/page-views.server.ts'
 import { countProposals, findProposals } from '~/models/proposals.server.ts'
+import { findDocumentFigures } from '~/models/proposal-documents.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -17,13 +18,15 @@ export async function getDashboard(db: Db, admin: Admin, now = new Date()) {
   const today = dayIn(zone, now)
   const days: string[] = []
   for (let i = CHART_DAYS - 1; i >= 0; i--) days.push(addDays(today, -i))
-  const [counts, blogStats, recentProposals, recentPosts, proposalDates, viewsPerDay] = await Promise.all([
+  const since = daysSpan(zone, days[0], today).from
+  const [counts, blogStats, recentProposals, recentPosts, proposalDates, viewsPerDay, documents] = await Promise.all([
     countProposals(db),
     findBlogStats(db),
     findProposals(db, { limit: RECENT_COUNT }),
     findBlogPosts(db, { limit: RECENT_COUNT }),
     findProposalDatesSince(db, daysSpan(zone, days[0], today).from),
     countPageViewsPerDay(db, days[0]),
+    findDocumentFigures(db, since),
   ])
   const proposalsPerDay: Record<string, number> = {}
   for (const date of proposalDates) {
@@ -40,6 +43,24 @@ export async function getDashboard(db: Db, admin: Admin, now = new Date()) {
     recentPosts,
     chart,
     conversion: conversionRate(chart),
+    proposalDocuments: documentFigures(documents),
+  }
+}
+
+/**
+ * Proposals to clients over the chart's period (issue 38): sent, accepted, the accepted ones'
+ * value, and the median time from the request to its acceptance in days (one decimal; null when
+ * none was accepted).
+ */
+export function documentFigures(f: { sent: number; accepted: { totalCents: number; requestedAt: string; decidedAt: string }[] }) {
+  const days = f.accepted.map((a) => (Date.parse(a.decidedAt) - Date.parse(a.requestedAt)) / 86_400_000).filter((d) => Number.isFinite(d)).sort((a, b) => a - b)
+  const mid = Math.floor(days.length / 2)
+  const median = days.length === 0 ? null : days.length % 2 ? days[mid] : (days[mid - 1] + days[mid]) / 2
+  return {
+    sent: f.sent,
+    accepted: f.accepted.length,
+    acceptedCents: f.accepted.reduce((sum, a) => sum + a.totalCents, 0),
+    medianDaysToAccept: median === null ? null : Math.round(median * 10) / 10,
   }
 }
 

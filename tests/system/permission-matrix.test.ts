@@ -57,6 +57,9 @@ it('every back-office route and every API call has a rule, and every rule a rout
   // The outbox (issue 36): its page is in the walk below; only owners and administrators may open it.
   expect(ADMIN_PAGES['settings/outbox']).toBe('mail')
   expect(ROLES.filter((r) => mayOpen(r, ADMIN_PAGES['settings/outbox']))).toEqual(['owner', 'administrator'])
+  // Proposals to clients (issue 38): owners, administrators and sales write and send them; editors and authors do not.
+  expect(ADMIN_PAGES['proposals/:id/document']).toBe('proposals.write')
+  expect(ROLES.filter((r) => mayOpen(r, ADMIN_PAGES['proposals/:id/document']))).toEqual(['owner', 'administrator', 'sales'])
 })
 
 const FORBIDDEN_TEXT = 'You do not have access to this page'
@@ -101,7 +104,7 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       await people.author.post('/api/blogs', { title: 'Matrix draft', subheading: 'For the matrix', excerpt: 'A draft for the matrix.', content: '<p>Draft.</p>', category: 'SEO', status: 'draft' })
     ).json()) as { id: number }
     expect(post).toMatchObject({ id: expect.any(Number) })
-    const idFor: Record<string, string> = { 'proposals/:id': String(lead.id), 'blogs/edit/:id': String(post.id), 'portfolio/edit/:id': String(project.id), 'invite/:token': 'not-a-token' }
+    const idFor: Record<string, string> = { 'proposals/:id': String(lead.id), 'proposals/:id/document': String(lead.id), 'proposals/:id/document/preview': String(lead.id), 'blogs/edit/:id': String(post.id), 'portfolio/edit/:id': String(project.id), 'invite/:token': 'not-a-token' }
 
     const wrong: string[] = []
     for (const role of ROLES) {

@@ -159,6 +159,12 @@ export function ProposalHistory({ proposal, events }: { proposal: Proposal; even
               <p className="font-medium text-ink-900">
                 {`Status changed from ${capitalize(e.fromStatus ?? '')} to ${capitalize(e.toStatus ?? '')}`}
               </p>
+            ) : e.kind === 'question' ? (
+              <>
+                {/* Asked on the client's proposal page (issue 38). */}
+                <p className="font-medium text-ink-900">Question about the proposal</p>
+                <p className="mt-1 rounded-md bg-ink-50 p-3 break-words whitespace-pre-wrap text-ink-900">{e.body}</p>
+              </>
             ) : (
               <>
                 <p className="font-medium text-ink-900">

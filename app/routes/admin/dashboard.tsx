@@ -12,6 +12,7 @@ import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
+import { money } from '~/lib/proposal-document.ts'
 import { getTraffic, isTrafficPeriod } from '~/services/traffic.server.ts'
 import { TrafficReport } from '~/components/admin/traffic-report.tsx'
 import { nextScheduledPost } from '~/services/blog.server.ts'
@@ -88,6 +89,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ActivityChart data={stats.chart} conversion={stats.conversion} zoneWords={data?.zoneWords} />
       </section>
+
+      {data?.proposalDocuments && (
+        <section aria-labelledby="documents-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+          <h2 id="documents-title" className="mb-3 text-lg font-semibold text-ink-900">
+            Proposals to clients, last 30 days
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {[
+              ['Sent', String(data.proposalDocuments.sent)],
+              ['Accepted', String(data.proposalDocuments.accepted)],
+              ['Value accepted', money(data.proposalDocuments.acceptedCents)],
+              [
+                'Request to acceptance',
+                data.proposalDocuments.medianDaysToAccept === null ? 'None accepted yet' : `${data.proposalDocuments.medianDaysToAccept} days (median)`,
+              ],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-ink-700">{label}</dt>
+                <dd className="text-2xl font-bold text-ink-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="recent-proposals" className="min-w-0 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">

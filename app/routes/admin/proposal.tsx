@@ -27,6 +27,9 @@ import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
 import { callsForProposal } from '~/services/bookings.server.ts'
 import { isoDayIn, whenLabel } from '~/lib/booking-slots.ts'
+import { can } from '~/lib/permissions.ts'
+import { DOCUMENT_STATE_LABELS, money } from '~/lib/proposal-document.ts'
+import { documentSummaryForLead } from '~/services/proposal-documents.server.ts'
 
 /** The Calls page's first zone (the head office's): the lead's calls read as they do there. */
 const CALLS_ZONE = 'America/Los_Angeles'
@@ -44,7 +47,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       status: c.status,
       upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
     }))
-    return { adminPath: context.app.config.adminPath, ...desk, calls, assignees: await listAssignees(context.app.db) }
+    const document = await documentSummaryForLead(context.app.db, id)
+    return {
+      adminPath: context.app.config.adminPath,
+      ...desk,
+      calls,
+      assignees: await listAssignees(context.app.db),
+      // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
+      document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
+      canWriteProposal: can(admin.role, 'proposals.write'),
+    }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -181,7 +193,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls } = loaderData
+  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls, document: doc } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   const navigation = useNavigation()
@@ -243,6 +255,47 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               Where this lead came from
             </h2>
             <LeadAttributionList visit={visit} />
+          </section>
+
+          <section aria-labelledby={`${uid}-document`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-document`} className="mb-3 text-lg font-semibold text-ink-900">
+              Proposal to the client
+            </h2>
+            {doc ? (
+              <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm" data-testid="document-summary">
+                <dt className="text-ink-600">State</dt>
+                <dd className="font-medium text-ink-900">{DOCUMENT_STATE_LABELS[doc.state]}</dd>
+                <dt className="text-ink-600">Value</dt>
+                <dd className="font-medium text-ink-900">{money(doc.totalCents)}</dd>
+                {doc.version > 0 && (
+                  <>
+                    <dt className="text-ink-600">Version</dt>
+                    <dd>{doc.version}</dd>
+                    <dt className="text-ink-600">Views</dt>
+                    <dd>{doc.viewCount}</dd>
+                  </>
+                )}
+                {doc.signerName && (
+                  <>
+                    <dt className="text-ink-600">Signed by</dt>
+                    <dd>{doc.signerName}</dd>
+                  </>
+                )}
+                {doc.declineReason && (
+                  <>
+                    <dt className="text-ink-600">Reason</dt>
+                    <dd className="break-words whitespace-pre-wrap">{doc.declineReason}</dd>
+                  </>
+                )}
+              </dl>
+            ) : (
+              <p className="text-sm text-ink-700">No proposal written yet.</p>
+            )}
+            {loaderData.canWriteProposal && (
+              <Link to={`/${adminPath}/proposals/${p.id}/document`} className={buttonClass({ className: 'mt-4' })}>
+                {doc ? 'Open the proposal' : 'Write a proposal'}
+              </Link>
+            )}
           </section>
 
           {calls.length > 0 && (
