@@ -45,6 +45,7 @@ export default [
       route('proposals', 'routes/admin/proposals.tsx'),
       route('proposals/:id', 'routes/admin/proposal.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('messages/:id', 'routes/admin/message.tsx'),
       route('blogs', 'routes/admin/blogs.tsx'),
       route('blogs/new', 'routes/admin/blog-new.tsx'),
       route('blogs/edit/:id', 'routes/admin/blog-edit.tsx'),
