@@ -101,6 +101,8 @@ export type ProposalDesk = {
   /** The visit that produced the request: source, campaign, landing page, tools used first. */
   visit: LeadAttribution
   replyDraft: ProposalReplyInput
+  /** True when this was the lead's first opening (the menu's unread figure just went down). */
+  firstOpening: boolean
 }
 
 /**
@@ -110,7 +112,7 @@ export type ProposalDesk = {
 export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Date.now()): Promise<ProposalDesk> {
   const proposal = await model.findProposal(db, id)
   if (!proposal) throw new NotFoundError('Proposal not found')
-  await markProposalOpened(db, id, new Date(now).toISOString())
+  const firstOpening = await markProposalOpened(db, id, new Date(now).toISOString())
   const [events, source, visit, settings, triage, calls] = await Promise.all([
     model.findProposalEvents(db, id),
     model.findProposalSource(db, id),
@@ -130,7 +132,7 @@ export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Da
   } else {
     replyDraft = proposalReply(proposal, sig)
   }
-  return { proposal, triage, events, origin: originOf(source), visit: visit ?? NO_ATTRIBUTION, replyDraft }
+  return { proposal, triage, events, origin: originOf(source), visit: visit ?? NO_ATTRIBUTION, replyDraft, firstOpening }
 }
 
 /** Sets (or, with '', clears) what happens next with the lead, and notes it in its history. */

@@ -18,7 +18,7 @@ export type { MessageEvent }
  * A contact message on the lead desk (issue 36 §1): the same triage as a proposal request (status,
  * assignee, next step), a reply through the outbox kept in its own history, and its first opening.
  */
-export type MessageDesk = { message: ContactMessage; events: MessageEvent[]; replyDraft: ReplyDraft }
+export type MessageDesk = { message: ContactMessage; events: MessageEvent[]; replyDraft: ReplyDraft; firstOpening: boolean }
 
 const nowIso = () => new Date().toISOString()
 
@@ -32,10 +32,10 @@ async function requireMessage(db: Db, id: number): Promise<ContactMessage> {
 export async function getMessageDesk(db: Db, admin: Admin, id: number, now = Date.now()): Promise<MessageDesk> {
   requirePermission(admin, 'messages')
   await requireMessage(db, id)
-  await markMessageOpened(db, id, new Date(now).toISOString())
+  const firstOpening = await markMessageOpened(db, id, new Date(now).toISOString())
   const [message, events, settings] = await Promise.all([requireMessage(db, id), model.findMessageEvents(db, id), getSettings(db)])
   const sender = admin.displayName !== admin.username ? admin.displayName : undefined
-  return { message, events, replyDraft: messageReply(message, { ...settings, sender }) }
+  return { message, events, replyDraft: messageReply(message, { ...settings, sender }), firstOpening }
 }
 
 /** Queues the reply to the message's sender through the outbox and keeps it in the history, both or neither. */

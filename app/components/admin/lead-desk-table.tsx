@@ -130,7 +130,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
       <div className="mb-4 flex flex-col gap-2 lg:flex-row lg:items-center lg:justify-between">
         <FilterLinks label="Filter proposals by status" items={statusLinks} />
         {hydrated && (
-          <p className="hidden text-sm text-ink-700 md:block" id="desk-keys">
+          <p className="text-sm text-ink-700" id="desk-keys">
             Keyboard: <kbd className="rounded border border-ink-300 px-1">j</kbd> or <kbd className="rounded border border-ink-300 px-1">↓</kbd> next lead,{' '}
             <kbd className="rounded border border-ink-300 px-1">k</kbd> or <kbd className="rounded border border-ink-300 px-1">↑</kbd> previous, <kbd className="rounded border border-ink-300 px-1">Enter</kbd> opens it.
           </p>

@@ -4,6 +4,7 @@ import { Form, Link, data, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
+import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
@@ -115,6 +116,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const { adminPath, message: m, events, replyDraft, back, assignees } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
+  useMenuCountsAfterOpening(loaderData.firstOpening, m.id)
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const replyAnswer = answer?.intent === 'reply' ? answer : undefined

@@ -9,6 +9,7 @@ import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
+import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { ConfirmButton, PageHeader } from '~/components/admin/ui.tsx'
 import { LEAD_KIND_LABELS, type LeadKind } from '~/lib/lead-desk-query.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -200,6 +201,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
   const csrfToken = useCsrfToken()
   const answer = actionData as Answer | undefined
   const uid = useId()
+  useMenuCountsAfterOpening(loaderData.firstOpening, p.id)
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const notes = events.filter((e) => e.kind === 'note')
