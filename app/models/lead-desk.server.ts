@@ -76,10 +76,6 @@ function branches(db: Db, f: DeskFilter) {
   return p.unionAll(m)
 }
 
-/** The next live call of a lead (a proposal row), from `now` on; null for messages and leads without one. */
-const nextCallOf = (now: string) =>
-  sql<string | null>`(select min(b.start_at) from bookings b where b.proposal_id = ${sql.ref('l.id')} and ${sql.ref('l.kind')} <> 'message' and b.status = 'booked' and b.start_at >= ${now})`
-
 const nullsLast = (e: Expression<unknown>) => sql<SqlBool>`(${e} is null)`
 
 /** One page of leads, sorted; ties go newest first. */
@@ -93,10 +89,16 @@ export async function findDeskLeads(db: Db, f: DeskFilter, sort: LeadSort, dir: 
     source: [nullsLast(sql.ref('l.source')), sql`lower(${sql.ref('l.source')})`],
     assignee: [nullsLast(sql.ref('u.id')), assigneeName],
     value: [nullsLast(sql.ref('l.valueCents')), sql.ref('l.valueCents')],
-    nextCall: [nullsLast(nextCallOf(now)), nextCallOf(now)],
+    nextCall: [nullsLast(sql.ref('nc.next')), sql.ref('nc.next')],
   }
   let qb = db.selectFrom(branches(db, f).as('l')).selectAll('l')
   if (sort === 'assignee') qb = qb.leftJoin('adminUsers as u', 'u.id', 'l.assignedTo')
+  // Each proposal row's next live call, from one grouped pass over bookings (messages have none).
+  if (sort === 'nextCall')
+    qb = qb.leftJoin(
+      db.selectFrom('bookings').select(['proposalId', (eb) => eb.fn.min('startAt').as('next')]).where('status', '=', 'booked').where('startAt', '>=', now).groupBy('proposalId').as('nc'),
+      (join) => join.onRef('nc.proposalId', '=', 'l.id').on('l.kind', '<>', 'message'),
+    )
   const [first, ...rest] = keys[sort]
   // "Nulls last" keys always sort ascending; the value itself in the asked direction.
   qb = rest.length ? qb.orderBy(first, 'asc').orderBy(rest[0], dir) : qb.orderBy(first, dir)

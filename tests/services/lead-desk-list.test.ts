@@ -58,6 +58,10 @@ describe.each(dialects())('lead desk list on %s', (_name, url) => {
     expect(leads[0].nextCall).toBe(new Date(slots[0].start).toISOString())
     expect(leads[1].nextCall).toBeNull()
     expect(leads[2].nextCall).toBeNull()
+    // Sorted by the next call: the lead with one first, the others after it (newest first), both ways.
+    expect(await names({ q: tag, sort: 'nextCall' })).toEqual(['Cara', 'Bruno', 'Alma'])
+    expect(await names({ q: tag, sort: 'nextCall', dir: 'desc' })).toEqual(['Cara', 'Bruno', 'Alma'])
+    expect(await names({ q: tag, sort: 'assignee' })).toEqual(['Cara', 'Bruno', 'Alma'])
   })
 
   it('sorts by any column both ways, with empty values last, and filters by kind, status, assignee and source', async () => {

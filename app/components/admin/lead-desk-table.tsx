@@ -30,6 +30,8 @@ const KIND_SHORT: Record<LeadKind, string> = { proposal: 'Proposal', message: 'M
 const KIND_PLURAL: Record<LeadKind, string> = { proposal: 'Proposal requests', message: 'Contact messages', call: 'Booked calls' }
 /** The source filter's value for the leads whose source is not known. */
 const NOT_KNOWN = '(not known)'
+const NOT_KNOWN_TEXT = 'Not known'
+const NO_ONE_TEXT = 'No one'
 
 const COLUMNS: { sort: LeadSort; label: string; className?: string }[] = [
   { sort: 'kind', label: 'Kind' },
@@ -142,7 +144,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
       ) : (
         <div ref={listRef}>
           <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_tr]:focus-within:bg-primary-50">
               <caption className="sr-only">Leads, {total} in all. Sorted by {COLUMNS.find((c) => c.sort === query.sort)?.label}, {query.dir === 'asc' ? 'ascending' : 'descending'}.</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700 uppercase">
                 <tr>
@@ -159,27 +161,27 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
                   })}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-ink-100">
+              <tbody className="divide-y divide-ink-100 text-ink-800">
                 {leads.map((l) => (
-                  <tr key={`${l.kind}-${l.id}`} className="focus-within:bg-primary-50 hover:bg-ink-50">
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-700">{KIND_SHORT[l.kind]}</td>
-                    <td className="max-w-56 px-3 py-2">
+                  <tr key={`${l.kind}-${l.id}`}>
+                    <td>{KIND_SHORT[l.kind]}</td>
+                    <td className="max-w-56">
                       <Link to={l.href} data-row-link className={`block truncate text-primary-800 hover:underline ${l.unread ? 'font-bold' : 'font-medium'}`}>
                         {l.name}
                         {l.unread && <span className="sr-only"> (unread)</span>}
                       </Link>
                       <span className="block truncate text-xs text-ink-600">{l.email}</span>
                     </td>
-                    <td className="px-3 py-2">
+                    <td>
                       <Badge tone={l.status}>{capitalize(l.status)}</Badge>
                     </td>
-                    <td className="max-w-32 truncate px-3 py-2 text-ink-800">{l.source ?? <span className="text-ink-600">Not known</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-800">{l.assignee ?? <span className="text-ink-600">No one</span>}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap text-ink-900 tabular-nums">{l.value ?? <span className="text-ink-600">-</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-800">
+                    <td className="max-w-32 truncate">{l.source ?? NOT_KNOWN_TEXT}</td>
+                    <td>{l.assignee ?? NO_ONE_TEXT}</td>
+                    <td className="text-right tabular-nums">{l.value ?? '-'}</td>
+                    <td>
                       <time dateTime={l.received}>{l.receivedLabel}</time>
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-ink-800">{l.nextCall ? <time dateTime={l.nextCall}>{l.nextCallLabel}</time> : <span className="text-ink-600">-</span>}</td>
+                    <td>{l.nextCall ? <time dateTime={l.nextCall}>{l.nextCallLabel}</time> : '-'}</td>
                   </tr>
                 ))}
               </tbody>
