@@ -4,6 +4,7 @@
 // is wiped), starts the production build as its own process, signs in and times full page loads
 // (server-rendered HTML with the session cookie) of the admin list screens, with and without a
 // search. Results go to docs/BENCHMARKS.md (section "admin-lists").
+import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
@@ -172,6 +173,7 @@ if (process.env.TEST_PG_URL) {
 }
 
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ')
+const LOAD = os.loadavg().map((n) => n.toFixed(1)).join(', ')
 const table = results.map((r) => `| ${r.dialect} | ${r.label} | \`${r.target}\` | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.kb} |`).join('\n')
 const worst = Math.max(...results.map((r) => r.p95))
 const deskWorst = Math.max(...results.filter((r) => r.label.startsWith('lead desk')).map((r) => r.p50))
@@ -181,7 +183,7 @@ writeSection(
 
 Measured ${when} UTC on ${machine()}.
 Command: \`npm run build && ${process.env.TEST_PG_URL ? 'TEST_PG_URL=… ' : ''}npm run bench:admin\` (${PROPOSALS.toLocaleString('en-US')} proposals, one in ten started by a booked call with its call, ${MESSAGES.toLocaleString('en-US')} contact messages: ${(PROPOSALS + MESSAGES).toLocaleString('en-US')} leads on the desk; ${POSTS.toLocaleString('en-US')} blog posts; the production server in its own process on loopback; ${RUNS} sequential signed-in page loads per target after 3 warm-up loads; times are the whole server-rendered HTML response).
-Lists are searched, counted and paged in SQL (the desk 50 a page, the others 20), so a page costs about the same whatever the table size; every back-office page also counts the unread leads and new calls for the menu (one query). The 2 cores are shared with the load generator and anything else running, so p95 and max include that noise; p50 is the typical cost.
+Lists are searched, counted and paged in SQL (the desk 50 a page, the others 20), so a page costs about the same whatever the table size; every back-office page also counts the unread leads and new calls for the menu (one query). The 2 cores are shared with the load generator and anything else running (load average ${LOAD} at the end of the run), so p95 and max include that noise; p50 is the typical cost.
 
 | database | screen | URL | p50 ms | p95 ms | max ms | HTML KiB |
 |---|---|---|---:|---:|---:|---:|
