@@ -64,10 +64,10 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
 
   return (
     <>
-      <Form method="get" action={path} aria-label="Filter leads" className="mb-4 grid gap-3 rounded-lg border border-ink-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end">
+      <Form method="get" action={path} aria-label="Filter leads" className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border border-ink-200 bg-white p-3 sm:p-4 xl:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))_auto]">
         {query.sort !== 'received' && <input type="hidden" name="sort" value={query.sort} />}
         <input type="hidden" name="dir" value={query.dir} />
-        <label className="block text-sm font-medium text-ink-800">
+        <label className="col-span-2 block text-sm font-medium text-ink-800 xl:col-span-1">
           Search proposals
           <Input type="search" name="q" defaultValue={query.q} placeholder="Search by name, email or business type..." className="mt-1" />
         </label>
@@ -85,7 +85,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
         <label className="block text-sm font-medium text-ink-800">
           Status
           <Select name="status" defaultValue={query.status} className="mt-1">
-            <option value="">Any status ({statusCounts.all ?? 0})</option>
+            <option value="">Any ({statusCounts.all ?? 0})</option>
             {PROPOSAL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {capitalize(s)} ({statusCounts[s] ?? 0})
@@ -118,7 +118,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
             ))}
           </Select>
         </label>
-        <div className="flex gap-2">
+        <div className="col-span-2 flex gap-2 xl:col-span-1">
           <Button type="submit" variant="secondary">
             Filter
           </Button>
