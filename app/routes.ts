@@ -52,6 +52,7 @@ export default [
       route('proposals/:id/document', 'routes/admin/proposal-document.tsx'),
       route('proposals/:id/document/preview', 'routes/admin/proposal-document-preview.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('messages/:id', 'routes/admin/message.tsx'),
       route('blogs', 'routes/admin/blogs.tsx'),
       route('blogs/new', 'routes/admin/blog-new.tsx'),
       route('blogs/edit/:id', 'routes/admin/blog-edit.tsx'),

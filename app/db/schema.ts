@@ -107,6 +107,14 @@ export interface ProposalTable {
   firstTools: ColumnType<string | null, string | null | undefined, string | null>
   /** The person the lead is assigned to (admin_users.id), or null. */
   assignedTo: ColumnType<number | null, number | null | undefined, number | null>
+  /** 'proposal' (sent with the form) or 'call' (started by a booked call): the desk's kind (issue 36). */
+  kind: ColumnType<string, string | undefined, string>
+  /** The estimate the request came with, in cents (null: none). */
+  valueCents: ColumnType<number | null, number | null | undefined, number | null>
+  /** What happens next, in staff's words (triage). */
+  nextStep: ColumnType<string | null, string | null | undefined, string | null>
+  /** When a staff member first opened the lead (null: unread). */
+  openedAt: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
@@ -180,6 +188,21 @@ export interface InvoiceTable {
   /** What it is for: the payment step's words ('50% to start'). */
   label: string
   amountCents: number
+  createdAt: string
+}
+
+/** A contact message's history on the desk: replies, status changes and assignments (as proposal_events). */
+export interface ContactMessageEventTable {
+  id: Generated<number>
+  messageId: number
+  /** 'note' | 'status' | 'reply' */
+  kind: string
+  body: string | null
+  fromStatus: string | null
+  toStatus: string | null
+  subject: string | null
+  toAddress: string | null
+  author: string
   createdAt: string
 }
 
@@ -313,6 +336,11 @@ export interface ContactMessageTable {
   message: string
   isRead: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
   createdAt: string
+  /** The desk's triage (issue 36): status as a proposal's, assignee, next step; first opening (null: unread). */
+  status: ColumnType<string, string | undefined, string>
+  assignedTo: ColumnType<number | null, number | null | undefined, number | null>
+  nextStep: ColumnType<string | null, string | null | undefined, string | null>
+  openedAt: ColumnType<string | null, string | null | undefined, string | null>
   /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
   visitSource: ColumnType<string | null, string | null | undefined, string | null>
   visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
@@ -511,6 +539,7 @@ export interface Database {
   pageViews: PageViewTable
   mailOutbox: MailOutboxTable
   contactMessages: ContactMessageTable
+  contactMessageEvents: ContactMessageEventTable
   submissionKeys: SubmissionKeyTable
   uploads: UploadTable
   importLock: ImportLockTable
@@ -538,6 +567,7 @@ export type ProposalEventRow = Selectable<ProposalEventTable>
 export type ProposalDocumentRow = Selectable<ProposalDocumentTable>
 export type ProposalDocumentVersionRow = Selectable<ProposalDocumentVersionTable>
 export type InvoiceRow = Selectable<InvoiceTable>
+export type ContactMessageEventRow = Selectable<ContactMessageEventTable>
 export type AdminUserRow = Selectable<AdminUserTable>
 export type SessionRow = Selectable<SessionTable>
 export type InvitationRow = Selectable<InvitationTable>

@@ -31,6 +31,8 @@ export const ACTIVITY_ACTIONS = {
   'message.read': 'Message marked read',
   'message.unread': 'Message marked unread',
   'message.delete': 'Message deleted',
+  'message.status': 'Message status changed',
+  'message.reply': 'Message answered (reply put in the outbox)',
   'call.cancel': 'Call cancelled',
   'call.move': 'Call moved',
   'upload.create': 'Image uploaded',

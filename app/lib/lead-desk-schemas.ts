@@ -26,3 +26,8 @@ export const AssignSchema = z.object({
     .regex(/^\d{0,9}$/, 'Choose someone from the list')
     .transform((v) => (v ? Number(v) : null)),
 })
+
+/** A lead's next step (triage): a short line, or '' to clear it. */
+export const NextStepSchema = z.object({
+  nextStep: z.string({ error: 'Next step must be text' }).trim().max(200, 'Next step must be at most 200 characters').refine((v) => !/[\r\n]/.test(v), 'Next step must be one line'),
+})

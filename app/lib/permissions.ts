@@ -97,6 +97,7 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
   'proposals/:id/document/preview': 'proposals.write',
   calls: 'leads',
   messages: 'messages',
+  'messages/:id': 'messages',
   blogs: 'posts.write',
   'blogs/new': 'posts.write',
   'blogs/edit/:id': 'posts.write',
@@ -121,8 +122,10 @@ export const ADMIN_PAGES: Record<string, PageRule> = {
  */
 export const ADMIN_MENU = [
   { to: 'dashboard', label: 'Dashboard', group: 'insights' },
-  { to: 'proposals', label: 'Proposals', group: 'leads' },
-  { to: 'messages', label: 'Messages', group: 'leads' },
+  // One desk for every kind of lead (issue 36 §1): messages are on it; their own inbox is for the
+  // roles that have messages but not the desk (`unlessCan`).
+  { to: 'proposals', label: 'Lead desk', group: 'leads' },
+  { to: 'messages', label: 'Messages', group: 'leads', unlessCan: 'leads' },
   { to: 'calls', label: 'Calls', group: 'leads' },
   { to: 'blogs', label: 'Blog Posts', group: 'content' },
   { to: 'portfolio', label: 'Portfolio', group: 'content' },
@@ -135,7 +138,7 @@ export const ADMIN_MENU = [
   { to: 'settings/activity', label: 'Activity log', group: 'settings' },
   // More settings pages go here, in the Settings group.
   { to: 'settings/outbox', label: 'Outbox', group: 'settings' },
-] as const
+] as const satisfies readonly { to: string; label: string; group: string; unlessCan?: Permission }[]
 
 export function mayOpen(role: string, rule: PageRule | undefined): boolean {
   if (rule === undefined) return false
@@ -145,7 +148,7 @@ export function mayOpen(role: string, rule: PageRule | undefined): boolean {
 
 /** The menu links a role sees. */
 export function menuFor(role: string): string[] {
-  return ADMIN_MENU.filter((l) => mayOpen(role, ADMIN_PAGES[l.to])).map((l) => l.to)
+  return ADMIN_MENU.filter((l) => mayOpen(role, ADMIN_PAGES[l.to]) && !('unlessCan' in l && can(role, l.unlessCan))).map((l) => l.to)
 }
 
 /** Where a person lands after signing in (the first page of the menu they may open). */

@@ -8,7 +8,9 @@ import { containsAny } from './search.server.ts'
  * The request as the visitor sent it (and as the API has always answered it). Where it came from
  * (`source`, `sourceData`) is read on its own by findProposalSource, for the lead desk.
  */
-type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution>
+type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution | keyof ProposalTriage>
+/** The desk's own fields (issue 36), read by the desk's queries, never by the API. */
+export type ProposalTriage = Pick<ProposalRow, 'kind' | 'valueCents' | 'nextStep' | 'openedAt'>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
 export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date' | 'assignedTo'>
 export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number; /** Only the leads assigned to this person (the desk's "mine"). */ assignedTo?: number }
@@ -59,7 +61,7 @@ export async function findProposalAttribution(db: Db, id: number): Promise<LeadA
   return db.selectFrom('proposals').select(ATTRIBUTION_COLUMNS).where('id', '=', id).executeTakeFirst()
 }
 
-export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution>): Promise<Proposal> {
+export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution> & Partial<Pick<ProposalTriage, 'kind' | 'valueCents'>>): Promise<Proposal> {
   const row = await db
     .insertInto('proposals')
     .values({ ...p, status: 'pending' })
@@ -78,6 +80,16 @@ export async function updateProposalStatus(db: Db, id: number, status: ProposalS
   const row = await db.updateTable('proposals').set({ status }).where('id', '=', id).returning(COLUMNS).executeTakeFirst()
   return row && toProposal(row)
 }
+
+export async function findProposalTriage(db: Db, id: number): Promise<ProposalTriage | undefined> {
+  return db.selectFrom('proposals').select(['kind', 'valueCents', 'nextStep', 'openedAt']).where('id', '=', id).executeTakeFirst()
+}
+
+export async function updateProposalNextStep(db: Db, id: number, nextStep: string | null): Promise<boolean> {
+  const r = await db.updateTable('proposals').set({ nextStep }).where('id', '=', id).executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
 
 /** 'question': a client's question about their proposal document, asked on /p/<token> (issue 38). */
 export type ProposalEventKind = 'note' | 'status' | 'reply' | 'question'

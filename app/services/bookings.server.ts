@@ -168,6 +168,8 @@ async function joinOrCreateProposal(trx: Db, b: Booking, stamp: string): Promise
         phone: b.phone,
         businessType: 'other',
         budget: '',
+        // A lead of its own kind on the desk: its reply template asks about nothing it lacks (issue 36).
+        kind: 'call',
         requirements: b.note ? `Discovery call booked. Their note: ${b.note}` : 'Discovery call booked (no note).',
         date: stamp,
         visitSource: b.visitSource,

@@ -3,6 +3,10 @@ import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
 import { summarizeConfig } from '~/lib/builder.ts'
 import { parseBuilderConfig } from '~/lib/builder-config.ts'
 import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
+import { formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { callReply, proposalReply } from '~/lib/reply-templates.ts'
+import { findBookingsForProposal } from '~/models/bookings.server.ts'
+import { markProposalOpened } from '~/models/lead-desk.server.ts'
 import { EstimateError, estimate, estimateRows, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import type { ProposalNoteInput, ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
 import { decodeDesign, estimateFromQuery, isProposalSource, reopenHref } from '~/lib/proposal-source.ts'
@@ -25,18 +29,20 @@ export type { ProposalEvent }
  */
 
 /** What the estimator or the builder sent with a request, checked: the JSON to store, or null (dropped). */
-export function checkProposalSource(source: string | undefined, sourceData: string | undefined): { source: string; sourceData: string } | null {
+export function checkProposalSource(source: string | undefined, sourceData: string | undefined): { source: string; sourceData: string; valueCents?: number } | null {
   if (!isProposalSource(source) || !sourceData) return null
   if (source === 'estimator') {
     const input = estimateFromQuery(new URLSearchParams(sourceData))
     if (!input) return null
+    let total: number
     try {
-      estimate(input)
+      total = estimate(input).total
     } catch (err) {
       if (err instanceof EstimateError) return null
       throw err
     }
-    return { source, sourceData: JSON.stringify(input) }
+    // The lead's value on the desk: the estimate as priced when the request came (issue 36).
+    return { source, sourceData: JSON.stringify(input), valueCents: Math.round(total * 100) }
   }
   const value = decodeDesign(sourceData)
   if (typeof value !== 'object' || value === null) return null
@@ -89,55 +95,55 @@ function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | nu
 
 export type ProposalDesk = {
   proposal: Proposal
+  /** The desk's own fields: the kind of lead, its value (the estimate), the next step, the first opening. */
+  triage: model.ProposalTriage
   events: ProposalEvent[]
   origin: ProposalOrigin | null
   /** The visit that produced the request: source, campaign, landing page, tools used first. */
   visit: LeadAttribution
   replyDraft: ProposalReplyInput
+  /** True when this was the lead's first opening (the menu's unread figure just went down). */
+  firstOpening: boolean
 }
 
-/** Everything the proposal's page shows. */
-export async function getProposalDesk(db: Db, admin: Admin, id: number): Promise<ProposalDesk> {
+/**
+ * Everything the proposal's page shows. Opening it records the lead's first opening (the desk's
+ * "unread" is "never opened by anyone on the staff"; later openings change nothing).
+ */
+export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Date.now()): Promise<ProposalDesk> {
   const proposal = await model.findProposal(db, id)
   if (!proposal) throw new NotFoundError('Proposal not found')
-  const [events, source, visit, settings] = await Promise.all([
+  const firstOpening = await markProposalOpened(db, id, new Date(now).toISOString())
+  const [events, source, visit, settings, triage, calls] = await Promise.all([
     model.findProposalEvents(db, id),
     model.findProposalSource(db, id),
     model.findProposalAttribution(db, id),
     getSettings(db),
+    model.findProposalTriage(db, id),
+    findBookingsForProposal(db, id),
   ])
-  return {
-    proposal,
-    events,
-    origin: originOf(source),
-    visit: visit ?? NO_ATTRIBUTION,
-    // Signed with the sender's name once they set one in their profile (a username is not a name).
-    replyDraft: replyTemplate(proposal, settings, admin.displayName !== admin.username ? admin.displayName : undefined),
+  if (!triage) throw new NotFoundError('Proposal not found')
+  // Signed with the sender's name once they set one in their profile (a username is not a name).
+  const sig = { ...settings, sender: admin.displayName !== admin.username ? admin.displayName : undefined }
+  let replyDraft: ProposalReplyInput
+  if (triage.kind === 'call') {
+    const next = calls.find((c) => c.status === 'booked' && Date.parse(c.startAt) > now)
+    const latest = calls.at(-1)
+    replyDraft = callReply({ name: proposal.name, note: latest?.note ?? '', when: next ? formatAgencyDateTime(next.startAt) : undefined }, sig)
+  } else {
+    replyDraft = proposalReply(proposal, sig)
   }
+  return { proposal, triage, events, origin: originOf(source), visit: visit ?? NO_ATTRIBUTION, replyDraft, firstOpening }
 }
 
-/** The reply the form starts with: the visitor's name and request filled in, the sender's name and the agency's signature. */
-export function replyTemplate(p: Proposal, settings: { siteName: string; contactEmail: string; contactPhone?: string }, sender?: string): ProposalReplyInput {
-  const quoted = p.requirements
-    .split(/\r?\n/)
-    .map((line) => `> ${line}`)
-    .join('\n')
-  const signature = [sender, settings.siteName, settings.contactEmail, settings.contactPhone].filter(Boolean).join('\n')
-  return {
-    subject: `Your proposal request - ${settings.siteName}`,
-    body: [
-      `Hello ${p.name},`,
-      '',
-      `Thank you for your proposal request for a ${businessTypeLabel(p.businessType)} website, with a budget of ${budgetLabel(p.budget)}. You wrote:`,
-      '',
-      quoted,
-      '',
-      '',
-      '',
-      'Best regards,',
-      signature,
-    ].join('\n'),
-  }
+/** Sets (or, with '', clears) what happens next with the lead, and notes it in its history. */
+export async function setProposalNextStep(db: Db, admin: Pick<Admin, 'username'>, id: number, nextStep: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const p = await model.findProposal(trx, id)
+    if (!p) throw new NotFoundError('Proposal not found')
+    await model.updateProposalNextStep(trx, id, nextStep || null)
+    await model.insertProposalEvent(trx, { proposalId: id, kind: 'note', body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.', author: admin.username, createdAt: nowIso() })
+  })
 }
 
 const nowIso = () => new Date().toISOString()
@@ -226,10 +232,13 @@ export async function assignProposal(db: Db, admin: Admin, id: number, assigneeI
     const email = assignee && assignee.id !== admin.id ? (await findPerson(trx, assignee.id))?.email : null
     if (email) {
       const { siteName } = await getSettings(trx)
+      // Only what the lead holds: a booked call has no business type or budget (issue 36).
+      const what = (await model.findProposalTriage(trx, id))?.kind === 'call' ? 'booked call' : 'proposal request'
+      const about = [p.businessType && p.businessType !== 'other' ? businessTypeLabel(p.businessType) : '', p.budget ? budgetLabel(p.budget) : ''].filter(Boolean).join(', ')
       await insertOutboxMail(trx, {
         toAddress: email,
         subject: `Lead assigned to you: ${p.name}`,
-        body: [`${admin.displayName} assigned you the proposal request from ${p.name} (${p.businessType}, ${p.budget}) on the back office of ${siteName}.`, '', 'Open it on the lead desk, under Proposals > Assigned to me.'].join('\n'),
+        body: [`${admin.displayName} assigned you the ${what} from ${p.name}${about ? ` (${about})` : ''} on the back office of ${siteName}.`, '', 'Open it on the lead desk: choose yourself under "Assigned to".'].join('\n'),
       })
     }
   })

@@ -123,7 +123,7 @@ test('the admin navigation works from the sidebar or the phone drawer', async ({
   await login(page)
   await page.goto(`${ADMIN}/dashboard`)
   for (const [link, heading] of [
-    ['Proposals', 'Proposal Management'],
+    [/^Lead desk/, 'Proposal Management'],
     ['Blog Posts', 'Blog Management'],
     ['Portfolio', 'Portfolio Management'],
     ['General', 'Settings'],

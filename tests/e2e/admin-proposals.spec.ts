@@ -13,6 +13,9 @@ async function submitProposal(page: Page, fields: Record<string, string>) {
   expect(res.status()).toBe(201)
 }
 
+/** The leads listed on the desk at this width (the table's name links, or the phone's compact rows). */
+const leadLinks = (page: Page) => page.getByRole('main').locator('[data-row-link]').filter({ visible: true })
+
 test('proposals: search, filter, status change, details, CSV export and delete', async ({ page }) => {
   const tag = uid()
   await submitProposal(page, { name: `Doe, Jane ${tag}`, email: `jane-${tag}@example.com`, phone: '+1 415 555 0100', requirements: `Line one\nLine two ${tag}` })
@@ -22,45 +25,43 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   await page.goto(`${ADMIN}/proposals`)
   await expect(page.getByRole('heading', { name: 'Proposal Management', level: 1 })).toBeVisible()
   await page.getByRole('searchbox', { name: 'Search proposals' }).fill(tag)
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`q=${tag}`))
-  const cards = page.getByRole('list', { name: 'Proposals' }).getByRole('article')
-  await expect(cards).toHaveCount(2)
+  const leads = leadLinks(page)
+  await expect(leads).toHaveCount(2)
   const filters = page.getByRole('navigation', { name: 'Filter proposals by status' })
   await expect(filters.getByRole('link', { name: 'All (2)' })).toBeVisible()
   await expect(filters.getByRole('link', { name: 'Pending (2)' })).toBeVisible()
 
-  const jane = cards.filter({ hasText: `Doe, Jane ${tag}` })
-  await expect(jane).toContainText(`jane-${tag}@example.com`)
-  await expect(jane).toContainText('+1 415 555 0100')
-  await expect(jane).toContainText('Restaurant / Food Service')
+  // The list row: name, email (at desktop width), status and the budget as the lead's value.
+  const jane = page.getByRole('main').locator(':is(tr, li)', { has: page.getByRole('link', { name: `Doe, Jane ${tag}` }) }).filter({ visible: true })
   await expect(jane).toContainText('$1,000 - $2,500')
   await expect(jane).toContainText('Pending')
 
-  // Status change (chosen, then applied): notice, badge, counts.
-  await jane.getByLabel(`Status for Doe, Jane ${tag}`).selectOption('reviewed')
-  await jane.getByRole('button', { name: `Apply status for Doe, Jane ${tag}` }).click()
-  await expectToast(page, 'Status Updated', 'Proposal status changed to reviewed')
-  await expect(filters.getByRole('link', { name: 'Reviewed (1)' })).toBeVisible()
-  await filters.getByRole('link', { name: 'Reviewed (1)' }).click()
-  await expect(cards).toHaveCount(1)
-  await expect(cards.first()).toContainText('Reviewed')
-
-  // View Details opens the proposal's own page (the lead desk) with the whole request.
-  await cards.first().getByRole('link', { name: /View Details/ }).click()
+  // View the lead (its own page): the whole request; the status is chosen, then applied.
+  await leads.filter({ hasText: `Doe, Jane ${tag}` }).click()
   await expect(page.getByRole('heading', { name: `Proposal from Doe, Jane ${tag}`, level: 1 })).toBeVisible()
   const request = page.getByRole('region', { name: 'Request' })
   await expect(request).toContainText(`Line one\nLine two ${tag}`, { useInnerText: true })
   await expect(request).toContainText('+1 415 555 0100')
+  await expect(request).toContainText(`jane-${tag}@example.com`)
+  await expect(request).toContainText('Restaurant / Food Service')
+  await page.getByLabel(`Status for Doe, Jane ${tag}`).selectOption('reviewed')
+  await page.getByRole('button', { name: `Apply status for Doe, Jane ${tag}` }).click()
+  await expectToast(page, 'Status Updated', 'Proposal status changed to reviewed')
   await expectNoAxeViolations(page)
   await expect(page.getByRole('link', { name: 'Back to Proposals' })).toHaveAttribute('href', `${ADMIN}/proposals`)
-  await page.goBack()
+  await page.getByRole('link', { name: 'Back to Proposals' }).click()
+  await page.getByRole('searchbox', { name: 'Search proposals' }).fill(tag)
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
+  await filters.getByRole('link', { name: 'Reviewed (1)' }).click()
   await expect(page).toHaveURL(new RegExp(`q=${tag}&status=reviewed`))
-  await expect(cards).toHaveCount(1)
+  await expect(leads).toHaveCount(1)
+  await expect(page.getByRole('main').locator(':is(tr, li)').filter({ visible: true }).filter({ hasText: tag })).toContainText('Reviewed')
 
   // CSV of the current search (all statuses): quoting and formula neutralisation.
   await filters.getByRole('link', { name: 'All (2)' }).click()
-  await expect(cards).toHaveCount(2)
+  await expect(leads).toHaveCount(2)
   const downloadPromise = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const download = await downloadPromise
@@ -73,18 +74,21 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   expect(csv).toMatch(new RegExp(`"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*\\r?$`, 'm'))
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}",formula-${tag}@example.com,,Retail / E-commerce,"$5,000+",Pending,`)
 
-  // Delete asks first; cancelling keeps the proposal.
-  const formula = cards.filter({ hasText: `formula-${tag}` })
-  await formula.getByRole('button', { name: /Delete proposal/ }).click()
+  // Delete (on the lead's page) asks first; cancelling keeps the proposal.
+  await leads.filter({ hasText: 'HYPERLINK' }).click()
+  await expect(page.getByRole('heading', { name: /Proposal from =HYPERLINK/, level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: /Delete proposal/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
-  await expect(cards).toHaveCount(2)
-  await formula.getByRole('button', { name: /Delete proposal/ }).click()
+  await expect(page.getByRole('heading', { name: /Proposal from =HYPERLINK/, level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: /Delete proposal/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expectToast(page, 'Proposal Deleted', 'The proposal has been removed.')
-  await expect(cards).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Proposal Management', level: 1 })).toBeVisible()
+  await page.goto(`${ADMIN}/proposals?q=${tag}`)
+  await expect(leads).toHaveCount(1)
 
   await page.getByRole('searchbox', { name: 'Search proposals' }).fill(`nothing-matches-${tag}`)
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
   await expect(page.getByText('No proposals found matching your criteria.')).toBeVisible()
   await expectNoAxeViolations(page)
 })
@@ -94,12 +98,15 @@ test('a failed status change shows the red Error notice', async ({ page }) => {
   await submitProposal(page, { name: `Failing ${tag}`, email: `fail-${tag}@example.com` })
   await login(page)
   await page.goto(`${ADMIN}/proposals?q=${tag}`)
-  // The dropdown posts to the list route's action (`/admin/proposals.data` with JavaScript); the server fails.
-  await page.route(`**${ADMIN}/proposals.data*`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
+  await leadLinks(page).first().click()
+  await expect(page.getByRole('heading', { name: `Proposal from Failing ${tag}`, level: 1 })).toBeVisible()
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  // The status form posts to the lead page's action (`/admin/proposals/:id.data` with JavaScript); the server fails.
+  await page.route(`**${ADMIN}/proposals/*.data*`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
   await page.getByLabel(`Status for Failing ${tag}`).selectOption('completed')
   await page.getByRole('button', { name: `Apply status for Failing ${tag}` }).click()
   await expectToast(page, 'Error', 'Failed to update proposal status.')
-  // The list shows the stored value again after reloading.
+  // The page shows the stored value again.
   await expect(page.getByLabel(`Status for Failing ${tag}`)).toHaveValue('pending')
 })
 

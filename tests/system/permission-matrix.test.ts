@@ -104,7 +104,7 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       await people.author.post('/api/blogs', { title: 'Matrix draft', subheading: 'For the matrix', excerpt: 'A draft for the matrix.', content: '<p>Draft.</p>', category: 'SEO', status: 'draft' })
     ).json()) as { id: number }
     expect(post).toMatchObject({ id: expect.any(Number) })
-    const idFor: Record<string, string> = { 'proposals/:id': String(lead.id), 'proposals/:id/document': String(lead.id), 'proposals/:id/document/preview': String(lead.id), 'blogs/edit/:id': String(post.id), 'portfolio/edit/:id': String(project.id), 'invite/:token': 'not-a-token' }
+    const idFor: Record<string, string> = { 'proposals/:id': String(lead.id), 'proposals/:id/document': String(lead.id), 'proposals/:id/document/preview': String(lead.id), 'blogs/edit/:id': String(post.id), 'portfolio/edit/:id': String(project.id), 'invite/:token': 'not-a-token', 'messages/:id': '999999' }
 
     const wrong: string[] = []
     for (const role of ROLES) {

@@ -127,7 +127,7 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
 const when = (iso: string) => <time dateTime={iso}>{formatAgencyDateTime(iso)}</time>
 
 /** The admin's notes, oldest first. */
-export function ProposalNotes({ notes }: { notes: ProposalEvent[] }) {
+export function ProposalNotes({ notes }: { notes: LeadEvent[] }) {
   if (notes.length === 0) return <p className="text-sm text-ink-600">No notes yet.</p>
   return (
     <ol aria-label="Notes" className="space-y-3">
@@ -143,14 +143,17 @@ export function ProposalNotes({ notes }: { notes: ProposalEvent[] }) {
   )
 }
 
-/** When the request arrived, each status change and each reply sent, oldest first. */
-export function ProposalHistory({ proposal, events }: { proposal: Proposal; events: ProposalEvent[] }) {
+/** One entry of a lead's timeline (a proposal's or a contact message's: the same fields). */
+export type LeadEvent = Pick<ProposalEvent, 'id' | 'kind' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress' | 'author' | 'createdAt'>
+
+/** When the request (or message) arrived, each status change and each reply sent, oldest first. */
+export function ProposalHistory({ proposal, events, received = 'Request received' }: { proposal: Pick<Proposal, 'date'>; events: LeadEvent[]; received?: string }) {
   const entries = events.filter((e) => e.kind !== 'note')
   return (
     <>
       <ol aria-label="History" className="space-y-3 border-l-2 border-ink-200 pl-4">
         <li className="text-sm">
-          <p className="font-medium text-ink-900">Request received</p>
+          <p className="font-medium text-ink-900">{received}</p>
           <p className="text-xs text-ink-600">{when(proposal.date)}</p>
         </li>
         {entries.map((e) => (

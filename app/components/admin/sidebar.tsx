@@ -60,7 +60,10 @@ function rememberGroup(group: NavGroup, open: boolean) {
  * JavaScript, and a screen reader hears it as a button that is expanded or collapsed. The group of
  * the page shown is always drawn open.
  */
-function NavItems({ adminPath, links, closed, onNavigate }: { adminPath: string; links: readonly string[]; closed: readonly NavGroup[]; onNavigate?: () => void }) {
+/** What a menu item's figure counts, said to screen readers after the number. */
+const COUNT_WORDS: Record<string, string> = { proposals: 'unread', messages: 'unread', calls: 'new' }
+
+function NavItems({ adminPath, links, closed, counts = {}, onNavigate }: { adminPath: string; links: readonly string[]; closed: readonly NavGroup[]; counts?: MenuCounts; onNavigate?: () => void }) {
   const { pathname } = useLocation()
   const shown = ADMIN_MENU.filter((l) => links.includes(l.to))
   return (
@@ -95,6 +98,12 @@ function NavItems({ adminPath, links, closed, onNavigate }: { adminPath: string;
                       >
                         <Icon node={ICONS[to] ?? Settings} aria-hidden="true" className="size-4" />
                         {label}
+                        {counts[to] ? (
+                          <span className="ml-auto rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900" data-testid={`menu-count-${to}`}>
+                            {counts[to]}
+                            <span className="sr-only"> {COUNT_WORDS[to]}</span>
+                          </span>
+                        ) : null}
                       </NavLink>
                     </li>
                   ))}
@@ -136,7 +145,10 @@ function Brand({ adminPath, className }: { adminPath: string; className?: string
  * page is hydrated (or without JavaScript) the drawer is a plain <details> disclosure, so a phone
  * can still navigate and sign out. `closedGroups`: the groups the person folded (a cookie).
  */
-export function AdminSidebar({ adminPath, username, links, closedGroups = [] }: { adminPath: string; username: string; links: readonly string[]; closedGroups?: readonly NavGroup[] }) {
+/** The figures beside menu items (unread leads, new calls), by the item's address. */
+export type MenuCounts = Partial<Record<string, number>>
+
+export function AdminSidebar({ adminPath, username, links, counts, closedGroups = [] }: { adminPath: string; username: string; links: readonly string[]; counts?: MenuCounts; closedGroups?: readonly NavGroup[] }) {
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
   useEffect(() => {
@@ -161,7 +173,7 @@ export function AdminSidebar({ adminPath, username, links, closedGroups = [] }: 
               </div>
               <DialogDescription className="sr-only">Signed in as {username}</DialogDescription>
               <nav aria-label="Admin">
-                <NavItems adminPath={adminPath} links={links} closed={closedGroups} onNavigate={() => setOpen(false)} />
+                <NavItems adminPath={adminPath} links={links} closed={closedGroups} counts={counts} onNavigate={() => setOpen(false)} />
               </nav>
             </DialogContent>
           </Dialog>
@@ -171,7 +183,7 @@ export function AdminSidebar({ adminPath, username, links, closedGroups = [] }: 
               <Icon node={Menu} aria-hidden="true" className="size-5" />
             </summary>
             <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
-              <NavItems adminPath={adminPath} links={links} closed={closedGroups} />
+              <NavItems adminPath={adminPath} links={links} closed={closedGroups} counts={counts} />
             </nav>
           </details>
         )}
@@ -180,7 +192,7 @@ export function AdminSidebar({ adminPath, username, links, closedGroups = [] }: 
         <Brand adminPath={adminPath} className="mb-2 px-3 py-1" />
         <p className="mb-6 px-3 text-xs text-ink-300">Signed in as {username}</p>
         <nav aria-label="Admin">
-          <NavItems adminPath={adminPath} links={links} closed={closedGroups} />
+          <NavItems adminPath={adminPath} links={links} closed={closedGroups} counts={counts} />
         </nav>
       </aside>
     </>

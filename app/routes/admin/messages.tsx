@@ -1,7 +1,7 @@
 import { Mail, MailOpen } from 'lucide'
 import { LeadAttributionList, UnknownSourceNote } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useRef } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/messages'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, listClientAction, pendingIntent, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -9,7 +9,7 @@ import { Notice } from '~/components/admin/notice.tsx'
 import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { Badge } from '~/components/ui/badge.tsx'
-import { Button } from '~/components/ui/button.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { deleteContactMessage, listContactMessages, setContactMessageRead } from '~/services/contact-messages.server.ts'
@@ -136,6 +136,9 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
               <span className="sr-only"> (message from {m.name})</span>
             </Button>
           </fetcher.Form>
+          <Link to={`${action}/${m.id}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            Open and reply<span className="sr-only"> (message from {m.name})</span>
+          </Link>
           <DeleteButton id={m.id} name={`the message from ${m.name}`} noun="message" action={action} fetcher={fetcher} />
         </div>
       </article>

@@ -1,14 +1,17 @@
-import { ArrowLeft } from 'lucide'
+import { ArrowLeft, Trash2 } from 'lucide'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useId, useRef } from 'react'
-import { Form, Link, data, useNavigation } from 'react-router'
+import { Form, Link, data, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/proposal'
-import { CsrfField } from '~/components/csrf-field.tsx'
+import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
-import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalStatusFields, ProposalSummary } from '~/components/admin/proposal-details.tsx'
-import { PageHeader } from '~/components/admin/ui.tsx'
+import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
+import { LeadTriage } from '~/components/admin/lead-triage.tsx'
+import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
+import { ConfirmButton, PageHeader } from '~/components/admin/ui.tsx'
+import { LEAD_KIND_LABELS, type LeadKind } from '~/lib/lead-desk-query.ts'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
@@ -20,9 +23,9 @@ import { AssignSchema } from '~/lib/lead-desk-schemas.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
-import { ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { NextStepSchema, ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
-import { addProposalNote, assignProposal, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
+import { addProposalNote, assignProposal, getProposalDesk, replyToProposal, setProposalNextStep } from '~/services/lead-desk.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
 import { callsForProposal } from '~/services/bookings.server.ts'
@@ -63,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['note', 'status', 'reply', 'assign'] as const
+const INTENTS = ['note', 'status', 'reply', 'assign', 'next'] as const
 type Intent = (typeof INTENTS)[number]
 
 const FAILED: Record<Intent, string> = {
@@ -71,6 +74,7 @@ const FAILED: Record<Intent, string> = {
   status: 'Failed to update proposal status.',
   reply: 'Failed to send the reply.',
   assign: 'Failed to assign the proposal.',
+  next: 'Failed to save the next step.',
 }
 
 /** What each of the page's forms gets back: the notice, the messages beside the fields, what was typed. */
@@ -130,6 +134,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           title: 'Status Updated',
           description: `Proposal status changed to ${proposal.status}`,
         },
+        fields: {},
+      } satisfies Answer
+    }
+    if (intent === 'next') {
+      const checked = validate(NextStepSchema, { nextStep: values.nextStep ?? '' })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await setProposalNextStep(db, admin, id, checked.data.nextStep)
+      return {
+        ok: true,
+        intent,
+        notice: { title: 'Next Step Saved', description: checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.' },
         fields: {},
       } satisfies Answer
     }
@@ -193,11 +208,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls, document: doc } = loaderData
+  const { adminPath, proposal: p, triage, events, origin, visit, replyDraft, calls, document: doc } = loaderData
+  const submit = useSubmit()
+  const csrfToken = useCsrfToken()
   const answer = actionData as Answer | undefined
   const uid = useId()
+  useMenuCountsAfterOpening(loaderData.firstOpening, p.id)
   const navigation = useNavigation()
-  const busy = (intent: Intent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const notes = events.filter((e) => e.kind === 'note')
   const noteRef = useRef<HTMLTextAreaElement>(null)
   const mine = (intent: Intent) => (answer?.intent === intent ? answer : undefined)
@@ -224,14 +242,27 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
     <>
       <PageHeader
         title={`Proposal from ${p.name}`}
-        description="The request, where it came from, your notes, replies and its history."
+        description={`${LEAD_KIND_LABELS[triage.kind as LeadKind] ?? LEAD_KIND_LABELS.proposal}: the request, where it came from, your notes, replies and its history.`}
         actions={
-          <Link to={`/${adminPath}/proposals`} className={buttonClass({ variant: 'secondary' })}>
-            <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Proposals
-          </Link>
+          <>
+            <Link to={`/${adminPath}/proposals`} className={buttonClass({ variant: 'secondary' })}>
+              <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> Back to Proposals
+            </Link>
+            {/* Posted to the desk's action, which answers with the spec's notice on the desk. */}
+            <ConfirmButton
+              className={buttonClass({ variant: 'danger-outline' })}
+              aria-label={`Delete proposal from ${p.name}`}
+              title="Delete this proposal?"
+              description={`The proposal from ${p.name} will be permanently removed. This cannot be undone.`}
+              onConfirm={() => submit({ [CSRF_FIELD]: csrfToken, intent: 'delete', id: p.id }, { method: 'post', action: `/${adminPath}/proposals` })}
+            >
+              <Icon node={Trash2} aria-hidden="true" className="size-4" /> Delete
+            </ConfirmButton>
+          </>
         }
       />
       <Notice notice={answer?.notice} />
+      <LeadTriage uid={uid} id={p.id} name={p.name} status={p.status} assignedTo={p.assignedTo} nextStep={triage.nextStep} assignees={loaderData.assignees} answer={answer} busy={busy} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby={`${uid}-request`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
@@ -349,38 +380,6 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
         </div>
 
         <div className="min-w-0 space-y-6">
-          <section aria-labelledby={`${uid}-status`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-status`} className="mb-3 text-lg font-semibold text-ink-900">
-              Status
-            </h2>
-            <Form method="post" className="flex flex-wrap items-center gap-2">
-              <ProposalStatusFields selectId={`${uid}-status-select`} id={p.id} name={p.name} status={p.status} resetKey={mine('status')} />
-            </Form>
-          </section>
-
-          <section aria-labelledby={`${uid}-assign`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-assign`} className="mb-3 text-lg font-semibold text-ink-900">
-              Assigned to
-            </h2>
-            <Form method="post" className="flex flex-wrap items-end gap-2" key={`assign-${p.assignedTo ?? 'none'}`}>
-              <CsrfField />
-              <input type="hidden" name="intent" value="assign" />
-              <Field id={`${uid}-assignee`} label="Person" error={mine('assign')?.fields.assignedTo}>
-                <select name="assignedTo" defaultValue={p.assignedTo ?? ''} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
-                  <option value="">No one</option>
-                  {loaderData.assignees.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Button type="submit" variant="secondary" disabled={busy('assign')}>
-                Assign
-              </Button>
-            </Form>
-          </section>
-
           <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
             <h2 id={`${uid}-notes`} className="mb-3 text-lg font-semibold text-ink-900">
               Notes

@@ -1,0 +1,208 @@
+import { ArrowLeft } from 'lucide'
+import { useEffect, useId } from 'react'
+import { Form, Link, data, useNavigation } from 'react-router'
+import type { Route } from './+types/message'
+import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
+import { LeadTriage } from '~/components/admin/lead-triage.tsx'
+import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
+import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
+import { adminMeta } from '~/components/admin/meta.ts'
+import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { ProposalHistory, ProposalNotes } from '~/components/admin/proposal-details.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
+import { CsrfField } from '~/components/csrf-field.tsx'
+import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
+import { Input, Textarea } from '~/components/ui/input.tsx'
+import type { Toast } from '~/components/ui/toast.tsx'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
+import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
+import { CSRF_FIELD } from '~/lib/csrf.ts'
+import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { can } from '~/lib/permissions.ts'
+import { ProposalStatusSchema } from '~/lib/schemas.ts'
+import { NotFoundError } from '~/services/errors.server.ts'
+import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
+import { listAssignees } from '~/services/people.server.ts'
+import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
+
+/**
+ * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
+ * step), the message, where it came from, and a reply through the outbox kept in its history.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  try {
+    const desk = await getMessageDesk(context.app.db, admin, id)
+    // Back to the desk for those who have it; to the messages inbox for the others.
+    const back = can(admin.role, 'leads') ? { href: 'proposals', label: 'Back to Proposals' } : { href: 'messages', label: 'Back to Messages' }
+    return { adminPath: context.app.config.adminPath, ...desk, back, assignees: await listAssignees(context.app.db) }
+  } catch (err) {
+    if (err instanceof NotFoundError) throw data(null, { status: 404 })
+    throw err
+  }
+}
+
+const INTENTS = ['status', 'reply', 'assign', 'next'] as const
+type Intent = (typeof INTENTS)[number]
+const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).includes(v)
+
+const FAILED: Record<Intent, string> = {
+  status: 'Failed to update the message.',
+  reply: 'Failed to send the reply.',
+  assign: 'Failed to assign the message.',
+  next: 'Failed to save the next step.',
+}
+
+type Answer = { ok: boolean; intent: Intent; notice?: Toast; fields: Record<string, string>; values?: Record<string, string>; eventId?: number }
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
+  const read = await readForm(request)
+  const intent = read.form?.get('intent')
+  if (!isIntent(intent)) throw data(null, { status: 400 })
+  const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
+  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) => data({ ok: false, intent, notice, fields, values } satisfies Answer, { status })
+  if (!read.ok) return refused(read.failure.status, {}, errorNotice(read.failure.formError ?? FAILED[intent]))
+  const { db } = context.app
+  const ok = (title: string, description: string, eventId?: number) => ({ ok: true, intent, notice: { title, description }, fields: {}, eventId }) satisfies Answer
+  try {
+    if (intent === 'status') {
+      const checked = validate(ProposalStatusSchema, { status: values.status })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      const m = await changeMessageStatus(db, admin, id, checked.data.status)
+      return ok('Status Updated', `Message status changed to ${m.status}`)
+    }
+    if (intent === 'assign') {
+      const checked = validate(AssignSchema, { assignedTo: values.assignedTo })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await assignMessage(db, admin, id, checked.data.assignedTo)
+      return ok('Message Assigned', checked.data.assignedTo ? 'The message is assigned.' : 'No one is assigned now.')
+    }
+    if (intent === 'next') {
+      const checked = validate(NextStepSchema, { nextStep: values.nextStep ?? '' })
+      if (!checked.ok) return refused(400, checked.failure.fields)
+      await setMessageNextStep(db, admin, id, checked.data.nextStep)
+      return ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
+    }
+    const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
+    if (!checked.ok) return refused(400, checked.failure.fields)
+    const reply = await replyToMessage(db, admin, id, checked.data)
+    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept.
+    return context.app.mailer.configured
+      ? ok('Reply Queued', `Your reply to ${reply.toAddress} is on its way; it is kept in the history.`, reply.id)
+      : ok('Reply Kept', `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`, reply.id)
+  } catch (err) {
+    return refused(failureStatus(context, err, FAILED[intent]))
+  }
+}
+
+/** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = await submittedIntent(request)
+  const safe: Intent = isIntent(intent) ? intent : 'reply'
+  const form = await request.clone().formData()
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
+  return serverActionOr(serverAction, { ok: false, intent: safe, notice: errorNotice(FAILED[safe]), fields: {}, values } satisfies Answer)
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Message from ${d.message.name}` : 'Message')
+
+export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { adminPath, message: m, events, replyDraft, back, assignees } = loaderData
+  const answer = actionData as Answer | undefined
+  const uid = useId()
+  useMenuCountsAfterOpening(loaderData.firstOpening, m.id)
+  const navigation = useNavigation()
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const replyAnswer = answer?.intent === 'reply' ? answer : undefined
+  const mailSetUp = useMailSetUp().configured
+
+  // After a write, focus goes to the first refused field, or to the reply in the history.
+  useEffect(() => {
+    if (!answer) return
+    if (!answer.ok) {
+      const first = Object.keys(answer.fields)[0]
+      if (first) document.getElementById(`${uid}-${first}`)?.focus()
+      return
+    }
+    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
+  }, [answer, uid, events.length])
+
+  return (
+    <>
+      <PageHeader
+        title={`Message from ${m.name}`}
+        description="Contact message: the message, where it came from, your reply and its history."
+        actions={
+          <Link to={`/${adminPath}/${back.href}`} className={buttonClass({ variant: 'secondary' })}>
+            <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> {back.label}
+          </Link>
+        }
+      />
+      <Notice notice={answer?.notice} />
+      <LeadTriage uid={uid} id={m.id} name={m.name} status={m.status} assignedTo={m.assignedTo} nextStep={m.nextStep} assignees={assignees} answer={answer} busy={busy} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby={`${uid}-message`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-message`} className="mb-3 text-lg font-semibold text-ink-900">
+              Message
+            </h2>
+            <p className="text-sm break-all text-ink-700">
+              <a href={`mailto:${m.email}`} className="text-primary-800 hover:underline">
+                {m.email}
+              </a>
+            </p>
+            <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-900">{m.message}</p>
+          </section>
+          <section aria-labelledby={`${uid}-visit`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-visit`} className="mb-3 text-lg font-semibold text-ink-900">
+              Where this lead came from
+            </h2>
+            <LeadAttributionList visit={m} />
+          </section>
+          <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
+              Reply by email
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-ink-600">
+              To <span className="break-all">{m.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in the history.
+            </p>
+            <MailNotDelivered what="Your reply" className="mb-3" />
+            <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="reply" />
+              <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
+                <Input name="subject" aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
+              </Field>
+              <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
+                <Textarea name="body" rows={12} aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
+              </Field>
+              <Button type="submit" disabled={busy('reply')}>
+                {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
+              </Button>
+            </Form>
+          </section>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-notes`} className="mb-3 text-lg font-semibold text-ink-900">
+              Notes
+            </h2>
+            <ProposalNotes notes={events.filter((e) => e.kind === 'note')} />
+          </section>
+          <section aria-labelledby={`${uid}-history`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-history`} className="mb-3 text-lg font-semibold text-ink-900">
+              History
+            </h2>
+            <ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}
