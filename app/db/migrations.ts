@@ -15,7 +15,9 @@ function withId(db: Kysely<any>, table: string): CreateTableBuilder<string, 'id'
 
 /**
  * Migrations live in code (not files) so they survive bundling into build/server.
- * Names sort by date; never edit one that has shipped, add a new one.
+ * Kysely runs them sorted by name, and refuses a database that ran a later one than a new one:
+ * so a new migration is added at the end with a name that sorts after every other (a test checks
+ * the order written is the order run). Never edit one that has shipped, add a new one.
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_001_initial': {
@@ -332,17 +334,6 @@ const migrations: Record<string, Migration> = {
     },
   },
   // sudo mode: when this session last confirmed the password; tries at a waiting code step (issue 21)
-  '2026_11_25_sudo_mode': {
-    async up(db) {
-      await db.schema.alterTable('sessions').addColumn('sudo_at', 'text').execute()
-      await db.schema.alterTable('auth_challenges').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-    },
-    async down(db) {
-      await db.schema.alterTable('auth_challenges').dropColumn('attempts').execute()
-      await db.schema.alterTable('sessions').dropColumn('sudo_at').execute()
-    },
-  },
-  // discovery-call bookings: the calls, the time cells each holds, the two seats per email (issue 26)
   '2026_11_25_discovery_call_bookings': {
     async up(db) {
       await withId(db, 'bookings')
@@ -458,6 +449,17 @@ const migrations: Record<string, Migration> = {
   },
   // A post's tags (a JSON array of names), kept from a WordPress or Ghost import and written back
   // by the export; the site itself files posts under one category.
+  '2026_11_25_sudo_mode': {
+    async up(db) {
+      await db.schema.alterTable('sessions').addColumn('sudo_at', 'text').execute()
+      await db.schema.alterTable('auth_challenges').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('auth_challenges').dropColumn('attempts').execute()
+      await db.schema.alterTable('sessions').dropColumn('sudo_at').execute()
+    },
+  },
+  // discovery-call bookings: the calls, the time cells each holds, the two seats per email (issue 26)
   '2026_11_26_blog_post_tags': {
     async up(db) {
       await db.schema.alterTable('blog_posts').addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]')).execute()
@@ -638,6 +640,36 @@ const migrations: Record<string, Migration> = {
   // name, before and after. Slugs like the blog's (docs/decisions/021): unique, with a history
   // so an old address answers 301. The four sample projects, if still exactly as seeded, get
   // their cases and client-facing tags (docs/decisions/067).
+  '2026_11_28_h_converted_visitors': {
+    async up(db) {
+      await db.schema.alterTable('visit_sources_daily').addColumn('converted', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.updateTable('visits').set({ funnel: sql`funnel | 16` }).where(sql<boolean>`(funnel & 8) <> 0`).execute()
+      await db
+        .updateTable('visit_sources_daily')
+        .set({
+          converted: sql`(select count(*) from visits v where v.day = visit_sources_daily.day and v.source = visit_sources_daily.source and v.campaign = visit_sources_daily.campaign and (v.funnel & 16) <> 0)`,
+        })
+        .execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('visit_sources_daily').dropColumn('converted').execute()
+    },
+  },
+  // Issue 36 §1: one lead desk for proposals, messages and calls (docs/decisions/069-b). A lead's
+  // kind (a call starts a proposal row of its own), its value (the estimate, in cents), its next
+  // step and when staff first opened it (null: unread); messages get the triage proposals have,
+  // and a history of their own (replies, status changes, assignments).
+  '2026_11_28_k_booking_office': {
+    async up(db) {
+      await db.schema.alterTable('bookings').addColumn('office_id', 'text').execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('bookings').dropColumn('office_id').execute()
+    },
+  },
+  // Issue 38: a proposal document written for a lead, sent as a link (/p/<token>, only the token's
+  // SHA-256 kept) and accepted or declined there; each sent version frozen with the SHA-256 of its
+  // canonical content (docs/decisions/068-a-signed-proposals.md).
   '2026_11_28_l_portfolio_cases': {
     async up(db) {
       await db.schema.alterTable('portfolio_items').addColumn('slug', 'text').execute()
@@ -702,83 +734,6 @@ const migrations: Record<string, Migration> = {
   },
   // Issue 36 §3: conversion counts visitors who sent a lead (at most one per visitor and day), so
   // it can never pass 100%. Days before this counted only proposals (the funnel's 'sent' bit).
-  '2026_11_28_h_converted_visitors': {
-    async up(db) {
-      await db.schema.alterTable('visit_sources_daily').addColumn('converted', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-      await db.updateTable('visits').set({ funnel: sql`funnel | 16` }).where(sql<boolean>`(funnel & 8) <> 0`).execute()
-      await db
-        .updateTable('visit_sources_daily')
-        .set({
-          converted: sql`(select count(*) from visits v where v.day = visit_sources_daily.day and v.source = visit_sources_daily.source and v.campaign = visit_sources_daily.campaign and (v.funnel & 16) <> 0)`,
-        })
-        .execute()
-    },
-    async down(db) {
-      await db.schema.alterTable('visit_sources_daily').dropColumn('converted').execute()
-    },
-  },
-  // Issue 36 §1: one lead desk for proposals, messages and calls (docs/decisions/069-b). A lead's
-  // kind (a call starts a proposal row of its own), its value (the estimate, in cents), its next
-  // step and when staff first opened it (null: unread); messages get the triage proposals have,
-  // and a history of their own (replies, status changes, assignments).
-  '2026_11_29_b_lead_desk': {
-    async up(db) {
-      await db.schema.alterTable('proposals').addColumn('kind', 'text', (c) => c.notNull().defaultTo('proposal')).execute()
-      await db.schema.alterTable('proposals').addColumn('value_cents', 'integer').execute()
-      await db.schema.alterTable('proposals').addColumn('next_step', 'text').execute()
-      await db.schema.alterTable('proposals').addColumn('opened_at', 'text').execute()
-      // A call with no earlier request started its proposal row at the call's own creation time.
-      await db
-        .updateTable('proposals')
-        .set({ kind: 'call' })
-        .where(({ exists, selectFrom }) =>
-          exists(selectFrom('bookings as b').select(sql`1`.as('one')).whereRef('b.proposal_id', '=', 'proposals.id').whereRef('b.created_at', '=', 'proposals.date')),
-        )
-        .execute()
-      await db.schema.alterTable('contact_messages').addColumn('status', 'text', (c) => c.notNull().defaultTo('pending')).execute()
-      await db.schema.alterTable('contact_messages').addColumn('assigned_to', 'integer').execute()
-      await db.schema.alterTable('contact_messages').addColumn('next_step', 'text').execute()
-      await db.schema.alterTable('contact_messages').addColumn('opened_at', 'text').execute()
-      // A message already marked read was opened by someone: it is not counted unread.
-      await db.updateTable('contact_messages').set({ opened_at: sql`created_at` }).where(sql<boolean>`is_read`).execute()
-      await withId(db, 'contact_message_events')
-        .addColumn('message_id', 'integer', (c) => c.notNull().references('contact_messages.id').onDelete('cascade'))
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('body', 'text')
-        .addColumn('from_status', 'text')
-        .addColumn('to_status', 'text')
-        .addColumn('subject', 'text')
-        .addColumn('to_address', 'text')
-        .addColumn('author', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute()
-      await db.schema.createIndex('contact_message_events_message_idx').ifNotExists().on('contact_message_events').columns(['message_id', 'created_at']).execute()
-      // The desk sorts by the time received and counts the unread; the next call is looked up per lead.
-      await db.schema.createIndex('proposals_date_idx').ifNotExists().on('proposals').columns(['date', 'id']).execute()
-      await db.schema.createIndex('proposals_opened_idx').ifNotExists().on('proposals').column('opened_at').execute()
-      await db.schema.createIndex('contact_messages_opened_idx').ifNotExists().on('contact_messages').column('opened_at').execute()
-      await db.schema.createIndex('bookings_proposal_start_idx').ifNotExists().on('bookings').columns(['proposal_id', 'status', 'start_at']).execute()
-    },
-    async down(db) {
-      for (const i of ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx']) await db.schema.dropIndex(i).ifExists().execute()
-      await db.schema.dropTable('contact_message_events').ifExists().execute()
-      for (const c of ['opened_at', 'next_step', 'assigned_to', 'status']) await db.schema.alterTable('contact_messages').dropColumn(c).execute()
-      for (const c of ['opened_at', 'next_step', 'value_cents', 'kind']) await db.schema.alterTable('proposals').dropColumn(c).execute()
-    },
-  },
-  // Issue 35 §3: a call says which office takes it (its host and where it happens are that
-  // office's, in the booking hours); calls booked before are matched to an office by their time.
-  '2026_11_28_k_booking_office': {
-    async up(db) {
-      await db.schema.alterTable('bookings').addColumn('office_id', 'text').execute()
-    },
-    async down(db) {
-      await db.schema.alterTable('bookings').dropColumn('office_id').execute()
-    },
-  },
-  // Issue 38: a proposal document written for a lead, sent as a link (/p/<token>, only the token's
-  // SHA-256 kept) and accepted or declined there; each sent version frozen with the SHA-256 of its
-  // canonical content (docs/decisions/068-a-signed-proposals.md).
   '2026_11_29_a_signed_proposals': {
     async up(db) {
       await withId(db, 'proposal_documents')
@@ -842,6 +797,53 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('proposal_documents').ifExists().execute()
     },
   },
+  '2026_11_29_b_lead_desk': {
+    async up(db) {
+      await db.schema.alterTable('proposals').addColumn('kind', 'text', (c) => c.notNull().defaultTo('proposal')).execute()
+      await db.schema.alterTable('proposals').addColumn('value_cents', 'integer').execute()
+      await db.schema.alterTable('proposals').addColumn('next_step', 'text').execute()
+      await db.schema.alterTable('proposals').addColumn('opened_at', 'text').execute()
+      // A call with no earlier request started its proposal row at the call's own creation time.
+      await db
+        .updateTable('proposals')
+        .set({ kind: 'call' })
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('bookings as b').select(sql`1`.as('one')).whereRef('b.proposal_id', '=', 'proposals.id').whereRef('b.created_at', '=', 'proposals.date')),
+        )
+        .execute()
+      await db.schema.alterTable('contact_messages').addColumn('status', 'text', (c) => c.notNull().defaultTo('pending')).execute()
+      await db.schema.alterTable('contact_messages').addColumn('assigned_to', 'integer').execute()
+      await db.schema.alterTable('contact_messages').addColumn('next_step', 'text').execute()
+      await db.schema.alterTable('contact_messages').addColumn('opened_at', 'text').execute()
+      // A message already marked read was opened by someone: it is not counted unread.
+      await db.updateTable('contact_messages').set({ opened_at: sql`created_at` }).where(sql<boolean>`is_read`).execute()
+      await withId(db, 'contact_message_events')
+        .addColumn('message_id', 'integer', (c) => c.notNull().references('contact_messages.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('from_status', 'text')
+        .addColumn('to_status', 'text')
+        .addColumn('subject', 'text')
+        .addColumn('to_address', 'text')
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('contact_message_events_message_idx').ifNotExists().on('contact_message_events').columns(['message_id', 'created_at']).execute()
+      // The desk sorts by the time received and counts the unread; the next call is looked up per lead.
+      await db.schema.createIndex('proposals_date_idx').ifNotExists().on('proposals').columns(['date', 'id']).execute()
+      await db.schema.createIndex('proposals_opened_idx').ifNotExists().on('proposals').column('opened_at').execute()
+      await db.schema.createIndex('contact_messages_opened_idx').ifNotExists().on('contact_messages').column('opened_at').execute()
+      await db.schema.createIndex('bookings_proposal_start_idx').ifNotExists().on('bookings').columns(['proposal_id', 'status', 'start_at']).execute()
+    },
+    async down(db) {
+      for (const i of ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx']) await db.schema.dropIndex(i).ifExists().execute()
+      await db.schema.dropTable('contact_message_events').ifExists().execute()
+      for (const c of ['opened_at', 'next_step', 'assigned_to', 'status']) await db.schema.alterTable('contact_messages').dropColumn(c).execute()
+      for (const c of ['opened_at', 'next_step', 'value_cents', 'kind']) await db.schema.alterTable('proposals').dropColumn(c).execute()
+    },
+  },
+  // Issue 35 §3: a call says which office takes it (its host and where it happens are that
+  // office's, in the booking hours); calls booked before are matched to an office by their time.
 }
 
 /**
