@@ -2,6 +2,7 @@ import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { PASSWORD_MISMATCH } from './schemas.ts'
 import { ROLES } from './permissions.ts'
+import { isTimeZone } from './zone-check.ts'
 
 /** An invitation's link works this long. */
 export const INVITATION_DAYS = 7
@@ -98,4 +99,12 @@ export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(
 /** "Forgot your password?": the username or the email address on file. */
 export const ForgotPasswordSchema = z.object({
   account: z.string({ error: 'Enter your username or email address' }).trim().min(1, 'Enter your username or email address').max(254, 'Use at most 254 characters'),
+})
+
+/** A person's own zone (Settings > Profile): one the runtime knows, or '' for the agency's. */
+export const OwnTimeZoneSchema = z.object({
+  timeZone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isTimeZone(v), 'Choose a time zone from the list'),
 })

@@ -5,7 +5,7 @@ import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity } from './activity-log.server.ts'
 import { COMPANY, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
-import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/time-zones.ts'
 import { requireSudo } from './sudo.server.ts'
 
 export type { Settings }
@@ -18,7 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enableNotifications: true,
   enableAnalytics: true,
   maintenanceMode: false,
-  timeZone: AGENCY_TIME_ZONE,
+  timeZone: DEFAULT_AGENCY_ZONE,
 }
 
 /**

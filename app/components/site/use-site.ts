@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader } from '~/root.tsx'
 import { COMPANY, officesOf, type Office } from '~/content/site.ts'
-import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_LABEL } from '~/lib/agency-time.ts'
+import { DEFAULT_AGENCY_ZONE, DEFAULT_AGENCY_ZONE_NAME } from '~/content/time-zones.ts'
 
 export type SiteData = Awaited<ReturnType<typeof loader>>
 
@@ -21,7 +21,7 @@ const FALLBACK: SiteData = {
     gwaliorHours: '',
   },
   analytics: false,
-  timeZone: { id: AGENCY_TIME_ZONE, name: AGENCY_TIME_ZONE_LABEL },
+  timeZone: { id: DEFAULT_AGENCY_ZONE, name: DEFAULT_AGENCY_ZONE_NAME },
   organization: {},
 }
 

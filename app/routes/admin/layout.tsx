@@ -4,12 +4,17 @@ import { AdminSidebar } from '~/components/admin/sidebar.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { closedNavGroups } from '~/lib/admin-nav.ts'
 import { can, menuFor } from '~/lib/permissions.ts'
+import { zoneGenericName } from '~/lib/agency-time.ts'
+import { readerZone } from '~/services/clock.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   // `mail`: whether mail leaves the site (SMTP_URL), for the banner beside every action that mails (issue 36).
   const mail = { configured: context.app.mailer.configured, outbox: can(admin.role, 'mail') }
-  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
+  // The zone every time on this person's screens is written in, named once per screen (docs/decisions/070).
+  const zone = await readerZone(context.app.db, admin)
+  const timeZone = { id: zone.id, name: zoneGenericName(zone.id), title: zone.title, own: zone.own }
+  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, timeZone, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]

@@ -26,10 +26,9 @@ import { addProposalNote, assignProposal, getProposalDesk, replyToProposal } fro
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
 import { callsForProposal } from '~/services/bookings.server.ts'
-import { isoDayIn, whenLabel } from '~/lib/booking-slots.ts'
-
-/** The Calls page's first zone (the head office's): the lead's calls read as they do there. */
-const CALLS_ZONE = 'America/Los_Angeles'
+import { isoDayIn, whenLabel, withCallTimes } from '~/lib/booking-slots.ts'
+import { TimesIn } from '~/components/admin/local-time.tsx'
+import { readerZone } from '~/services/clock.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -37,14 +36,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   try {
     const desk = await getProposalDesk(context.app.db, admin, id)
+    // One clock (docs/decisions/070): the calls, the notes' call times and Calls itself in the reader's zone.
+    const zone = (await readerZone(context.app.db, admin)).id
+    desk.events = desk.events.map((e) => ({ ...e, body: e.body && withCallTimes(e.body, zone) }))
     const calls = (await callsForProposal(context.app.db, admin, id)).map((c) => ({
       id: c.id,
-      when: whenLabel(Date.parse(c.startAt), CALLS_ZONE),
-      day: isoDayIn(Date.parse(c.startAt), CALLS_ZONE),
+      when: whenLabel(Date.parse(c.startAt), zone),
+      day: isoDayIn(Date.parse(c.startAt), zone),
       status: c.status,
       upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
     }))
-    return { adminPath: context.app.config.adminPath, ...desk, calls, assignees: await listAssignees(context.app.db) }
+    return { adminPath: context.app.config.adminPath, ...desk, calls, zone, assignees: await listAssignees(context.app.db) }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -181,7 +183,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls } = loaderData
+  const { adminPath, proposal: p, events, origin, visit, replyDraft, calls, zone } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   const navigation = useNavigation()
@@ -219,6 +221,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           </Link>
         }
       />
+      <TimesIn className="-mt-4 mb-4 text-sm text-ink-600" />
       <Notice notice={answer?.notice} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0 space-y-6">
@@ -257,7 +260,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
                     <span className="text-ink-700">{c.status === 'cancelled' ? 'Cancelled' : c.upcoming ? 'Booked' : 'Held'}</span>
                     {c.upcoming && (
                       <Link
-                        to={`/${adminPath}/calls?${new URLSearchParams({ view: 'day', tz: CALLS_ZONE, date: c.day })}`}
+                        to={`/${adminPath}/calls?${new URLSearchParams({ view: 'day', tz: zone, date: c.day })}`}
                         className="font-medium text-primary-800 hover:underline"
                         aria-label={`Open the call on ${c.when} in Calls`}
                       >
