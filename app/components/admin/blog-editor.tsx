@@ -337,7 +337,7 @@ function PublishAtField({ value, zone, status, error }: { value: string; zone: s
         required={status === 'scheduled'}
         hint={
           <>
-            For a scheduled post: it goes public at this time. Time zone: {label}, the agency&rsquo;s (Settings).
+            For a scheduled post: it goes public at this time. Time zone: {label}, {agency.own && zone === agency.id ? <>yours (Settings &gt; Profile)</> : <>the agency&rsquo;s (Settings)</>}.
             {elsewhere && (
               <span className="block" data-testid="publish-at-visitor">
                 {iso ? `In your time zone (${readableZone(elsewhere)}): ${formatPublishTime(iso, elsewhere)}.` : `Your time zone is ${readableZone(elsewhere)}.`}

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from 'react-router'
 import type { loader as layoutLoader } from '~/routes/admin/layout.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { formatPublishTime, readableZone } from '~/lib/publishing.ts'
+import { formatZonedDate } from '~/lib/agency-time.ts'
 import { useHydrated } from './use-hydrated.ts'
 
 /**
@@ -47,4 +48,10 @@ export function TimesIn({ className = 'text-sm text-ink-600' }: { className?: st
       {zone.own ? ', your own zone (Settings > Profile)' : ''}.
     </p>
   )
+}
+
+/** The day a moment falls on in the reader's zone ('Jan 5, 2026'), for lists that show dates. */
+export function useReaderDay(): (iso: string) => string {
+  const zone = useAgencyZone().id
+  return (iso: string) => formatZonedDate(iso, zone)
 }

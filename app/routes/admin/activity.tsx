@@ -22,7 +22,7 @@ import {
   activityQuery,
   itemTypeLabel,
 } from '~/lib/activity.ts'
-import { LocalTime, useAgencyZone } from '~/components/admin/local-time.tsx'
+import { LocalTime } from '~/components/admin/local-time.tsx'
 import { getActivityRetention, listActivity, setActivityRetention } from '~/services/activity-log.server.ts'
 
 export const meta: Route.MetaFunction = () => adminMeta('Activity log')
@@ -54,14 +54,14 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
   const { adminPath, filter, entries, total, page, pages, people, retentionDays } = loaderData
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting'
-  const zone = useAgencyZone()
   const path = `/${adminPath}/settings/activity`
   const filtered = Boolean(filter.person || filter.action || filter.itemType || filter.from || filter.to)
   return (
     <>
       <PageHeader
         title="Activity log"
-        description={`Every change made in the back office: who, what, which item, when (times in ${zone.title}), from which address and device.`}
+        description="Every change made in the back office: who, what, which item, when, from which address and device."
+        times
         actions={
           <a href={`${path}/export${activityQuery(filter)}`} download="activity.csv" className={buttonClass({ variant: 'secondary' })}>
             <Icon node={Download} aria-hidden="true" className="size-4" /> Export CSV

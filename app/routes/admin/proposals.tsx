@@ -10,7 +10,7 @@ import { readListParams, listHref } from '~/components/admin/list-params.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
 import { ProposalStatusFields } from '~/components/admin/proposal-details.tsx'
-import { capitalize, ConfirmButton, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { capitalize, ConfirmButton, FilterLinks, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
@@ -20,6 +20,7 @@ import { PROPOSAL_STATUSES, budgetLabel, businessTypeLabel } from '~/lib/constan
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { deleteProposal, listProposals, setProposalStatus } from '~/services/proposals.server.ts'
 import { listAction } from './+shared/content-actions.server.ts'
+import { useReaderDay } from '~/components/admin/local-time.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -177,6 +178,7 @@ type Proposal = Route.ComponentProps['loaderData']['proposals'][number]
  * delete post through the card's fetcher to this route's action; View Details opens the lead desk.
  */
 function ProposalCard({ proposal: p, action, detailHref, onStatusApplied }: { proposal: Proposal; action: string; detailHref: string; onStatusApplied: () => void }) {
+  const day = useReaderDay()
   const fetcher = useListFetcher()
   const csrfToken = useCsrfToken()
   return (
@@ -193,7 +195,7 @@ function ProposalCard({ proposal: p, action, detailHref, onStatusApplied }: { pr
             <p className="text-sm break-all text-ink-700">{p.email}</p>
             {p.phone && <p className="text-sm text-ink-700">{p.phone}</p>}
           </div>
-          <p className="text-sm text-ink-600">{formatDate(p.date)}</p>
+          <p className="text-sm text-ink-600">{day(p.date)}</p>
         </div>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div>

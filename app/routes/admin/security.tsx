@@ -5,6 +5,8 @@ import type { Route } from './+types/security'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
+import { useAgencyZone } from '~/components/admin/local-time.tsx'
+import { formatPublishTime } from '~/lib/publishing.ts'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -181,12 +183,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Security')
 
-/** Date and time as 'Jan 5, 2026, 14:03 UTC': the server's HTML and the browser agree. */
-function when(iso: string | null): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  return `${d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' })} UTC`
+/** Date and time as 'Jan 5, 2026, 2:03 PM' in the reader's zone (the page names it once): the server's HTML and the browser agree. */
+function useWhen(): (iso: string | null) => string {
+  const zone = useAgencyZone().id
+  return (iso) => (iso ? formatPublishTime(iso, zone) : '—')
 }
 
 /** A section's heading (by id), made focusable by script only. */
@@ -215,6 +215,7 @@ function SudoPassword({ id, error }: { id: string; error: string | undefined }) 
 }
 
 export default function SecurityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const when = useWhen()
   const actionData: SecurityResult | undefined = answered
   const { sessions, passkeys, twoStep, sudo, required, apiTokens } = loaderData
   const tokensNote = apiTokens > 0 ? ` and revokes your API tokens (${apiTokens}${apiTokens === 1 ? ' token' : ' tokens'})` : ''
@@ -307,7 +308,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
 
   return (
     <>
-      <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." />
+      <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." times />
       <Notice notice={notice} />
       {required && (
         <p role="alert" className="mb-6 max-w-3xl rounded-md border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-900" data-testid="set-up-required">
@@ -496,6 +497,7 @@ function Passkeys({
   answer: (intent: Intent, id?: number) => SecurityResult | undefined
   askPassword: (intent: Intent, id?: number) => React.ReactNode
 }) {
+  const when = useWhen()
   return (
     <SectionCard id="security-passkeys" title="Passkeys" description="Sign in with your device's fingerprint, face or PIN instead of the password. Adding or removing one signs out every other session.">
       {passkeys.length === 0 ? (
