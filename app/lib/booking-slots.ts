@@ -188,3 +188,13 @@ const CALL_TIME = /\{\{call-time:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\}
 
 /** A note's call times as whenLabel words in `zone` ('Monday, November 30, 2026 at 4:20 PM PST'). */
 export const withCallTimes = (text: string, zone: string) => text.replace(CALL_TIME, (_, iso: string) => whenLabel(Date.parse(iso), zone))
+
+/**
+ * A call's time as the back office writes it in `zone` (the reader's, docs/decisions/070): its day
+ * ('YYYY-MM-DD'), its span ('4:20 PM - 4:35 PM', under that day's heading in Calls) and the whole
+ * ('Monday, November 30, 2026 at 4:20 PM PST', on the lead page and in its notes).
+ */
+export function callTimes(c: { startAt: string; endAt: string }, zone: string): { day: string; span: string; when: string } {
+  const start = Date.parse(c.startAt)
+  return { day: isoDayIn(start, zone), span: `${timeLabel(start, zone)} - ${timeLabel(Date.parse(c.endAt), zone)}`, when: whenLabel(start, zone) }
+}

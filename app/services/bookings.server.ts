@@ -3,7 +3,7 @@ import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generat
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
 import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
-import { DEFAULT_AVAILABILITY, callTimeToken, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
+import { DEFAULT_AVAILABILITY, callTimeToken, callTimes, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
 import * as model from '~/models/bookings.server.ts'
 import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -297,6 +297,18 @@ export async function getCall(db: Db, _admin: Admin, id: number): Promise<Bookin
 
 export async function callsForProposal(db: Db, _admin: Admin, proposalId: number): Promise<Booking[]> {
   return model.findBookingsForProposal(db, proposalId)
+}
+
+/**
+ * A lead's calls as its page lists them, in `zone` (the reader's): the same words as its notes'
+ * call times and the same day and time as Calls, so one call never reads as two times on one
+ * screen (issue 36).
+ */
+export async function leadCalls(db: Db, admin: Admin, proposalId: number, zone: string, now = Date.now()) {
+  return (await callsForProposal(db, admin, proposalId)).map((c) => {
+    const t = callTimes(c, zone)
+    return { id: c.id, when: t.when, day: t.day, status: c.status, upcoming: c.status === 'booked' && Date.parse(c.startAt) > now }
+  })
 }
 
 type Change = 'booked' | 'moved' | 'cancelled'

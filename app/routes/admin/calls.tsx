@@ -12,7 +12,7 @@ import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
-import { dayLabel, timeLabel, whenLabel } from '~/lib/booking-slots.ts'
+import { callTimes, dayLabel, whenLabel } from '~/lib/booking-slots.ts'
 import { SlotNotOfferedError, SlotTakenError, cancelBooking, getAvailability, getCall, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { zoneTitle } from '~/lib/agency-time.ts'
@@ -44,8 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (view === 'week') for (let d = from; d < to; d = d.plus({ days: 1 })) groups.set(d.toISODate() ?? '', [])
   const rows = calls.map((c) => ({
     id: c.id,
-    day: DateTime.fromISO(c.startAt, { zone: tz }).toISODate() ?? '',
-    time: `${timeLabel(Date.parse(c.startAt), tz)} - ${timeLabel(Date.parse(c.endAt), tz)}`,
+    day: callTimes(c, tz).day,
+    time: callTimes(c, tz).span,
     visitorTime: whenLabel(Date.parse(c.startAt), c.timeZone),
     name: c.name,
     email: c.email,

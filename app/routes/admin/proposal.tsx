@@ -25,8 +25,8 @@ import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, assignProposal, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
-import { callsForProposal } from '~/services/bookings.server.ts'
-import { isoDayIn, whenLabel, withCallTimes } from '~/lib/booking-slots.ts'
+import { leadCalls } from '~/services/bookings.server.ts'
+import { withCallTimes } from '~/lib/booking-slots.ts'
 import { TimesIn } from '~/components/admin/local-time.tsx'
 import { readerZone } from '~/services/clock.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
@@ -39,13 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // One clock (docs/decisions/070): the calls, the notes' call times and Calls itself in the reader's zone.
     const zone = (await readerZone(context.app.db, admin)).id
     desk.events = desk.events.map((e) => ({ ...e, body: e.body && withCallTimes(e.body, zone) }))
-    const calls = (await callsForProposal(context.app.db, admin, id)).map((c) => ({
-      id: c.id,
-      when: whenLabel(Date.parse(c.startAt), zone),
-      day: isoDayIn(Date.parse(c.startAt), zone),
-      status: c.status,
-      upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
-    }))
+    const calls = await leadCalls(context.app.db, admin, id, zone)
     return { adminPath: context.app.config.adminPath, ...desk, calls, zone, assignees: await listAssignees(context.app.db) }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
