@@ -8,7 +8,7 @@
  * row per cell, unique: see services/bookings.server.ts), so two calls can never overlap.
  */
 import { DateTime, IANAZone } from 'luxon'
-import { OFFICE_ZONES } from '~/content/time-zones.ts'
+import { OFFICE_ZONES } from '~/content/site.ts'
 
 /** The grid every time is on: call length, buffer and office hours are whole multiples of it. */
 export const CELL_MINUTES = 5

@@ -2,7 +2,7 @@ import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 import { isTimeZone } from './zone-check.ts'
-import { DEFAULT_AGENCY_ZONE } from '~/content/time-zones.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import { MAX_TAG_LENGTH, MAX_TAGS, splitTags, TAG_TOO_LONG, tagLength, TOO_MANY_TAGS } from './post-tags.ts'
 
 /**

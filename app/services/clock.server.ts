@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import { DEFAULT_AGENCY_ZONE } from '~/content/time-zones.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import { isTimeZone, knownZone, zoneTitle } from '~/lib/agency-time.ts'
 import * as people from '~/models/people.server.ts'
 import { findSettingValues } from '~/models/settings.server.ts'

@@ -4,8 +4,7 @@ import * as model from '~/models/settings.server.ts'
 import { securityChanged, type Admin, type Origin } from './auth.server.ts'
 import { announceContentChange } from './content-events.server.ts'
 import { changedFields, recordActivity } from './activity-log.server.ts'
-import { COMPANY, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
-import { DEFAULT_AGENCY_ZONE } from '~/content/time-zones.ts'
+import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
 import { requireSudo } from './sudo.server.ts'
 
 export type { Settings }

@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader } from '~/root.tsx'
-import { COMPANY, officesOf, type Office } from '~/content/site.ts'
-import { DEFAULT_AGENCY_ZONE, DEFAULT_AGENCY_ZONE_NAME } from '~/content/time-zones.ts'
+import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_AGENCY_ZONE_NAME, officesOf, type Office } from '~/content/site.ts'
 
 export type SiteData = Awaited<ReturnType<typeof loader>>
 

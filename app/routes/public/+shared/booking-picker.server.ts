@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { dayLabel, isTimeZone, slotsByDay, timeLabel, whenLabel, type Slot } from '~/lib/booking-slots.ts'
 import type { MonthCalendar, Picker, PickerSlot } from '~/components/booking/slot-picker.tsx'
 
-import { DEFAULT_VISITOR_ZONE } from '~/content/time-zones.ts'
+import { DEFAULT_VISITOR_ZONE } from '~/content/site.ts'
 
 let zones: string[] | undefined
 /** Every IANA zone the runtime knows, for the time zone list. */
