@@ -32,19 +32,19 @@ test.describe('one clock', () => {
     const choice = page.getByLabel('Show times in')
     await expect(choice).toHaveValue('')
     await expect(choice.locator('option:checked')).toHaveText("The agency's: Pacific Time (Los Angeles)")
-    await choice.selectOption('Asia/Kolkata')
+    await choice.selectOption('Europe/Berlin')
     await page.getByRole('button', { name: 'Save time zone' }).click()
-    await expect(page.getByText('Time zone saved: the back office shows you times in India Standard Time (Kolkata).')).toBeVisible()
-    await expect(page.getByLabel('Show times in')).toHaveValue('Asia/Kolkata')
+    await expect(page.getByText('Time zone saved: the back office shows you times in Central European Time (Berlin).')).toBeVisible()
+    await expect(page.getByLabel('Show times in')).toHaveValue('Europe/Berlin')
     await expectNoAxeViolations(page)
 
-    // The change just made is the log's newest entry, at its time in Kolkata; the zone is named once.
+    // The change just made is the log's newest entry, at its time in Berlin; the zone is named once.
     await page.goto(`${ADMIN}/settings/activity`)
     await expect(named).toHaveCount(1)
-    await expect(named).toHaveText('Times in India Standard Time (Kolkata), your own zone (Settings > Profile).')
+    await expect(named).toHaveText('Times in Central European Time (Berlin), your own zone (Settings > Profile).')
     const newest = page.locator('main time').first()
     const at = (await newest.getAttribute('datetime')) ?? ''
-    await expect(newest).toHaveText(expected(at, 'Asia/Kolkata'))
+    await expect(newest).toHaveText(expected(at, 'Europe/Berlin'))
     await expectNoAxeViolations(page)
 
     // Back to the agency's zone.
