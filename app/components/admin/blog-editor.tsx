@@ -282,6 +282,7 @@ export function BlogEditor({
  */
 function useAutosave(enabled: boolean) {
   const fetcher = useFetcher<AutosaveResult>()
+  const zone = useAgencyZone().id
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -296,7 +297,7 @@ function useAutosave(enabled: boolean) {
 
   let message = ''
   if (fetcher.state !== 'idle') message = 'Saving…'
-  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${new Date(fetcher.data.autosaved).toLocaleTimeString()}; Update publishes it)`
+  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${formatPublishTime(fetcher.data.autosaved, zone)}; Update publishes it)`
   else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
   // The same words while saves keep succeeding (a live region speaks only when its text changes);
   // the last result's data stays while the next save runs, so "Saving…" is never said.
