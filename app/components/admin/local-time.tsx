@@ -44,8 +44,7 @@ export function TimesIn({ className = 'text-sm text-ink-600' }: { className?: st
   const zone = useAgencyZone()
   return (
     <p className={className} data-testid="times-in">
-      Times in {zone.title}
-      {zone.own ? ', your own zone (Settings > Profile)' : ''}.
+      {`Times in ${zone.title}${zone.own ? ', your own zone (Settings > Profile)' : ''}.`}
     </p>
   )
 }

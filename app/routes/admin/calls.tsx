@@ -141,7 +141,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
         <FilterLinks label="Time zone" items={zones.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
       </div>
       <p className="mb-4 text-sm text-ink-600" data-testid="times-in">
-        Times in {loaderData.zoneTitle}.
+        {`Times in ${loaderData.zoneTitle}.`}
       </p>
       {view !== 'list' && (
         <nav aria-label="Dates" className="mb-4 flex items-center gap-3">
