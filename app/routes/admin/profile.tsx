@@ -12,7 +12,8 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { ApiTokenSchema, NoticeEmailSchema, OwnTimeZoneSchema, ProfileSchema, apiTokenExpiresAt, utcDay } from '~/lib/people-schemas.ts'
+import { ApiTokenSchema, NoticeEmailSchema, OwnTimeZoneSchema, ProfileSchema, apiTokenExpiresAt } from '~/lib/people-schemas.ts'
+import { dayIn } from '~/lib/agency-days.ts'
 import { timeZoneChoices, zoneTitle } from '~/lib/agency-time.ts'
 import { readableZone } from '~/lib/publishing.ts'
 import { readerZone } from '~/services/clock.server.ts'
@@ -37,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     me: { username: me.username, displayName: me.displayName, picture: me.picture, email: me.email ?? '', role: admin.role },
     tokens: tokens.map((t) => ({ ...t, expired: !t.expiresAt || t.expiresAt <= now })),
     sudoActive: sudo.active,
-    tomorrow: utcDay(Date.now() + 24 * 60 * 60_000),
+    // The token's day is the reader's (as it is shown back): tomorrow in their zone at the earliest.
+    tomorrow: dayIn(zone.id, new Date(Date.now() + 24 * 60 * 60_000)),
     // '' = the agency's zone (Settings), named so the choice says what it means.
     zone: { own: zone.own ? zone.id : '', agencyTitle: zoneTitle(zone.agency), choices: timeZoneChoices() },
   }
@@ -88,8 +90,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'token-create': {
         const checked = validate(ApiTokenSchema, { name: form.get('name'), expiresIn: form.get('expiresIn') ?? undefined, expiresOn: form.get('expiresOn') ?? '' })
         if (!checked.ok) return refused(400, checked.failure.fields)
-        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now), now, origin: originOf(request, context) })
-        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt, (await readerZone(db, admin)).id)}. Copy it now: it is not shown again.` } satisfies ProfileResult
+        const zone = (await readerZone(db, admin)).id
+        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now, zone), now, origin: originOf(request, context) })
+        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt, zone)}. Copy it now: it is not shown again.` } satisfies ProfileResult
       }
       case 'token-revoke': {
         const checked = validate(IdSchema, { id: form.get('id') })
