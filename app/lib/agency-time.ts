@@ -28,7 +28,7 @@ export function zoneGenericName(zone: string): string {
 }
 
 /** 'Los Angeles' for America/Los_Angeles: the place a zone is named after. */
-export const zonePlace = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ')
+const zonePlace = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ')
 
 /**
  * A zone as a screen names it once: 'Pacific Time (Los Angeles)', 'India Standard Time (Kolkata)',
@@ -49,15 +49,6 @@ export function timeZoneChoices(): string[] {
 }
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(knownZone(zone)).setLocale('en-US')
-
-/**
- * 'Nov 23, 2026, 6:05 AM' in `zone`, without the zone (the screen names it once); an unreadable
- * value is returned as it is.
- */
-export function formatZonedDateTime(iso: string, zone: string): string {
-  const d = at(iso, zone)
-  return d.isValid ? d.toFormat('LLL d, yyyy, h:mm a') : iso
-}
 
 /** 'Nov 23, 2026, 6:05 AM PST': for a text read on its own (an error message), where no page names the zone. */
 export function formatZonedDateTimeNamed(iso: string, zone: string): string {
