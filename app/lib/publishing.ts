@@ -144,5 +144,10 @@ export function formatPublishTime(iso: string, timeZone = 'UTC'): string {
   return zoned(iso, timeZone)?.toFormat('LLL d, yyyy, h:mm a') ?? iso
 }
 
+/** '2:11:05 PM' in `timeZone`: when an autosave happened (to the second, so each new one reads differently). */
+export function formatClockTime(iso: string, timeZone = 'UTC'): string {
+  return zoned(iso, timeZone)?.toFormat('h:mm:ss a') ?? iso
+}
+
 /** 'America/Los Angeles': a zone's name as people read it. */
 export const readableZone = (zone: string) => zone.replace(/_/g, ' ')

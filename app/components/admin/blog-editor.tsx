@@ -10,7 +10,7 @@ import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/fiel
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
-import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
+import { formatClockTime, formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
 import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
@@ -297,7 +297,7 @@ function useAutosave(enabled: boolean) {
 
   let message = ''
   if (fetcher.state !== 'idle') message = 'Saving…'
-  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${formatPublishTime(fetcher.data.autosaved, zone)}; Update publishes it)`
+  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${formatClockTime(fetcher.data.autosaved, zone)}; Update publishes it)`
   else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
   // The same words while saves keep succeeding (a live region speaks only when its text changes);
   // the last result's data stays while the next save runs, so "Saving…" is never said.
