@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (docs/decisions/070): a time zone is written out only in app/content/site.ts;
+    // everything else is handed one (settings.timeZone, a person's own, an office's).
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['app/content/site.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(America|Asia|Europe|Africa|Australia|Pacific)\\u002F/]',
+          message: 'A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader\'s zone (readerZone).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^(America|Asia|Europe|Africa|Australia|Pacific)\\u002F/]',
+          message: 'A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader\'s zone (readerZone).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
   },

@@ -4,6 +4,7 @@ import { clearSessionCookie, CSRF_COOKIE, readCookie, sessionCookie, serializeCo
 import { newCsrfToken } from '~/http/csrf.server.ts'
 import { BLOG_STATUSES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { proposalsCsv } from '~/lib/csv.ts'
+import { readerZone } from '~/services/clock.server.ts'
 import {
   BlogPostPatchSchema,
   BlogPostSchema,
@@ -205,7 +206,7 @@ export function createApiRouter() {
     noStore(res)
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', 'attachment; filename="proposals.csv"')
-    res.send(proposalsCsv(list))
+    res.send(proposalsCsv(list, (await readerZone(ctx(req).db, admin)).id))
   }))
   api.get('/proposals/:id', route(async (req, res) => {
     const admin = await requireAdmin(req)

@@ -844,6 +844,16 @@ const migrations: Record<string, Migration> = {
   },
   // Issue 35 §3: a call says which office takes it (its host and where it happens are that
   // office's, in the booking hours); calls booked before are matched to an office by their time.
+  // Issue 36 §2: a person may read the back office in their own zone (Settings > Profile); empty
+  // (null) reads it in the agency's, settings.timeZone (docs/decisions/070).
+  '2026_11_29_c_person_time_zone': {
+    async up(db) {
+      await db.schema.alterTable('admin_users').addColumn('time_zone', 'text').execute()
+    },
+    async down(db) {
+      await db.schema.alterTable('admin_users').dropColumn('time_zone').execute()
+    },
+  },
 }
 
 /**

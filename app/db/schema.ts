@@ -233,6 +233,8 @@ export interface AdminUserTable {
   status: ColumnType<string, string | undefined, string>
   /** A one-time password from `npm run admin:create`: the person must choose their own first. */
   mustChangePassword: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
+  /** The zone this person reads the back office in (an IANA name); null: the agency's (settings.timeZone). */
+  timeZone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** An invitation to join the back office: a single-use link, valid 7 days, revocable. */

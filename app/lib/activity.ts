@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon'
 import { z } from './zod.ts'
-import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_LABEL, agencyLocalStamp } from './agency-time.ts'
+import { localStamp, zoneColumnName } from './agency-time.ts'
 import { neutralizeFormula, toCsv } from './csv.ts'
 
 /** Every kind of change the services record, with what the page and the CSV call it. */
@@ -124,7 +124,7 @@ export const ACTIVITY_PAGE_SIZE = 50
 export type ActivityFilter = { person?: string; action?: string; itemType?: string; from?: string; to?: string }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
-const isDay = (s: string) => DAY.test(s) && DateTime.fromISO(s, { zone: AGENCY_TIME_ZONE }).isValid
+const isDay = (s: string) => DAY.test(s) && DateTime.fromISO(s, { zone: 'utc' }).isValid
 
 /**
  * The filter from the page's address (a plain GET form): unknown kinds and unreadable days are
@@ -150,9 +150,9 @@ export function activityQuery(filter: ActivityFilter & { page?: number }): strin
   return s ? `?${s}` : ''
 }
 
-/** The instants a filter's days cover: from the start of `from` to the end of `to`, in the agency's zone. */
-export function activityRange(filter: ActivityFilter): { since?: string; before?: string } {
-  const start = (day: string) => DateTime.fromISO(day, { zone: AGENCY_TIME_ZONE }).startOf('day')
+/** The instants a filter's days cover: from the start of `from` to the end of `to`, in `zone` (the reader's). */
+export function activityRange(filter: ActivityFilter, zone: string): { since?: string; before?: string } {
+  const start = (day: string) => DateTime.fromISO(day, { zone }).startOf('day')
   return {
     since: filter.from ? start(filter.from).toUTC().toISO() ?? undefined : undefined,
     before: filter.to ? start(filter.to).plus({ days: 1 }).toUTC().toISO() ?? undefined : undefined,
@@ -169,16 +169,17 @@ export const ActivityRetentionSchema = z.object({
     .max(3650, 'Keep activity for at most 3650 days (ten years)'),
 })
 
-export const ACTIVITY_CSV_HEADER = [`When (${AGENCY_TIME_ZONE_LABEL})`, 'Person', 'Change', 'Item type', 'Item', 'Item id', 'Detail', 'Address', 'Device'] as const
+/** The CSV's columns; the first names the zone its times are in ('When (Pacific Time)'). */
+export const activityCsvHeader = (zone: string) => [`When (${zoneColumnName(zone)})`, 'Person', 'Change', 'Item type', 'Item', 'Item id', 'Detail', 'Address', 'Device']
 
 /**
- * The CSV the page's export link downloads: RFC 4180, dates in the agency's zone, every cell
+ * The CSV the page's export link downloads: RFC 4180, dates in `zone` (the reader's), named in the header, every cell
  * neutralised against spreadsheet formulas like the proposals export (item titles and failed
  * sign-in names are typed by people, some of them strangers).
  */
-export function activityCsv(entries: readonly ActivityEntry[]): string {
+export function activityCsv(entries: readonly ActivityEntry[], zone: string): string {
   const rows = entries.map((e) => [
-    agencyLocalStamp(e.at),
+    localStamp(e.at, zone),
     e.personName,
     actionLabel(e.action),
     itemTypeLabel(e.itemType),
@@ -188,5 +189,5 @@ export function activityCsv(entries: readonly ActivityEntry[]): string {
     e.ip ?? '',
     e.device,
   ])
-  return toCsv([[...ACTIVITY_CSV_HEADER], ...rows].map((row) => row.map((cell) => neutralizeFormula(String(cell)))))
+  return toCsv([activityCsvHeader(zone), ...rows].map((row) => row.map((cell) => neutralizeFormula(String(cell)))))
 }

@@ -1,11 +1,18 @@
+import { DateTime } from 'luxon'
+import { isTimeZone } from './zone-check.ts'
+
 /**
- * The agency's own clock for what the back office writes out (the lead desk's times, the CSV
- * export). The agency works from San Francisco, so Pacific Time; stated on the page and in the
- * CSV header so nobody takes it for their own zone. Fixed rather than the browser's zone, so the
- * server's HTML and the hydrated page agree.
+ * One clock for the back office (docs/decisions/070): every time is shown in the zone it is handed,
+ * the reader's (their own from Settings > Profile, else the agency's from Settings > General),
+ * and each screen names that zone once ("Times in Pacific Time (Los Angeles)"). luxon writes the
+ * text from its own English tables, not the runtime's ICU, so the server's HTML and the hydrated
+ * page agree.
  */
-export const AGENCY_TIME_ZONE = 'America/Los_Angeles'
-export const AGENCY_TIME_ZONE_LABEL = 'Pacific Time'
+
+export { isTimeZone }
+
+/** `zone` when the runtime knows it, else UTC: a zone that cannot be read never breaks a page. */
+export const knownZone = (zone: string): string => (isTimeZone(zone) ? zone : 'UTC')
 
 /**
  * 'Pacific Time': the runtime's English name of a zone, '' when it has only an offset ('GMT+05:00')
@@ -20,43 +27,45 @@ export function zoneGenericName(zone: string): string {
   }
 }
 
-/** Every zone the runtime knows, UTC first: the choices of the settings page's list. */
+/** 'Los Angeles' for America/Los_Angeles: the place a zone is named after. */
+const zonePlace = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ')
+
+/**
+ * A zone as a screen names it once: 'Pacific Time (Los Angeles)', 'India Standard Time (Kolkata)',
+ * 'UTC'; the place alone when the runtime has no name for it. Server-side (see zoneGenericName).
+ */
+export function zoneTitle(zone: string): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC'
+  const name = zoneGenericName(zone)
+  return name ? `${name} (${zonePlace(zone)})` : zonePlace(zone)
+}
+
+/** What a CSV's date column says it is in: 'Pacific Time', or the place when the zone has no name. */
+export const zoneColumnName = (zone: string) => zoneGenericName(zone) || zonePlace(zone)
+
+/** Every zone the runtime knows, UTC first: the choices of the settings' and the profile's lists. */
 export function timeZoneChoices(): string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: AGENCY_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
+const at = (iso: string, zone: string) => DateTime.fromISO(iso, { setZone: true }).setZone(knownZone(zone)).setLocale('en-US')
 
-/** 'Nov 23, 2026, 6:05 AM PST'; an unreadable value is returned as it is. */
-export function formatAgencyDateTime(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d)
+/** 'Nov 23, 2026, 6:05 AM PST': for a text read on its own (an error message), where no page names the zone. */
+export function formatZonedDateTimeNamed(iso: string, zone: string): string {
+  const d = at(iso, zone)
+  return d.isValid ? `${d.toFormat('LLL d, yyyy, h:mm a')} ${d.offsetNameShort ?? ''}`.trim() : iso
 }
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: AGENCY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/** 'Nov 23, 2026': the day a moment falls on in `zone`; a bare day ('2026-11-23') is that day. */
+export function formatZonedDate(iso: string, zone: string): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? DateTime.fromISO(iso, { zone: 'utc' }).setLocale('en-US') : at(iso, zone)
+  return d.isValid ? d.toFormat('LLL d, yyyy') : iso
+}
 
-/** '2026-11-23 06:05' in the agency's zone: sorts as text and spreadsheets read it as a date. */
-export function agencyLocalStamp(iso: string): string {
+/** '2026-11-23 06:05' in `zone`: sorts as text and spreadsheets read it as a date. */
+export function localStamp(iso: string, zone: string): string {
   // A bare day has no time to convert: it stays that day.
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]))
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+  const d = at(iso, zone)
+  return d.isValid ? d.toFormat('yyyy-MM-dd HH:mm') : iso
 }

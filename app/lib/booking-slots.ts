@@ -8,6 +8,7 @@
  * row per cell, unique: see services/bookings.server.ts), so two calls can never overlap.
  */
 import { DateTime, IANAZone } from 'luxon'
+import { OFFICE_ZONES } from '~/content/site.ts'
 
 /** The grid every time is on: call length, buffer and office hours are whole multiples of it. */
 export const CELL_MINUTES = 5
@@ -47,8 +48,8 @@ const weekdays = (start: string, end: string): DayHours[] => [...Array(5).fill({
 /** Works on first start: both offices on weekdays, 15-minute calls, 5 minutes apart, 4 h notice, three weeks ahead. */
 export const DEFAULT_AVAILABILITY: Availability = {
   offices: [
-    { id: 'sf', name: 'San Francisco', zone: 'America/Los_Angeles', week: weekdays('09:00', '17:00'), host: 'Maya Robinson', videoUrl: '', phone: '' },
-    { id: 'gwalior', name: 'Gwalior', zone: 'Asia/Kolkata', week: weekdays('10:00', '18:00'), host: 'Arjun Sharma', videoUrl: '', phone: '' },
+    { id: 'sf', name: 'San Francisco', zone: OFFICE_ZONES.sf, week: weekdays('09:00', '17:00'), host: 'Maya Robinson', videoUrl: '', phone: '' },
+    { id: 'gwalior', name: 'Gwalior', zone: OFFICE_ZONES.gwalior, week: weekdays('10:00', '18:00'), host: 'Arjun Sharma', videoUrl: '', phone: '' },
   ],
   callMinutes: 15,
   bufferMinutes: 5,
@@ -175,3 +176,25 @@ export const whenLabel = (ms: number, zone: string) => {
 }
 /** 'YYYY-MM-DD' of an instant in a zone. */
 export const isoDayIn = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate() ?? ''
+
+/**
+ * A call's time inside a stored note: the moment, not words in one zone (docs/decisions/070). The
+ * note is read by people in different zones, so the words are written when it is shown
+ * (withCallTimes), in the reader's zone, as the calls beside it are.
+ */
+export const callTimeToken = (ms: number) => `{{call-time:${new Date(ms).toISOString()}}}`
+
+const CALL_TIME = /\{\{call-time:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\}\}/g
+
+/** A note's call times as whenLabel words in `zone` ('Monday, November 30, 2026 at 4:20 PM PST'). */
+export const withCallTimes = (text: string, zone: string) => text.replace(CALL_TIME, (_, iso: string) => whenLabel(Date.parse(iso), zone))
+
+/**
+ * A call's time as the back office writes it in `zone` (the reader's, docs/decisions/070): its day
+ * ('YYYY-MM-DD'), its span ('4:20 PM - 4:35 PM', under that day's heading in Calls) and the whole
+ * ('Monday, November 30, 2026 at 4:20 PM PST', on the lead page and in its notes).
+ */
+export function callTimes(c: { startAt: string; endAt: string }, zone: string): { day: string; span: string; when: string } {
+  const start = Date.parse(c.startAt)
+  return { day: isoDayIn(start, zone), span: `${timeLabel(start, zone)} - ${timeLabel(Date.parse(c.endAt), zone)}`, when: whenLabel(start, zone) }
+}

@@ -4,7 +4,7 @@
  * person reads: labels instead of stored codes, dates in the agency's time zone.
  */
 
-import { AGENCY_TIME_ZONE_LABEL, agencyLocalStamp } from './agency-time.ts'
+import { localStamp, zoneColumnName } from './agency-time.ts'
 import { budgetLabel, businessTypeLabel } from './constants.ts'
 
 export interface ProposalCsvRow {
@@ -21,8 +21,8 @@ export interface ProposalCsvRow {
   landingPath?: string | null
 }
 
-/** The spec's columns, then where the lead came from. */
-export const PROPOSALS_CSV_HEADER = ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${AGENCY_TIME_ZONE_LABEL})`, 'Source', 'Campaign', 'Landing page'] as const
+/** The spec's columns, then where the lead came from; the date column names its zone ('Date (Pacific Time)'). */
+export const proposalsCsvHeader = (zone: string) => ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${zoneColumnName(zone)})`, 'Source', 'Campaign', 'Landing page']
 
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -54,12 +54,12 @@ export function neutralizeFormula(cell: string): string {
 /**
  * CSV of proposals for the 'Export CSV' button: fixed header (the spec's columns, then Source,
  * Campaign and Landing page), labels ('Retail / E-commerce',
- * '$500 - $1,000', 'Pending'), dates as 'yyyy-mm-dd hh:mm' in the agency's zone (America/Los_Angeles),
+ * '$500 - $1,000', 'Pending'), dates as 'yyyy-mm-dd hh:mm' in `zone` (the reader's: their own or the agency's),
  * every cell neutralised then quoted as needed.
  */
-export function proposalsCsv(proposals: readonly ProposalCsvRow[]): string {
+export function proposalsCsv(proposals: readonly ProposalCsvRow[], zone: string): string {
   const rows: string[][] = [
-    [...PROPOSALS_CSV_HEADER],
+    proposalsCsvHeader(zone),
     ...proposals.map((p) => [
       p.name,
       p.email,
@@ -67,7 +67,7 @@ export function proposalsCsv(proposals: readonly ProposalCsvRow[]): string {
       businessTypeLabel(p.businessType),
       budgetLabel(p.budget),
       statusLabel(p.status),
-      agencyLocalStamp(p.date),
+      localStamp(p.date, zone),
       p.visitSource ?? '',
       p.visitCampaign ?? '',
       p.landingPath ?? '',

@@ -2,6 +2,8 @@ import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { PASSWORD_MISMATCH } from './schemas.ts'
 import { ROLES } from './permissions.ts'
+import { isTimeZone } from './zone-check.ts'
+import { daysSpan } from './agency-days.ts'
 
 /** An invitation's link works this long. */
 export const INVITATION_DAYS = 7
@@ -84,9 +86,12 @@ export const ApiTokenSchema = z
     }
   })
 
-/** When a token made at `now` with this choice stops working (ISO): after the days, or as the chosen day begins (UTC). */
-export function apiTokenExpiresAt(choice: { expiresIn: (typeof API_TOKEN_EXPIRY_CHOICES)[number]; expiresOn: string }, now = Date.now()): string {
-  if (choice.expiresIn === 'date') return new Date(`${choice.expiresOn}T00:00:00Z`).toISOString()
+/**
+ * When a token made at `now` with this choice stops working (ISO): after the days, or as the chosen
+ * day begins in `zone` (the reader's, who chose the day and reads it back: docs/decisions/070).
+ */
+export function apiTokenExpiresAt(choice: { expiresIn: (typeof API_TOKEN_EXPIRY_CHOICES)[number]; expiresOn: string }, now = Date.now(), zone = 'UTC'): string {
+  if (choice.expiresIn === 'date') return daysSpan(zone, choice.expiresOn, choice.expiresOn).from
   return new Date(now + Number(choice.expiresIn) * DAY_MS).toISOString()
 }
 
@@ -98,4 +103,12 @@ export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(
 /** "Forgot your password?": the username or the email address on file. */
 export const ForgotPasswordSchema = z.object({
   account: z.string({ error: 'Enter your username or email address' }).trim().min(1, 'Enter your username or email address').max(254, 'Use at most 254 characters'),
+})
+
+/** A person's own zone (Settings > Profile): one the runtime knows, or '' for the agency's. */
+export const OwnTimeZoneSchema = z.object({
+  timeZone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isTimeZone(v), 'Choose a time zone from the list'),
 })

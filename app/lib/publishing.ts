@@ -1,7 +1,10 @@
 /**
  * Pure helpers for post addresses, read time and publish times, used by the editor in the browser
- * and by the services on the server (no imports, so either can load it cheaply).
+ * and by the services on the server. Times through luxon, the project's one date library
+ * (docs/decisions/070); no public page's browser code imports this module.
  */
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon'
+import { isTimeZone } from './zone-check.ts'
 
 // Letters NFKD does not split into a base letter and a mark.
 const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ŋ: 'n' }
@@ -86,51 +89,34 @@ export function readTimeFor(html: string): string {
   return `${Math.max(1, Math.ceil(words / 200))} min read`
 }
 
-/** The zone's offset from UTC at `utcMs`, in minutes (positive east of Greenwich). */
-function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs))
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000)
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const DAY_MS = 86_400_000
+
+/** The zone's offset from UTC at `utcMs`, in minutes (positive east of Greenwich), from luxon's zone tables. */
+const offsetAt = (utcMs: number, zone: IANAZone | FixedOffsetZone) => zone.offset(utcMs)
+
+const zoneOf = (timeZone: string) => (isTimeZone(timeZone) ? IANAZone.create(timeZone) : FixedOffsetZone.utcInstance)
+
+export { isTimeZone }
 
 /**
  * A wall-clock time as a `datetime-local` input gives it ("2026-12-01T09:30") in `timeZone`, as
  * an ISO UTC string; '' when it is not a valid time (an unknown zone counts as UTC).
  * Daylight saving (docs/decisions/039), as Temporal's 'compatible' choice: a time the clocks skip
  * (2:30 on a spring-forward night) is moved forward by the jump (3:30 the new time); a time they
- * pass twice (1:30 on a fall-back night) is the first one (still summer time).
+ * pass twice (1:30 on a fall-back night) is the first one (still summer time). NOTE: not luxon's
+ * own `fromISO(wall, { zone })`, which picks one of two repeated times by the offset of today.
  */
 export function zonedToUtcIso(local: string, timeZone: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim())
   if (!m) return ''
-  const zone = isTimeZone(timeZone) ? timeZone : 'UTC'
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0))
-  if (Number.isNaN(wall)) return ''
+  const read = DateTime.fromISO(local.trim(), { zone: 'utc' })
+  if (!read.isValid) return ''
+  const wall = read.toMillis()
+  const zone = zoneOf(timeZone)
   // The offsets a day either side: no zone changes twice within two days.
-  const before = zoneOffsetMinutes(wall - DAY_MS, zone)
-  const after = zoneOffsetMinutes(wall + DAY_MS, zone)
-  const fits = (utc: number) => zoneOffsetMinutes(utc, zone) === (wall - utc) / 60_000
+  const before = offsetAt(wall - DAY_MS, zone)
+  const after = offsetAt(wall + DAY_MS, zone)
+  const fits = (utc: number) => offsetAt(utc, zone) === (wall - utc) / 60_000
   const earlier = wall - Math.max(before, after) * 60_000
   const later = wall - Math.min(before, after) * 60_000
   // Both fit in an overlap (take the first), one fits on an ordinary day, none in a gap: the
@@ -139,27 +125,28 @@ export function zonedToUtcIso(local: string, timeZone: string): string {
   return new Date(utc).toISOString()
 }
 
-/** An ISO time as the `datetime-local` value ("2026-12-01T09:30") it is in `timeZone`. */
-export function utcIsoToZoned(iso: string, timeZone: string): string {
+const zoned = (iso: string, timeZone: string) => {
   const ms = Date.parse(iso)
-  if (Number.isNaN(ms)) return ''
-  const zone = isTimeZone(timeZone) ? timeZone : 'UTC'
-  const local = new Date(ms + zoneOffsetMinutes(ms, zone) * 60_000)
-  return local.toISOString().slice(0, 16)
+  return Number.isNaN(ms) ? null : DateTime.fromMillis(ms, { zone: zoneOf(timeZone) }).setLocale('en-US')
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** An ISO time as the `datetime-local` value ("2026-12-01T09:30") it is in `timeZone`. */
+export function utcIsoToZoned(iso: string, timeZone: string): string {
+  return zoned(iso, timeZone)?.toFormat("yyyy-MM-dd'T'HH:mm") ?? ''
+}
 
 /**
- * "Dec 1, 2026, 9:30 AM" in `timeZone` (the agency's), for lists and notices. Written out rather
- * than Intl's medium style, whose spacing differs between ICU versions: the server's HTML and the
- * browser's render must be the same text.
+ * "Dec 1, 2026, 9:30 AM" in `timeZone` (the reader's), for lists and notices. luxon writes en-US
+ * from its own tables rather than through Intl, whose spacing differs between ICU versions: the
+ * server's HTML and the browser's render must be the same text.
  */
 export function formatPublishTime(iso: string, timeZone = 'UTC'): string {
-  const wall = utcIsoToZoned(iso, timeZone)
-  if (!wall) return iso
-  const [y, mo, d, h, mi] = wall.split(/[-T:]/).map(Number)
-  return `${MONTHS[mo - 1]} ${d}, ${y}, ${h % 12 || 12}:${String(mi).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+  return zoned(iso, timeZone)?.toFormat('LLL d, yyyy, h:mm a') ?? iso
+}
+
+/** '2:11:05 PM' in `timeZone`: when an autosave happened (to the second, so each new one reads differently). */
+export function formatClockTime(iso: string, timeZone = 'UTC'): string {
+  return zoned(iso, timeZone)?.toFormat('h:mm:ss a') ?? iso
 }
 
 /** 'America/Los Angeles': a zone's name as people read it. */

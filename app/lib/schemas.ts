@@ -1,7 +1,8 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
-import { isTimeZone } from './publishing.ts'
+import { isTimeZone } from './zone-check.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import { MAX_TAG_LENGTH, MAX_TAGS, splitTags, TAG_TOO_LONG, tagLength, TOO_MANY_TAGS } from './post-tags.ts'
 
 /**
@@ -284,7 +285,7 @@ export const PasswordResetSchema = z.object(newPasswordFields).refine(confirmed,
 const timeZoneField = z
   .string({ error: 'Choose a time zone' })
   .trim()
-  .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v), 'Choose a time zone from the list, such as America/Los_Angeles')
+  .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v), `Choose a time zone from the list, such as ${DEFAULT_AGENCY_ZONE}`)
 
 export const SettingsSchema = z.object({
   siteName: text('Site name', 100),

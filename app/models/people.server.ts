@@ -80,8 +80,14 @@ export async function countActiveOwners(db: Db): Promise<number> {
   return Number(row.n)
 }
 
-export async function updatePerson(db: Db, id: number, set: Partial<Pick<AdminUserRow, 'role' | 'status' | 'displayName' | 'picture' | 'email'>>): Promise<void> {
+export async function updatePerson(db: Db, id: number, set: Partial<Pick<AdminUserRow, 'role' | 'status' | 'displayName' | 'picture' | 'email' | 'timeZone'>>): Promise<void> {
   await db.updateTable('adminUsers').set({ ...set, updatedAt: nowIso() }).where('id', '=', id).execute()
+}
+
+/** The zone a person chose for their screens; null when they read the agency's. */
+export async function findPersonTimeZone(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('adminUsers').select('timeZone').where('id', '=', id).executeTakeFirst()
+  return row?.timeZone ?? null
 }
 
 export async function countPasskeys(db: Db, userId: number): Promise<number> {

@@ -12,6 +12,7 @@ import * as model from '~/models/activity-log.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { actingContext } from './acting-context.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
+import { readerZone } from './clock.server.ts'
 
 /**
  * The activity log (issue 23, docs/decisions/044): the services that change data call
@@ -71,7 +72,7 @@ export type ActivityPage = {
 /** One page of the log, newest first, filtered. */
 export async function listActivity(db: Db, admin: Admin, filter: ActivityFilter & { page?: number } = {}): Promise<ActivityPage> {
   requirePermission(admin, 'activity')
-  const where = whereOf(filter)
+  const where = whereOf(filter, (await readerZone(db, admin)).id)
   const [total, people] = await Promise.all([model.countActivity(db, where), model.findActivityPeople(db)])
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE))
   const page = Math.min(Math.max(1, filter.page ?? 1), pages)
@@ -79,14 +80,14 @@ export async function listActivity(db: Db, admin: Admin, filter: ActivityFilter 
   return { entries, total, page, pages, people }
 }
 
-/** Every entry the filter matches, for the CSV. */
+/** Every entry the filter matches, for the CSV (its days in the reader's zone, as on the page). */
 export async function exportActivity(db: Db, admin: Admin, filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
   requirePermission(admin, 'activity')
-  return model.findActivity(db, whereOf(filter))
+  return model.findActivity(db, whereOf(filter, (await readerZone(db, admin)).id))
 }
 
-function whereOf(filter: ActivityFilter): model.ActivityWhere {
-  return { person: filter.person, action: filter.action, itemType: filter.itemType, ...activityRange(filter) }
+function whereOf(filter: ActivityFilter, zone: string): model.ActivityWhere {
+  return { person: filter.person, action: filter.action, itemType: filter.itemType, ...activityRange(filter, zone) }
 }
 
 // --- retention ----------------------------------------------------------------------------------

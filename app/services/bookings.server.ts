@@ -3,7 +3,7 @@ import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generat
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
 import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
-import { DEFAULT_AVAILABILITY, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
+import { DEFAULT_AVAILABILITY, callTimeToken, callTimes, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
 import * as model from '~/models/bookings.server.ts'
 import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -158,7 +158,8 @@ export async function bookCall(
  */
 async function joinOrCreateProposal(trx: Db, b: Booking, stamp: string): Promise<number> {
   const existing = await model.findNewestProposalId(trx, b.email)
-  const when = whenLabel(Date.parse(b.startAt), 'UTC')
+  // The moment, written out in each reader's zone when the note is shown (docs/decisions/070).
+  const when = callTimeToken(Date.parse(b.startAt))
   const proposalId =
     existing ??
     (
@@ -212,7 +213,7 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
     await model.releaseCells(trx, id)
     await model.releaseSeat(trx, id)
     const b = await model.updateBooking(trx, id, { status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date(now).toISOString() })
-    await noteChange(trx, b, by, `Discovery call for ${whenLabel(Date.parse(before.startAt), 'UTC')} cancelled`, now)
+    await noteChange(trx, b, by, `Discovery call for ${callTimeToken(Date.parse(before.startAt))} cancelled`, now)
     if ('admin' in by) await recordActivity(trx, { action: 'call.cancel', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Was at ${before.startAt}.` })
     const call = detailsOf(availability, settings, b)
     if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, call, links, null, 'cancelled'))
@@ -245,7 +246,7 @@ export async function moveBooking(db: Db, id: number, newStart: string, by: Chan
       sequence: before.sequence + 1,
       updatedAt: new Date(now).toISOString(),
     })
-    await noteChange(trx, b, by, `Discovery call moved from ${whenLabel(Date.parse(before.startAt), 'UTC')} to ${whenLabel(start, 'UTC')}`, now)
+    await noteChange(trx, b, by, `Discovery call moved from ${callTimeToken(Date.parse(before.startAt))} to ${callTimeToken(start)}`, now)
     if ('admin' in by) await recordActivity(trx, { action: 'call.move', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Moved from ${before.startAt} to ${b.startAt}.` })
     const token = 'token' in by ? by.token : null
     const call = detailsOf(availability, settings, b)
@@ -298,6 +299,18 @@ export async function getCall(db: Db, _admin: Admin, id: number): Promise<Bookin
 
 export async function callsForProposal(db: Db, _admin: Admin, proposalId: number): Promise<Booking[]> {
   return model.findBookingsForProposal(db, proposalId)
+}
+
+/**
+ * A lead's calls as its page lists them, in `zone` (the reader's): the same words as its notes'
+ * call times and the same day and time as Calls, so one call never reads as two times on one
+ * screen (issue 36).
+ */
+export async function leadCalls(db: Db, admin: Admin, proposalId: number, zone: string, now = Date.now()) {
+  return (await callsForProposal(db, admin, proposalId)).map((c) => {
+    const t = callTimes(c, zone)
+    return { id: c.id, when: t.when, day: t.day, status: c.status, upcoming: c.status === 'booked' && Date.parse(c.startAt) > now }
+  })
 }
 
 type Change = 'booked' | 'moved' | 'cancelled'
@@ -364,11 +377,12 @@ function agencyMail(s: Settings, b: Booking, call: CallDetails, change: Change, 
   const start = Date.parse(b.startAt)
   return {
     toAddress: s.contactEmail,
-    subject: `Discovery call ${change}: ${b.name}, ${whenLabel(start, 'America/Los_Angeles')}`,
+    subject: `Discovery call ${change}: ${b.name}, ${whenLabel(start, s.timeZone)}`,
     body: [
       `A discovery call was ${change} on the website.${remark ? ` ${remark}` : ''}`,
       '',
-      `When: ${whenLabel(start, 'America/Los_Angeles')} / ${whenLabel(start, 'Asia/Kolkata')} (the visitor's zone: ${b.timeZone})`,
+      // The agency's zone (the back office's, unless a person chose their own), then the office's when it differs.
+      `When: ${[...new Set([s.timeZone, ...(call.officeId ? [call.officeZone] : [])])].map((z) => whenLabel(start, z)).join(' / ')} (the visitor's zone: ${b.timeZone})`,
       `Office: ${call.officeName || '-'}${call.host ? `, host ${call.host}` : ''}`,
       `Where: ${call.whereText}`,
       `Name: ${b.name}`,

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
-import { formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import * as model from '~/models/import-lock.server.ts'
 import type { ImageStore } from './uploads.server.ts'
+import { agencyZone } from './clock.server.ts'
 
 /**
  * One site import at a time, on every instance and in `npm run import` (docs/decisions/051): the
@@ -19,8 +20,12 @@ export const IMPORT_LOCK_STALE_MS = 60_000
 
 /** Another import holds the lock: the back office answers 409, `npm run import` refuses. */
 export class ImportRunningError extends Error {
-  constructor(readonly startedAt: string) {
-    super(`An import is already running, started at ${formatAgencyDateTime(startedAt)}. Wait for it to finish, then try again.`)
+  /** `zone`: the agency's (the shell and the back office read the same words), named in the text. */
+  constructor(
+    readonly startedAt: string,
+    zone: string,
+  ) {
+    super(`An import is already running, started at ${formatZonedDateTimeNamed(startedAt, zone)}. Wait for it to finish, then try again.`)
   }
 }
 
@@ -66,12 +71,12 @@ export async function acquireImportLock(db: Db, images: ImageStore, label: strin
     }
     const current = await model.findImportLock(db, LOCK)
     if (!current) continue // freed between the two statements
-    if (now() - Date.parse(current.heartbeatAt) <= IMPORT_LOCK_STALE_MS) throw new ImportRunningError(current.startedAt)
+    if (now() - Date.parse(current.heartbeatAt) <= IMPORT_LOCK_STALE_MS) throw new ImportRunningError(current.startedAt, await agencyZone(db))
     // Deleted only if its heartbeat is still the one read: of two finding it stale, one takes it.
     await model.deleteImportLock(db, LOCK, current.holder, current.heartbeatAt)
   }
   const current = await model.findImportLock(db, LOCK)
-  throw new ImportRunningError(current?.startedAt ?? new Date(now()).toISOString())
+  throw new ImportRunningError(current?.startedAt ?? new Date(now()).toISOString(), await agencyZone(db))
 }
 
 /** Who holds the lock now (a live import), if anyone. */

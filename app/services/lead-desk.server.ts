@@ -3,7 +3,7 @@ import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
 import { summarizeConfig } from '~/lib/builder.ts'
 import { parseBuilderConfig } from '~/lib/builder-config.ts'
 import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
-import { formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import { callReply, proposalReply } from '~/lib/reply-templates.ts'
 import { findBookingsForProposal } from '~/models/bookings.server.ts'
 import { markProposalOpened } from '~/models/lead-desk.server.ts'
@@ -129,7 +129,7 @@ export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Da
   if (triage.kind === 'call') {
     const next = calls.find((c) => c.status === 'booked' && Date.parse(c.startAt) > now)
     const latest = calls.at(-1)
-    replyDraft = callReply({ name: proposal.name, note: latest?.note ?? '', when: next ? formatAgencyDateTime(next.startAt) : undefined }, sig)
+    replyDraft = callReply({ name: proposal.name, note: latest?.note ?? '', when: next ? formatZonedDateTimeNamed(next.startAt, settings.timeZone) : undefined }, sig)
   } else {
     replyDraft = proposalReply(proposal, sig)
   }

@@ -232,6 +232,12 @@ export async function withBylines<T extends { authorId: number | null; author: s
   })
 }
 
+/** Sets (or, with '', clears) the zone one reads the back office in (docs/decisions/070); the zone was checked (OwnTimeZoneSchema). */
+export async function setOwnTimeZone(db: Db, admin: Admin, zone: string): Promise<void> {
+  await model.updatePerson(db, admin.id, { timeZone: zone || null })
+  await recordActivity(db, { action: 'person.profile', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: zone ? `Own time zone ${zone}.` : "Time zone: the agency's." })
+}
+
 export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow> {
   const person = await model.findPerson(db, admin.id)
   if (!person) throw new NotFoundError()

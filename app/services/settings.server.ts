@@ -1,8 +1,7 @@
 import type { Db } from '~/db/db.server.ts'
 import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
-import { COMPANY, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
-import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
+import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
 
 export type { Settings }
 
@@ -14,7 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enableNotifications: true,
   enableAnalytics: true,
   maintenanceMode: false,
-  timeZone: AGENCY_TIME_ZONE,
+  timeZone: DEFAULT_AGENCY_ZONE,
 }
 
 /**

@@ -84,7 +84,9 @@ test('the lead desk: add a note, change the status, reply by email from a templa
   const noteList = notes.getByRole('list', { name: 'Notes' })
   await expect(noteList.getByRole('listitem')).toHaveCount(1)
   await expect(noteList).toContainText('Called: wants it live before the holidays.')
-  await expect(noteList.locator('time')).toHaveText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T/)
+  // In the agency's zone, named once on the page rather than after each time (docs/decisions/070).
+  await expect(noteList.locator('time')).toHaveText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/)
+  await expect(page.getByTestId('times-in')).toHaveText('Times in Pacific Time (Los Angeles).')
   await expect(notes.getByLabel('Add a note')).toHaveValue('')
   await expect(notes.getByLabel('Add a note')).toBeFocused()
 

@@ -90,7 +90,8 @@ test('The owner invites a salesperson, who joins with their own password, sees o
 })
 
 /** The day `days` from now as the Profile list writes it ('Jan 5, 2027', UTC). */
-const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60_000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+/** A day from now as the back office shows it: in the agency's zone (Pacific in these tests, docs/decisions/070). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60_000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'America/Los_Angeles' })
 
 test('An API token on Profile asks for the password in place (sudo mode) and gets an expiry: 30 days by default, or a day chosen', async ({ page }) => {
   await login(page)
@@ -124,7 +125,8 @@ test('An API token on Profile asks for the password in place (sudo mode) and get
   const later = `Later ${uid()}`
   await region.getByLabel('What will use it').fill(later)
   await region.getByLabel('Expires', { exact: true }).selectOption('date')
-  const day = new Date(Date.now() + 45 * 24 * 60 * 60_000).toISOString().slice(0, 10)
+  // The day is chosen, and shown back, in the agency's zone.
+  const day = new Date(Date.now() + 45 * 24 * 60 * 60_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' })
   await region.getByLabel(/^Expires on/).fill(day)
   await region.getByRole('button', { name: 'Create token' }).click()
   await expect(region.getByTestId('api-token-row').filter({ hasText: later })).toContainText(`expires ${dayFromNow(45)}`)

@@ -323,7 +323,7 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     // Unknown kinds and unreadable days are ignored, not refused.
     expect((await list('action=drop-table&from=2030-13-45')).total).toBe(4)
 
-    const csv = activityCsv(await exportActivity(h.db, admin, activityFilterFrom(new URLSearchParams('person=ravi'))))
+    const csv = activityCsv(await exportActivity(h.db, admin, activityFilterFrom(new URLSearchParams('person=ravi'))), 'America/Los_Angeles')
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe('When (Pacific Time),Person,Change,Item type,Item,Item id,Detail,Address,Device')
     expect(lines).toHaveLength(3)

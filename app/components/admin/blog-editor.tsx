@@ -10,7 +10,7 @@ import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/fiel
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
-import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
+import { formatClockTime, formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
 import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
@@ -282,6 +282,7 @@ export function BlogEditor({
  */
 function useAutosave(enabled: boolean) {
   const fetcher = useFetcher<AutosaveResult>()
+  const zone = useAgencyZone().id
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -296,7 +297,7 @@ function useAutosave(enabled: boolean) {
 
   let message = ''
   if (fetcher.state !== 'idle') message = 'Saving…'
-  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${new Date(fetcher.data.autosaved).toLocaleTimeString()}; Update publishes it)`
+  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${formatClockTime(fetcher.data.autosaved, zone)}; Update publishes it)`
   else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
   // The same words while saves keep succeeding (a live region speaks only when its text changes);
   // the last result's data stays while the next save runs, so "Saving…" is never said.
@@ -337,7 +338,7 @@ function PublishAtField({ value, zone, status, error }: { value: string; zone: s
         required={status === 'scheduled'}
         hint={
           <>
-            For a scheduled post: it goes public at this time. Time zone: {label}, the agency&rsquo;s (Settings).
+            For a scheduled post: it goes public at this time. Time zone: {label}, {agency.own && zone === agency.id ? <>yours (Settings &gt; Profile)</> : <>the agency&rsquo;s (Settings)</>}.
             {elsewhere && (
               <span className="block" data-testid="publish-at-visitor">
                 {iso ? `In your time zone (${readableZone(elsewhere)}): ${formatPublishTime(iso, elsewhere)}.` : `Your time zone is ${readableZone(elsewhere)}.`}

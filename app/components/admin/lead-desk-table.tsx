@@ -6,7 +6,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Input, Select } from '~/components/ui/input.tsx'
-import { AGENCY_TIME_ZONE_LABEL } from '~/lib/agency-time.ts'
+import { TimesIn } from '~/components/admin/local-time.tsx'
 import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { LEAD_KINDS, deskHref, sortHref, type DeskQuery, type LeadKind, type LeadSort } from '~/lib/lead-desk-query.ts'
 import type { DeskLead } from '~/services/lead-list.server.ts'
@@ -211,7 +211,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-xs text-ink-600">Times in {AGENCY_TIME_ZONE_LABEL}.</p>
+          <TimesIn className="mt-2 text-xs text-ink-600" />
         </div>
       )}
       <Pager page={query.page} pages={pages} total={total} noun="leads" hrefFor={(n) => deskHref(path, { ...query, page: n })} />

@@ -1,10 +1,19 @@
+import { useRouteLoaderData } from 'react-router'
+import type { loader as layoutLoader } from '~/routes/admin/layout.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { formatPublishTime, readableZone } from '~/lib/publishing.ts'
+import { formatZonedDate } from '~/lib/agency-time.ts'
 import { useHydrated } from './use-hydrated.ts'
 
-/** The agency's time zone (Settings): `id` 'America/Los_Angeles', `name` 'Pacific Time' ('' if it has none). */
-export function useAgencyZone(): { id: string; name: string } {
-  return useSite().timeZone
+/**
+ * The zone the signed-in person reads the back office in (docs/decisions/070): their own from
+ * Settings > Profile, else the agency's (Settings). `id` 'America/Los_Angeles', `name` 'Pacific
+ * Time' ('' if it has none), `title` 'Pacific Time (Los Angeles)', `own` whether it is their own.
+ */
+export function useAgencyZone(): { id: string; name: string; title: string; own: boolean } {
+  const reader = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.timeZone
+  const agency = useSite().timeZone
+  return reader ?? { ...agency, title: agency.name ? `${agency.name} (${readableZone(agency.id.split('/').pop() ?? agency.id)})` : readableZone(agency.id), own: false }
 }
 
 /** 'America/Los Angeles (Pacific Time)'. */
@@ -17,14 +26,31 @@ export function useBrowserZone(): string | null {
 }
 
 /**
- * A moment in the agency's time zone (Settings), naming the zone. The same on the server and in
- * the browser, so what is shown before the page's script runs does not change after it.
+ * A moment in the reader's zone, without naming it: the screen names it once (<TimesIn />). The
+ * same on the server and in the browser, so what is shown before the page's script runs does not
+ * change after it.
  */
 export function LocalTime({ iso, className }: { iso: string; className?: string }) {
   const zone = useAgencyZone().id
   return (
     <time dateTime={iso} className={className}>
-      {formatPublishTime(iso, zone)} <span className="text-ink-600">({readableZone(zone)})</span>
+      {formatPublishTime(iso, zone)}
     </time>
   )
+}
+
+/** "Times in Pacific Time (Los Angeles).": the one place a screen names the zone its times are in. */
+export function TimesIn({ className = 'text-sm text-ink-600' }: { className?: string }) {
+  const zone = useAgencyZone()
+  return (
+    <p className={className} data-testid="times-in">
+      {`Times in ${zone.title}${zone.own ? ', your own zone (Settings > Profile)' : ''}.`}
+    </p>
+  )
+}
+
+/** The day a moment falls on in the reader's zone ('Jan 5, 2026'), for lists that show dates. */
+export function useReaderDay(): (iso: string) => string {
+  const zone = useAgencyZone().id
+  return (iso: string) => formatZonedDate(iso, zone)
 }

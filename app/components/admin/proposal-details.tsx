@@ -4,7 +4,8 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { Select } from '~/components/ui/input.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { AGENCY_TIME_ZONE_LABEL, formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { formatPublishTime } from '~/lib/publishing.ts'
+import { useAgencyZone } from './local-time.tsx'
 import { PROPOSAL_STATUSES, budgetLabel, businessTypeLabel } from '~/lib/constants.ts'
 import type { Proposal } from '~/models/proposals.server.ts'
 import type { ProposalEvent, ProposalOrigin } from '~/services/lead-desk.server.ts'
@@ -51,7 +52,7 @@ export function ProposalSummary({ proposal: p }: { proposal: Proposal }) {
         </dd>
         <dt className="font-medium text-ink-700">Received</dt>
         <dd className="text-ink-900">
-          <time dateTime={p.date}>{formatAgencyDateTime(p.date)}</time>
+          <When iso={p.date} />
         </dd>
         <dt className="font-medium text-ink-700">Email</dt>
         <dd className="break-all text-ink-900">
@@ -124,7 +125,11 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
   )
 }
 
-const when = (iso: string) => <time dateTime={iso}>{formatAgencyDateTime(iso)}</time>
+/** A moment in the reader's zone (the page names it once). */
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatPublishTime(iso, useAgencyZone().id)}</time>
+}
+const when = (iso: string) => <When iso={iso} />
 
 /** The admin's notes, oldest first. */
 export function ProposalNotes({ notes }: { notes: LeadEvent[] }) {
@@ -187,7 +192,6 @@ export function ProposalHistory({ proposal, events, received = 'Request received
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-xs text-ink-600">Times in {AGENCY_TIME_ZONE_LABEL}.</p>
     </>
   )
 }

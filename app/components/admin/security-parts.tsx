@@ -2,7 +2,9 @@
 import { KeyRound } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useParams, useRevalidator } from 'react-router'
+import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
+import { formatPublishTime } from '~/lib/publishing.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
@@ -15,12 +17,10 @@ import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import type { listPasskeys } from '~/services/passkeys.server.ts'
 import { type Intent, type SecurityResult } from '~/routes/admin/+shared/security-forms.ts'
 
-/** Date and time as 'Jan 5, 2026, 14:03 UTC': the server's HTML and the browser agree. */
-export function when(iso: string | null): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  return `${d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' })} UTC`
+/** Date and time as 'Jan 5, 2026, 2:03 PM' in the reader's zone (the page names it once): the server's HTML and the browser agree. */
+export function useWhen(): (iso: string | null) => string {
+  const zone = useAgencyZone().id
+  return (iso) => (iso ? formatPublishTime(iso, zone) : '—')
 }
 
 /** A section's heading (by id), made focusable by script only. */
@@ -80,6 +80,7 @@ export function Passkeys({
   answer: (intent: Intent, id?: number) => SecurityResult | undefined
   askPassword: (intent: Intent, id?: number) => React.ReactNode
 }) {
+  const when = useWhen()
   return (
     <SectionCard id="security-passkeys" title="Passkeys" description="Sign in with your device's fingerprint, face or PIN instead of the password. Adding or removing one signs out every other session.">
       {passkeys.length === 0 ? (

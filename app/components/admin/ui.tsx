@@ -3,16 +3,20 @@ import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '~/components/ui/dialog.tsx'
 import { Input } from '~/components/ui/input.tsx'
+import { formatZonedDate } from '~/lib/agency-time.ts'
+import { TimesIn } from './local-time.tsx'
 
 /** The back office's page furniture: headings, filters, paging, search and the confirm button (primitives are in ~/components/ui). */
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+/** `times`: the screen shows times, and names their zone here, once ("Times in Pacific Time (Los Angeles)."). */
+export function PageHeader({ title, description, actions, times }: { title: string; description?: string; actions?: ReactNode; times?: boolean }) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold text-ink-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-ink-600">{description}</p>}
+        {times && <TimesIn className="mt-1 text-sm text-ink-600" />}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
@@ -130,14 +134,11 @@ export function SearchForm({ q, placeholder, label, hidden = {} }: { q: string; 
   )
 }
 
-/** Dates as 'Jan 5, 2026', in UTC so the server's HTML and the browser agree. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
-  if (Number.isNaN(d.getTime())) return iso
-  return d.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+/**
+ * Dates as 'Jan 5, 2026': the day a moment falls on in `zone` (the reader's, useAgencyZone(); a
+ * bare day stays that day). Written by luxon from its own tables, so the server's HTML and the
+ * browser agree.
+ */
+export function formatDate(iso: string, zone = 'UTC'): string {
+  return formatZonedDate(iso, zone)
 }

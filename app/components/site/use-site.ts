@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
-import { COMPANY, officesOf, type Office } from '~/content/site.ts'
+import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_AGENCY_ZONE_NAME, officesOf, type Office } from '~/content/site.ts'
 import type { SiteData } from '~/lib/site-data.ts'
-import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_LABEL } from '~/lib/agency-time.ts'
 
 export type { SiteData }
 
@@ -21,7 +20,7 @@ const FALLBACK: SiteData = {
     gwaliorHours: '',
   },
   analytics: false,
-  timeZone: { id: AGENCY_TIME_ZONE, name: AGENCY_TIME_ZONE_LABEL },
+  timeZone: { id: DEFAULT_AGENCY_ZONE, name: DEFAULT_AGENCY_ZONE_NAME },
   organization: {},
 }
 

@@ -22,7 +22,7 @@ import {
   activityQuery,
   itemTypeLabel,
 } from '~/lib/activity.ts'
-import { AGENCY_TIME_ZONE_LABEL, formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { LocalTime } from '~/components/admin/local-time.tsx'
 import { getActivityRetention, listActivity, setActivityRetention } from '~/services/activity-log.server.ts'
 
 export const meta: Route.MetaFunction = () => adminMeta('Activity log')
@@ -60,7 +60,8 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader
         title="Activity log"
-        description={`Every change made in the back office: who, what, which item, when (${AGENCY_TIME_ZONE_LABEL}), from which address and device.`}
+        description="Every change made in the back office: who, what, which item, when, from which address and device."
+        times
         actions={
           <a href={`${path}/export${activityQuery(filter)}`} download="activity.csv" className={buttonClass({ variant: 'secondary' })}>
             <Icon node={Download} aria-hidden="true" className="size-4" /> Export CSV
@@ -109,7 +110,7 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
                         {e.itemLabel ? <span className="font-normal text-ink-700">: {e.itemLabel}</span> : null}
                       </h3>
                       <p className="shrink-0 text-sm text-ink-600">
-                        <time dateTime={e.at}>{formatAgencyDateTime(e.at)}</time>
+                        <LocalTime iso={e.at} />
                       </p>
                     </div>
                     {e.detail && <p className="mt-1 text-sm break-words text-ink-800">{e.detail}</p>}

@@ -9,6 +9,7 @@ import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { AutosaveOffer, ComparePanel, RevisionsPanel, type Comparison } from '~/components/admin/post-history.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
+import { readerZone } from '~/services/clock.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
@@ -18,7 +19,6 @@ import { textOf, utcIsoToZoned } from '~/lib/publishing.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
 import { autosavePost, discardAutosave, listRevisions, readAutosave, readPost, readRevision, restoreRevision, updatePost, type RevisionData } from '~/services/blog.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
-import { getSettings } from '~/services/settings.server.ts'
 import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */
@@ -71,8 +71,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireRowId(params.id)
   const db = context.app.db
   const read = await readForm(request)
-  // A publish time posted without its zone is in the agency's.
-  const zone = (await getSettings(db)).timeZone
+  // A publish time posted without its zone is in the reader's (their own, else the agency's: docs/decisions/070).
+  const zone = (await readerZone(db, admin)).id
   if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form, zone))
   const intent = read.form.get('intent')
   const editUrl = `/${context.app.config.adminPath}/blogs/edit/${id}`

@@ -5,13 +5,13 @@ import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { BLOG_SAVE_FAILED, EMPTY_POST, readBlogForm, toBlogInput } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
+import { readerZone } from '~/services/clock.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
 import { createPost } from '~/services/blog.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
-import { getSettings } from '~/services/settings.server.ts'
 import { saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -27,8 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
-  // A publish time posted without its zone is in the agency's.
-  const zone = (await getSettings(context.app.db)).timeZone
+  // A publish time posted without its zone is in the reader's (their own, else the agency's: docs/decisions/070).
+  const zone = (await readerZone(context.app.db, admin)).id
   if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form, zone))
   const values = readBlogForm(read.form, zone)
   const checked = validate(BlogPostSchema, toBlogInput(values))

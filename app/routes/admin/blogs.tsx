@@ -5,11 +5,11 @@ import type { Route } from './+types/blogs'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { listHref, readListParams, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
-import { LocalTime } from '~/components/admin/local-time.tsx'
+import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
-import { capitalize, FilterLinks, formatDate, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { capitalize, FilterLinks, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
@@ -128,6 +128,7 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       <PageHeader
         title="Blog Management"
         description="Create, edit and publish your blog posts."
+        times
         actions={
           <Link to={`${path}/new`} className={buttonClass()}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
@@ -214,6 +215,7 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
 
 /** The compact view: one row per post with its title, status, date and actions. */
 function BlogTable({ posts, path, action }: { posts: Post[]; path: string; action: string }) {
+  const day = useReaderDay()
   return (
     <ListTable caption="Blog posts" columns={[{ label: 'Title' }, { label: 'Status' }, { label: 'Date', wide: true }, { label: 'Views', wide: true }, { label: 'Actions' }]}>
       {posts.map((post) => (
@@ -228,7 +230,7 @@ function BlogTable({ posts, path, action }: { posts: Post[]; path: string; actio
               <WhenScheduled post={post} />
             </div>
           </td>
-          <td className="hidden px-4 py-3 whitespace-nowrap text-ink-700 sm:table-cell">{formatDate(post.date)}</td>
+          <td className="hidden px-4 py-3 whitespace-nowrap text-ink-700 sm:table-cell">{day(post.date)}</td>
           <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{post.views}</td>
           <td className="px-4 py-3">
             <div className="flex flex-wrap items-center gap-2">
@@ -243,6 +245,7 @@ function BlogTable({ posts, path, action }: { posts: Post[]; path: string; actio
 
 /** One post as a card: picture, status, text and its actions. */
 function BlogCard({ post, editHref, action }: { post: Post; editHref: string; action: string }) {
+  const day = useReaderDay()
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`post-${post.id}`} className="flex flex-1 flex-col">
@@ -257,7 +260,7 @@ function BlogCard({ post, editHref, action }: { post: Post; editHref: string; ac
             {post.title}
           </h2>
           <p className="mt-1 text-sm text-ink-600">
-            By {post.author} · {formatDate(post.date)}
+            By {post.author} · {day(post.date)}
           </p>
           <WhenScheduled post={post} />
           <p className="mt-2 line-clamp-3 text-sm text-ink-800">{post.excerpt}</p>

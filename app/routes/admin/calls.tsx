@@ -12,16 +12,16 @@ import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
-import { dayLabel, timeLabel, whenLabel } from '~/lib/booking-slots.ts'
-import { SlotNotOfferedError, SlotTakenError, cancelBooking, getCall, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import { callTimes, dayLabel, whenLabel } from '~/lib/booking-slots.ts'
+import { SlotNotOfferedError, SlotTakenError, cancelBooking, getAvailability, getCall, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import { readerZone } from '~/services/clock.server.ts'
+import { zoneTitle } from '~/lib/agency-time.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { pickerFor } from '../public/+shared/booking-picker.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 
 const VIEWS = ['list', 'day', 'week'] as const
 type View = (typeof VIEWS)[number]
-/** The back office reads times in an office's zone (or UTC), chosen with `?tz=`. */
-const ZONES = ['America/Los_Angeles', 'Asia/Kolkata', 'UTC'] as const
 
 export const meta: Route.MetaFunction = () => adminMeta('Calls')
 
@@ -30,8 +30,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, config } = context.app
   const url = new URL(request.url)
   const view: View = (VIEWS as readonly string[]).includes(url.searchParams.get('view') ?? '') ? (url.searchParams.get('view') as View) : 'list'
+  // The reader's zone (docs/decisions/070) first, as every back-office screen; then each office's, chosen with `?tz=`.
+  const zones = [...new Set([(await readerZone(db, admin)).id, ...(await getAvailability(db)).offices.map((o) => o.zone), 'UTC'])]
   const tzParam = url.searchParams.get('tz') ?? ''
-  const tz = (ZONES as readonly string[]).includes(tzParam) ? tzParam : ZONES[0]
+  const tz = zones.includes(tzParam) ? tzParam : zones[0]
   const asked = DateTime.fromISO(url.searchParams.get('date') ?? '', { zone: tz })
   const day = (asked.isValid ? asked : DateTime.now().setZone(tz)).startOf('day')
   const [from, to, step] =
@@ -42,8 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (view === 'week') for (let d = from; d < to; d = d.plus({ days: 1 })) groups.set(d.toISODate() ?? '', [])
   const rows = calls.map((c) => ({
     id: c.id,
-    day: DateTime.fromISO(c.startAt, { zone: tz }).toISODate() ?? '',
-    time: `${timeLabel(Date.parse(c.startAt), tz)} - ${timeLabel(Date.parse(c.endAt), tz)}`,
+    day: callTimes(c, tz).day,
+    time: callTimes(c, tz).span,
     visitorTime: whenLabel(Date.parse(c.startAt), c.timeZone),
     name: c.name,
     email: c.email,
@@ -68,6 +70,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     adminPath: config.adminPath,
     view,
     tz,
+    zones,
+    zoneTitle: zoneTitle(tz),
     date: day.toISODate() ?? '',
     rangeLabel: view === 'list' ? '' : view === 'day' ? dayLabel(day.toISODate() ?? '') : `Week of ${dayLabel(from.toISODate() ?? '')}`,
     prev: step ? (from.minus(step).toISODate() ?? '') : '',
@@ -115,7 +119,7 @@ function toVisitor(mailSetUp: boolean, what: string): string {
 }
 
 export default function Calls({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, view, tz, date, rangeLabel, prev, next, groups, moving } = loaderData
+  const { adminPath, view, tz, zones, date, rangeLabel, prev, next, groups, moving } = loaderData
   const here = `/${adminPath}/calls`
   const href = (over: Record<string, string>) => `${here}?${new URLSearchParams({ view, tz, date, ...over })}`
   const total = groups.reduce((n, g) => n + g.calls.length, 0)
@@ -134,8 +138,11 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
       <MailNotDelivered what="Each cancellation or new time you set here" className="mb-4" />
       <div className="mb-4 flex flex-wrap items-center gap-4">
         <FilterLinks label="View" items={VIEWS.map((v) => ({ label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v], href: href({ view: v }), current: v === view }))} />
-        <FilterLinks label="Time zone" items={ZONES.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
+        <FilterLinks label="Time zone" items={zones.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
       </div>
+      <p className="mb-4 text-sm text-ink-600" data-testid="times-in">
+        {`Times in ${loaderData.zoneTitle}.`}
+      </p>
       {view !== 'list' && (
         <nav aria-label="Dates" className="mb-4 flex items-center gap-3">
           <Link to={href({ date: prev })} className={buttonClass({ variant: 'secondary', size: 'sm' })}>

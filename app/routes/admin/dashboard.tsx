@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { capitalize, formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { capitalize, PageHeader } from '~/components/admin/ui.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
@@ -16,7 +16,7 @@ import { money } from '~/lib/proposal-document.ts'
 import { getTraffic, isTrafficPeriod } from '~/services/traffic.server.ts'
 import { TrafficReport } from '~/components/admin/traffic-report.tsx'
 import { nextScheduledPost } from '~/services/blog.server.ts'
-import { LocalTime } from '~/components/admin/local-time.tsx'
+import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
 import { Definition } from '~/components/admin/definition.tsx'
 import { METRICS } from '~/lib/metric-definitions.ts'
 
@@ -59,6 +59,7 @@ function StatCard({ title, value, subtitle, icon, definition }: { title: string;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const day = useReaderDay()
   const { adminPath, data, traffic, countryConfigured, nextScheduled, loadError } = loaderData
   useLoadErrorToast(loadError, 'Failed to load dashboard data.')
   const base = `/${adminPath}`
@@ -72,7 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <PageHeader title="Dashboard" description="An overview of your website activity." />
+      <PageHeader title="Dashboard" description="An overview of your website activity." times />
       <MailNotDelivered className="mb-6" />
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} definition={METRICS.totalProposals} />
@@ -133,7 +134,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <p className="truncate font-medium text-ink-900">{p.name}</p>
                     <p className="truncate text-sm text-ink-600">
-                      {businessTypeLabel(p.businessType)} · {formatDate(p.date)}
+                      {businessTypeLabel(p.businessType)} · {day(p.date)}
                     </p>
                   </div>
                   <Badge tone={p.status}>{capitalize(p.status)}</Badge>

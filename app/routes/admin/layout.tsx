@@ -5,6 +5,8 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { closedNavGroups } from '~/lib/admin-nav.ts'
 import { can, menuFor } from '~/lib/permissions.ts'
 import { menuCounts } from '~/services/lead-list.server.ts'
+import { zoneGenericName } from '~/lib/agency-time.ts'
+import { readerZone } from '~/services/clock.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -12,7 +14,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const mail = { configured: context.app.mailer.configured, outbox: can(admin.role, 'mail') }
   // The unread leads and new calls beside the menu's lead items (issue 36 §1), one cheap query.
   const counts = await menuCounts(context.app.db, admin)
-  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, counts, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
+  // The zone every time on this person's screens is written in, named once per screen (docs/decisions/070).
+  const zone = await readerZone(context.app.db, admin)
+  const timeZone = { id: zone.id, name: zoneGenericName(zone.id), title: zone.title, own: zone.own }
+  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, counts, timeZone, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]

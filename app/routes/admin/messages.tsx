@@ -6,7 +6,7 @@ import type { Route } from './+types/messages'
 import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, listClientAction, pendingIntent, useListFetcher } from '~/components/admin/list-actions.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
-import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -14,6 +14,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { deleteContactMessage, listContactMessages, setContactMessageRead } from '~/services/contact-messages.server.ts'
 import { listAction } from './+shared/content-actions.server.ts'
+import { useReaderDay } from '~/components/admin/local-time.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -94,6 +95,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
 }
 
 function MessageCard({ message: m, action }: { message: Message; action: string }) {
+  const day = useReaderDay()
   const fetcher = useListFetcher()
   const pending = pendingIntent(fetcher)
   // Optimistic: the card shows the state being saved.
@@ -113,7 +115,7 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
               {m.email}
             </a>
           </div>
-          <p className="text-sm text-ink-600">{formatDate(m.createdAt)}</p>
+          <p className="text-sm text-ink-600">{day(m.createdAt)}</p>
         </div>
         <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-800">{m.message}</p>
         <div className="mt-3 rounded-md bg-ink-50 px-3 py-2">

@@ -67,6 +67,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       <PageHeader
         title="Outbox"
         description={`Every mail the site made, newest first: to whom, when, whether it left, and what the mail server answered. ${counts.waiting} waiting, ${counts.failed} failed.`}
+        times
       />
       <Notice notice={actionData?.notice} />
       <MailNotDelivered className="mb-6" />

@@ -3,7 +3,7 @@ import { data, Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/people'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { ActionResult } from '~/components/admin/action-result.tsx'
-import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
+import { PageHeader } from '~/components/admin/ui.tsx'
 import { useFocusFirstRefused } from '~/components/admin/use-focus-refused.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -25,6 +25,7 @@ import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
 import { resetLinkFor } from './+shared/login.server.ts'
 import { CopyLink } from '~/components/admin/copy-link.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
+import { useReaderDay } from '~/components/admin/local-time.tsx'
 
 export const meta: Route.MetaFunction = () => adminMeta('People')
 
@@ -160,6 +161,7 @@ function SudoField({ show, id, error }: { show: boolean; id: string; error?: str
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
+  const day = useReaderDay()
   const { people, invitations, sudoActive, me, requireSecondFactor } = loaderData
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
@@ -291,7 +293,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                   <li key={inv.id} className="py-3 text-sm">
                     <div className="flex flex-wrap items-end justify-between gap-2">
                       <span>
-                        {inv.email} as {isRole(inv.role) ? ROLE_LABELS[inv.role] : inv.role}, until {formatDate(inv.expiresAt)}
+                        {inv.email} as {isRole(inv.role) ? ROLE_LABELS[inv.role] : inv.role}, until {day(inv.expiresAt)}
                       </span>
                       <Form method="post" className="flex flex-wrap items-end gap-2">
                         <CsrfField />

@@ -7,37 +7,45 @@ import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { Input, Select } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { ApiTokenSchema, NoticeEmailSchema, ProfileSchema, apiTokenExpiresAt, utcDay } from '~/lib/people-schemas.ts'
+import { ApiTokenSchema, NoticeEmailSchema, OwnTimeZoneSchema, ProfileSchema, apiTokenExpiresAt } from '~/lib/people-schemas.ts'
+import { dayIn } from '~/lib/agency-days.ts'
+import { timeZoneChoices, zoneTitle } from '~/lib/agency-time.ts'
+import { readableZone } from '~/lib/publishing.ts'
+import { readerZone } from '~/services/clock.server.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
 import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import { createApiToken, getProfile, listApiTokens, revokeApiToken, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
+import { createApiToken, getProfile, listApiTokens, revokeApiToken, setOwnTimeZone, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
 import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
+import { useReaderDay } from '~/components/admin/local-time.tsx'
 
 export const meta: Route.MetaFunction = () => adminMeta('Your profile')
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db } = context.app
-  const [me, tokens, sudo] = await Promise.all([getProfile(db, admin), listApiTokens(db, admin), sudoState(db, admin)])
+  const [me, tokens, sudo, zone] = await Promise.all([getProfile(db, admin), listApiTokens(db, admin), sudoState(db, admin), readerZone(db, admin)])
   const now = new Date().toISOString()
   return {
     me: { username: me.username, displayName: me.displayName, picture: me.picture, email: me.email ?? '', role: admin.role },
     tokens: tokens.map((t) => ({ ...t, expired: !t.expiresAt || t.expiresAt <= now })),
     sudoActive: sudo.active,
-    tomorrow: utcDay(Date.now() + 24 * 60 * 60_000),
+    // The token's day is the reader's (as it is shown back): tomorrow in their zone at the earliest.
+    tomorrow: dayIn(zone.id, new Date(Date.now() + 24 * 60 * 60_000)),
+    // '' = the agency's zone (Settings), named so the choice says what it means.
+    zone: { own: zone.own ? zone.id : '', agencyTitle: zoneTitle(zone.agency), choices: timeZoneChoices() },
   }
 }
 
-const INTENTS = ['profile', 'email', 'token-create', 'token-revoke'] as const
+const INTENTS = ['profile', 'zone', 'email', 'token-create', 'token-revoke'] as const
 type Intent = (typeof INTENTS)[number]
 type ProfileResult = { intent: Intent; ok: boolean; fields: Record<string, string>; done?: string; token?: string }
 /** The forms that need sudo mode (docs/decisions/027): their password field is asked in place. */
@@ -67,6 +75,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await updateProfile(db, admin, checked.data)
         return { intent, ok: true, fields: {}, done: 'Profile saved.' } satisfies ProfileResult
       }
+      case 'zone': {
+        const checked = validate(OwnTimeZoneSchema, { timeZone: form.get('timeZone') ?? '' })
+        if (!checked.ok) return refused(400, checked.failure.fields)
+        await setOwnTimeZone(db, admin, checked.data.timeZone)
+        return { intent, ok: true, fields: {}, done: checked.data.timeZone ? `Time zone saved: the back office shows you times in ${zoneTitle(checked.data.timeZone)}.` : "Time zone saved: the back office shows you times in the agency's zone." } satisfies ProfileResult
+      }
       case 'email': {
         const checked = validate(NoticeEmailSchema, { email: form.get('email') })
         if (!checked.ok) return refused(400, checked.failure.fields)
@@ -76,8 +90,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'token-create': {
         const checked = validate(ApiTokenSchema, { name: form.get('name'), expiresIn: form.get('expiresIn') ?? undefined, expiresOn: form.get('expiresOn') ?? '' })
         if (!checked.ok) return refused(400, checked.failure.fields)
-        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now), now, origin: originOf(request, context) })
-        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt)}. Copy it now: it is not shown again.` } satisfies ProfileResult
+        const zone = (await readerZone(db, admin)).id
+        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now, zone), now, origin: originOf(request, context) })
+        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt, zone)}. Copy it now: it is not shown again.` } satisfies ProfileResult
       }
       case 'token-revoke': {
         const checked = validate(IdSchema, { id: form.get('id') })
@@ -129,7 +144,8 @@ function TokenExpiry({ errors, tomorrow }: { errors: Record<string, string>; tom
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me, tokens, sudoActive, tomorrow } = loaderData
+  const day = useReaderDay()
+  const { me, tokens, sudoActive, tomorrow, zone } = loaderData
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const errors = (intent: Intent) => (result && !result.ok && result.intent === intent ? result.fields : {})
@@ -152,6 +168,25 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               Save profile
             </Button>
           </div>
+        </Form>
+      </SectionCard>
+      <SectionCard id="time-zone" title="Your time zone" description="Every time in the back office is shown in this zone, and each screen names it. Working elsewhere than the agency? Choose your own.">
+        <Form method="post" className="flex flex-wrap items-end gap-3" key={zone.own}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="zone" />
+          <Field id="own-time-zone" label="Show times in" error={errors('zone').timeZone} className="min-w-0 sm:max-w-sm">
+            <Select name="timeZone" defaultValue={zone.own}>
+              <option value="">The agency&apos;s: {zone.agencyTitle}</option>
+              {zone.choices.map((z) => (
+                <option key={z} value={z}>
+                  {readableZone(z)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" disabled={busy}>
+            Save time zone
+          </Button>
         </Form>
       </SectionCard>
       <SectionCard
@@ -201,8 +236,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {tokens.map((t) => (
               <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm" data-testid="api-token-row">
                 <span>
-                  {t.name}: made {formatDate(t.createdAt)}, {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : 'never used'},{' '}
-                  {t.expired ? <strong>expired{t.expiresAt ? ` ${formatDate(t.expiresAt)}` : ''}</strong> : `expires ${formatDate(t.expiresAt!)}`}
+                  {t.name}: made {day(t.createdAt)}, {t.lastUsedAt ? `last used ${day(t.lastUsedAt)}` : 'never used'},{' '}
+                  {t.expired ? <strong>expired{t.expiresAt ? ` ${day(t.expiresAt)}` : ''}</strong> : `expires ${day(t.expiresAt!)}`}
                 </span>
                 <Form method="post">
                   <CsrfField />

@@ -28,14 +28,13 @@ import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, assignProposal, getProposalDesk, replyToProposal, setProposalNextStep } from '~/services/lead-desk.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
-import { callsForProposal } from '~/services/bookings.server.ts'
-import { isoDayIn, whenLabel } from '~/lib/booking-slots.ts'
+import { leadCalls } from '~/services/bookings.server.ts'
+import { withCallTimes } from '~/lib/booking-slots.ts'
+import { TimesIn } from '~/components/admin/local-time.tsx'
+import { readerZone } from '~/services/clock.server.ts'
 import { can } from '~/lib/permissions.ts'
 import { DOCUMENT_STATE_LABELS, money } from '~/lib/proposal-document.ts'
 import { documentSummaryForLead } from '~/services/proposal-documents.server.ts'
-
-/** The Calls page's first zone (the head office's): the lead's calls read as they do there. */
-const CALLS_ZONE = 'America/Los_Angeles'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -43,18 +42,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   try {
     const desk = await getProposalDesk(context.app.db, admin, id)
-    const calls = (await callsForProposal(context.app.db, admin, id)).map((c) => ({
-      id: c.id,
-      when: whenLabel(Date.parse(c.startAt), CALLS_ZONE),
-      day: isoDayIn(Date.parse(c.startAt), CALLS_ZONE),
-      status: c.status,
-      upcoming: c.status === 'booked' && Date.parse(c.startAt) > Date.now(),
-    }))
+    // One clock (docs/decisions/070): the calls, the notes' call times and Calls itself in the reader's zone.
+    const zone = (await readerZone(context.app.db, admin)).id
+    desk.events = desk.events.map((e) => ({ ...e, body: e.body && withCallTimes(e.body, zone) }))
+    const calls = await leadCalls(context.app.db, admin, id, zone)
     const document = await documentSummaryForLead(context.app.db, id)
     return {
       adminPath: context.app.config.adminPath,
       ...desk,
       calls,
+      zone,
       assignees: await listAssignees(context.app.db),
       // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
       document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
@@ -208,7 +205,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, proposal: p, triage, events, origin, visit, replyDraft, calls, document: doc } = loaderData
+  const { adminPath, proposal: p, triage, events, origin, visit, replyDraft, calls, zone, document: doc } = loaderData
   const submit = useSubmit()
   const csrfToken = useCsrfToken()
   const answer = actionData as Answer | undefined
@@ -261,6 +258,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           </>
         }
       />
+      <TimesIn className="-mt-4 mb-4 text-sm text-ink-600" />
       <Notice notice={answer?.notice} />
       <LeadTriage uid={uid} id={p.id} name={p.name} status={p.status} assignedTo={p.assignedTo} nextStep={triage.nextStep} assignees={loaderData.assignees} answer={answer} busy={busy} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
@@ -341,7 +339,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
                     <span className="text-ink-700">{c.status === 'cancelled' ? 'Cancelled' : c.upcoming ? 'Booked' : 'Held'}</span>
                     {c.upcoming && (
                       <Link
-                        to={`/${adminPath}/calls?${new URLSearchParams({ view: 'day', tz: CALLS_ZONE, date: c.day })}`}
+                        to={`/${adminPath}/calls?${new URLSearchParams({ view: 'day', tz: zone, date: c.day })}`}
                         className="font-medium text-primary-800 hover:underline"
                         aria-label={`Open the call on ${c.when} in Calls`}
                       >

@@ -10,7 +10,8 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { formatAgencyDateTime } from '~/lib/agency-time.ts'
+import { formatPublishTime } from '~/lib/publishing.ts'
+import { readerZone } from '~/services/clock.server.ts'
 import { readDeskQuery } from '~/lib/lead-desk-query.ts'
 import { listHref } from '~/components/admin/list-params.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
@@ -36,11 +37,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.app.logger.error({ err: (err as Error).message }, 'proposals load failed')
     loadError = true
   }
+  // One clock (docs/decisions/070): the reader's zone, named once under the list.
+  const zone = (await readerZone(context.app.db, admin)).id
   const leads = list.leads.map((l) => ({
     ...l,
     href: `/${adminPath}/${l.kind === 'message' ? 'messages' : 'proposals'}/${l.id}`,
-    receivedLabel: formatAgencyDateTime(l.received),
-    nextCallLabel: l.nextCall ? formatAgencyDateTime(l.nextCall) : null,
+    receivedLabel: formatPublishTime(l.received, zone),
+    nextCallLabel: l.nextCall ? formatPublishTime(l.nextCall, zone) : null,
   }))
   return { adminPath, query, ...list, leads, loadError }
 }

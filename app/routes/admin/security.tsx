@@ -25,7 +25,7 @@ import { twoStepState } from '~/services/totp.server.ts'
 import { readPasswords } from './+shared/settings-form.ts'
 import { type Intent, type SecurityResult } from './+shared/security-forms.ts'
 import { securityAction } from './+shared/security-action.server.ts'
-import { FormError, Passkeys, RecoveryCodes, SudoPassword, focusHeading, when } from '~/components/admin/security-parts.tsx'
+import { FormError, Passkeys, RecoveryCodes, SudoPassword, focusHeading, useWhen } from '~/components/admin/security-parts.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -54,6 +54,7 @@ export const action = (args: Route.ActionArgs) => securityAction(args)
 export const meta: Route.MetaFunction = () => adminMeta('Security')
 
 export default function SecurityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const when = useWhen()
   const actionData: SecurityResult | undefined = answered
   const { sessions, passkeys, twoStep, sudo, required, apiTokens } = loaderData
   const tokensNote = apiTokens > 0 ? ` and revokes your API tokens (${apiTokens}${apiTokens === 1 ? ' token' : ' tokens'})` : ''
@@ -146,7 +147,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
 
   return (
     <>
-      <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." />
+      <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." times />
       <Notice notice={notice} />
       {required && (
         <p role="alert" className="mb-6 max-w-3xl rounded-md border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-900" data-testid="set-up-required">

@@ -2,8 +2,7 @@ import { DateTime } from 'luxon'
 import { dayLabel, isTimeZone, slotsByDay, timeLabel, whenLabel, type Slot } from '~/lib/booking-slots.ts'
 import type { MonthCalendar, Picker, PickerSlot } from '~/components/booking/slot-picker.tsx'
 
-/** Without JavaScript (and before the browser's zone is known) times are shown for San Francisco. */
-export const DEFAULT_VISITOR_ZONE = 'America/Los_Angeles'
+import { DEFAULT_VISITOR_ZONE } from '~/content/site.ts'
 
 let zones: string[] | undefined
 /** Every IANA zone the runtime knows, for the time zone list. */
