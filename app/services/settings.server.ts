@@ -3,6 +3,7 @@ import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import { COMPANY, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
 import { AGENCY_TIME_ZONE } from '~/lib/agency-time.ts'
+import type { ContentMemo } from './content-memo.server.ts'
 
 export type { Settings }
 
@@ -30,4 +31,12 @@ export async function getSettings(db: Db): Promise<Settings> {
     if (parsed.success) settings[key] = parsed.data
   }
   return settings as Settings
+}
+
+/**
+ * getSettings for public pages: read once per content version (a save announces itself), shared
+ * by every request until then, so frozen.
+ */
+export function getPublicSettings(db: Db, memo: ContentMemo): Promise<Readonly<Settings>> {
+  return memo('settings', () => getSettings(db).then((s) => Object.freeze(s)))
 }

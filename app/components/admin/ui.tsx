@@ -130,14 +130,12 @@ export function SearchForm({ q, placeholder, label, hidden = {} }: { q: string; 
   )
 }
 
+// Made once: toLocaleDateString with options builds a new Intl.DateTimeFormat at every call.
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
 /** Dates as 'Jan 5, 2026', in UTC so the server's HTML and the browser agree. */
 export function formatDate(iso: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
   if (Number.isNaN(d.getTime())) return iso
-  return d.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+  return SHORT_DATE.format(d)
 }
