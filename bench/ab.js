@@ -20,8 +20,11 @@ export async function benchPages(url) {
   ]
 }
 
-/** Production settings for an uncached, one-process server in the benchmark. */
-export const UNCACHED = { PAGE_CACHE: 'off', WEB_CONCURRENCY: '1', LOG_LEVEL: 'info', PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000' }
+/**
+ * Production settings for an uncached, one-process server in the benchmark (MALLOC_ARENA_MAX=2 as
+ * deploy/agency-site.service sets it).
+ */
+export const UNCACHED = { PAGE_CACHE: 'off', WEB_CONCURRENCY: '1', LOG_LEVEL: 'info', PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', MALLOC_ARENA_MAX: '2' }
 
 /** Starts a server on a fresh SQLite database in its own folder. */
 async function startOnSqlite(buildDir, port, cwd) {

@@ -7,12 +7,12 @@ function owner(url) {
   if (!url) return '(V8 / native)'
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
   if (pkg) return pkg[1]
-  if (/\/server\/index\.js$/.test(url)) return 'our server bundle'
+  if (/\/server\/(index\.js$|assets\/)/.test(url)) return 'our server bundle (app/, server/)'
   if (url.startsWith('node:')) return 'Node.js'
   return path.basename(url)
 }
 
-const short = (url) => (url ? url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '').replace(/.*\/(server\/index\.js)$/, 'build/$1') : '')
+const short = (url) => (url ? url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '').replace(/.*\/(server\/(index\.js|assets\/.*))$/, 'build/$1') : '')
 
 /** Self and total time per function, and self time per package, from a .cpuprofile. */
 export function summarise(profile, top = 25) {
@@ -49,11 +49,13 @@ export function summarise(profile, top = 25) {
     idleMs: Math.round(idle / 1000),
     self: rank(self).map(([k, us]) => [k, pct(us)]),
     total: rank(total).map(([k, us]) => [k, pct(us)]),
+    // Our own code (the server bundle) by total time: where our part of a render goes.
+    ours: rank(new Map([...total].filter(([k]) => k.includes('build/server/')))).map(([k, us]) => [k, pct(us)]),
     owners: [...byOwner].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, us]) => [k, pct(us)]),
   }
 }
 
 export function toMarkdown(s) {
   const table = (title, rows) => [`| ${title} | share of busy CPU |`, '|---|---:|', ...rows.map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${v} |`)].join('\n')
-  return [table('self time: function', s.self), table('total time (with what it calls): function', s.total), table('self time by package', s.owners)].join('\n\n')
+  return [table('self time: function', s.self), table('total time (with what it calls): function', s.total), table('total time: our own functions (app/, server/)', s.ours), table('self time by package', s.owners)].join('\n\n')
 }
