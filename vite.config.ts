@@ -27,5 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild ? { input: './server/entry.ts' } : { output: { codeSplitting: CLIENT_CHUNKS } },
   },
   resolve: { tsconfigPaths: true },
+  // Bundled into the server build rather than loaded from node_modules: the package's entry holds
+  // every icon (about 1,600, 650 KB of source kept in memory); bundled, the server keeps the ~90
+  // it draws (docs/decisions/073).
+  ssr: { noExternal: ['lucide'] },
   plugins: [tailwindcss(), reactRouter()],
 }))

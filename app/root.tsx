@@ -13,7 +13,7 @@ import type { SiteData } from './lib/site-data.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
 import { isCacheablePath } from './lib/public-paths.ts'
 import { fullTitle } from './lib/page-title.ts'
-import { getSettings } from './services/settings.server.ts'
+import { getPublicSettings } from './services/settings.server.ts'
 import { zoneGenericName } from './lib/agency-time.ts'
 import stylesheet from './app.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
@@ -33,7 +33,7 @@ export const links: Route.LinksFunction = () => [
  * contact details (header, footer, /contact) and whether the page-view beacon may run.
  */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<SiteData> {
-  const s = await getSettings(context.app.db)
+  const s = await getPublicSettings(context.app.db, context.app.contentMemo)
   return {
     /**
      * The token every form posts back (<CsrfField />). Pages kept in the shared cache have no form

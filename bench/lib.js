@@ -23,11 +23,16 @@ export function startServer(port, env) {
   return startServerFrom(BUILD_DIR, port, env)
 }
 
-/** Starts `node server.js` on the build in `buildDir` and waits until it answers. */
-export async function startServerFrom(buildDir, port, env) {
-  const proc = spawn(process.execPath, ['server.js'], {
+/**
+ * Starts `node server.js` on the build in `buildDir` and waits until it answers. `cwd` is the
+ * checkout whose server.js runs (another release's, for the A/B); `nodeArgs` go before it.
+ */
+export async function startServerFrom(buildDir, port, env, { cwd, nodeArgs = [], quiet = false } = {}) {
+  const proc = spawn(process.execPath, [...nodeArgs, 'server.js'], {
+    cwd,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR: buildDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'error', WEB_CONCURRENCY: '1', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // `quiet`: the log lines (one per request at LOG_LEVEL=info) are written, to /dev/null.
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
@@ -103,6 +108,13 @@ export function cpuSeconds(pid) {
     }
   }
   return ticks / 100
+}
+
+/** Resident memory now (VmRSS) and at its peak (VmHWM) of one process, in MB (Linux). */
+export function residentMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024)
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') }
 }
 
 /** Peak resident memory in MB of a process and its children (VmHWM, Linux). */

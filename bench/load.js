@@ -1,23 +1,30 @@
-// `npm run bench`: load test of the production build with wrk (Debian package `wrk`, its own
-// process) against the server (its own process) on loopback, on SQLite and on PostgreSQL, with
-// nginx serving the same bytes of the home page (saved from the server) as the static ceiling in
-// the same run. Every page figure is also given as a share of that ceiling. For each server it
-// records the CPU time it used per request and its peak memory. Results go to docs/BENCHMARKS.md
-// (section "load").
+// `npm run bench`: first the previous release against this build (A/B, interleaved, no page
+// cache, one process: bench/ab.js) with each process's resident memory idle and after the load,
+// on SQLite, and this build's uncached figures and memory on PostgreSQL (section "ab" of
+// docs/BENCHMARKS.md). Then the full load test of the production build with wrk (Debian package
+// `wrk`, its own process) against the server (its own process) on loopback, on SQLite and on
+// PostgreSQL, with nginx serving the same bytes of the home page (saved from the server) as the
+// static ceiling in the same run. Every page figure is also given as a share of that ceiling. For
+// each server it records the CPU time it used per request and its peak memory (section "load").
 // BENCH_DURATION (seconds per target, default 15), BENCH_WARMUP (seconds of load per page before
-// measuring, default 5) and BENCH_CONNECTIONS (default 16) adjust the run. The PostgreSQL run
-// wipes the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
+// measuring, default 5) and BENCH_CONNECTIONS (default 16) adjust the run; BENCH_ROUNDS (default
+// 2) the A/B's rounds; BENCH_BASE the previous release (a git ref, default 532bdec);
+// BENCH_ONLY=ab runs the A/B part alone; BENCH_PORT (default 3400) the first of the ports used.
+// The PostgreSQL runs wipe the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import pg from 'pg'
-import { cpuSeconds, ensureBuild, hasWrk, machine, peakMemoryMb, startServer, tempDir, writeSection, wrk } from './lib.js'
+import { BUILD_DIR, cpuSeconds, ensureBuild, hasWrk, machine, peakMemoryMb, residentMb, startServer, startServerFrom, tempDir, writeSection, wrk } from './lib.js'
+import { UNCACHED, benchPages, compareWithPreviousRelease, visitOnce } from './ab.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5)
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://app:app@127.0.0.1:5432/appdb'
+const PORT = Number(process.env.BENCH_PORT ?? 3400)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 ensureBuild()
 if (!hasWrk()) {
   console.error('The load generator is wrk: install it with `apt-get install wrk` (Debian), then run `npm run bench` again.')
@@ -57,7 +64,7 @@ async function runTargets(dialect, env) {
     { cache: 'off', workers: 2, tag: 'no page cache, WEB_CONCURRENCY=2' },
   ]
   for (const { cache, workers, tag } of setups) {
-    const server = await startServer(3400, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', LOG_LEVEL: 'info' })
+    const server = await startServer(PORT, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', LOG_LEVEL: 'info' })
     try {
       const posts = await (await fetch(`${server.url}/api/blogs`)).json()
       const pages = [
@@ -85,7 +92,7 @@ async function runTargets(dialect, env) {
 async function staticCeiling() {
   if (!fs.existsSync('/usr/sbin/nginx') && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return null
   const dir = tempDir('bench-nginx-')
-  const server = await startServer(3400, { DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
+  const server = await startServer(PORT, { DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir })
   const html = await (await fetch(`${server.url}/`)).text()
   fs.writeFileSync(path.join(dir, 'index.html'), html)
   // Compressed once, as the page cache does, so nginx does not gzip on every request.
@@ -97,13 +104,13 @@ async function staticCeiling() {
 events { worker_connections 1024; }
 http { access_log off; types { text/html html; } gzip_static on;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:3401; root ${dir}; location / { try_files /index.html =404; } } }`,
+  server { listen 127.0.0.1:${PORT + 1}; root ${dir}; location / { try_files /index.html =404; } } }`,
   )
   const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' })
   await new Promise((r) => setTimeout(r, 500))
   try {
-    wrk('http://127.0.0.1:3401/', { seconds: WARMUP, connections: CONNECTIONS })
-    return { label: 'nginx: saved home page HTML (static ceiling)', ...load('http://127.0.0.1:3401/'), cpuUs: '', peakMb: '' }
+    wrk(`http://127.0.0.1:${PORT + 1}/`, { seconds: WARMUP, connections: CONNECTIONS })
+    return { label: 'nginx: saved home page HTML (static ceiling)', ...load(`http://127.0.0.1:${PORT + 1}/`), cpuUs: '', peakMb: '' }
   } finally {
     nginx.kill('SIGTERM')
   }
@@ -115,7 +122,7 @@ http { access_log off; types { text/html html; } gzip_static on;
  */
 async function behindProxyCache(env) {
   const dir = tempDir('bench-proxy-cache-')
-  const server = await startServer(3400, { ...env, DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir, LOG_LEVEL: 'info' })
+  const server = await startServer(PORT, { ...env, DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir, LOG_LEVEL: 'info' })
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
     `worker_processes 2; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon off;
@@ -123,8 +130,8 @@ events { worker_connections 1024; }
 http { access_log off;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   proxy_cache_path ${dir}/cache levels=1:2 keys_zone=agency_site:10m max_size=200m inactive=10m use_temp_path=off;
-  upstream agency_site { server 127.0.0.1:3400; keepalive 32; }
-  server { listen 127.0.0.1:3402;
+  upstream agency_site { server 127.0.0.1:${PORT}; keepalive 32; }
+  server { listen 127.0.0.1:${PORT + 2};
     location / {
       proxy_pass http://agency_site; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host;
       proxy_cache agency_site; proxy_cache_lock on; proxy_cache_background_update on;
@@ -138,7 +145,7 @@ http { access_log off;
   try {
     const posts = await (await fetch(`${server.url}/api/blogs`)).json()
     for (const [name, p] of [['home page', '/'], ['blog post', `/blog/${posts[0].slug ?? posts[0].id}`], ['blog list', '/blog']]) {
-      const url = `http://127.0.0.1:3402${p}`
+      const url = `http://127.0.0.1:${PORT + 2}${p}`
       wrk(url, { seconds: WARMUP, connections: CONNECTIONS })
       const cache = (await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })).headers
       if (!/s-maxage/.test(cache.get('cache-control') ?? '')) throw new Error(`${p} is not shared-cacheable`)
@@ -157,6 +164,63 @@ async function resetPg() {
   await c.query('drop schema public cascade; create schema public;')
   await c.end()
 }
+
+/**
+ * Stock WordPress 6.1 measured beside this server in one run when issue 37 was filed (same wrk
+ * command, one process, no cache): saved figures, requests/s.
+ */
+const WORDPRESS_ISSUE_37 = { 'home page': 42.5, 'blog post': 37.9, 'blog list': 34.5 }
+
+/** This build alone on PostgreSQL: uncached requests/s per page and resident memory idle and after. */
+async function uncachedOnPostgres() {
+  await resetPg()
+  const server = await startServerFrom(path.resolve(BUILD_DIR), PORT + 5, { ...UNCACHED, DATABASE_URL: PG_URL, DATA_DIR: tempDir('bench-pg-') }, { quiet: true })
+  try {
+    const pages = await benchPages(server.url)
+    await visitOnce(server.url, pages)
+    const idle = residentMb(server.proc.pid)
+    for (const [, p] of pages) wrk(server.url + p, { seconds: WARMUP, connections: CONNECTIONS })
+    const rows = pages.map(([page, p]) => ({ page, ...load(server.url + p) }))
+    return { rows, memory: { idle, after: residentMb(server.proc.pid) } }
+  } finally {
+    await server.stop()
+  }
+}
+
+const abStarted = new Date()
+const ab = await compareWithPreviousRelease({ port: PORT + 3, rounds: ROUNDS, seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS })
+let onPg = null
+try {
+  onPg = await uncachedOnPostgres()
+} catch (err) {
+  console.error(`PostgreSQL part skipped: ${err.message}`)
+}
+const times = (rps, page) => `${(rps / WORDPRESS_ISSUE_37[page]).toFixed(1)}x`
+const abMd = `## The previous release against this build (npm run bench, A/B)
+
+Measured ${abStarted.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
+Command: \`npm run build && npm run bench\` (\`BENCH_ONLY=ab\` for this part alone). A = ${ab.base} (${ab.sha.slice(0, 9)}), built from its own checkout by bench/previous-release.js; B = this build. Each is one process (\`WEB_CONCURRENCY=1\`), \`PAGE_CACHE=off\` (React renders every request), production logging (\`LOG_LEVEL=info\`) and \`MALLOC_ARENA_MAX=2\` (as deploy/ sets it), a fresh SQLite database with the sample content. ${ab.rounds} rounds of wrk -t2 -c${ab.connections} -d${ab.seconds}s per page, A B B A then B A A B, after ${WARMUP} s of warm-up per page and server; medians. "WordPress" divides by stock WordPress 6.1 (no cache) measured beside the server in one run when issue 37 was filed (home 42.5, post 37.9, blog list 34.5 requests/s), not in this run.
+
+| page (uncached, one process, SQLite) | A req/s | B req/s | B/A | B vs WordPress | A p99 ms | B p99 ms | errors |
+|---|---:|---:|---:|---:|---:|---:|---:|
+${ab.rows.map((r) => `| ${r.page} | ${r.a} | ${r.b} | ${r.ratio.toFixed(2)} | ${times(r.b, r.page)} | ${r.aP99} | ${r.bP99} | ${r.errors} |`).join('\n')}
+${onPg ? `
+B alone on PostgreSQL (the same settings, wrk -t2 -c${CONNECTIONS} -d${DURATION}s per page after ${WARMUP} s of warm-up):
+
+| page (uncached, one process, PostgreSQL) | B req/s | B vs WordPress | p99 ms | errors |
+|---|---:|---:|---:|---:|
+${onPg.rows.map((r) => `| ${r.page} | ${r.rps} | ${times(r.rps, r.page)} | ${r.p99} | ${r.errors} |`).join('\n')}
+` : ''}
+Resident memory of one process (VmRSS; peak = VmHWM since start). Idle = started on the sample site and each of the three pages fetched once; after load = at the end of the runs above.
+
+| server | idle RSS MB | after load RSS MB | peak MB |
+|---|---:|---:|---:|
+| A, SQLite | ${ab.memory.A.idle.rss} | ${ab.memory.A.after.rss} | ${ab.memory.A.after.peak} |
+| B, SQLite | ${ab.memory.B.idle.rss} | ${ab.memory.B.after.rss} | ${ab.memory.B.after.peak} |
+${onPg ? `| B, PostgreSQL | ${onPg.memory.idle.rss} | ${onPg.memory.after.rss} | ${onPg.memory.after.peak} |\n` : ''}`
+writeSection('ab', abMd)
+console.log(abMd)
+if (process.env.BENCH_ONLY === 'ab') process.exit(0)
 
 const started = new Date()
 const rows = []

@@ -10,6 +10,7 @@ import { createServedViews, servedRequestOf } from '~/services/served-views.serv
 import { ensureAdmin, pruneSessions } from '~/services/auth.server.ts'
 import { createAfterAnswer } from '~/services/after-answer.server.ts'
 import { announceContentChange, onContentChange } from '~/services/content-events.server.ts'
+import { createContentMemo } from '~/services/content-memo.server.ts'
 import { createMailer } from '~/services/mail.server.ts'
 import { settleLegacySentMail } from '~/models/outbox.server.ts'
 import { pruneLimits } from '~/services/rate-limit.server.ts'
@@ -108,7 +109,7 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   housekeeping.unref()
 
   const afterAnswer = createAfterAnswer(logger)
-  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, afterAnswer }
+  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, afterAnswer, contentMemo: createContentMemo(pageCache.version) }
   const http = createHttpApp(ctx, pageCache, { ...opts, servedViews })
   const { app, inFlight } = http
   clientAddress = trustedClientAddress(app.get('trust proxy fn') as (addr: string, i: number) => boolean)

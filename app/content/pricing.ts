@@ -236,9 +236,12 @@ export const DOMAIN_RENEWAL_PER_YEAR = 15
 /** Days after launch within which a client may ask for the money back. */
 export const MONEY_BACK_DAYS = 30
 
+// Made once: toLocaleString('en-US') builds a new Intl.NumberFormat at every call.
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US')
+
 /** A whole-dollar price as text quotes it: '$1,499'. */
 export function dollars(n: number): string {
-  return `$${n.toLocaleString('en-US')}`
+  return `$${WHOLE_NUMBER.format(n)}`
 }
 
 const planPrice = Object.fromEntries(PLANS.map((p) => [p.id, p.price])) as Record<PlanId, number>

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import type { Db, Dialect } from '~/db/db.server.ts'
 import type { AfterAnswer } from '~/services/after-answer.server.ts'
+import type { ContentMemo } from '~/services/content-memo.server.ts'
 import type { Mailer } from '~/services/mail.server.ts'
 import type { ImageStore } from '~/services/uploads.server.ts'
 import type { ViewCounter } from '~/services/view-counter.server.ts'
@@ -19,6 +20,8 @@ export type AppContext = {
   images: ImageStore
   /** Work a request starts and does not wait for (logged if it fails); shutdown waits for it. */
   afterAnswer: AfterAnswer
+  /** Public reads kept until the content version changes (settings, published posts, public projects). */
+  contentMemo: ContentMemo
 }
 
 declare module 'react-router' {

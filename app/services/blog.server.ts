@@ -8,6 +8,7 @@ import * as model from '~/models/blog.server.ts'
 import type { BlogPost, BlogPostSummary, BlogStats } from '~/models/blog.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import type { ContentMemo } from './content-memo.server.ts'
 import { changedFields, recordActivity, type ActivityRecord } from './activity-log.server.ts'
 import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
 import { can, ROLE_LABELS } from '~/lib/permissions.ts'
@@ -27,6 +28,11 @@ export async function listPublishedPosts(db: Db): Promise<BlogPost[]> {
 /** Published posts without their bodies, newest first, for cards, feeds and the sitemap: no body to read or sanitize. */
 export function listPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
   return model.findPublishedPostSummaries(db)
+}
+
+/** listPublishedPostSummaries for public pages: read once per content version, shared (read-only). */
+export function listPublishedPostSummariesOnce(db: Db, memo: ContentMemo): Promise<readonly BlogPostSummary[]> {
+  return memo('published post summaries', () => listPublishedPostSummaries(db))
 }
 
 export type AdminBlogQuery = { status?: BlogStatus; q?: string; limit?: number; offset?: number }

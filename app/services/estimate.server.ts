@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import PDFDocument from 'pdfkit'
 import type { Db } from '~/db/db.server.ts'
 import { COMPANY, officesOf, type ContactDetails } from '~/content/site.ts'
 import { EstimateError, deliverySentence, estimate, estimateRows, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
@@ -37,7 +36,10 @@ export async function renderEstimatePdf(db: Db, input: EstimateInput, opts: { si
   }
   const settings = await getSettings(db)
   const date = opts.date ?? new Date()
-  return renderPdf({
+  // Loaded on the first estimate asked for, not at start: pdfkit with its fonts is about 5 MB of
+  // a process's memory that most processes never use (docs/decisions/073).
+  const { default: PDFDocument } = await import('pdfkit')
+  return renderPdf(PDFDocument, {
     siteName: settings.siteName,
     siteUrl: opts.siteUrl,
     contact: settings,
@@ -68,7 +70,7 @@ const BRAND = '#1d4ed8'
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
-function renderPdf(opts: PdfOptions): Promise<Buffer> {
+function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // NOTE: compress: false keeps the text streams readable, so tests (and curious users) can find
     // the figures without a PDF library; an estimate is a page or so, size does not matter.

@@ -4,6 +4,7 @@ import * as model from '~/models/portfolio.server.ts'
 import type { PortfolioItem, PortfolioQuery } from '~/models/portfolio.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
 import { announceContentChange } from './content-events.server.ts'
+import type { ContentMemo } from './content-memo.server.ts'
 import { changedFields, recordActivity } from './activity-log.server.ts'
 import { settleCoverAlt } from './cover-alt.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
@@ -15,6 +16,11 @@ export type { PortfolioItem }
 /** What visitors may see: active items only. */
 export function listPublicPortfolio(db: Db): Promise<PortfolioItem[]> {
   return model.findPortfolioItems(db, { status: 'active' })
+}
+
+/** listPublicPortfolio for public pages: read once per content version, shared (read-only). */
+export function listPublicPortfolioOnce(db: Db, memo: ContentMemo): Promise<readonly PortfolioItem[]> {
+  return memo('public portfolio', () => listPublicPortfolio(db))
 }
 
 export async function listPortfolio(db: Db, admin: Admin, query: PortfolioQuery = {}) {

@@ -2,6 +2,7 @@ import type { Db } from '~/db/db.server.ts'
 import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
+import type { ContentMemo } from './content-memo.server.ts'
 
 export type { Settings }
 
@@ -29,4 +30,12 @@ export async function getSettings(db: Db): Promise<Settings> {
     if (parsed.success) settings[key] = parsed.data
   }
   return settings as Settings
+}
+
+/**
+ * getSettings for public pages: read once per content version (a save announces itself), shared
+ * by every request until then, so frozen.
+ */
+export function getPublicSettings(db: Db, memo: ContentMemo): Promise<Readonly<Settings>> {
+  return memo('settings', () => getSettings(db).then((s) => Object.freeze(s)))
 }

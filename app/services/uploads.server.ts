@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import pLimit from 'p-limit'
-import sharp from 'sharp'
+import type { OutputInfo, Sharp, SharpOptions } from 'sharp'
 import type { Db } from '~/db/db.server.ts'
 import type { PictureInfo } from '~/lib/picture.ts'
 import {
@@ -32,10 +32,22 @@ export const MAX_IMAGE_WIDTH = 1600
 export const MAX_INPUT_PIXELS = 26_000_000
 export const TOO_MANY_PIXELS_MESSAGE = 'The picture is too large: at most 26 megapixels (for example 6240 × 4160). Resize it and upload it again.'
 
-// libvips keeps recent operations and their pixels in a cache, and works on several threads per
-// image: for a site that resizes a picture now and then, both only hold memory after the work.
-sharp.cache(false)
-sharp.concurrency(1)
+let sharpModule: Promise<typeof import('sharp')> | undefined
+/**
+ * sharp (libvips), loaded on the first picture to read: about 20 MB of a process's resident memory
+ * that serving pages never needs (docs/decisions/073).
+ */
+function loadSharp(): Promise<typeof import('sharp')> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps recent operations and their pixels in a cache, and works on several threads per
+    // image: for a site that resizes a picture now and then, both only hold memory after the work.
+    sharp.cache(false)
+    sharp.concurrency(1)
+    return sharp
+  })
+  return sharpModule
+}
+const sharp = async (input: Buffer, options?: SharpOptions): Promise<Sharp> => (await loadSharp())(input, options)
 /** One picture decoded at a time in this process: parallel uploads wait rather than add up. */
 const imageWork = pLimit(1)
 
@@ -207,7 +219,9 @@ export function createImageStore(db: Db): ImageStore {
 }
 
 /** Whether this build of sharp (libvips with libheif and an AV1 encoder) can write AVIF. */
-export const CAN_MAKE_AVIF = Boolean(sharp.format.heif?.output?.buffer)
+export async function canMakeAvif(): Promise<boolean> {
+  return Boolean((await loadSharp()).format.heif?.output?.buffer)
+}
 
 type Variant = { suffix: string; bytes: Buffer; contentType: string; width: number; height: number }
 
@@ -216,14 +230,14 @@ type Variant = { suffix: string; bytes: Buffer; contentType: string; width: numb
  * copies of every width including the original's, from `source` (already rotated). A failing
  * AVIF encoder leaves AVIF out rather than refusing the picture: WebP is always there.
  */
-async function encodeVariants(source: sharp.Sharp, fullWidth: number): Promise<Variant[]> {
+async function encodeVariants(source: Sharp, fullWidth: number): Promise<Variant[]> {
   const widths = VARIANT_WIDTHS.filter((w) => w < fullWidth)
   const out: Variant[] = []
   for (const width of widths) {
     const { data, info } = await source.clone().resize({ width }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })
     out.push({ suffix: `-${width}.webp`, bytes: data, contentType: 'image/webp', width: info.width, height: info.height })
   }
-  if (!CAN_MAKE_AVIF) return out
+  if (!(await canMakeAvif())) return out
   const avif: Variant[] = []
   try {
     for (const width of [...widths, fullWidth]) {
@@ -262,7 +276,9 @@ async function putVariants(store: ImageStore, base: string, variants: Variant[])
  */
 export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
   if (!sniffImage(bytes)) throw new DomainValidationError({ file: 'Upload a JPEG, PNG or WebP image.' })
-  const header = await sharp(bytes).metadata().catch(() => undefined)
+  const header = await sharp(bytes)
+    .then((s) => s.metadata())
+    .catch(() => undefined)
   if (!header?.width || !header.height) throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new DomainValidationError({ file: TOO_MANY_PIXELS_MESSAGE })
   return imageWork(() => encodeAndStore(store, bytes))
@@ -277,8 +293,8 @@ export async function uploadImage(db: Db, store: ImageStore, admin: Admin, bytes
 }
 
 async function encodeAndStore(store: ImageStore, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
-  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()
-  let out: { data: Buffer; info: sharp.OutputInfo }
+  const source = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })).rotate()
+  let out: { data: Buffer; info: OutputInfo }
   try {
     out = await source
       .clone()
@@ -313,7 +329,7 @@ export async function makeMissingVariants(store: ImageStore, logger: Logger, sto
       try {
         const image = await store.get(name)
         if (!image) continue
-        const source = sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        const source = await sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         const { width, height } = await source.metadata()
         if (!width || !height) throw new Error('no size')
         await putVariants(store, name.replace(/\.webp$/, ''), await imageWork(() => encodeVariants(source, width)))

@@ -64,7 +64,7 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
     try {
       expect(await after.db.selectFrom('sessions').selectAll().execute()).toEqual([])
       const stored = await after.db.selectFrom('adminUsers').select('passwordHash').executeTakeFirstOrThrow()
-      expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/)
+      expect(stored.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/)
       await expect(signInWithPassword(after.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.2' })).rejects.toThrow('Invalid credentials')
       // No second step any more: the new password alone opens a session.
       expect((await signInWithPassword(after.db, { username: ADMIN_USERNAME, password: password!, ip: '192.0.2.2' })).kind).toBe('session')

@@ -7,7 +7,7 @@ import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
-import { listPublishedPostSummaries } from '~/services/blog.server.ts'
+import { listPublishedPostSummariesOnce } from '~/services/blog.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = readBlogListQuery(new URL(request.url).searchParams)
-  const published = await listPublishedPostSummaries(context.app.db)
+  const published = await listPublishedPostSummariesOnce(context.app.db, context.app.contentMemo)
   const posts = visiblePosts(published, query.category, query.pages * BLOG_PAGE_SIZE, query.tag)
   const pictures = await pictureInfo(context.app.images, posts.map((p) => p.image))
   return {

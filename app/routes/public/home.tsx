@@ -14,9 +14,9 @@ import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { seoMeta } from '~/lib/seo.ts'
-import { listPublicPortfolio, testimonialsOf } from '~/services/portfolio.server.ts'
+import { listPublicPortfolioOnce, testimonialsOf } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
-import { getSettings } from '~/services/settings.server.ts'
+import { getPublicSettings } from '~/services/settings.server.ts'
 
 /** Built by the loader: the browser then loads no page's metadata to show the home page. */
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const moved = await resolveOldAddress(context.app.db, `/?p=${p}`)
     if (moved) throw redirect(blogPostPath({ slug: moved }), 301)
   }
-  const projects = listPublicPortfolio(context.app.db)
+  const projects = listPublicPortfolioOnce(context.app.db, context.app.contentMemo)
   // Clients' words come from the projects' quotes (one source), streamed with the portfolio.
   const testimonials = projects.then(testimonialsOf)
   const portfolio = projects.then(async (items) => {
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }))
   })
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
-  const { siteName } = await getSettings(context.app.db)
+  const { siteName } = await getPublicSettings(context.app.db, context.app.contentMemo)
   const meta = seoMeta('home', { siteUrl: context.app.config.siteUrl, siteName, path: '/' })
   return { meta, portfolio, testimonials, faqs: HOME_FAQS }
 }

@@ -3,7 +3,7 @@ import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { pageMeta } from '~/lib/seo.ts'
-import { listPublicPortfolio } from '~/services/portfolio.server.ts'
+import { listPublicPortfolioOnce } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/uploads.server.ts'
 
 export function meta(args: Route.MetaArgs) {
@@ -15,7 +15,7 @@ export const shouldRevalidate = keepDataAcrossFilters
 
 /** Active projects only, rendered on the server; the grid filters them by `?category=`. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const items = await listPublicPortfolio(context.app.db)
+  const items = await listPublicPortfolioOnce(context.app.db, context.app.contentMemo)
   const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
   return {
     items: items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
