@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
 /**
- * The browser's chunks (docs/decisions/071-d-what-the-home-page-loads.md). Left to the bundler,
+ * The browser's chunks (docs/decisions/071-what-the-home-page-loads.md). Left to the bundler,
  * a page loaded about 40 files, most of them a few hundred bytes, each compressed on its own; two
  * groups cut that to a handful and every public page's JavaScript by about 6.5 KB gzipped:
  * - `framework`: React, React DOM and React Router, which every page runs, as one file;

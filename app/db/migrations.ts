@@ -669,7 +669,7 @@ const migrations: Record<string, Migration> = {
   },
   // Issue 38: a proposal document written for a lead, sent as a link (/p/<token>, only the token's
   // SHA-256 kept) and accepted or declined there; each sent version frozen with the SHA-256 of its
-  // canonical content (docs/decisions/068-a-signed-proposals.md).
+  // canonical content (docs/decisions/068-signed-proposals.md).
   '2026_11_28_l_portfolio_cases': {
     async up(db) {
       await db.schema.alterTable('portfolio_items').addColumn('slug', 'text').execute()

@@ -134,7 +134,7 @@ export interface ProposalEventTable {
   createdAt: string
 }
 
-/** A proposal document written for a lead (issue 38, docs/decisions/068-a-signed-proposals.md). */
+/** A proposal document written for a lead (issue 38, docs/decisions/068-signed-proposals.md). */
 export interface ProposalDocumentTable {
   id: Generated<number>
   proposalId: number

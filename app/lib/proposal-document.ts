@@ -1,5 +1,5 @@
 /**
- * A proposal document (issue 38, docs/decisions/068-a-signed-proposals.md): what the editor
+ * A proposal document (issue 38, docs/decisions/068-signed-proposals.md): what the editor
  * writes, how its lines are priced from the one price list (app/content/pricing.ts), its default
  * milestones from the list's delivery times, and its canonical form (the bytes a version's SHA-256
  * is taken of). Pure: the server prices every save; nothing priced is ever taken from a form.

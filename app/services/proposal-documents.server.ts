@@ -36,7 +36,7 @@ import { getSettings } from './settings.server.ts'
 import { renderInvoicePdf, renderProposalPdf } from './proposal-pdf.server.ts'
 
 /**
- * Proposal documents (issue 38, docs/decisions/068-a-signed-proposals.md): written from a lead,
+ * Proposal documents (issue 38, docs/decisions/068-signed-proposals.md): written from a lead,
  * priced from the one price list on every save, sent as a link whose token only the client holds
  * (its SHA-256 is kept), read and accepted or declined there. Each version the client can see is
  * frozen with the SHA-256 of its canonical content; an accept names the version it accepts.

@@ -4,7 +4,7 @@ import { FIRST_VIEW_BUDGET_KB } from '../system/route-scripts.ts'
 
 // The same budget tests/system/route-budgets.test.ts reads from the build's manifest; here it
 // covers what the browser really fetches until the network is idle (a dynamic import started at
-// load would count). docs/decisions/071-d-what-the-home-page-loads.md
+// load would count). docs/decisions/071-what-the-home-page-loads.md
 const BUDGET_KB = FIRST_VIEW_BUDGET_KB['routes/public/home']
 
 test(`the home page ships at most ${BUDGET_KB} KB of gzipped JavaScript`, async ({ page, request }) => {

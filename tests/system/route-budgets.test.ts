@@ -4,7 +4,7 @@ import { BUILD_DIR, requireBuild } from './server.ts'
 
 /**
  * Every public page's JavaScript on a first view, read from the production build's manifest
- * (issue 37; docs/decisions/071-d-what-the-home-page-loads.md). A page over its budget fails with
+ * (issue 37; docs/decisions/071-what-the-home-page-loads.md). A page over its budget fails with
  * its files and their sizes, largest first.
  */
 describe('the JavaScript each public page loads on a first view', () => {

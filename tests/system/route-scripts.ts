@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 
 /**
  * What a public page's first view costs in JavaScript, gzipped, read from the production build
- * (docs/decisions/071-d-what-the-home-page-loads.md): the client entry, the page's route modules
+ * (docs/decisions/071-what-the-home-page-loads.md): the client entry, the page's route modules
  * (root, the public layout, the page) and everything they import statically. What a page fetches
  * later with `import()` (the chat panel, the discovery popup) is not counted: it loads on first use.
  */
