@@ -3,12 +3,14 @@
 // database, in Debian's Chromium. Writes the four category scores per page to docs/BENCHMARKS.md
 // (section "lighthouse"). CHROME_PATH overrides the browser; LH_RUNS (default 3) is the number of
 // runs per page; the median performance run is reported (the machine's load makes single runs noisy).
+import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+// Debian's full browser, else its headless shell (what the e2e tests use).
+const CHROME = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium'
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3))
 const PORT = Number(process.env.LH_PORT ?? 3410)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
