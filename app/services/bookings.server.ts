@@ -10,7 +10,7 @@ import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { insertProposal, insertProposalEvent } from '~/models/proposals.server.ts'
 import * as settingsModel from '~/models/settings.server.ts'
 import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
@@ -61,7 +61,8 @@ export async function getAvailability(db: Db): Promise<Availability> {
   return parsed.success ? parsed.data : DEFAULT_AVAILABILITY
 }
 
-export async function saveAvailability(db: Db, _admin: Admin, availability: Availability): Promise<Availability> {
+export async function saveAvailability(db: Db, admin: Admin, availability: Availability): Promise<Availability> {
+  requirePermission(admin, 'settings')
   const clean = AvailabilitySchema.parse(availability)
   await db.transaction().execute(async (trx) => {
     await settingsModel.upsertSettingValues(trx, { [AVAILABILITY_KEY]: clean })
@@ -288,16 +289,19 @@ export async function invitationFor(db: Db, b: Booking, links: MailLinks, manage
 }
 
 /** Live calls from `from` to `to` (ms), earliest first, for the back office, each with the office that takes it. */
-export async function listCalls(db: Db, _admin: Admin, from: number, to: number): Promise<(Booking & { call: CallDetails })[]> {
+export async function listCalls(db: Db, admin: Admin, from: number, to: number): Promise<(Booking & { call: CallDetails })[]> {
+  requirePermission(admin, 'leads')
   const [calls, availability, settings] = await Promise.all([model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString()), getAvailability(db), getSettings(db)])
   return calls.map((b) => ({ ...b, call: detailsOf(availability, settings, b) }))
 }
 
-export async function getCall(db: Db, _admin: Admin, id: number): Promise<Booking> {
+export async function getCall(db: Db, admin: Admin, id: number): Promise<Booking> {
+  requirePermission(admin, 'leads')
   return bookingFor(db, id)
 }
 
-export async function callsForProposal(db: Db, _admin: Admin, proposalId: number): Promise<Booking[]> {
+export async function callsForProposal(db: Db, admin: Admin, proposalId: number): Promise<Booking[]> {
+  requirePermission(admin, 'leads')
   return model.findBookingsForProposal(db, proposalId)
 }
 

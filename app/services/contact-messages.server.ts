@@ -4,7 +4,7 @@ import * as model from '~/models/contact-messages.server.ts'
 import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { addressSubject, consume, type Limit } from './rate-limit.server.ts'
@@ -65,23 +65,27 @@ export async function submitContactMessage(
   return item
 }
 
-export async function listContactMessages(db: Db, _admin: Admin): Promise<{ messages: ContactMessage[]; unread: number }> {
+export async function listContactMessages(db: Db, admin: Admin): Promise<{ messages: ContactMessage[]; unread: number }> {
+  requirePermission(admin, 'messages')
   const messages = await model.findContactMessages(db)
   return { messages, unread: messages.filter((m) => !m.isRead).length }
 }
 
-export async function countUnreadMessages(db: Db, _admin: Admin): Promise<number> {
+export async function countUnreadMessages(db: Db, admin: Admin): Promise<number> {
+  requirePermission(admin, 'messages')
   return model.countUnreadContactMessages(db)
 }
 
-export async function setContactMessageRead(db: Db, _admin: Admin, id: number, isRead: boolean): Promise<ContactMessage> {
+export async function setContactMessageRead(db: Db, admin: Admin, id: number, isRead: boolean): Promise<ContactMessage> {
+  requirePermission(admin, 'messages')
   const m = await model.updateContactMessageRead(db, id, isRead)
   if (!m) throw new NotFoundError('Message not found')
   await recordActivity(db, { action: isRead ? 'message.read' : 'message.unread', itemType: 'message', itemId: id, itemLabel: `Message from ${m.name}` })
   return m
 }
 
-export async function deleteContactMessage(db: Db, _admin: Admin, id: number): Promise<void> {
+export async function deleteContactMessage(db: Db, admin: Admin, id: number): Promise<void> {
+  requirePermission(admin, 'messages')
   if (!(await model.deleteContactMessage(db, id))) throw new NotFoundError('Message not found')
   await recordActivity(db, { action: 'message.delete', itemType: 'message', itemId: id, itemLabel: `Message ${id}` })
 }

@@ -5,7 +5,7 @@ import * as model from '~/models/proposals.server.ts'
 import type { Proposal, ProposalQuery } from '~/models/proposals.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
-import type { Admin } from './actor.server.ts'
+import { requirePermission, type Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
@@ -121,7 +121,8 @@ export function receiptMail(s: Pick<Settings, 'siteName' | 'contactEmail' | 'con
 
 export type ProposalListQuery = ProposalQuery
 
-export async function listProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
+export async function listProposals(db: Db, admin: Admin, query: ProposalListQuery = {}) {
+  requirePermission(admin, 'leads')
   const [proposals, counts] = await Promise.all([model.findProposals(db, query), model.countProposals(db, query.q, query.assignedTo)])
   const pending = counts.pending ?? 0
   const reviewed = counts.reviewed ?? 0
@@ -130,14 +131,16 @@ export async function listProposals(db: Db, _admin: Admin, query: ProposalListQu
 }
 
 /** The list for the CSV export: each request with the visit that produced it. */
-export async function exportProposals(db: Db, _admin: Admin, query: ProposalListQuery = {}) {
+export async function exportProposals(db: Db, admin: Admin, query: ProposalListQuery = {}) {
+  requirePermission(admin, 'leads')
   const rows = await model.findProposalsWithAttribution(db, query)
   const filter = [query.status && `status ${query.status}`, query.q && `search "${query.q}"`].filter(Boolean).join(', ')
   await recordActivity(db, { action: 'proposals.export', itemType: 'proposal', itemLabel: 'Proposals CSV', detail: `${rows.length} proposals${filter ? ` (${filter})` : ''}.` })
   return rows
 }
 
-export async function getProposal(db: Db, _admin: Admin, id: number): Promise<Proposal> {
+export async function getProposal(db: Db, admin: Admin, id: number): Promise<Proposal> {
+  requirePermission(admin, 'leads')
   const p = await model.findProposal(db, id)
   if (!p) throw new NotFoundError('Proposal not found')
   return p
@@ -148,13 +151,15 @@ export async function setProposalStatus(db: Db, admin: Admin, id: number, status
   return changeProposalStatus(db, admin, id, status)
 }
 
-export async function deleteProposal(db: Db, _admin: Admin, id: number): Promise<void> {
+export async function deleteProposal(db: Db, admin: Admin, id: number): Promise<void> {
+  requirePermission(admin, 'leads')
   const gone = await model.findProposal(db, id)
   if (!gone || !(await model.deleteProposal(db, id))) throw new NotFoundError('Proposal not found')
   await recordActivity(db, { action: 'proposal.delete', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${gone.name}` })
 }
 
-export async function getProposalStats(db: Db, _admin: Admin): Promise<{ total: number; pending: number }> {
+export async function getProposalStats(db: Db, admin: Admin): Promise<{ total: number; pending: number }> {
+  requirePermission(admin, 'leads')
   const counts = await model.countProposals(db)
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
   return { total, pending: counts.pending ?? 0 }

@@ -4,9 +4,12 @@ import { can, ROLES, type Permission, type Role } from '~/lib/permissions.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import * as activity from '~/services/activity-log.server.ts'
 import * as blog from '~/services/blog.server.ts'
+import * as bookings from '~/services/bookings.server.ts'
+import * as messages from '~/services/contact-messages.server.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
 import { ForbiddenError } from '~/services/errors.server.ts'
 import * as portfolio from '~/services/portfolio.server.ts'
+import * as proposals from '~/services/proposals.server.ts'
 import { previewImport, readImportJob } from '~/services/site-import-job.server.ts'
 import { getTraffic } from '~/services/traffic.server.ts'
 import { createImageStore, uploadImage } from '~/services/uploads.server.ts'
@@ -40,6 +43,19 @@ const CALLS: Call[] = [
   { name: 'uploadImage', needs: needs('uploads'), run: (h, as) => uploadImage(h.db, createImageStore(h.db), as, Buffer.from('not a picture')) },
   { name: 'readImportJob', needs: needs('import-export'), run: (h, as) => readImportJob(h.db, as) },
   { name: 'previewImport', needs: needs('import-export'), run: (h, as) => previewImport(h.db, createImageStore(h.db), as, Buffer.from('not an export'), 'x.xml', []) },
+  { name: 'bookings.saveAvailability', needs: needs('settings'), run: (h, as) => bookings.saveAvailability(h.db, as, {} as Parameters<typeof bookings.saveAvailability>[2]) },
+  { name: 'bookings.listCalls', needs: needs('leads'), run: (h, as) => bookings.listCalls(h.db, as, 0, Date.now()) },
+  { name: 'bookings.getCall', needs: needs('leads'), run: (h, as) => bookings.getCall(h.db, as, 999_999) },
+  { name: 'bookings.callsForProposal', needs: needs('leads'), run: (h, as) => bookings.callsForProposal(h.db, as, 999_999) },
+  { name: 'messages.listContactMessages', needs: needs('messages'), run: (h, as) => messages.listContactMessages(h.db, as) },
+  { name: 'messages.countUnreadMessages', needs: needs('messages'), run: (h, as) => messages.countUnreadMessages(h.db, as) },
+  { name: 'messages.setContactMessageRead', needs: needs('messages'), run: (h, as) => messages.setContactMessageRead(h.db, as, 999_999, true) },
+  { name: 'messages.deleteContactMessage', needs: needs('messages'), run: (h, as) => messages.deleteContactMessage(h.db, as, 999_999) },
+  { name: 'proposals.listProposals', needs: needs('leads'), run: (h, as) => proposals.listProposals(h.db, as) },
+  { name: 'proposals.exportProposals', needs: needs('leads'), run: (h, as) => proposals.exportProposals(h.db, as) },
+  { name: 'proposals.getProposal', needs: needs('leads'), run: (h, as) => proposals.getProposal(h.db, as, 999_999) },
+  { name: 'proposals.deleteProposal', needs: needs('leads'), run: (h, as) => proposals.deleteProposal(h.db, as, 999_999) },
+  { name: 'proposals.getProposalStats', needs: needs('leads'), run: (h, as) => proposals.getProposalStats(h.db, as) },
 ]
 
 async function outcome(p: Promise<unknown>): Promise<'forbidden' | 'open'> {
