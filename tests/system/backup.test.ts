@@ -114,7 +114,7 @@ function steadyWriter(s: RunningServer, perSecond: number) {
 }
 
 describe('backup of an 80 MB database under steady writes (SQLite)', () => {
-  const FILLER_ROWS = 58_000 // x 1,250 characters, three rows a page: an 80 MB file
+  const FILLER_ROWS = 58_000 // x 1,150 characters (with the row's other columns, three rows a 4 KB page): an 80 MB file
   const dir = tempDir('backup-big-')
   const env = { DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir, PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000' }
   let s: RunningServer | undefined
@@ -128,7 +128,7 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     const insert = db.prepare(
       'insert into proposals (name, email, business_type, budget, requirements, status, date) values (?, ?, ?, ?, ?, ?, ?)',
     )
-    const text = 'Filler text for the backup test. '.repeat(40).slice(0, 1_250)
+    const text = 'Filler text for the backup test. '.repeat(40).slice(0, 1_150)
     const date = new Date().toISOString()
     db.transaction(() => {
       for (let i = 0; i < FILLER_ROWS; i++) insert.run(`Filler ${i}`, 'filler@example.com', 'retail', '500-1000', `${i} ${text}`, 'completed', date)
