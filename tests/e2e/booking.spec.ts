@@ -24,6 +24,15 @@ const times = (page: Page, legend: RegExp = /^Times on /) => page.getByRole('gro
  * one, which no other test uses (`dayFor` hands out every second day): which weekday falls on the
  * n-th place depends on the day and hour the suite runs.
  */
+/**
+ * The day the page shows, from its address (the link clicked named it too; but the calendar is
+ * drawn again after each click from the free times then, and another test booking a day full
+ * shifts the links, so the address is what the times below belong to).
+ */
+function shownDay(page: Page, href: string): string {
+  return new URL(page.url()).searchParams.get('day') ?? new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
+}
+
 async function openDay(page: Page, n: number, { atLeast = 5, legend = /^(Free t|T)imes on / } = {}): Promise<string> {
   for (const index of [n, n + 1]) {
     const link = days(page).nth(index)
@@ -33,7 +42,7 @@ async function openDay(page: Page, n: number, { atLeast = 5, legend = /^(Free t|
     if ((await times(page, legend).count()) >= atLeast || index === n + 1) {
       await expect(times(page, legend)).not.toHaveCount(0)
       expect(await times(page, legend).count(), `free times on the day at place ${index}`).toBeGreaterThanOrEqual(atLeast)
-      return new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
+      return shownDay(page, href)
     }
   }
   return ''
@@ -63,7 +72,7 @@ async function openBookDay(page: Page, n: number, atLeast = 5): Promise<string> 
     await expect(link).toHaveAttribute('aria-current', 'date')
     if ((await bookTimes(page).count()) >= atLeast || index === n + 1) {
       expect(await bookTimes(page).count(), `free times on the day at place ${index}`).toBeGreaterThanOrEqual(atLeast)
-      return new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
+      return shownDay(page, href)
     }
   }
   return ''
