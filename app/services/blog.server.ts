@@ -14,10 +14,15 @@ import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.s
 import { can, ROLE_LABELS } from '~/lib/permissions.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
+import { getSettings } from './settings.server.ts'
+import { dayIn } from '~/lib/agency-days.ts'
 
 export type { BlogPost, BlogPostSummary, BlogStats }
 
-const today = () => new Date().toISOString().slice(0, 10)
+/** The agency's day of a moment (settings.timeZone): a post written in San Francisco at 5 pm is dated that day, not the UTC one. */
+async function agencyDay(db: Db, at: Date | string = new Date()): Promise<string> {
+  return dayIn((await getSettings(db)).timeZone, new Date(at))
+}
 
 /** Published posts, newest first; sanitized again on the way out in case old rows predate a rule. */
 export async function listPublishedPosts(db: Db): Promise<BlogPost[]> {
@@ -142,7 +147,7 @@ export async function createPost(db: Db, admin: Admin, input: BlogPostInput): Pr
   const content = sanitizeBlogHtml(input.content)
   const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, tags, ...rest } = input
   const schedule = settleSchedule(input.status, input.publishAt)
-  const date = input.status === 'scheduled' && schedule.publishAt ? schedule.publishAt.slice(0, 10) : (input.date ?? today())
+  const date = input.status === 'scheduled' && schedule.publishAt ? await agencyDay(db, schedule.publishAt) : (input.date ?? (await agencyDay(db)))
   const post = await withFreeSlug(db, wanted ?? slugify(input.title), null, async (trx, slug) => {
     const created = await model.insertBlogPost(trx, { ...rest, ...schedule, ...(tags && { tags: storedTags(tags) }), content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, ''), authorId: admin.id })
     await keepSlug(trx, slug, created.id)
@@ -169,7 +174,7 @@ export async function updatePost(db: Db, admin: Admin, id: number, patch: BlogPo
   if (clean.readTime === '') clean.readTime = readTimeFor(clean.content ?? current.content)
   const schedule = settleSchedule(clean.status ?? current.status, publishAt !== undefined ? publishAt : current.publishAt)
   Object.assign(clean, schedule)
-  if (schedule.status === 'scheduled' && schedule.publishAt) clean.date = schedule.publishAt.slice(0, 10)
+  if (schedule.status === 'scheduled' && schedule.publishAt) clean.date = await agencyDay(db, schedule.publishAt)
   const post = await withFreeSlug(db, wanted ?? current.slug, id, async (trx, slug) => {
     const saved = await model.updateBlogPost(trx, id, { ...clean, slug })
     if (!saved) throw new NotFoundError('Post not found')

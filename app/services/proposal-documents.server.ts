@@ -364,7 +364,10 @@ export async function openDocument(db: Db, token: string, { count = true, now = 
 /** The plain sentence for a decision that came too late or for the wrong version. */
 async function whyRefused(db: Db, row: ProposalDocumentRow, version: number, now: number): Promise<string> {
   const current = await settleExpiry(db, (await model.findDocument(db, row.id)) ?? row, now)
-  if (current.state === 'accepted') return `This proposal was already accepted${current.decidedAt ? ` on ${dayLabel(current.decidedAt.slice(0, 10))}` : ''}: nothing more to sign.`
+  if (current.state === 'accepted') {
+    const { timeZone } = await getSettings(db)
+    return `This proposal was already accepted${current.decidedAt ? ` on ${dayLabel(todayIn(timeZone, Date.parse(current.decidedAt)))}` : ''}: nothing more to sign.`
+  }
   if (current.state === 'declined') return 'This proposal was already declined: ask us for a new one if you changed your mind.'
   if (current.state === 'expired') return `This proposal expired on ${dayLabel(current.validUntil)}: ask us for a new one.`
   if (current.version !== version) return 'This proposal has changed since you opened it: read the new version below, then accept that one.'
@@ -487,7 +490,7 @@ export async function invoicePdf(db: Db, token: string): Promise<{ pdf: Buffer; 
   const details = typeof stored.paymentDetails === 'string' && stored.paymentDetails.trim() ? stored.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${invoiceLabel(invoice.number)}.`
   const pdf = await renderInvoicePdf({
     label: invoiceLabel(invoice.number),
-    date: invoice.createdAt.slice(0, 10),
+    date: todayIn(settings.timeZone, Date.parse(invoice.createdAt)),
     agency: settings.siteName,
     agencyContact: [settings.contactEmail, settings.contactPhone, settings.address].filter(Boolean).join(' · '),
     client: { name: lead.name, business: businessTypeLabel(lead.businessType), email: lead.email },

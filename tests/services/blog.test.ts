@@ -1,4 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { dayIn } from '~/lib/agency-days.ts'
+import { getSettings } from '~/services/settings.server.ts'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { SAMPLE_POSTS } from '~/db/seed-data.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
@@ -98,9 +100,22 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
   })
 
   it('dates a new post today unless a date is given', async () => {
-    const today = new Date().toISOString().slice(0, 10)
+    const today = dayIn((await getSettings(h.db)).timeZone, new Date())
     expect((await publish('draft')).date).toBe(today)
     expect((await publish('draft', { date: '2024-02-29' })).date).toBe('2024-02-29')
+  })
+
+  it('dates a post by the agency’s day, not the UTC one: 5 pm in San Francisco is still that day', async () => {
+    // 01:00 UTC on 2 July is 18:00 on 1 July in Los Angeles (only Date is faked: the database's timers run).
+    vi.useFakeTimers({ now: Date.parse('2030-07-02T01:00:00Z'), toFake: ['Date'] })
+    try {
+      expect((await getSettings(h.db)).timeZone).toBe('America/Los_Angeles')
+      expect((await publish('draft')).date).toBe('2030-07-01')
+      const later = await publish('scheduled', { publishAt: '2030-07-03T02:30:00.000Z' })
+      expect(later.date).toBe('2030-07-02')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('changes only the given fields on update, and sanitizes new content', async () => {
@@ -260,7 +275,7 @@ describe.each(dialects())('post addresses, scheduling and revisions on %s', (_na
   it('holds a scheduled post back until its time, then publishes it everywhere', async () => {
     const publishAt = inMinutes(30)
     const post = await create({ title: 'Coming soon', status: 'scheduled', publishAt })
-    expect(post).toMatchObject({ status: 'scheduled', publishAt, date: publishAt.slice(0, 10) })
+    expect(post).toMatchObject({ status: 'scheduled', publishAt, date: dayIn((await getSettings(h.db)).timeZone, new Date(publishAt)) })
     expect((await listPublishedPosts(h.db)).map((p) => p.id)).not.toContain(post.id)
     expect(await resolvePostAddress(h.db, post.slug, counter)).toBeNull()
     expect((await nextScheduledPost(h.db, admin))?.id).toBe(post.id)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { createDefaultConfig } from '~/lib/builder.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
+import { dayIn } from '~/lib/agency-days.ts'
 import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.ts'
 import { incrementPageView } from '~/models/page-views.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
@@ -123,7 +124,8 @@ describe.each(dialects())('lead desk service on %s', (_name, url) => {
 
   it('reports the conversion rate (requests per 100 page views) for the dashboard’s 30 days', async () => {
     const now = new Date()
-    const today = now.toISOString().slice(0, 10)
+    // The agency's day, as the beacon records it: near midnight UTC it is not the UTC day.
+    const today = dayIn((await getSettings(h.db)).timeZone, now)
     for (let i = 0; i < 40; i++) await incrementPageView(h.db, today, `/page-${i % 3}`)
     const { chart, conversion } = await getDashboard(h.db, admin, now)
     const views = chart.reduce((a, d) => a + d.views, 0)

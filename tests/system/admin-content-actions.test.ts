@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
+import { dayIn } from '~/lib/agency-days.ts'
 import { dialects, validItem, validPost, type Client } from '../helpers/app.ts'
 import { postForm, serverWithAdmin, type RunningServer } from './server.ts'
 
@@ -63,7 +65,7 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     const list = await (await admin.get('/admin/blogs?saved=created')).text()
     expect(list).toContain('Blog post has been created successfully.')
     const post = await findPost('Form post')
-    expect(post).toMatchObject({ author: 'Admin', readTime: '1 min read', status: 'draft', content: '<p>Hi</p>', date: new Date().toISOString().slice(0, 10) })
+    expect(post).toMatchObject({ author: 'Admin', readTime: '1 min read', status: 'draft', content: '<p>Hi</p>', date: dayIn(DEFAULT_AGENCY_ZONE, new Date()) })
 
     const updated = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Form post v2', status: 'published' }))
     expect(updated.status).toBe(303)
