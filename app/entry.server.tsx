@@ -42,7 +42,7 @@ function render(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce
-  // The database is away (server/database-outage.ts): say when to try again, and keep no copy.
+  // The database is away (server/route-refusals.ts): say when to try again, and keep no copy.
   const outage = Object.values(routerContext.staticHandlerContext.errors ?? {}).find((e) => isRouteErrorResponse(e) && e.status === 503)
   if (outage) {
     responseHeaders.set('Retry-After', String((outage.data as { retryAfter?: number } | undefined)?.retryAfter ?? 5))

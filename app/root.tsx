@@ -131,7 +131,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     )
   }
-  // The database is away for a moment (server/database-outage.ts): the page says so, and the
+  // The database is away for a moment (server/route-refusals.ts): the page says so, and the
   // answer's status is 503 with Retry-After.
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (

@@ -13,7 +13,7 @@ import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken, newFormToken
 import { runRequest } from '~/services/acting-context.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { servedRequestOf, type ServedViews } from '~/services/served-views.server.ts'
-import { OUTAGE_PAGE, answerDatabaseOutages } from './database-outage.ts'
+import { OUTAGE_PAGE, answerRouteRefusals } from './route-refusals.ts'
 import { maintenanceMode } from './maintenance.ts'
 import type { PageCache } from './page-cache.ts'
 import { BODY_LIMITS, requestGuards } from './request-guards.ts'
@@ -157,7 +157,7 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
       '/{*splat}',
       createRequestHandler({
         // A loader or action that cannot reach the database answers 503, not 500 (docs/decisions/028).
-        build: answerDatabaseOutages(opts.build),
+        build: answerRouteRefusals(opts.build),
         mode: config.nodeEnv,
         getLoadContext: (req, res) => ({
           app: ctx,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '~/config.server.ts'
-import { OUTAGE_PAGE } from './database-outage.ts'
+import { OUTAGE_PAGE } from './route-refusals.ts'
 import { fixedSecurityHeaders } from './security.ts'
 
 /** Seconds a client is asked to wait while the server starts (as during a database outage). */

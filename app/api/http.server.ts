@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
-import { isDatabaseUnavailable } from '~/db/database-unavailable.ts'
 import type { AppContext } from '~/http/context.server.ts'
+import { BadRequestError, refusalOf } from '~/http/refusal.server.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { setActingPerson } from '~/services/acting-context.server.ts'
@@ -10,23 +10,9 @@ import type { Admin } from '~/services/actor.server.ts'
 import { authenticateApiToken, setUpNeeded } from '~/services/people.server.ts'
 import { forbiddenMessage } from '~/lib/forbidden.ts'
 import { API_BEFORE_SET_UP, API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
-import {
-  DatabaseUnavailableError,
-  DomainValidationError,
-  ForbiddenError,
-  InvalidCredentialsError,
-  NotFoundError,
-  RateLimitedError,
-  SudoRequiredError,
-  UnauthorizedError,
-} from '~/services/errors.server.ts'
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '~/services/errors.server.ts'
 
-/** A 400 carrying one message per bad field. */
-export class BadRequestError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super('Validation failed')
-  }
-}
+export { BadRequestError }
 
 export const ctx = (req: Request): AppContext => req.app.locals.ctx as AppContext
 
@@ -135,28 +121,14 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown>): Re
 export type ErrorAnswer = { status: number; body: { error: string } & Record<string, unknown>; headers: Record<string, string>; unexpected: boolean }
 
 /**
- * The one map from any error to its answer, for the API and every other route. A 4xx status on
- * the error itself comes from Express's body parsers (malformed JSON, too large): the client's
- * fault. Domain errors get their status. Anything else is a 500 that hides its message.
+ * The API's JSON for any error, from the one map of refusals (app/http/refusal.server.ts), for
+ * the API and every answer server/http.ts gives outside React Router. Anything that is not a
+ * refusal is a 500 that hides its message.
  */
 export function errorAnswer(err: unknown): ErrorAnswer {
-  const answer = (status: number, body: ErrorAnswer['body'], headers: Record<string, string> = {}) => ({ status, body, headers, unexpected: false })
-  const status = (err as { status?: unknown } | null | undefined)?.status
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return answer(status, { error: (err as { type?: string }).type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body' })
-  }
-  if (err instanceof BadRequestError || err instanceof DomainValidationError) return answer(400, { error: 'Validation failed', fields: err.fields })
-  if (err instanceof InvalidCredentialsError || err instanceof UnauthorizedError) return answer(401, { error: err.message })
-  if (err instanceof NotFoundError) return answer(404, { error: err.message })
-  if (err instanceof SudoRequiredError) return answer(403, { error: err.message, sudo: true })
-  if (err instanceof ForbiddenError) return answer(403, { error: err.message, forbidden: true })
-  if (err instanceof RateLimitedError) {
-    return answer(429, { error: err.message, retryAfter: err.retryAfterSeconds }, { 'Retry-After': String(err.retryAfterSeconds) })
-  }
-  if (isDatabaseUnavailable(err)) {
-    // A lost connection: the request did not happen and may be sent again (docs/decisions/028).
-    const down = err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err)
-    return answer(503, { error: down.message, retryAfter: down.retryAfterSeconds }, { 'Retry-After': String(down.retryAfterSeconds) })
-  }
-  return { status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true }
+  const refusal = refusalOf(err)
+  if (!refusal) return { status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true }
+  const { kind, status, message, fields, retryAfter, headers } = refusal
+  const more = kind === 'invalid' ? { fields } : kind === 'sudo' ? { sudo: true } : kind === 'forbidden' ? { forbidden: true } : retryAfter !== undefined ? { retryAfter } : {}
+  return { status, body: { error: message, ...more }, headers, unexpected: false }
 }

@@ -11,11 +11,11 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
-import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
+import { DomainValidationError } from '~/services/errors.server.ts'
 import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import-job.server.ts'
 import { ImportFileError, ImportRunningError, type ImportReport } from '~/services/site-import.server.ts'
 import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
-import { confirmSudo } from '~/services/sudo.server.ts'
 
 export const meta = () => adminMeta('Import and Export')
 
@@ -44,16 +44,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return refuse(read.failure.status, read.failure.formError ?? 'The form could not be read.')
   const form = read.form
   const { db, images, logger } = context.app
-  const typed = String(form.get(SUDO_FIELD) ?? '')
-  if (typed && intent === 'import') {
-    try {
-      await confirmSudo(db, admin, typed)
-    } catch (err) {
-      if (err instanceof DomainValidationError) return refuse(400, 'That password is not right.', true)
-      if (err instanceof RateLimitedError) return refuse(429, err.message, true)
-      throw err
-    }
-  }
   const allowHosts = String(form.get('allowHost') ?? '')
     .split(/[\s,]+/)
     .filter(Boolean)
@@ -62,10 +52,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose a WordPress (.xml) or Ghost (.json) export file.')
     const bytes = Buffer.from(await file.arrayBuffer())
     if (intent === 'dry-run') return { intent, report: await previewImport(db, images, admin, bytes, file.name, allowHosts) } satisfies Result
-    await startImport(db, images, admin, bytes, file.name, allowHosts, logger)
+    const started = await withSudo(db, admin, form.get(SUDO_FIELD), () => startImport(db, images, admin, bytes, file.name, allowHosts, logger))
+    if (started instanceof PasswordAsked) return refuse(started.status, started.message, true)
     return { intent, started: true } satisfies Result
   } catch (err) {
-    if (err instanceof SudoRequiredError) return refuse(403, SUDO_PROMPT, true)
     if (err instanceof ImportFileError) return refuse(400, err.message)
     // Another import holds the lock, on this instance, another or in the shell.
     if (err instanceof ImportRunningError) return refuse(409, err.message)

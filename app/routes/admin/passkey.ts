@@ -5,9 +5,10 @@ import { checkAdminPath, requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { PasskeyNameSchema } from '~/lib/security-schemas.ts'
-import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
-import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import { confirmSudo } from '~/services/sudo.server.ts'
+import { formRefusal } from '~/http/refusal.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
+import { SUDO_FIELD } from '~/lib/sudo.ts'
+import { RateLimitedError } from '~/services/errors.server.ts'
 import { registerPasskey, registrationOptions, signInOptions } from '~/services/passkeys.server.ts'
 import { originOf, relyingPartyFor } from './+shared/login.server.ts'
 
@@ -46,23 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const admin = await requireAdminPage(request, context, params.adminPath)
-  const typed = String(form.get(SUDO_FIELD) ?? '')
-  if ((op === 'register-options' || op === 'register') && typed) {
-    try {
-      await confirmSudo(db, admin, typed)
-    } catch (err) {
-      if (err instanceof DomainValidationError) return Response.json({ error: 'That password is not right.', sudo: true }, { status: 400 })
-      if (err instanceof RateLimitedError) return Response.json({ error: err.message, sudo: true }, { status: 429 })
-      throw err
-    }
-  }
+  const asked = (a: PasswordAsked) => Response.json({ error: a.message, sudo: true }, { status: a.status })
   if (op === 'register-options') {
-    try {
-      return Response.json({ options: await registrationOptions(db, rp, admin) })
-    } catch (err) {
-      if (err instanceof SudoRequiredError) return Response.json({ error: SUDO_PROMPT, sudo: true }, { status: 403 })
-      throw err
-    }
+    const options = await withSudo(db, admin, form.get(SUDO_FIELD), () => registrationOptions(db, rp, admin))
+    return options instanceof PasswordAsked ? asked(options) : Response.json({ options })
   }
   if (op === 'register') {
     const name = PasskeyNameSchema.safeParse({ name: form.get('name') ?? '' })
@@ -74,12 +62,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return Response.json({ fields: { passkey: 'The passkey could not be read. Please try again.' } }, { status: 400 })
     }
     try {
-      const passkey = await registerPasskey(db, rp, admin, { response, name: name.data.name }, Date.now(), originOf(request, context))
-      return Response.json({ passkey })
+      const passkey = await withSudo(db, admin, form.get(SUDO_FIELD), () => registerPasskey(db, rp, admin, { response, name: name.data.name }, Date.now(), originOf(request, context)))
+      return passkey instanceof PasswordAsked ? asked(passkey) : Response.json({ passkey })
     } catch (err) {
-      if (err instanceof SudoRequiredError) return Response.json({ error: SUDO_PROMPT, sudo: true }, { status: 403 })
-      if (err instanceof DomainValidationError) return Response.json({ fields: err.fields }, { status: 400 })
-      if (err instanceof RateLimitedError) return Response.json({ error: err.message }, { status: 429 })
+      const refusal = formRefusal(err)
+      if (refusal?.kind === 'invalid') return Response.json({ fields: refusal.fields }, { status: 400 })
+      if (refusal?.kind === 'rate-limited') return Response.json({ error: refusal.formError }, { status: 429 })
       throw err
     }
   }

@@ -17,11 +17,12 @@ import { validate } from '~/http/forms.server.ts'
 import { INVITATION_DAYS, InviteSchema, PASSWORD_RESET_MINUTES, RequireSecondFactorSchema, RoleChangeSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
-import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
-import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { SUDO_FIELD } from '~/lib/sudo.ts'
+import { formRefusal } from '~/http/refusal.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { changeRole, invitePerson, listPeople, renewInvitationLink, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
 import { sendPasswordReset } from '~/services/password-reset.server.ts'
-import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { sudoState } from '~/services/sudo.server.ts'
 import { resetLinkFor } from './+shared/login.server.ts'
 import { CopyLink } from '~/components/admin/copy-link.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
@@ -81,11 +82,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
   const { db, config, mailer } = context.app
-  const typed = String(form.get(SUDO_FIELD) ?? '')
   const inviteLink = (token: string) => `${config.siteUrl}/${config.adminPath}/invite/${token}`
   let link: PeopleResult['link']
-  try {
-    if (typed) await confirmSudo(db, admin, typed)
+  const change = async () => {
     switch (intent) {
       case 'invite': {
         const checked = validate(InviteSchema, { email: form.get('email'), role: form.get('role'), displayName: form.get('displayName') ?? '' })
@@ -136,15 +135,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         break
       }
     }
+    return undefined
+  }
+  try {
+    const refusal = await withSudo(db, admin, form.get(SUDO_FIELD), change)
+    if (refusal instanceof PasswordAsked) return refused(refusal.status, { [SUDO_FIELD]: refusal.message })
+    if (refusal) return refusal
   } catch (err) {
-    if (err instanceof SudoRequiredError) return refused(403, { [SUDO_FIELD]: SUDO_PROMPT })
-    if (err instanceof DomainValidationError) {
-      const fields = 'currentPassword' in err.fields ? { [SUDO_FIELD]: 'That password is not right.' } : err.fields
-      return refused(400, fields)
-    }
-    if (err instanceof RateLimitedError) return refused(429, { [SUDO_FIELD]: err.message })
-    if (err instanceof NotFoundError) return refused(404, { form: err.message })
-    throw err
+    const refusal = formRefusal(err)
+    if (!refusal) throw err
+    return refused(refusal.status, refusal.formError === undefined ? refusal.fields : { form: refusal.formError })
   }
   const done = intent === 'invite' || intent === 'reset-link' ? MAILED[intent](mailer.configured) : DONE[intent]
   return { intent, ok: true, id, fields: {}, done, link } satisfies PeopleResult

@@ -19,11 +19,12 @@ import { readableZone } from '~/lib/publishing.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
-import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
+import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
-import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { formRefusal } from '~/http/refusal.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { createApiToken, getProfile, listApiTokens, revokeApiToken, setOwnTimeZone, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
-import { confirmSudo, sudoState } from '~/services/sudo.server.ts'
+import { sudoState } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { useReaderDay } from '~/components/admin/local-time.tsx'
 
@@ -65,9 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = read.form
   const { db } = context.app
   const now = Date.now()
-  try {
-    const typed = String(form.get(SUDO_FIELD) ?? '')
-    if (typed && SUDO_FORMS.includes(intent)) await confirmSudo(db, admin, typed, now)
+  const change = async () => {
     switch (intent) {
       case 'profile': {
         const checked = validate(ProfileSchema, { displayName: form.get('displayName'), picture: form.get('picture') ?? '' })
@@ -101,12 +100,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return { intent, ok: true, fields: {}, done: 'Token revoked: scripts using it are refused from now on.' } satisfies ProfileResult
       }
     }
+  }
+  try {
+    const answer = await withSudo(db, admin, SUDO_FORMS.includes(intent) ? form.get(SUDO_FIELD) : null, change, { now })
+    return answer instanceof PasswordAsked ? refused(answer.status, { [SUDO_FIELD]: answer.message }) : answer
   } catch (err) {
-    if (err instanceof SudoRequiredError) return refused(403, { [SUDO_FIELD]: SUDO_PROMPT })
-    if (err instanceof DomainValidationError) return refused(400, 'currentPassword' in err.fields ? { [SUDO_FIELD]: 'That password is not right.' } : err.fields)
-    if (err instanceof RateLimitedError) return refused(429, { [SUDO_FIELD]: err.message })
-    if (err instanceof NotFoundError) return refused(404, { form: err.message })
-    throw err
+    const refusal = formRefusal(err)
+    if (!refusal) throw err
+    return refused(refusal.status, refusal.formError === undefined ? refusal.fields : { form: refusal.formError })
   }
 }
 

@@ -20,10 +20,10 @@ import { serverActionOr } from '~/lib/client-action.ts'
 import { readableZone } from '~/lib/publishing.ts'
 import { fieldErrors, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
-import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { formRefusal } from '~/http/refusal.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
-import { confirmSudo } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
 import { can } from '~/lib/permissions.ts'
@@ -70,21 +70,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const checked = validate(SettingsPatchSchema, values)
     if (!checked.ok) return refused(400, checked.failure.fields)
-    const typed = String(read.form.get(SUDO_FIELD) ?? '')
-    if (typed) {
-      try {
-        await confirmSudo(db, admin, typed)
-      } catch (err) {
-        if (err instanceof DomainValidationError) return askPassword(400, 'That password is not right.')
-        if (err instanceof RateLimitedError) return askPassword(429, err.message)
-        throw err
-      }
-    }
-    await updateSettings(db, admin, checked.data, { origin: originOf(request, context) })
+    const saved = await withSudo(db, admin, read.form.get(SUDO_FIELD), () => updateSettings(db, admin, checked.data, { origin: originOf(request, context) }), { prompt: CONTACT_PROMPT })
+    if (saved instanceof PasswordAsked) return askPassword(saved.status, saved.message)
   } catch (err) {
-    if (err instanceof SudoRequiredError) return askPassword(403, CONTACT_PROMPT)
-    if (err instanceof DomainValidationError) return refused(400, err.fields)
-    if (err instanceof RateLimitedError) return refused(429, {}, err.message)
+    const refusal = formRefusal(err)
+    if (refusal) return refused(refusal.status, refusal.fields, refusal.formError)
     logger.error({ err: (err as Error)?.message }, 'settings save failed')
     return refused(500, {}, SAVE_FAILED)
   }

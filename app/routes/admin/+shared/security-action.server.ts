@@ -5,10 +5,10 @@ import { readIntentForm } from './content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
 import { PasswordChangeSchema } from '~/lib/schemas.ts'
 import { IdSchema, PasskeyNameSchema, TotpConfirmSchema } from '~/lib/security-schemas.ts'
-import { SUDO_FIELD, SUDO_INTENTS, SUDO_PROMPT, sudoFieldId } from '~/lib/sudo.ts'
+import { SUDO_FIELD, SUDO_INTENTS, sudoFieldId } from '~/lib/sudo.ts'
 import { changePassword } from '~/services/auth.server.ts'
-import { DomainValidationError, NotFoundError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import { confirmSudo } from '~/services/sudo.server.ts'
+import { formRefusal } from '~/http/refusal.server.ts'
+import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { endOtherSessions, endSession } from '~/services/sessions.server.ts'
@@ -54,18 +54,9 @@ export async function securityAction({ request, context, params }: Route.ActionA
   const askPassword = (status: number, message: string) =>
     data({ intent, ok: false, fields: { [sudoFieldId(intent, id)]: message }, id, sudo: true } satisfies SecurityResult, { status })
 
-  const typed = String(form.get(SUDO_FIELD) ?? '')
-  if ((SUDO_INTENTS as readonly string[]).includes(intent) && typed) {
-    try {
-      await confirmSudo(db, admin, typed, now)
-    } catch (err) {
-      if (err instanceof DomainValidationError) return askPassword(400, 'That password is not right.')
-      if (err instanceof RateLimitedError) return askPassword(429, err.message)
-      throw err
-    }
-  }
+  const password = (SUDO_INTENTS as readonly string[]).includes(intent) ? form.get(SUDO_FIELD) : null
 
-  try {
+  const change = async () => {
     switch (intent) {
       case 'password': {
         const checked = validate(PasswordChangeSchema, readPasswords(form))
@@ -111,13 +102,14 @@ export async function securityAction({ request, context, params }: Route.ActionA
         await endOtherSessions(db, admin, now)
         return done()
     }
+  }
+  try {
+    const answer = await withSudo(db, admin, password, change, { now })
+    return answer instanceof PasswordAsked ? askPassword(answer.status, answer.message) : answer
   } catch (err) {
-    if (err instanceof SudoRequiredError) return askPassword(403, SUDO_PROMPT)
-    if (err instanceof DomainValidationError) return refused(400, err.fields)
-    if (err instanceof NotFoundError) return refused(404, {}, err.message)
-    if (err instanceof RateLimitedError) return refused(429, {}, err.message)
+    const refusal = formRefusal(err)
+    if (refusal) return refused(refusal.status, refusal.fields, refusal.formError)
     logger.error({ err: (err as Error)?.message, intent }, 'security change failed')
     return refused(500, {}, 'That did not work. Please try again.')
   }
 }
-

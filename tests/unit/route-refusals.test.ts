@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { errorAnswer } from '~/api/http.server.ts'
 import { isDatabaseUnavailable, openDatabase, waitForDatabase } from '~/db/db.server.ts'
 import { DatabaseUnavailableError } from '~/services/errors.server.ts'
-import { answerDatabaseOutages } from '../../server/database-outage.ts'
+import { answerRouteRefusals } from '../../server/route-refusals.ts'
 import { freePort } from '../system/server.ts'
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code })
@@ -73,7 +73,7 @@ describe('database outages (docs/decisions/028)', () => {
         bug: { id: 'bug', path: 'b', module: { default: () => null, loader: broken } },
       },
     } as unknown as ServerBuild
-    const wrapped = answerDatabaseOutages(build) as ServerBuild
+    const wrapped = answerRouteRefusals(build) as ServerBuild
     /** What the handler threw. */
     const thrown = (fn: ((args: never) => unknown) | undefined) => Promise.resolve().then(() => fn!({} as never)).then(() => undefined, (e: unknown) => e)
     expect(await thrown(wrapped.routes.page!.module.loader)).toMatchObject({ data: { databaseUnavailable: true, retryAfter: 5 }, init: { status: 503, headers: { 'Retry-After': '5' } } })

@@ -1,6 +1,5 @@
 import { data, type ServerBuild } from 'react-router'
-import { isDatabaseUnavailable } from '~/db/database-unavailable.ts'
-import { DatabaseUnavailableError, ForbiddenError } from '~/services/errors.server.ts'
+import { refusalOf } from '~/http/refusal.server.ts'
 import type { ForbiddenAnswer } from '~/lib/forbidden-answer.ts'
 
 type Build = ServerBuild | (() => Promise<ServerBuild>)
@@ -11,13 +10,15 @@ type Handler = NonNullable<Module['loader']>
 export type DatabaseOutage = { databaseUnavailable: true; retryAfter: number }
 
 /**
- * The pages' side of docs/decisions/028: a loader or action that fails because the database
- * cannot be reached answers 503 with Retry-After, as the API does, instead of React Router's 500.
+ * The two refusals any loader or action may meet, answered through the one map of refusals
+ * (app/http/refusal.server.ts), as the API answers them: a role the service refused is the
+ * forbidden page (403), and (the pages' side of docs/decisions/028) a database that cannot be
+ * reached answers 503 with Retry-After instead of React Router's 500.
  * Every route's loader and action is wrapped once; a page's error then reaches the root error
  * boundary as a 503 route error (the same on the server and after hydration, so the page can
  * say what happened), and a resource route (feeds, sitemap) answers a plain-text 503.
  */
-export function answerDatabaseOutages(build: Build): Build {
+export function answerRouteRefusals(build: Build): Build {
   if (typeof build !== 'function') return wrapBuild(build)
   // Development: a new build after each edit; wrap each one once.
   const wrapped = new WeakMap<ServerBuild, ServerBuild>()
@@ -48,13 +49,14 @@ function guard(handler: Handler, page: boolean): Handler {
     try {
       return await handler(args)
     } catch (err) {
+      const refusal = refusalOf(err)
       // A service refused the person's role (app/lib/permissions.ts): the forbidden page, never data.
-      if (err instanceof ForbiddenError) {
-        throw data({ forbidden: true, message: err.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      if (refusal?.kind === 'forbidden') {
+        throw data({ forbidden: true, message: refusal.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, { status: 403, headers: { 'Cache-Control': 'no-store' } })
       }
-      if (!isDatabaseUnavailable(err)) throw err
-      const retryAfter = (err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err)).retryAfterSeconds
-      const headers = { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' }
+      if (refusal?.kind !== 'unavailable') throw err
+      const { retryAfter = 1, headers: wait } = refusal
+      const headers = { ...wait, 'Cache-Control': 'no-store' }
       if (!page) throw new Response('Service temporarily unavailable; please try again in a few seconds.\n', { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
       throw data({ databaseUnavailable: true, retryAfter } satisfies DatabaseOutage, { status: 503, statusText: 'Service Unavailable', headers })
     }
