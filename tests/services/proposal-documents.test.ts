@@ -30,20 +30,13 @@ import { submitProposal } from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'
+import { pdfText } from '../helpers/pdf-text.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
 const price = (id: string) => WEBSITE_TYPES.find((t) => t.id === id)!.base * 100
 const addon = (id: string) => PRICING_ADDONS.find((a) => a.id === id)!.price * 100
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 
-/** The text a person reads in a PDF (pdfkit writes each line as hex strings in a TJ array; compress is off). */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = []
-  for (const m of pdf.toString('latin1').matchAll(/\[((?:<[0-9a-fA-F]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/g)) {
-    lines.push(Buffer.from([...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]).join(''), 'hex').toString('latin1'))
-  }
-  return lines.join('')
-}
 
 describe.each(dialects())('proposal documents on %s', (_name, url) => {
   let h: DatabaseHandle

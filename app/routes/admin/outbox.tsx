@@ -83,7 +83,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                 <p className="break-all text-ink-700">To {m.toAddress}</p>
                 {m.attachments.length > 0 && (
                   <p className="break-words text-ink-700">
-                    {m.attachments.length === 1 ? 'File attached' : `${m.attachments.length} files attached`}: {m.attachments.map((f) => `${f.filename} (${fileSize(f.size)})`).join(', ')}
+                    {`${m.attachments.length === 1 ? 'File attached' : `${m.attachments.length} files attached`}: ${m.attachments.map((f) => `${f.filename} (${fileSize(f.size)})`).join(', ')}`}
                   </p>
                 )}
               </div>

@@ -123,8 +123,7 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
       <main id="main-content" className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 print:max-w-none print:p-0">
         {done && (
           <div ref={doneRef} tabIndex={-1} role="status" className="rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 print:hidden">
-            {DONE_TEXT[done]}
-            {done === 'accepted' && mailSetUp && ' A copy of the signed proposal and the deposit invoice is on its way to your email.'}
+            {done === 'accepted' && mailSetUp ? `${DONE_TEXT.accepted} A copy of the signed proposal and the deposit invoice is on its way to your email.` : DONE_TEXT[done]}
           </div>
         )}
         {answer?.formError && (
