@@ -38,6 +38,22 @@ export function mimeParts(raw: string): MimePart[] {
   return [{ headers, body: decoded }]
 }
 
+/** A header's text with its RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) decoded. */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    )
+}
+
+/** A raw mail's subject as its reader sees it (unfolded, encoded words decoded). */
+export function subjectOf(raw: string): string {
+  return decodeWords(splitHead(raw)[0].subject ?? '')
+}
+
 /** The file name a part is attached under (Content-Disposition: attachment), or undefined. */
 export function attachmentName(part: MimePart): string | undefined {
   const disposition = part.headers['content-disposition'] ?? ''
