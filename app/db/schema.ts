@@ -378,6 +378,19 @@ export interface MailOutboxTable {
   ics: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/**
+ * A file sent with a mail of the outbox (a real MIME attachment), deleted with its mail; bytes in
+ * a BLOB (SQLite) or bytea (pg) column, both drivers return a Buffer (docs/decisions/074).
+ */
+export interface MailOutboxAttachmentTable {
+  id: Generated<number>
+  mailId: number
+  filename: string
+  contentType: string
+  bytes: Buffer
+  size: number
+}
+
 /** A discovery call (issue 26). Times are UTC ISO strings. */
 export interface BookingTable {
   id: Generated<number>
@@ -540,6 +553,7 @@ export interface Database {
   rateLimits: RateLimitTable
   pageViews: PageViewTable
   mailOutbox: MailOutboxTable
+  mailOutboxAttachments: MailOutboxAttachmentTable
   contactMessages: ContactMessageTable
   contactMessageEvents: ContactMessageEventTable
   submissionKeys: SubmissionKeyTable
@@ -577,6 +591,7 @@ export type ApiTokenRow = Selectable<ApiTokenTable>
 export type PasskeyRow = Selectable<PasskeyTable>
 export type AuthChallengeRow = Selectable<AuthChallengeTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
+export type MailOutboxAttachmentRow = Selectable<MailOutboxAttachmentTable>
 export type UploadRow = Selectable<UploadTable>
 export type NewUploadRow = Insertable<UploadTable>
 export type BookingRow = Selectable<BookingTable>

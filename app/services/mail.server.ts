@@ -44,7 +44,11 @@ export function createMailer(db: Db, opts: MailerOptions) {
   async function attempt(mail: MailOutboxRow, now: number): Promise<MailAttempt> {
     const attempts = mail.attempts + 1
     try {
-      const info = (await transport!.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics) })) as { response?: string }
+      // Its files go as real MIME attachments (docs/decisions/074), read only when it is sent.
+      const attachments = (await outbox.findMailAttachments(db, mail.id)).map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content }))
+      const info = (await transport!.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics), ...(attachments.length ? { attachments } : {}) })) as {
+        response?: string
+      }
       const answer = info.response || 'Accepted by the mail server.'
       await outbox.markMailDelivered(db, mail.id, attempts, answer)
       return { id: mail.id, toAddress: mail.toAddress, outcome: 'delivered', state: 'delivered', answer }

@@ -32,12 +32,15 @@ export type OutboxEntry = {
   answer: string | null
   /** When the mailer tries by itself next; null when it will not (delivered, refused for good, mail not set up, or too old). */
   nextTryAt: string | null
+  /** The files it carries (names and sizes in bytes), in the order they are sent. */
+  attachments: { filename: string; size: number }[]
 }
 
 export async function listOutbox(db: Db, admin: Admin, page: number, mailer: Pick<MailSender, 'configured'>, now = Date.now()) {
   requirePermission(admin, 'mail')
   const { rows, total } = await outbox.findOutboxPage(db, OUTBOX_PAGE_SIZE, (page - 1) * OUTBOX_PAGE_SIZE)
   const oldest = new Date(now - AUTO_SEND_MS).toISOString()
+  const files = await outbox.findAttachmentList(db, rows.map((r) => r.id))
   const entries: OutboxEntry[] = rows.map((r) => ({
     id: r.id,
     toAddress: r.toAddress,
@@ -49,6 +52,7 @@ export async function listOutbox(db: Db, admin: Admin, page: number, mailer: Pic
     triedAt: r.triedAt,
     answer: r.serverAnswer,
     nextTryAt: mailer.configured && r.status !== 'delivered' && r.nextAttemptAt !== outbox.NEVER_AUTOMATICALLY && r.createdAt >= oldest ? r.nextAttemptAt : null,
+    attachments: files.filter((f) => f.mailId === r.id).map((f) => ({ filename: f.filename, size: f.size })),
   }))
   return { entries, total, pages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)), counts: await outbox.countUndelivered(db) }
 }

@@ -22,7 +22,6 @@ import {
   type DocumentState,
   type Priced,
 } from '~/lib/proposal-document.ts'
-import { findPerson } from '~/models/people.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
@@ -33,7 +32,7 @@ import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { sanitizeBlogHtml } from './sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
-import { renderInvoicePdf, renderProposalPdf } from './proposal-pdf.server.ts'
+import { depositInvoiceFile, invoiceLabel, mailAssignee, proposalFile, queueAcceptanceMails } from './proposal-mail.server.ts'
 
 /**
  * Proposal documents (issue 38, docs/decisions/068-signed-proposals.md): written from a lead,
@@ -306,18 +305,6 @@ export async function sendDocument(db: Db, admin: Admin, proposalId: number, lin
   })
 }
 
-/**
- * Tells the person the lead is assigned to (if any, with an email address and still active) that
- * the client opened or decided on the proposal, through the outbox.
- */
-async function mailAssignee(db: Db, lead: leads.Proposal, subject: string, lines: string[]): Promise<void> {
-  if (lead.assignedTo == null) return
-  const person = await findPerson(db, lead.assignedTo)
-  if (!person?.email || person.status !== 'active') return
-  const { siteName } = await getSettings(db)
-  await insertOutboxMail(db, { toAddress: person.email, subject, body: [...lines, '', `Open the lead on the back office of ${siteName}: Proposals > ${lead.name}.`].join('\n') })
-}
-
 export type ClientView = {
   state: DocumentState
   content: DocumentContent
@@ -387,9 +374,10 @@ export async function acceptDocument(
   now = Date.now(),
 ): Promise<{ sha256: string; invoiceNumber: number }> {
   const row = await rowByToken(db, token)
-  const { timeZone, siteName, contactEmail } = await getSettings(db)
+  const { timeZone } = await getSettings(db)
   const version = await model.findVersion(db, row.id, input.version)
   const at = nowIso(now)
+  const userAgent = (origin.userAgent ?? '').slice(0, 500)
   const outcome = await db.transaction().execute(async (trx) => {
     const won =
       !!version &&
@@ -397,14 +385,15 @@ export async function acceptDocument(
         trx,
         row.id,
         { version: input.version, today: todayIn(timeZone, now) },
-        { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: (origin.userAgent ?? '').slice(0, 500) },
+        { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: userAgent },
       ))
     if (!won || !version) return null
     // The deposit invoice: the first payment of the version accepted, numbered in this transaction.
     const content = JSON.parse(version.content) as DocumentContent
     const deposit = content.priced.payments[0]
     const invoiceNumber = await model.takeInvoiceNumber(trx)
-    await model.insertInvoice(trx, { number: invoiceNumber, documentId: row.id, kind: 'deposit', label: deposit ? `${deposit.percent}% ${deposit.label.toLowerCase()}` : 'Deposit', amountCents: deposit?.amountCents ?? 0, createdAt: at })
+    const invoice = { number: invoiceNumber, label: deposit ? `${deposit.percent}% ${deposit.label.toLowerCase()}` : 'Deposit', amountCents: deposit?.amountCents ?? 0, createdAt: at }
+    await model.insertInvoice(trx, { ...invoice, documentId: row.id, kind: 'deposit' })
     const lead = await leadOr404(trx, row.proposalId)
     await recordActivity(trx, {
       action: 'proposal-document.accept',
@@ -414,28 +403,20 @@ export async function acceptDocument(
       detail: `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`,
       person: { id: null, name: `${lead.name} (client)` },
     })
-    await insertOutboxMail(trx, {
-      toAddress: lead.email,
-      subject: `You accepted your proposal from ${siteName}`,
-      body: [
-        `Hello ${lead.name},`,
-        '',
-        `Thank you: you accepted "${content.title}" (version ${input.version}), signed "${input.signerName}".`,
-        '',
-        `The signed proposal, with its certificate of acceptance, and the deposit invoice ${invoiceLabel(invoiceNumber)} are on your proposal's page (the link in our first mail), under the proposal.`,
-        '',
-        `Questions? Write to ${contactEmail}.`,
-      ].join('\n'),
+    // The client's confirmation and the agency's notice, each with the signed PDF and the invoice.
+    await queueAcceptanceMails(trx, {
+      lead,
+      content,
+      acceptance: { signerName: input.signerName, decidedAt: at, ip: origin.ip, userAgent, sha256: version.sha256, version: input.version, timeZone },
+      invoice,
     })
-    await mailAssignee(trx, lead, `${lead.name} accepted their proposal`, [`${lead.name} accepted version ${input.version} of the proposal "${row.title}", signed "${input.signerName}".`, `Value: ${usd(Number(row.totalCents))}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`])
     return { sha256: version.sha256, invoiceNumber }
   })
   if (!outcome) throw new DocumentRefusedError(await whyRefused(db, row, input.version, now))
   return outcome
 }
 
-/** 'INV-0007'. */
-export const invoiceLabel = (n: number) => `INV-${String(n).padStart(4, '0')}`
+export { invoiceLabel }
 
 /** The client declines the version they read, saying why. */
 export async function declineDocument(db: Db, token: string, input: { reason: string; version: number }, now = Date.now()): Promise<void> {
@@ -472,34 +453,19 @@ export async function documentPdf(db: Db, token: string, now = Date.now()): Prom
     row.state === 'accepted' && row.signerName && row.decidedAt
       ? { signerName: row.signerName, decidedAt: row.decidedAt, ip: row.signerIp, userAgent: row.signerUserAgent, sha256: row.signedHash ?? version.sha256, version: row.version, timeZone }
       : null
-  const pdf = await renderProposalPdf(content, version.sha256, accepted)
-  return { pdf, filename: `proposal-v${row.version}${accepted ? '-accepted' : ''}.pdf` }
+  return proposalFile(content, version.sha256, accepted)
 }
 
 /**
- * The deposit invoice of an accepted proposal as a PDF (404 before acceptance). The agency's
- * payment details are the `paymentDetails` setting; without it, the invoice says whom to ask.
+ * The deposit invoice of an accepted proposal as a PDF (404 before acceptance): the same file the
+ * acceptance mails carry (depositInvoiceFile).
  */
 export async function invoicePdf(db: Db, token: string): Promise<{ pdf: Buffer; filename: string }> {
   const row = await rowByToken(db, token)
   const invoice = await model.findInvoice(db, row.id)
   const version = invoice && (await model.findVersion(db, row.id, row.version))
   if (!invoice || !version) throw new NotFoundError('No invoice for this proposal')
-  const [lead, settings, stored] = await Promise.all([leadOr404(db, row.proposalId), getSettings(db), findSettingValues(db)])
+  const lead = await leadOr404(db, row.proposalId)
   const content = JSON.parse(version.content) as DocumentContent
-  const details = typeof stored.paymentDetails === 'string' && stored.paymentDetails.trim() ? stored.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${invoiceLabel(invoice.number)}.`
-  const pdf = await renderInvoicePdf({
-    label: invoiceLabel(invoice.number),
-    date: todayIn(settings.timeZone, Date.parse(invoice.createdAt)),
-    agency: settings.siteName,
-    agencyContact: [settings.contactEmail, settings.contactPhone, settings.address].filter(Boolean).join(' · '),
-    client: { name: lead.name, business: businessTypeLabel(lead.businessType), email: lead.email },
-    proposalTitle: content.title,
-    version: row.version,
-    line: invoice.label,
-    amountCents: Number(invoice.amountCents),
-    totalCents: content.priced.totalCents,
-    paymentDetails: details,
-  })
-  return { pdf, filename: `invoice-${invoiceLabel(invoice.number)}.pdf` }
+  return depositInvoiceFile(db, { number: invoice.number, createdAt: invoice.createdAt, label: invoice.label, amountCents: Number(invoice.amountCents) }, lead, content)
 }

@@ -35,7 +35,7 @@ async function estimatorLead(page: Page, name: string, email: string): Promise<n
 }
 
 /** Writes and sends the pre-filled proposal through the editor's plain forms (in the no-JavaScript tests, without JavaScript too); the client's token. */
-async function sentProposal(browser: Browser): Promise<{ token: string; name: string }> {
+async function sentProposal(browser: Browser): Promise<{ token: string; name: string; email: string }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   const tag = uid()
@@ -49,7 +49,7 @@ async function sentProposal(browser: Browser): Promise<{ token: string; name: st
   await page.getByRole('button', { name: 'Keep in the outbox to send later' }).click()
   await expectToast(page, 'Proposal Kept')
   await context.close()
-  return { token: mailedToken(email), name }
+  return { token: mailedToken(email), name, email }
 }
 
 test('the agency writes a proposal from the lead, previews it and sends it; the lead shows its state and value', async ({ page }) => {
@@ -106,7 +106,7 @@ test('the agency writes a proposal from the lead, previews it and sends it; the 
 })
 
 test('the client reads the proposal with no cookie and a private answer, and accepts it by typing their name and ticking the box', async ({ browser, page }) => {
-  const { token, name } = await sentProposal(browser)
+  const { token, name, email } = await sentProposal(browser)
   const res = await page.goto(`/p/${token}`)
   expect(res?.status()).toBe(200)
   const headers = res!.headers()
@@ -160,6 +160,15 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   const figures = desk.getByRole('region', { name: 'Proposals to clients, last 30 days' })
   await expect(figures).toContainText('Value accepted')
   await expect(figures).not.toContainText('None accepted yet')
+  await expectNoAxeViolations(desk)
+
+  // The confirmation carries both PDFs (issue 38); mail is not set up in this run, so the Outbox says it is kept, not sent.
+  await desk.goto(`${ADMIN}/settings/outbox`)
+  const confirmation = desk.getByRole('listitem').filter({ hasText: 'You accepted your proposal from' }).filter({ hasText: email })
+  await expect(confirmation).toContainText(/2 files attached: proposal-v1-accepted\.pdf \(\d+ KB\), invoice-INV-\d{4}\.pdf \(\d+ KB\)/)
+  await expect(confirmation).toContainText('Kept, not sent: it will be sent when mail is set up.')
+  const agency = desk.getByRole('listitem').filter({ hasText: `${name} accepted the proposal` })
+  await expect(agency).toContainText(/2 files attached: proposal-v1-accepted\.pdf/)
   await expectNoAxeViolations(desk)
   await staff.close()
 })

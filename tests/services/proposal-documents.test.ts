@@ -7,6 +7,7 @@ import { parseDocumentForm, documentFormValues } from '~/lib/proposal-document-s
 import type { DocumentDraft } from '~/lib/proposal-document.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
+import { findMailAttachments } from '~/models/outbox.server.ts'
 import { documentFigures, getDashboard } from '~/services/dashboard.server.ts'
 import { DomainValidationError, ForbiddenError } from '~/services/errors.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
@@ -26,22 +27,16 @@ import {
   sendDocument,
 } from '~/services/proposal-documents.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
+import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'
+import { pdfText } from '../helpers/pdf-text.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
 const price = (id: string) => WEBSITE_TYPES.find((t) => t.id === id)!.base * 100
 const addon = (id: string) => PRICING_ADDONS.find((a) => a.id === id)!.price * 100
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 
-/** The text a person reads in a PDF (pdfkit writes each line as hex strings in a TJ array; compress is off). */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = []
-  for (const m of pdf.toString('latin1').matchAll(/\[((?:<[0-9a-fA-F]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/g)) {
-    lines.push(Buffer.from([...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]).join(''), 'hex').toString('latin1'))
-  }
-  return lines.join('')
-}
 
 describe.each(dialects())('proposal documents on %s', (_name, url) => {
   let h: DatabaseHandle
@@ -186,6 +181,38 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(mails[1].body).toContain('signed "Ada Assigned"')
   })
 
+  it('on acceptance the client and the agency each get a mail carrying the signed proposal, ending with its certificate page, and the deposit invoice as PDFs', async () => {
+    const lead = await estimatorLead('Mira Mailed')
+    const token = await sent(lead.id)
+    const { sha256, invoiceNumber } = await acceptDocument(h.db, token, { signerName: 'Mira M. Mailed', consent: true, version: 1 }, origin)
+    const { contactEmail } = await getSettings(h.db)
+    const total = (await getLeadDocument(h.db, admin, lead.id)).document!.totalCents
+    const label = `INV-${String(invoiceNumber).padStart(4, '0')}`
+    const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+
+    const client = await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', lead.email).where('subject', 'like', 'You accepted%').execute()
+    const agency = await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', contactEmail).where('subject', '=', `Mira Mailed accepted the proposal "Website proposal for Mira Mailed"`).execute()
+    expect(client).toHaveLength(1)
+    expect(agency).toHaveLength(1)
+    expect(client[0].body).toContain(`Attached: the signed proposal, ending with its certificate of acceptance (proposal-v1-accepted.pdf), and the deposit invoice ${label} for ${money(total / 2)} (invoice-${label}.pdf).`)
+    // The agency reads who accepted, which version, the total and the invoice.
+    for (const part of [`Mira Mailed (${lead.email}) accepted "Website proposal for Mira Mailed" (version 1), signed "Mira M. Mailed".`, `Total: ${money(total)}.`, `Deposit invoice: ${label}, 50% to start, ${money(total / 2)}.`, `SHA-256 of the version accepted: ${sha256}`, 'from 198.51.100.7'])
+      expect(agency[0].body).toContain(part)
+
+    for (const mail of [client[0], agency[0]]) {
+      const files = await findMailAttachments(h.db, mail.id)
+      expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+        ['proposal-v1-accepted.pdf', 'application/pdf'],
+        [`invoice-${label}.pdf`, 'application/pdf'],
+      ])
+      for (const f of files) expect(f.content.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+      const proposal = pdfText(files[0].content)
+      for (const part of ['Certificate of acceptance', 'Mira M. Mailed', sha256, '198.51.100.7']) expect(proposal).toContain(part)
+      expect(pdfText(files[1].content)).toContain(`Invoice ${label}`)
+      expect(pdfText(files[1].content)).toContain(`Amount due: ${money(total / 2)}`)
+    }
+  })
+
   it('the dashboard counts the proposals sent and accepted in its 30 days, the value accepted and the median time from request to acceptance', async () => {
     const before = (await getDashboard(h.db, admin)).proposalDocuments
     const a = await estimatorLead('Dash One')
@@ -256,6 +283,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const lost = tries.filter((t): t is PromiseRejectedResult => t.status === 'rejected')
     expect(lost).toHaveLength(3)
     for (const l of lost) expect(l.reason).toBeInstanceOf(DocumentRefusedError)
+    // Only the winner's confirmation is mailed (the losers' transactions queued nothing).
+    const confirmations = await h.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', lead.email).where('subject', 'like', 'You accepted%').execute()
+    expect(confirmations).toHaveLength(1)
+    expect(await findMailAttachments(h.db, confirmations[0].id)).toHaveLength(2)
   })
 
   it('refuses an expired proposal with a plain sentence, and shows it expired', async () => {

@@ -12,6 +12,7 @@ import { Button } from '~/components/ui/button.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
+import { fileSize } from '~/lib/file-size.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
 import type { MailOutcome } from '~/services/mail.server.ts'
 import { ATTEMPT_TITLES, attemptWords, listOutbox, retryMail, sendTestMail } from '~/services/outbox.server.ts'
@@ -19,7 +20,7 @@ import { failureStatus, readIntentForm } from './+shared/content-actions.server.
 
 export const meta: Route.MetaFunction = () => adminMeta('Outbox')
 
-/** Every mail the site made, newest first, with its state and the mail server's answer (issue 36). */
+/** Every mail the site made, newest first, with its state, its files and the mail server's answer (issues 36, 38). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { page } = readListParams(request.url, [])
@@ -80,6 +81,11 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
               <div className="min-w-0">
                 <p className="font-medium break-words text-ink-900">{m.subject}</p>
                 <p className="break-all text-ink-700">To {m.toAddress}</p>
+                {m.attachments.length > 0 && (
+                  <p className="break-words text-ink-700">
+                    {`${m.attachments.length === 1 ? 'File attached' : `${m.attachments.length} files attached`}: ${m.attachments.map((f) => `${f.filename} (${fileSize(f.size)})`).join(', ')}`}
+                  </p>
+                )}
               </div>
               <div className="text-ink-700">
                 <p>

@@ -34,7 +34,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     // The page shown after the client's own post is not another view.
     const view = await openDocument(context.app.db, params.token, { count: !done })
-    return { ...view, token: params.token, done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null }
+    // Whether mail goes out: without it the confirmation waits in the outbox, and the page must not say it is on its way.
+    return { ...view, token: params.token, done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null, mailSetUp: context.app.mailer.configured }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404, headers: headers() })
     throw err
@@ -85,7 +86,7 @@ const DONE_TEXT: Record<Done, string> = {
 }
 
 export default function SignedProposal({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, sha256, state, decidedAt, signerName, done, token } = loaderData
+  const { content, sha256, state, decidedAt, signerName, done, token, mailSetUp } = loaderData
   const { site } = useSite()
   const answer = actionData as Answer | undefined
   const mine = (i: Intent) => (answer?.intent === i ? answer : undefined)
@@ -122,7 +123,7 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
       <main id="main-content" className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 print:max-w-none print:p-0">
         {done && (
           <div ref={doneRef} tabIndex={-1} role="status" className="rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 print:hidden">
-            {DONE_TEXT[done]}
+            {done === 'accepted' && mailSetUp ? `${DONE_TEXT.accepted} A copy of the signed proposal and the deposit invoice is on its way to your email.` : DONE_TEXT[done]}
           </div>
         )}
         {answer?.formError && (
