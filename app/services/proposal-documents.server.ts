@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import type { ProposalDocumentRow } from '~/db/schema.ts'
-import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import type { EstimateInput } from '~/lib/estimator.ts'
@@ -23,7 +22,7 @@ import {
   type Priced,
 } from '~/lib/proposal-document.ts'
 import { findPerson } from '~/models/people.server.ts'
-import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import { upsertSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
@@ -74,10 +73,9 @@ async function leadOr404(db: Db, proposalId: number) {
   return lead
 }
 
-/** The agency's terms for a new proposal: the `proposalTerms` setting, or the default. */
+/** The agency's terms for a new proposal: the `proposalTerms` setting (Settings > Proposals), or the standard ones. */
 export async function defaultTerms(db: Db): Promise<string> {
-  const stored = (await findSettingValues(db)).proposalTerms
-  return typeof stored === 'string' && stored.trim() ? stored : DEFAULT_PROPOSAL_TERMS
+  return (await getSettings(db)).proposalTerms
 }
 
 /**
@@ -478,16 +476,16 @@ export async function documentPdf(db: Db, token: string, now = Date.now()): Prom
 
 /**
  * The deposit invoice of an accepted proposal as a PDF (404 before acceptance). The agency's
- * payment details are the `paymentDetails` setting; without it, the invoice says whom to ask.
+ * payment details are the `paymentDetails` setting (Settings > Proposals); without it, the invoice says whom to ask.
  */
 export async function invoicePdf(db: Db, token: string): Promise<{ pdf: Buffer; filename: string }> {
   const row = await rowByToken(db, token)
   const invoice = await model.findInvoice(db, row.id)
   const version = invoice && (await model.findVersion(db, row.id, row.version))
   if (!invoice || !version) throw new NotFoundError('No invoice for this proposal')
-  const [lead, settings, stored] = await Promise.all([leadOr404(db, row.proposalId), getSettings(db), findSettingValues(db)])
+  const [lead, settings] = await Promise.all([leadOr404(db, row.proposalId), getSettings(db)])
   const content = JSON.parse(version.content) as DocumentContent
-  const details = typeof stored.paymentDetails === 'string' && stored.paymentDetails.trim() ? stored.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${invoiceLabel(invoice.number)}.`
+  const details = settings.paymentDetails || `Write to ${settings.contactEmail} for our bank details, quoting ${invoiceLabel(invoice.number)}.`
   const pdf = await renderInvoicePdf({
     label: invoiceLabel(invoice.number),
     date: todayIn(settings.timeZone, Date.parse(invoice.createdAt)),
