@@ -44,19 +44,19 @@ test('"Write a proposal" on a message makes a lead from it once, opens its propo
   const [leadId] = leadsMadeFrom(id)
   expect(page.url()).toContain(`/proposals/${leadId}/document`)
 
-  // Back on the message: the lead and its proposal are one click away, and the history says so.
+  // Back on the message: the lead and its proposal are one click away, and its notes say so.
   await page.goto(`${ADMIN}/messages/${id}`)
   const section = page.getByRole('region', { name: 'Proposal to the client' })
   await expect(section.getByRole('button', { name: 'Write a proposal' })).toHaveCount(0)
   await expect(section.getByRole('link', { name: 'Open the proposal' })).toHaveAttribute('href', `${ADMIN}/proposals/${leadId}/document`)
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('Made into a proposal request, to write a proposal.')
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Made into a proposal request, to write a proposal.')
   await expectNoAxeViolations(page)
   await section.getByRole('link', { name: 'Open the lead' }).click()
 
   // The lead says where it came from, with the way back.
   await expect(page.getByRole('heading', { level: 1, name: `Proposal from Mel ${tag}` })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Where this lead came from' })).toContainText('Made from a contact message, to write its proposal.')
-  await expect(page.getByRole('region', { name: 'History' })).toContainText(`Made from Mel ${tag}'s contact message, to write their proposal.`)
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(`Made from Mel ${tag}'s contact message, to write their proposal.`)
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Open the message' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Message from Mel ${tag}` })).toBeVisible()

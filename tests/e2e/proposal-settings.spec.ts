@@ -15,9 +15,17 @@ async function restore(page: Page) {
   await apiWrite(page, 'PUT', '/api/settings', { paymentDetails: '', proposalTerms: '' })
 }
 
-/** A proposal request made through the API: its id. */
+/** A proposal request from the cost estimator (so its pre-filled proposal saves as it is), made through the API: its id. */
 async function newLead(page: Page, name: string, email: string): Promise<number> {
-  await apiWrite(page, 'POST', '/api/proposals', { name, email, businessType: 'restaurant', budget: '1000-2500', requirements: 'A menu site with table booking.' })
+  await apiWrite(page, 'POST', '/api/proposals', {
+    name,
+    email,
+    businessType: 'restaurant',
+    budget: '1000-2500',
+    requirements: 'A menu site with table booking.',
+    source: 'estimator',
+    sourceData: 'type=business&pages=5&urgency=standard',
+  })
   const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
   return rows[0].id
 }
