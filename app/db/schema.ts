@@ -115,6 +115,8 @@ export interface ProposalTable {
   nextStep: ColumnType<string | null, string | null | undefined, string | null>
   /** When a staff member first opened the lead (null: unread). */
   openedAt: ColumnType<string | null, string | null | undefined, string | null>
+  /** The contact message this lead was made from, to write its proposal (issue 38, docs/decisions/075); null otherwise. */
+  fromMessageId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */

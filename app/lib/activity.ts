@@ -73,6 +73,7 @@ export const ACTIVITY_ACTIONS = {
   'proposal-document.accept': 'Proposal document accepted',
   'proposal-document.decline': 'Proposal document declined',
   'proposal-document.question': 'Question asked about a proposal document',
+  'proposal.from-message': 'Proposal request made from a message',
 } as const satisfies Record<string, string>
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS

@@ -287,6 +287,15 @@ const timeZoneField = z
   .trim()
   .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v), `Choose a time zone from the list, such as ${DEFAULT_AGENCY_ZONE}`)
 
+/**
+ * The proposal settings (issue 38, docs/decisions/075). The terms' limit is the proposal editor's
+ * own (app/lib/proposal-document-schemas.ts), so terms its tick box saves as the default always
+ * read back here.
+ */
+export const MAX_PAYMENT_DETAILS = 2000
+export const MAX_PROPOSAL_TERMS = 20_000
+const longText = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+
 export const SettingsSchema = z.object({
   siteName: text('Site name', 100),
   siteDescription: optionalText('Site description', 500).default(''),
@@ -302,6 +311,10 @@ export const SettingsSchema = z.object({
   maintenanceMode: z.boolean({ error: 'Must be true or false' }),
   /** The back office shows and takes times (a post's publish time) in this zone. */
   timeZone: timeZoneField,
+  /** How to pay the agency (bank, transfer reference...), printed on each deposit invoice (issue 38). */
+  paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).default(''),
+  /** The terms a new proposal starts with; '' means the standard ones (app/content/proposal-terms.ts). */
+  proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).default(''),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 /**
@@ -323,6 +336,8 @@ export const SettingsPatchSchema = z.object({
   enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
   maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),
   timeZone: timeZoneField.optional(),
+  paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).optional(),
+  proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).optional(),
 })
 
 const visitTag = z.string().max(300).optional()

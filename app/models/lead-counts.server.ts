@@ -11,7 +11,8 @@ export type LeadRow = { kind: LeadKind; source: string | null; campaign: string 
 
 /**
  * Every lead received in a span, from the lead desk's own rows: proposal requests sent with the
- * form (not the ones a booked call started: those are the call's), contact messages, and booked
+ * form (not the ones a booked call started: those are the call's, nor the ones made from a
+ * contact message: those are the message's), contact messages, and booked
  * calls (cancelled ones too: they were leads when they came). A deleted lead is gone from here.
  */
 export async function findLeadsIn(db: Db, span: Span): Promise<LeadRow[]> {
@@ -21,6 +22,8 @@ export async function findLeadsIn(db: Db, span: Span): Promise<LeadRow[]> {
       .select(['p.visitSource as source', 'p.visitCampaign as campaign'])
       .where('p.date', '>=', span.from)
       .where('p.date', '<', span.to)
+      // A request made from a contact message (to write its proposal) is that message's lead, counted once.
+      .where('p.fromMessageId', 'is', null)
       // A call with no earlier request starts one stamped with the call's own creation time.
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('bookings as b').select(sql`1`.as('one')).whereRef('b.proposalId', '=', 'p.id').whereRef('b.createdAt', '=', 'p.date'))),

@@ -8,7 +8,7 @@ import { containsAny } from './search.server.ts'
  * The request as the visitor sent it (and as the API has always answered it). Where it came from
  * (`source`, `sourceData`) is read on its own by findProposalSource, for the lead desk.
  */
-type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution | keyof ProposalTriage>
+type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttribution | keyof ProposalTriage | 'fromMessageId'>
 /** The desk's own fields (issue 36), read by the desk's queries, never by the API. */
 export type ProposalTriage = Pick<ProposalRow, 'kind' | 'valueCents' | 'nextStep' | 'openedAt'>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
@@ -61,13 +61,28 @@ export async function findProposalAttribution(db: Db, id: number): Promise<LeadA
   return db.selectFrom('proposals').select(ATTRIBUTION_COLUMNS).where('id', '=', id).executeTakeFirst()
 }
 
-export async function insertProposal(db: Db, p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution> & Partial<Pick<ProposalTriage, 'kind' | 'valueCents'>>): Promise<Proposal> {
+export async function insertProposal(
+  db: Db,
+  p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution> & Partial<Pick<ProposalTriage, 'kind' | 'valueCents' | 'openedAt'>> & Partial<Pick<ProposalRow, 'fromMessageId'>>,
+): Promise<Proposal> {
   const row = await db
     .insertInto('proposals')
     .values({ ...p, status: 'pending' })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow()
   return toProposal(row)
+}
+
+/** The lead made from a contact message to write its proposal (issue 38), if there is one. */
+export async function findLeadIdForMessage(db: Db, messageId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('proposals').select('id').where('fromMessageId', '=', messageId).executeTakeFirst()
+  return row === undefined ? undefined : Number(row.id)
+}
+
+/** The contact message a lead was made from (null: none, or it was deleted since). */
+export async function findMessageIdForLead(db: Db, proposalId: number): Promise<number | null> {
+  const row = await db.selectFrom('proposals').select('fromMessageId').where('id', '=', proposalId).executeTakeFirst()
+  return row?.fromMessageId == null ? null : Number(row.fromMessageId)
 }
 
 /** Assigns the lead to a person (or to nobody, with null). */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import type { ProposalDocumentRow } from '~/db/schema.ts'
-import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import type { EstimateInput } from '~/lib/estimator.ts'
@@ -22,7 +21,7 @@ import {
   type DocumentState,
   type Priced,
 } from '~/lib/proposal-document.ts'
-import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
+import { upsertSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
@@ -73,10 +72,9 @@ async function leadOr404(db: Db, proposalId: number) {
   return lead
 }
 
-/** The agency's terms for a new proposal: the `proposalTerms` setting, or the default. */
+/** The agency's terms for a new proposal: the `proposalTerms` setting (Settings > Proposals), or the standard ones. */
 export async function defaultTerms(db: Db): Promise<string> {
-  const stored = (await findSettingValues(db)).proposalTerms
-  return typeof stored === 'string' && stored.trim() ? stored : DEFAULT_PROPOSAL_TERMS
+  return (await getSettings(db)).proposalTerms
 }
 
 /**

@@ -4,7 +4,6 @@ import { money, todayIn, type DocumentContent } from '~/lib/proposal-document.ts
 import { attachmentsFit, insertOutboxMail, type MailAttachment } from '~/models/outbox.server.ts'
 import { findPerson } from '~/models/people.server.ts'
 import type { Proposal } from '~/models/proposals.server.ts'
-import { findSettingValues } from '~/models/settings.server.ts'
 import { renderInvoicePdf, renderProposalPdf, type Acceptance } from './proposal-pdf.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -28,13 +27,13 @@ export async function proposalFile(content: DocumentContent, sha256: string, acc
 export type InvoiceRecord = { number: number; createdAt: string; label: string; amountCents: number }
 
 /**
- * The deposit invoice as a PDF. The agency's payment details are the `paymentDetails` setting;
+ * The deposit invoice as a PDF. The agency's payment details are the `paymentDetails` setting (Settings > Proposals);
  * without it, the invoice says whom to ask.
  */
 export async function depositInvoiceFile(db: Db, invoice: InvoiceRecord, lead: Pick<Proposal, 'name' | 'businessType' | 'email'>, content: DocumentContent): Promise<PdfFile> {
-  const [settings, stored] = await Promise.all([getSettings(db), findSettingValues(db)])
+  const settings = await getSettings(db)
   const label = invoiceLabel(invoice.number)
-  const details = typeof stored.paymentDetails === 'string' && stored.paymentDetails.trim() ? stored.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${label}.`
+  const details = settings.paymentDetails.trim() ? settings.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${label}.`
   const pdf = await renderInvoicePdf({
     label,
     date: todayIn(settings.timeZone, Date.parse(invoice.createdAt)),

@@ -1,6 +1,7 @@
 import type { Db } from '~/db/db.server.ts'
 import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
+import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
 import type { ContentMemo } from './content-memo.server.ts'
 
@@ -15,11 +16,18 @@ export const DEFAULT_SETTINGS: Settings = {
   enableAnalytics: true,
   maintenanceMode: false,
   timeZone: DEFAULT_AGENCY_ZONE,
+  // Printed on each deposit invoice; empty, the invoice says whom to ask (issue 38).
+  paymentDetails: '',
+  proposalTerms: DEFAULT_PROPOSAL_TERMS,
 }
+
+/** Settings whose saved '' means "the standard one": emptied on the Settings page, the default comes back. */
+const BLANK_IS_DEFAULT = new Set<string>(['proposalTerms'])
 
 /**
  * Saved settings over the defaults. Each stored value is checked on its own: one that no longer
- * validates falls back to its default, and the others are kept.
+ * validates falls back to its default, and the others are kept. Default terms saved empty are the
+ * standard terms (app/content/proposal-terms.ts).
  */
 export async function getSettings(db: Db): Promise<Settings> {
   const stored = await model.findSettingValues(db)
@@ -27,7 +35,7 @@ export async function getSettings(db: Db): Promise<Settings> {
   for (const [key, field] of Object.entries(SettingsSchema.shape)) {
     if (!(key in stored)) continue
     const parsed = field.safeParse(stored[key])
-    if (parsed.success) settings[key] = parsed.data
+    if (parsed.success && !(BLANK_IS_DEFAULT.has(key) && parsed.data === '')) settings[key] = parsed.data
   }
   return settings as Settings
 }

@@ -55,6 +55,8 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
       enableAnalytics: false,
       maintenanceMode: true,
       timeZone: 'Asia/Kolkata',
+      paymentDetails: 'Bank “Ünïcode” 🚀\nAccount 0123',
+      proposalTerms: 'Net 7.\nHalf up front.',
     }
     expect(await updateSettings(h.db, admin, all)).toEqual(all)
     expect(await getSettings(h.db)).toEqual(all)

@@ -17,6 +17,7 @@ import { SlotNotOfferedError, SlotTakenError, cancelBooking, getAvailability, ge
 import { readerZone } from '~/services/clock.server.ts'
 import { zoneTitle } from '~/lib/agency-time.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
+import { can } from '~/lib/permissions.ts'
 import { pickerFor } from '../public/+shared/booking-picker.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 
@@ -78,6 +79,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     next: step ? (from.plus(step).toISODate() ?? '') : '',
     groups: [...groups.entries()].map(([d, list]) => ({ day: d, label: dayLabel(d), calls: list })),
     moving,
+    // A booked call is a lead already (it made or joined a proposal request): its proposal is that lead's (issue 38).
+    canWriteProposal: can(admin.role, 'proposals.write'),
   }
 }
 
@@ -205,9 +208,16 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                           </p>
                           {c.note && <p className="mt-1 text-sm text-ink-800">{c.note}</p>}
                           {c.proposalId != null && (
-                            <Link to={`/${adminPath}/proposals/${c.proposalId}`} className="mt-1 inline-block text-sm font-medium text-primary-800 hover:underline">
-                              Open the lead
-                            </Link>
+                            <p className="mt-1 flex flex-wrap gap-x-4 text-sm font-medium">
+                              <Link to={`/${adminPath}/proposals/${c.proposalId}`} className="text-primary-800 hover:underline">
+                                Open the lead
+                              </Link>
+                              {loaderData.canWriteProposal && (
+                                <Link to={`/${adminPath}/proposals/${c.proposalId}/document`} className="text-primary-800 hover:underline" aria-label={`Write a proposal for ${c.name}`}>
+                                  Write a proposal
+                                </Link>
+                              )}
+                            </p>
                           )}
                         </div>
                         <div className="flex shrink-0 gap-2">

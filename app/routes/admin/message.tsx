@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide'
 import { useEffect, useId } from 'react'
-import { Form, Link, data, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
@@ -26,6 +26,7 @@ import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
+import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 /**
@@ -39,14 +40,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const desk = await getMessageDesk(context.app.db, admin, id)
     // Back to the desk for those who have it; to the messages inbox for the others.
     const back = can(admin.role, 'leads') ? { href: 'proposals', label: 'Back to Proposals' } : { href: 'messages', label: 'Back to Messages' }
-    return { adminPath: context.app.config.adminPath, ...desk, back, assignees: await listAssignees(context.app.db) }
+    return {
+      adminPath: context.app.config.adminPath,
+      ...desk,
+      back,
+      assignees: await listAssignees(context.app.db),
+      // The proposal request made from this message to write its proposal (issue 38), and whether this person may write one.
+      leadId: await leadOfMessage(context.app.db, admin, id),
+      canWriteProposal: can(admin.role, 'proposals.write'),
+      canOpenLeads: can(admin.role, 'leads'),
+    }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
   }
 }
 
-const INTENTS = ['status', 'reply', 'assign', 'next'] as const
+const INTENTS = ['status', 'reply', 'assign', 'next', 'proposal'] as const
 type Intent = (typeof INTENTS)[number]
 const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).includes(v)
 
@@ -55,6 +65,7 @@ const FAILED: Record<Intent, string> = {
   reply: 'Failed to send the reply.',
   assign: 'Failed to assign the message.',
   next: 'Failed to save the next step.',
+  proposal: 'Failed to start the proposal.',
 }
 
 type Answer = { ok: boolean; intent: Intent; notice?: Toast; fields: Record<string, string>; values?: Record<string, string>; eventId?: number }
@@ -89,6 +100,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await setMessageNextStep(db, admin, id, checked.data.nextStep)
       return ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
     }
+    if (intent === 'proposal') {
+      // "Write a proposal": the proposal request made from this message (once), then its editor.
+      const { proposalId } = await leadForMessage(db, admin, id)
+      return redirect(`/${context.app.config.adminPath}/proposals/${proposalId}/document`)
+    }
     const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
     if (!checked.ok) return refused(400, checked.failure.fields)
     const reply = await replyToMessage(db, admin, id, checked.data)
@@ -113,7 +129,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Message from ${d.message.name}` : 'Message')
 
 export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, message: m, events, replyDraft, back, assignees } = loaderData
+  const { adminPath, message: m, events, replyDraft, back, assignees, leadId, canWriteProposal, canOpenLeads } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   useMenuCountsAfterOpening(loaderData.firstOpening, m.id)
@@ -164,6 +180,41 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               Where this lead came from
             </h2>
             <LeadAttributionList visit={m} />
+          </section>
+          <section aria-labelledby={`${uid}-proposal`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`${uid}-proposal`} className="mb-3 text-lg font-semibold text-ink-900">
+              Proposal to the client
+            </h2>
+            {leadId !== null ? (
+              <>
+                <p className="text-sm text-ink-700">This message was made into a proposal request on the lead desk, where its proposal is written.</p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  {canOpenLeads && (
+                    <Link to={`/${adminPath}/proposals/${leadId}`} className={buttonClass({ variant: 'secondary' })}>
+                      Open the lead
+                    </Link>
+                  )}
+                  {canWriteProposal && (
+                    <Link to={`/${adminPath}/proposals/${leadId}/document`} className={buttonClass()}>
+                      Open the proposal
+                    </Link>
+                  )}
+                </div>
+              </>
+            ) : canWriteProposal ? (
+              <Form method="post">
+                <CsrfField />
+                <input type="hidden" name="intent" value="proposal" />
+                <p id={`${uid}-proposal-hint`} className="mb-4 text-sm text-ink-700">
+                  Makes a proposal request on the lead desk from this message (their name, email and message), then opens its proposal, ready to write.
+                </p>
+                <Button type="submit" aria-describedby={`${uid}-proposal-hint`} disabled={busy('proposal')}>
+                  {busy('proposal') ? 'Starting…' : 'Write a proposal'}
+                </Button>
+              </Form>
+            ) : (
+              <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
+            )}
           </section>
           <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
             <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">

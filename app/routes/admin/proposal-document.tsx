@@ -269,8 +269,9 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             </div>
           </section>
 
-          <section aria-labelledby={fid('terms')} className={box}>
-            <h2 id={fid('terms')} className="mb-3 text-lg font-semibold">
+          {/* NOTE: the heading's id is not the field's (fid('terms')): one id on both left the terms box without a name. */}
+          <section aria-labelledby={fid('terms-heading')} className={box}>
+            <h2 id={fid('terms-heading')} className="mb-3 text-lg font-semibold">
               Terms
             </h2>
             <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>

@@ -35,6 +35,7 @@ import { readerZone } from '~/services/clock.server.ts'
 import { can } from '~/lib/permissions.ts'
 import { DOCUMENT_STATE_LABELS, money } from '~/lib/proposal-document.ts'
 import { documentSummaryForLead } from '~/services/proposal-documents.server.ts'
+import { messageOfLead } from '~/services/message-leads.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -56,6 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
       document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
       canWriteProposal: can(admin.role, 'proposals.write'),
+      // The contact message this request was made from, to write its proposal (issue 38).
+      fromMessage: await messageOfLead(context.app.db, admin, id),
     }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
@@ -283,6 +286,14 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
             <h2 id={`${uid}-visit`} className="mb-3 text-lg font-semibold text-ink-900">
               Where this lead came from
             </h2>
+            {loaderData.fromMessage && (
+              <p className="mb-3 text-sm text-ink-800">
+                Made from a contact message, to write its proposal.{' '}
+                <Link to={`/${adminPath}/messages/${loaderData.fromMessage.id}`} className="font-medium text-primary-800 hover:underline">
+                  Open the message
+                </Link>
+              </p>
+            )}
             <LeadAttributionList visit={visit} />
           </section>
 

@@ -18,7 +18,7 @@ import { readForm, validate } from '~/http/forms.server.ts'
 import { timeZoneChoices } from '~/lib/agency-time.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { readableZone } from '~/lib/publishing.ts'
-import { fieldErrors, SettingsPatchSchema } from '~/lib/schemas.ts'
+import { fieldErrors, MAX_PAYMENT_DETAILS, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
@@ -215,6 +215,25 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
                   </option>
                 ))}
               </Select>
+            </Field>
+          </SectionCard>
+          <SectionCard id="settings-proposals" title="Proposals" description="Used when you write a proposal from a lead and when a client accepts one.">
+            <Field
+              id="paymentDetails"
+              label="Payment details"
+              hint={`How clients pay you: bank name, account, routing or IFSC code, or a payment link. Printed on each deposit invoice sent when a client accepts a proposal. Leave it empty and the invoice asks them to write to the contact email for your bank details. At most ${MAX_PAYMENT_DETAILS.toLocaleString('en-US')} characters.`}
+              error={errors.paymentDetails}
+            >
+              <Textarea name="paymentDetails" rows={4} defaultValue={start.paymentDetails} />
+            </Field>
+            <Field
+              id="proposalTerms"
+              label="Default terms for new proposals"
+              hint="Each new proposal starts with these terms, and you can change them in each proposal. Proposals already written keep their own. Leave it empty to go back to our standard terms."
+              error={errors.proposalTerms}
+              className="mt-4"
+            >
+              <Textarea name="proposalTerms" rows={8} defaultValue={start.proposalTerms} />
             </Field>
           </SectionCard>
           <SectionCard id="settings-system" title="System" description="Site-wide switches.">

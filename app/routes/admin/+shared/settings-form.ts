@@ -11,7 +11,7 @@ export type SettingsForm = Partial<Settings>
 export const SETTINGS_INTENTS = ['settings'] as const
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
-const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address', 'hours', 'gwaliorAddress', 'gwaliorPhone', 'gwaliorHours', 'timeZone'] as const
+const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address', 'hours', 'gwaliorAddress', 'gwaliorPhone', 'gwaliorHours', 'timeZone', 'paymentDetails', 'proposalTerms'] as const
 const TOGGLES = ['enableNotifications', 'enableAnalytics', 'maintenanceMode'] as const
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
 
