@@ -875,18 +875,15 @@ const migrations: Record<string, Migration> = {
         .execute()
       await db.schema.createIndex('proposal_document_revisions_idx').ifNotExists().on('proposal_document_revisions').columns(['proposal_id', 'kind', 'id']).execute()
       // Each document saved before this migration starts its list with what it holds now.
-      const docs = (await db.selectFrom('proposal_documents').select(['proposal_id', 'draft', 'total_cents', 'version', 'created_by', 'updated_at']).execute()) as {
-        proposal_id: number
-        draft: string
-        total_cents: number
-        version: number
-        created_by: string
-        updated_at: string
-      }[]
+      // One-word aliases: the app's Kysely renames multi-word columns (CamelCasePlugin), a bare one does not.
+      const docs = (await db
+        .selectFrom('proposal_documents')
+        .select(['proposal_id as lead', 'draft', 'total_cents as total', 'version', 'created_by as author', 'updated_at as at'])
+        .execute()) as { lead: number; draft: string; total: number; version: number; author: string; at: string }[]
       for (const d of docs) {
         await db
           .insertInto('proposal_document_revisions')
-          .values({ proposal_id: d.proposal_id, kind: 'save', person_id: null, person_name: d.created_by, total_cents: d.total_cents, version: d.version, data: d.draft, created_at: d.updated_at })
+          .values({ proposal_id: d.lead, kind: 'save', person_id: null, person_name: d.author, total_cents: d.total, version: d.version, data: d.draft, created_at: d.at })
           .execute()
       }
     },

@@ -1,5 +1,7 @@
+import { Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '~/db/db.server.ts'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
+import { migrationProvider } from '~/db/migrations.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
@@ -15,7 +17,7 @@ import {
   restoreDocumentRevision,
 } from '~/services/proposal-drafts.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
-import { dialects, validProposal } from '../helpers/app.ts'
+import { dialects, resetPostgres, validProposal } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
 // Issue 38, "Writing": autosave and revisions as for posts, and a preview exactly as the client sees it.
@@ -135,6 +137,30 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
       await rejection(listDocumentRevisions(h.db, as, id), ForbiddenError)
       await rejection(restoreDocumentRevision(h.db, as, id, 1), ForbiddenError)
       await rejection(previewDocument(h.db, as, id), ForbiddenError)
+    }
+  })
+})
+
+describe.each(dialects())('the proposal revisions upgrade on %s', (_name, url) => {
+  it('starts the revisions of a proposal written before the upgrade with what it holds', async () => {
+    const dbUrl = url()
+    if (dbUrl.startsWith('postgres')) await resetPostgres(dbUrl)
+    const h = openDatabase(dbUrl)
+    try {
+      const { error } = await new Migrator({ db: h.db, provider: migrationProvider }).migrateTo('2026_11_29_c_person_time_zone')
+      expect(error).toBeUndefined()
+      const lead = await submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name: 'Olga Older' }), 'drafts-upgrade')
+      const draft = await prefillDocument(h.db, lead.id)
+      const at = '2026-11-29T10:00:00.000Z'
+      await h.db
+        .insertInto('proposalDocuments')
+        .values({ proposalId: lead.id, title: draft.title, draft: JSON.stringify(draft), totalCents: 59_900, validUntil: draft.validUntil, state: 'draft', createdBy: 'olga', createdAt: at, updatedAt: at })
+        .execute()
+      await migrateToLatest(h.db)
+      const owner = await signInAdmin(h.db)
+      expect(await listDocumentRevisions(h.db, owner, lead.id)).toEqual([{ id: expect.any(Number), createdAt: at, personName: 'olga', totalCents: 59_900, version: 0 }])
+    } finally {
+      await h.close()
     }
   })
 })
