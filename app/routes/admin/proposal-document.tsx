@@ -154,7 +154,9 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
   const mailSetUp = useMailSetUp().configured
   // Autosaved work the admin chose to bring back (`?draft=autosave`): its fields over the saved ones.
   const restoring = autosave?.values ?? null
-  const v = answer && !answer.ok && answer.values ? answer.values : (restoring ?? saved)
+  // A refused save comes back with what was typed; a refused send or restore has no fields to show.
+  const typed = answer && !answer.ok && answer.values?.intent === 'save' ? answer.values : null
+  const v = typed ?? restoring ?? saved
   const fid = (name: string) => `${uid}-${name}`
   const closed = Boolean(doc && !['draft', 'sent', 'viewed'].includes(doc.state))
   const leadHref = `/${adminPath}/proposals/${lead.id}`
