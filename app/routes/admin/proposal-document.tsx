@@ -186,7 +186,7 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
           {answer.formError}
         </p>
       )}
-      {restored && doc && (
+      {restored && doc && !answer && (
         <p role="status" className="mb-4 rounded-lg border border-success-300 bg-success-50 p-4 text-sm text-ink-900">
           Revision restored: the proposal now has that text (and the restore is a revision of its own).
           {doc.version > 0 ? ` The client's link shows it as version ${doc.version}.` : ''}
