@@ -174,6 +174,24 @@ export interface ProposalDocumentVersionTable {
   createdAt: string
 }
 
+/** A proposal editor's save or autosave (issue 38: "autosave and revisions as for posts"). */
+export interface ProposalDocumentRevisionTable {
+  id: Generated<number>
+  /** The lead: work is autosaved before the first save makes the document. */
+  proposalId: number
+  /** 'save' | 'autosave' */
+  kind: string
+  /** Who made it (null for a save from before revisions were kept); an autosave is theirs alone. */
+  personId: number | null
+  personName: string
+  totalCents: number | null
+  /** The version a save made (0 while a draft). */
+  version: number | null
+  /** A save: the draft as JSON (DocumentDraft); an autosave: the editor's fields as typed. */
+  data: JsonText
+  createdAt: string
+}
+
 /** The last number given, per series ('invoice'). */
 export interface InvoiceCounterTable {
   key: string
@@ -542,6 +560,7 @@ export interface Database {
   proposalEvents: ProposalEventTable
   proposalDocuments: ProposalDocumentTable
   proposalDocumentVersions: ProposalDocumentVersionTable
+  proposalDocumentRevisions: ProposalDocumentRevisionTable
   invoiceCounters: InvoiceCounterTable
   invoices: InvoiceTable
   settings: SettingTable
@@ -584,6 +603,7 @@ export type NewProposalRow = Insertable<ProposalTable>
 export type ProposalEventRow = Selectable<ProposalEventTable>
 export type ProposalDocumentRow = Selectable<ProposalDocumentTable>
 export type ProposalDocumentVersionRow = Selectable<ProposalDocumentVersionTable>
+export type ProposalDocumentRevisionRow = Selectable<ProposalDocumentRevisionTable>
 export type InvoiceRow = Selectable<InvoiceTable>
 export type ContactMessageEventRow = Selectable<ContactMessageEventTable>
 export type AdminUserRow = Selectable<AdminUserTable>

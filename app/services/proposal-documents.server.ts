@@ -25,6 +25,7 @@ import { upsertSettingValues } from '~/models/settings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
+import * as revisions from '~/models/proposal-document-revisions.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { hashToken, type Admin, type Origin } from './actor.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
@@ -133,7 +134,7 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The draft as the client reads it, priced from today's price list. */
-function contentOf(draft: DocumentDraft, lead: { name: string; businessType: string }, agency: string, version: number): DocumentContent {
+export function contentOf(draft: DocumentDraft, lead: { name: string; businessType: string }, agency: string, version: number): DocumentContent {
   const { payments, ...rest } = draft
   void payments
   return {
@@ -224,12 +225,17 @@ async function freeze(db: Db, documentId: number, version: number, content: Docu
   return hash
 }
 
+/** How many saves of a proposal the editor keeps as revisions (as many as a post's). */
+export const DOCUMENT_REVISIONS_KEPT = 50
+
 /**
  * Saves the editor's draft (the summary sanitized, the total worked out here). A draft changes
  * in place; a proposal the client can see becomes a new frozen version, which its link shows
- * from then on. A decided or expired proposal does not change.
+ * from then on. A decided or expired proposal does not change. Each save is kept as a revision
+ * (who, when, the total) and drops the saver's autosave, now saved; `restored` names the
+ * revision a restore puts back, for the activity log.
  */
-export async function saveDocument(db: Db, admin: Admin, proposalId: number, input: DocumentDraft, now = Date.now()): Promise<StaffDocument> {
+export async function saveDocument(db: Db, admin: Admin, proposalId: number, input: DocumentDraft, now = Date.now(), restored?: string): Promise<StaffDocument> {
   requirePermission(admin, 'proposals.write')
   const draft: DocumentDraft = { ...input, summaryHtml: sanitizeBlogHtml(input.summaryHtml) }
   const priced = priceOrFieldError(draft)
@@ -241,7 +247,7 @@ export async function saveDocument(db: Db, admin: Admin, proposalId: number, inp
     let row = await model.findDocumentForLead(trx, proposalId)
     if (!row) {
       row = await model.insertDocument(trx, { ...fields, proposalId, createdBy: admin.username, createdAt: at })
-      await recordActivity(trx, { action: 'proposal-document.save', itemType: 'proposal', itemId: proposalId, itemLabel: labelOf(lead), detail: `Draft written, total ${usd(priced.totalCents)}.` })
+      await recordActivity(trx, { action: 'proposal-document.save', itemType: 'proposal', itemId: proposalId, itemLabel: labelOf(lead), detail: `${restored ? `${restored} ` : ''}Draft written, total ${usd(priced.totalCents)}.` })
     } else {
       row = await settleExpiry(trx, row, now)
       const state = row.state as DocumentState
@@ -256,10 +262,14 @@ export async function saveDocument(db: Db, admin: Admin, proposalId: number, inp
         itemType: 'proposal',
         itemId: proposalId,
         itemLabel: labelOf(lead),
-        detail: version > 0 ? `Version ${version} made (the client's link shows it), total ${usd(priced.totalCents)}.` : `Draft saved, total ${usd(priced.totalCents)}.`,
+        detail: `${restored ? `${restored} ` : ''}${version > 0 ? `Version ${version} made (the client's link shows it), total ${usd(priced.totalCents)}.` : `Draft saved, total ${usd(priced.totalCents)}.`}`,
       })
       row = (await model.findDocument(trx, row.id))!
     }
+    const kept = { proposalId, personId: admin.id, personName: admin.displayName, totalCents: priced.totalCents, version: row.version, data: row.draft, createdAt: at }
+    await revisions.insertSave(trx, kept, DOCUMENT_REVISIONS_KEPT)
+    // The autosave was a copy of work now saved.
+    await revisions.deleteAutosave(trx, proposalId, admin.id)
     return toStaff(row, await model.findVersions(trx, row.id))
   })
 }

@@ -10,6 +10,7 @@ import { getDashboard } from '~/services/dashboard.server.ts'
 import { ForbiddenError } from '~/services/errors.server.ts'
 import * as portfolio from '~/services/portfolio.server.ts'
 import * as proposals from '~/services/proposals.server.ts'
+import * as drafts from '~/services/proposal-drafts.server.ts'
 import { previewImport, readImportJob } from '~/services/site-import-job.server.ts'
 import { getTraffic } from '~/services/traffic.server.ts'
 import { createImageStore, uploadImage } from '~/services/uploads.server.ts'
@@ -56,6 +57,13 @@ const CALLS: Call[] = [
   { name: 'proposals.getProposal', needs: needs('leads'), run: (h, as) => proposals.getProposal(h.db, as, 999_999) },
   { name: 'proposals.deleteProposal', needs: needs('leads'), run: (h, as) => proposals.deleteProposal(h.db, as, 999_999) },
   { name: 'proposals.getProposalStats', needs: needs('leads'), run: (h, as) => proposals.getProposalStats(h.db, as) },
+  // A proposal's autosave, revisions and preview (issue 38) are as private as the proposal.
+  { name: 'drafts.autosaveDocument', needs: needs('proposals.write'), run: (h, as) => drafts.autosaveDocument(h.db, as, 999_999, {}) },
+  { name: 'drafts.readDocumentAutosave', needs: needs('proposals.write'), run: (h, as) => drafts.readDocumentAutosave(h.db, as, 999_999) },
+  { name: 'drafts.discardDocumentAutosave', needs: needs('proposals.write'), run: (h, as) => drafts.discardDocumentAutosave(h.db, as, 999_999) },
+  { name: 'drafts.listDocumentRevisions', needs: needs('proposals.write'), run: (h, as) => drafts.listDocumentRevisions(h.db, as, 999_999) },
+  { name: 'drafts.restoreDocumentRevision', needs: needs('proposals.write'), run: (h, as) => drafts.restoreDocumentRevision(h.db, as, 999_999, 1) },
+  { name: 'drafts.previewDocument', needs: needs('proposals.write'), run: (h, as) => drafts.previewDocument(h.db, as, 999_999) },
 ]
 
 async function outcome(p: Promise<unknown>): Promise<'forbidden' | 'open'> {

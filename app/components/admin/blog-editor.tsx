@@ -1,7 +1,7 @@
 import { ArrowLeft, Eye, Save } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Form, Link, useFetcher } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -10,7 +10,7 @@ import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/fiel
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
-import { formatClockTime, formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
+import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
 import { ImageField } from './image-field.tsx'
 import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
@@ -18,17 +18,17 @@ import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { capitalize, PageHeader } from './ui.tsx'
+import { useAutosave } from './use-autosave.ts'
 import { useEditorForm, type EditorResult } from './use-editor-form.ts'
 import { useUnsavedChanges } from './unsaved-guard.tsx'
 
 type Saved = { id: number; status: string; date: string; slug: string }
 
-/** What the edit route's action answers an autosave (a fetcher post with `intent=autosave`). */
-export type AutosaveResult = { autosaved?: string; formError?: string }
-
 export const BLOG_FORM_ID = 'blog-editor-form'
-/** While the admin types, a copy is autosaved at most this often. */
-const AUTOSAVE_MS = 4000
+const AUTOSAVE_WORDS = {
+  saved: (time: string) => `Saved (draft copy at ${time}; Update publishes it)`,
+  announced: 'Saved: a draft copy is kept beside the post; Update publishes it',
+}
 
 /**
  * New and edit share this form. It posts to its route's action (a plain POST without
@@ -73,7 +73,7 @@ export function BlogEditor({
     result,
   })
   const { markDirty, guard } = useUnsavedChanges(BLOG_FORM_ID, { initiallyDirty: initiallyDirty || Boolean(result), answer: result })
-  const autosave = useAutosave(Boolean(saved))
+  const autosave = useAutosave(BLOG_FORM_ID, Boolean(saved), AUTOSAVE_WORDS)
   const toast = useToast()
   const list = `/${adminPath}/blogs`
   const set = (k: BlogTextField) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
@@ -273,46 +273,6 @@ export function BlogEditor({
       {saved && <PostPreviewDialog post={{ ...form, date: saved.date }} open={previewOpen} onOpenChange={setPreviewOpen} />}
     </>
   )
-}
-
-/**
- * Sends a copy of the form to the route's action (`intent=autosave`) at most every few seconds
- * while the admin types; the action keeps it beside the post. Shows "Saving…", "Saved" or
- * "Not saved: …", and announces only a change between saved and not saved.
- */
-function useAutosave(enabled: boolean) {
-  const fetcher = useFetcher<AutosaveResult>()
-  const zone = useAgencyZone().id
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  function send() {
-    timer.current = undefined
-    const el = document.getElementById(BLOG_FORM_ID)
-    if (!(el instanceof HTMLFormElement)) return
-    const data = new FormData(el)
-    data.set('intent', 'autosave')
-    void fetcher.submit(data, { method: 'post' })
-  }
-
-  let message = ''
-  if (fetcher.state !== 'idle') message = 'Saving…'
-  else if (fetcher.data?.autosaved) message = `Saved (draft copy at ${formatClockTime(fetcher.data.autosaved, zone)}; Update publishes it)`
-  else if (fetcher.data) message = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
-  // The same words while saves keep succeeding (a live region speaks only when its text changes);
-  // the last result's data stays while the next save runs, so "Saving…" is never said.
-  let announcement = ''
-  if (fetcher.data?.autosaved) announcement = 'Saved: a draft copy is kept beside the post; Update publishes it'
-  else if (fetcher.data) announcement = `Not saved: ${fetcher.data.formError ?? 'the server did not answer'}`
-
-  return {
-    message,
-    announcement,
-    changed() {
-      if (!enabled || timer.current !== undefined) return
-      timer.current = window.setTimeout(send, AUTOSAVE_MS)
-    },
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { History, RotateCcw, X } from 'lucide'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -13,16 +13,32 @@ export type DiffPart = { value: string; added?: boolean; removed?: boolean }
 export type Comparison = { id: number; createdAt: string; parts: DiffPart[] }
 
 /**
- * Autosaved work newer than the last save: offered when the editor opens again. Restoring loads
- * it into the editor (`?draft=autosave`, a plain link); discarding drops it (a plain POST).
+ * Autosaved work newer than the last save: offered when the editor opens again (posts and
+ * proposals). Restoring loads it into the editor (`?draft=autosave`, a plain link); discarding
+ * drops it (a plain POST). `words` names the editor's own save and what it keeps; `note` adds a
+ * sentence to the offer (a proposal: someone else saved since).
  */
-export function AutosaveOffer({ savedAt, restoreHref, showing, editHref }: { savedAt: string; restoreHref: string; showing: boolean; editHref: string }) {
+export function AutosaveOffer({
+  savedAt,
+  restoreHref,
+  showing,
+  editHref,
+  words = { unsaved: 'They are not public until you press Update.', showSaved: 'Show the saved post instead' },
+  note,
+}: {
+  savedAt: string
+  restoreHref: string
+  showing: boolean
+  editHref: string
+  words?: { unsaved: string; showSaved: string }
+  note?: ReactNode
+}) {
   if (showing) {
     return (
       <div role="status" className="mb-4 rounded-lg border border-primary-300 bg-primary-50 p-4 text-sm text-ink-900">
-        The editor shows your autosaved changes from <LocalTime iso={savedAt} />. They are not public until you press Update.{' '}
+        The editor shows your autosaved changes from <LocalTime iso={savedAt} />. {words.unsaved}{' '}
         <Link to={editHref} className="font-medium text-primary-800 underline">
-          Show the saved post instead
+          {words.showSaved}
         </Link>
       </div>
     )
@@ -31,6 +47,7 @@ export function AutosaveOffer({ savedAt, restoreHref, showing, editHref }: { sav
     <section aria-labelledby="autosave-offer" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning-300 bg-warning-50 p-4 text-sm text-ink-900">
       <p id="autosave-offer">
         You have autosaved changes from <LocalTime iso={savedAt} /> that were never saved.
+        {note && <span className="mt-1 block">{note}</span>}
       </p>
       <div className="flex flex-wrap gap-2">
         <Link to={restoreHref} className={buttonClass({ size: 'sm' })}>
@@ -49,10 +66,22 @@ export function AutosaveOffer({ savedAt, restoreHref, showing, editHref }: { sav
 }
 
 /**
- * The post's saved revisions, newest first (the last 50 are kept): each can be compared with the
- * current text (`?compare=<id>`, a plain link) and restored (a plain POST).
+ * The saved revisions of a post or a proposal, newest first (the last 50 are kept): each can be
+ * compared with the current text (`?compare=<id>`, a plain link, when `compareHref` is given)
+ * and restored (a plain POST, `intent=restore`). `title` is the line under each one's time.
  */
-export function RevisionsPanel({ revisions, compareHref, comparing }: { revisions: RevisionItem[]; compareHref: (id: number) => string; comparing?: number }) {
+export function RevisionsPanel({
+  revisions,
+  compareHref,
+  comparing,
+  restorable = true,
+}: {
+  revisions: RevisionItem[]
+  compareHref?: (id: number) => string
+  comparing?: number
+  /** False once the work can no longer change (a decided proposal): the list without Restore. */
+  restorable?: boolean
+}) {
   const section = useRef<HTMLElement>(null)
   const shown = useRef(comparing)
   const [said, setSaid] = useState('')
@@ -90,14 +119,16 @@ export function RevisionsPanel({ revisions, compareHref, comparing }: { revision
                 <span className="block text-ink-600">{rev.title}</span>
               </span>
               <span className="flex flex-wrap gap-2">
-                <Link to={compareHref(rev.id)} preventScrollReset data-compare={rev.id} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                  Compare
-                  <span className="sr-only">
-                    {' '}
-                    the revision of <LocalTime iso={rev.createdAt} /> with the current text
-                  </span>
-                </Link>
-                {i > 0 && (
+                {compareHref && (
+                  <Link to={compareHref(rev.id)} preventScrollReset data-compare={rev.id} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                    Compare
+                    <span className="sr-only">
+                      {' '}
+                      the revision of <LocalTime iso={rev.createdAt} /> with the current text
+                    </span>
+                  </Link>
+                )}
+                {i > 0 && restorable && (
                   <Form method="post">
                     <CsrfField />
                     <input type="hidden" name="intent" value="restore" />

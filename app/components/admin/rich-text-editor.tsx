@@ -12,7 +12,19 @@ import { LinkPopover } from './editor/link-popover.tsx'
 import { EditorToolbar, type Tool } from './editor/toolbar.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
-type Props = { id: string; name: string; label: ReactNode; value: string; onChange: (html: string) => void; invalid?: boolean; describedBy?: string }
+type Props = {
+  id: string
+  name: string
+  label: ReactNode
+  value: string
+  onChange: (html: string) => void
+  invalid?: boolean
+  describedBy?: string
+  /** The 'Insert image' tool (an upload, which needs the `uploads` permission): on for posts. */
+  images?: boolean
+  /** 'short' for a few paragraphs (a proposal's summary); 'tall' for a post. */
+  size?: 'tall' | 'short'
+}
 
 /** The post as the editor would save it: tidied, '' when empty. */
 function editorHtml(editor: Editor): string {
@@ -39,8 +51,9 @@ function withoutUndescribedImages(slice: Slice, dropped: { count: number }): Sli
   return dropped.count ? new Slice(content, 0, 0) : slice
 }
 
+const HEIGHT = { tall: 'min-h-[28rem]', short: 'min-h-[10rem]' }
 const CONTENT_CLASS = [
-  'min-h-[28rem] space-y-3 rounded-b-md p-3 text-ink-900 whitespace-pre-wrap break-words',
+  'space-y-3 rounded-b-md p-3 text-ink-900 whitespace-pre-wrap break-words',
   '[&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold',
   '[&_blockquote]:border-l-4 [&_blockquote]:border-ink-300 [&_blockquote]:pl-3 [&_blockquote]:italic',
   '[&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_a]:text-primary-700 [&_a]:underline',
@@ -52,18 +65,18 @@ const CONTENT_CLASS = [
 ].join(' ')
 
 /**
- * The blog's rich-text editor, on TipTap (ProseMirror): paragraphs, H2/H3, bold, italic, inline
+ * The rich-text editor of posts and of a proposal's summary, on TipTap (ProseMirror): paragraphs, H2/H3, bold, italic, inline
  * code, lists, quotes, code blocks, links (a small form, no prompt) and uploaded pictures with an
  * alt decision; an 'HTML source' view for the rest. What it writes is plain HTML on the
- * sanitizer's allow-list (docs/decisions/020-editor-library.md). Imported only by the admin's
- * blog editor route, so public pages never load it.
+ * sanitizer's allow-list (docs/decisions/020-editor-library.md). Imported only by the back
+ * office's editors (posts, proposals), so public pages never load it.
  *
  * The HTML goes with the form under `name`: from a hidden input kept in sync once the page runs in
  * the browser, and from the 'HTML source' textarea before that (no JavaScript: the post is
  * written as HTML, which the spec allows). `id` is always the content box on screen (the visual
  * one, or the source textarea), so focusing `#id` after a refused save lands where the admin types.
  */
-export function RichTextEditor({ id, name, label, value, onChange, invalid, describedBy }: Props) {
+export function RichTextEditor({ id, name, label, value, onChange, invalid, describedBy, images = true, size = 'tall' }: Props) {
   const hydrated = useHydrated()
   const labelId = `${id}-label`
   const [sourceChosen, setSourceChosen] = useState(false)
@@ -90,18 +103,18 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
         'aria-required': 'true',
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        class: CONTENT_CLASS,
+        class: `${HEIGHT[size]} ${CONTENT_CLASS}`,
       },
       // A picture file dropped or pasted opens the image dialog at that place; it is inserted once described.
       handleDrop: (view: Editor['view'], event: DragEvent, _slice: Slice, moved: boolean) => {
-        const file = moved ? undefined : Array.from(event.dataTransfer?.files ?? []).find((f) => f.type.startsWith('image/'))
+        const file = moved || !images ? undefined : Array.from(event.dataTransfer?.files ?? []).find((f) => f.type.startsWith('image/'))
         if (!file) return false
         event.preventDefault()
         latest.current.requestImage({ mode: 'insert', file, pos: view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos })
         return true
       },
       handlePaste: (view: Editor['view'], event: ClipboardEvent) => {
-        const file = Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'))
+        const file = images ? Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/')) : undefined
         if (!file) return false
         latest.current.requestImage({ mode: 'insert', file, pos: view.state.selection.from })
         return true
@@ -125,7 +138,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
         return kept
       },
     }),
-    [id, labelId, invalid, describedBy, sourceChosen],
+    [id, labelId, invalid, describedBy, sourceChosen, size, images],
   )
 
   const editor = useEditor({
@@ -246,14 +259,18 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
       shortcut: 'Control+K',
       run: () => latest.current.openLink(),
     },
-    {
-      key: 'image',
-      label: state?.image ? 'Describe image' : 'Insert image',
-      icon: ImagePlus,
-      disabled: source,
-      opens: { expanded: imageRequest !== null },
-      run: openImage,
-    },
+    ...(images
+      ? [
+          {
+            key: 'image',
+            label: state?.image ? 'Describe image' : 'Insert image',
+            icon: ImagePlus,
+            disabled: source,
+            opens: { expanded: imageRequest !== null },
+            run: openImage,
+          },
+        ]
+      : []),
     { key: 'source', label: 'HTML source', text: 'HTML source', icon: FileCode, pressed: source, disabled: !editor, end: true, run: toggleSource },
   ]
 
@@ -297,7 +314,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
             <textarea
               id={id}
               name={hydrated ? undefined : name}
-              rows={20}
+              rows={size === 'short' ? 8 : 20}
               // Uncontrolled: it starts from the post and only the admin changes it while it is shown, and
               // a re-render of the page from a native listener cannot reset what was just typed.
               defaultValue={value}
@@ -316,7 +333,7 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
         <>
           <LinkPopover editor={editor} open={linkOpen} onOpenChange={setLinkOpen} returnFocus={linkReturn} />
           <ImageDialog
-            request={imageRequest}
+            request={images ? imageRequest : null}
             onClose={() => setImageRequest(null)}
             focusText={() => editor.view.focus()}
             onInsert={(attrs, pos) => {

@@ -5,20 +5,20 @@ import { ProposalDocumentView } from '~/components/proposal/proposal-document-vi
 import { buttonClass } from '~/components/ui/button.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
-import { getLeadDocument } from '~/services/proposal-documents.server.ts'
+import { previewDocument } from '~/services/proposal-drafts.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 
 /**
- * The proposal as the client will see it (issue 38): the same component as /p/<token>, drawn
- * from the saved draft priced as the client's copy will be. Opening it counts no view.
+ * The proposal as the client will see it (issue 38): the same component as /p/<token>, given
+ * the same content: once sent, the version the link shows with its SHA-256; while a draft, the
+ * version 1 sending it would freeze. Opening it counts no view.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
   try {
-    const doc = await getLeadDocument(context.app.db, admin, id)
-    if (!doc.document) throw new NotFoundError('No proposal saved yet')
-    return { adminPath: context.app.config.adminPath, leadId: doc.lead.id, leadName: doc.lead.name, content: doc.content }
+    const { content, sha256, leadName } = await previewDocument(context.app.db, admin, id)
+    return { adminPath: context.app.config.adminPath, leadId: id, leadName, content, sha256 }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Preview: proposal for ${d.leadName}` : 'Preview')
 
 export default function ProposalPreview({ loaderData }: Route.ComponentProps) {
-  const { adminPath, leadId, content } = loaderData
+  const { adminPath, leadId, content, sha256 } = loaderData
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary-200 bg-primary-50 p-4">
@@ -38,7 +38,7 @@ export default function ProposalPreview({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="mx-auto max-w-3xl rounded-lg border border-ink-200 bg-white p-4 sm:p-8">
-        <ProposalDocumentView content={content} />
+        <ProposalDocumentView content={content} sha256={sha256} />
       </div>
     </>
   )

@@ -1,37 +1,61 @@
-import { useEffect, useId } from 'react'
-import { Form, Link, data, useNavigation } from 'react-router'
+import { useId } from 'react'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal-document'
 import { CsrfField } from '~/components/csrf-field.tsx'
-import { adminMeta } from '~/components/admin/meta.ts'
+import { LocalTime } from '~/components/admin/local-time.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
+import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { AutosaveOffer, RevisionsPanel } from '~/components/admin/post-history.tsx'
+import { ProposalDocumentEditor } from '~/components/admin/proposal-document-editor.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { Field } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
-import { URGENCY_OPTIONS, WEBSITE_TYPES, dollars } from '~/content/pricing.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
-import { DOCUMENT_ADDONS, DOCUMENT_STATE_LABELS, dayLabel, money } from '~/lib/proposal-document.ts'
-import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS, documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
-import { DomainValidationError, NotFoundError } from '~/services/errors.server.ts'
 import { can } from '~/lib/permissions.ts'
+import { DOCUMENT_STATE_LABELS, dayLabel, money } from '~/lib/proposal-document.ts'
+import { documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
+import { DomainValidationError, NotFoundError } from '~/services/errors.server.ts'
 import { DocumentClosedError, getLeadDocument, saveDefaultTerms, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import {
+  autosaveDocument,
+  discardDocumentAutosave,
+  listDocumentRevisions,
+  readDocumentAutosave,
+  restoreDocumentRevision,
+  type DocumentRevision,
+} from '~/services/proposal-drafts.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 
 /**
  * "Write a proposal" (issue 38): the document for a lead, one plain form (numbered rows, no
  * script needed), saved with `intent=save` and sent with `intent=send`. Prices are never read
- * from the form: the service prices the choices from the price list.
+ * from the form: the service prices the choices from the price list. As for posts, each save is
+ * a revision (listed with Restore) and, once the page's script runs, the work is autosaved beside
+ * the proposal for the person writing it, and offered back when they open the editor again.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
+  const db = context.app.db
+  const sp = new URL(request.url).searchParams
   try {
-    const doc = await getLeadDocument(context.app.db, admin, id)
-    return { adminPath: context.app.config.adminPath, canSetDefaultTerms: can(admin.role, 'settings'), lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email }, document: doc.document, values: documentFormValues(doc.draft), totalCents: doc.content.priced.totalCents }
+    const doc = await getLeadDocument(db, admin, id)
+    const [revisions, autosave] = await Promise.all([listDocumentRevisions(db, admin, id), readDocumentAutosave(db, admin, id)])
+    return {
+      adminPath: context.app.config.adminPath,
+      canSetDefaultTerms: can(admin.role, 'settings'),
+      lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email },
+      document: doc.document,
+      values: documentFormValues(doc.draft),
+      totalCents: doc.content.priced.totalCents,
+      revisions,
+      // Its fields only when the admin chose to bring it back (`?draft=autosave`).
+      autosave: autosave && { savedAt: autosave.savedAt, savedSinceBy: autosave.savedSinceBy, values: sp.get('draft') === 'autosave' ? autosave.values : null },
+      restored: sp.get('restored') === '1',
+    }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404 })
     throw err
@@ -40,6 +64,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Answer = { ok: boolean; notice?: Toast; formError?: string; fields: Record<string, string>; values?: Record<string, string> }
 
+/**
+ * The editor's writes, each a plain POST (without JavaScript too), told apart by `intent`:
+ * - `save`: the form checked (parseDocumentForm) and saved, a revision of its own;
+ * - `send`: the saved draft mailed to the client as a link;
+ * - `autosave` (the editor's fetcher): a copy of the form kept for this person, not saved;
+ * - `restore`: a revision put back (a save of its own), then the editor again;
+ * - `discard-autosave`: drops this person's autosaved copy.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
@@ -49,7 +81,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     data<Answer>({ ok: false, notice: errorNotice(formError), formError, fields, values }, { status })
   if (!read.ok) return refused(read.failure.status, {}, read.failure.formError)
   const { db, config, mailer } = context.app
+  const editUrl = `/${config.adminPath}/proposals/${id}/document`
+  if (values.intent === 'autosave') {
+    try {
+      return { autosaved: await autosaveDocument(db, admin, id, values) }
+    } catch (err) {
+      if (err instanceof DomainValidationError) return data({ formError: err.message }, { status: 400 })
+      if (err instanceof DocumentClosedError) return data({ formError: err.message }, { status: 409 })
+      if (err instanceof Response) throw err
+      return data({ formError: 'the server could not keep the copy' }, { status: failureStatus(context, err, 'proposal autosave failed') })
+    }
+  }
   try {
+    if (values.intent === 'restore') {
+      await restoreDocumentRevision(db, admin, id, Number(values.revision))
+      return redirect(`${editUrl}?restored=1`, 303)
+    }
+    if (values.intent === 'discard-autosave') {
+      await discardDocumentAutosave(db, admin, id)
+      return redirect(editUrl, 303)
+    }
     if (values.intent === 'send') {
       const { toAddress } = await sendDocument(db, admin, id, (token) => `${config.siteUrl}/p/${token}`)
       // Truthful about the mail (issue 36): "sent" only when mail is set up.
@@ -76,34 +127,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof DomainValidationError) return refused(400, err.fields, Object.values(err.fields)[0])
     if (err instanceof DocumentClosedError) return refused(409, {}, err.message)
+    if (err instanceof NotFoundError && values.intent === 'restore') return refused(404, {}, 'That revision is no longer kept: reload the page to see the list.')
     if (err instanceof Response) throw err
     return refused(failureStatus(context, err, 'Failed to save the proposal.'), {}, 'Failed to save the proposal.')
   }
 }
 
+/** An autosave changes nothing the page shows: no reload of the proposal after it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formData?: FormData; defaultShouldRevalidate: boolean }) {
+  return formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate
+}
+
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal for ${d.lead.name}` : 'Proposal')
 
-const box = 'rounded-lg border border-ink-200 bg-white p-5 shadow-sm'
+/** The line under a revision's time: who saved it, its total, and the version it made. */
+function revisionLine(r: DocumentRevision): string {
+  return [`by ${r.personName}`, r.totalCents != null ? `total ${money(r.totalCents)}` : '', r.version ? `version ${r.version}` : 'draft'].filter(Boolean).join(' · ')
+}
 
 export default function ProposalDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminPath, lead, document: doc, values: saved, totalCents } = loaderData
+  const { adminPath, lead, document: doc, values: saved, totalCents, revisions, autosave, restored } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const mailSetUp = useMailSetUp().configured
-  const v = answer && !answer.ok && answer.values ? answer.values : saved
-  const err = (name: string) => answer?.fields[name]
+  // Autosaved work the admin chose to bring back (`?draft=autosave`): its fields over the saved ones.
+  const restoring = autosave?.values ?? null
+  // A refused save comes back with what was typed; a refused send or restore has no fields to show.
+  const typed = answer && !answer.ok && answer.values?.intent === 'save' ? answer.values : null
+  const v = typed ?? restoring ?? saved
   const fid = (name: string) => `${uid}-${name}`
-  const closed = doc && !['draft', 'sent', 'viewed'].includes(doc.state)
+  const closed = Boolean(doc && !['draft', 'sent', 'viewed'].includes(doc.state))
   const leadHref = `/${adminPath}/proposals/${lead.id}`
-
-  useEffect(() => {
-    if (!answer || answer.ok) return
-    const first = Object.keys(answer.fields)[0]
-    if (first) document.getElementById(fid(first))?.focus()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer])
+  const editHref = `${leadHref}/document`
 
   return (
     <>
@@ -129,6 +186,12 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
           {answer.formError}
         </p>
       )}
+      {restored && doc && !answer && (
+        <p role="status" className="mb-4 rounded-lg border border-success-300 bg-success-50 p-4 text-sm text-ink-900">
+          Revision restored: the proposal now has that text (and the restore is a revision of its own).
+          {doc.version > 0 ? ` The client's link shows it as version ${doc.version}.` : ''}
+        </p>
+      )}
       {doc && doc.state !== 'draft' && (
         <p className="mb-4 rounded-lg border border-ink-200 bg-ink-50 p-3 text-sm text-ink-900">
           {closed
@@ -136,165 +199,36 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             : `Sent${doc.sentAt ? ` on ${dayLabel(doc.sentAt.slice(0, 10))}` : ''}. Saving makes a new version; the client's link shows the newest.`}
         </p>
       )}
+      {autosave && !closed && (
+        <AutosaveOffer
+          savedAt={autosave.savedAt}
+          restoreHref={`${editHref}?draft=autosave`}
+          showing={Boolean(restoring)}
+          editHref={editHref}
+          words={{ unsaved: 'The client sees none of them until you save.', showSaved: 'Show the saved proposal instead' }}
+          note={
+            autosave.savedSinceBy && (
+              <>
+                {autosave.savedSinceBy.name} saved the proposal after that (<LocalTime iso={autosave.savedSinceBy.at} />): saving your changes would replace theirs, which stay in the revisions.
+              </>
+            )
+          }
+        />
+      )}
 
-      <Form method="post" className="space-y-6" key={`${doc?.version ?? 0}-${doc?.totalCents ?? ''}-${answer?.ok ? 'ok' : ''}`}>
-        <CsrfField />
-        <fieldset disabled={!!closed} className="space-y-6">
-          <section aria-labelledby={fid('about')} className={box}>
-            <h2 id={fid('about')} className="mb-3 text-lg font-semibold">
-              The proposal
-            </h2>
-            <div className="space-y-4">
-              <Field id={fid('title')} label="Title" required error={err('title')}>
-                <Input name="title" aria-required="true" defaultValue={v.title} />
-              </Field>
-              <Field id={fid('summary')} label="Summary" hint="HTML: paragraphs, lists, links and emphasis are kept, anything else removed (as for blog posts)." required error={err('summary')}>
-                <Textarea name="summary" rows={5} aria-required="true" defaultValue={v.summary} />
-              </Field>
-              <Field id={fid('validUntil')} label="Open until" hint="The last day the client may accept." required error={err('validUntil')}>
-                <Input type="date" name="validUntil" aria-required="true" defaultValue={v.validUntil} />
-              </Field>
-            </div>
-          </section>
-
-          <section aria-labelledby={fid('scope')} className={box}>
-            <h2 id={fid('scope')} className="mb-3 text-lg font-semibold">
-              Scope
-            </h2>
-            <div className="space-y-4">
-              {Array.from({ length: SCOPE_ROWS }, (_, i) => (
-                <div key={i} className="grid gap-3 sm:grid-cols-[16rem_1fr]">
-                  <Field id={fid(`scopeHeading${i}`)} label={`Section ${i + 1} heading`} error={err(`scopeHeading${i}`)}>
-                    <Input name={`scopeHeading${i}`} defaultValue={v[`scopeHeading${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`scopeBody${i}`)} label={`Section ${i + 1} text`} error={err(`scopeBody${i}`)}>
-                    <Textarea name={`scopeBody${i}`} rows={3} defaultValue={v[`scopeBody${i}`] ?? ''} />
-                  </Field>
-                </div>
-              ))}
-            </div>
-          </section>
-
-          <section aria-labelledby={fid('price')} className={box}>
-            <h2 id={fid('price')} className="text-lg font-semibold">
-              Price
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">From the price list; the total is worked out when you save.</p>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field id={fid('plan')} label="Plan" error={err('plan')}>
-                <Select name="plan" defaultValue={v.plan}>
-                  <option value="">No plan</option>
-                  {WEBSITE_TYPES.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.label} ({dollars(t.base)})
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field id={fid('extraPages')} label="Extra pages" error={err('extraPages')}>
-                <Input type="number" min={0} inputMode="numeric" name="extraPages" defaultValue={v.extraPages} />
-              </Field>
-              <Field id={fid('urgency')} label="Urgency" error={err('urgency')}>
-                <Select name="urgency" defaultValue={v.urgency}>
-                  {URGENCY_OPTIONS.map((u) => (
-                    <option key={u.id} value={u.id}>
-                      {u.name}
-                      {u.multiplier > 1 ? ` (+${Math.round((u.multiplier - 1) * 100)}%)` : ''}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </div>
-            <fieldset className="mt-4">
-              <legend className="text-sm font-medium text-ink-800">Add-ons (quantity; 0 leaves one out)</legend>
-              <div className="mt-2 grid gap-3 sm:grid-cols-3">
-                {DOCUMENT_ADDONS.map((a) => (
-                  <Field key={a.id} id={fid(`addon-${a.id}`)} label={`${a.name} (${dollars(a.price)})`} error={err(`addon-${a.id}`)}>
-                    <Input type="number" min={0} inputMode="numeric" name={`addon-${a.id}`} defaultValue={v[`addon-${a.id}`] ?? '0'} />
-                  </Field>
-                ))}
-              </div>
-            </fieldset>
-            <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem_7rem_10rem]">
-              <Field id={fid('customLabel')} label="Custom line" error={err('customLabel')}>
-                <Input name="customLabel" defaultValue={v.customLabel} />
-              </Field>
-              <Field id={fid('customPrice')} label="Its price ($)" error={err('customPrice')}>
-                <Input name="customPrice" inputMode="decimal" defaultValue={v.customPrice} />
-              </Field>
-              <Field id={fid('customQty')} label="Quantity" error={err('customQty')}>
-                <Input type="number" min={0} inputMode="numeric" name="customQty" defaultValue={v.customQty} />
-              </Field>
-              <Field id={fid('discount')} label="Discount ($)" error={err('discount')}>
-                <Input name="discount" inputMode="decimal" defaultValue={v.discount} />
-              </Field>
-            </div>
-          </section>
-
-          <section aria-labelledby={fid('timeline')} className={box}>
-            <h2 id={fid('timeline')} className="text-lg font-semibold">
-              Timeline
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">Pre-filled from the price list&apos;s delivery times, counted from today in the agency&apos;s time zone.</p>
-            <div className="space-y-3">
-              {Array.from({ length: MILESTONE_ROWS }, (_, i) => (
-                <div key={i} className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-                  <Field id={fid(`milestoneLabel${i}`)} label={`Milestone ${i + 1}`} error={err(`milestoneLabel${i}`)}>
-                    <Input name={`milestoneLabel${i}`} defaultValue={v[`milestoneLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`milestoneDate${i}`)} label={`Milestone ${i + 1} date`} error={err(`milestoneDate${i}`)}>
-                    <Input type="date" name={`milestoneDate${i}`} defaultValue={v[`milestoneDate${i}`] ?? ''} />
-                  </Field>
-                </div>
-              ))}
-            </div>
-          </section>
-
-          <section aria-labelledby={fid('payments')} className={box}>
-            <h2 id={fid('payments')} className="text-lg font-semibold">
-              Payments
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">The percentages add up to 100; the amounts follow the total.</p>
-            <div className="space-y-3">
-              {Array.from({ length: PAYMENT_ROWS }, (_, i) => (
-                <div key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-                  <Field id={fid(`paymentLabel${i}`)} label={`Payment ${i + 1}`} error={err(`paymentLabel${i}`)}>
-                    <Input name={`paymentLabel${i}`} defaultValue={v[`paymentLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`paymentPercent${i}`)} label={`Payment ${i + 1} (%)`} error={err(`paymentPercent${i}`)}>
-                    <Input type="number" min={1} max={100} inputMode="numeric" name={`paymentPercent${i}`} defaultValue={v[`paymentPercent${i}`] ?? ''} />
-                  </Field>
-                </div>
-              ))}
-            </div>
-          </section>
-
-          {/* NOTE: the heading's id is not the field's (fid('terms')): one id on both left the terms box without a name. */}
-          <section aria-labelledby={fid('terms-heading')} className={box}>
-            <h2 id={fid('terms-heading')} className="mb-3 text-lg font-semibold">
-              Terms
-            </h2>
-            <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>
-              <Textarea name="terms" rows={6} aria-required="true" defaultValue={v.terms} />
-            </Field>
-            {loaderData.canSetDefaultTerms && (
-              <div className="mt-3 flex items-start gap-2">
-                <input id={fid('defaultTerms')} type="checkbox" name="defaultTerms" value="yes" className="mt-1 size-4" />
-                <label htmlFor={fid('defaultTerms')} className="text-sm text-ink-800">
-                  Also make these the default terms for new proposals
-                </label>
-              </div>
-            )}
-          </section>
-
-          <Button type="submit" name="intent" value="save" disabled={busy('save')}>
-            {busy('save') ? 'Saving…' : doc && doc.state !== 'draft' ? 'Save as a new version' : 'Save proposal'}
-          </Button>
-        </fieldset>
-      </Form>
+      <ProposalDocumentEditor
+        key={`${doc?.version ?? 0}-${doc?.totalCents ?? ''}-${answer?.ok ? 'ok' : ''}-${restoring ? 'autosave' : ''}-${revisions[0]?.id ?? ''}`}
+        values={v}
+        errors={answer?.fields ?? {}}
+        answer={answer}
+        closed={closed}
+        sent={Boolean(doc && doc.state !== 'draft')}
+        canSetDefaultTerms={loaderData.canSetDefaultTerms}
+        initiallyDirty={Boolean(restoring)}
+      />
 
       {doc?.state === 'draft' && (
-        <section aria-labelledby={fid('send')} className={`${box} mt-6`}>
+        <section aria-labelledby={fid('send')} className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
           <h2 id={fid('send')} className="text-lg font-semibold">
             Send to {lead.name}
           </h2>
@@ -309,6 +243,9 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             </Button>
           </Form>
         </section>
+      )}
+      {doc && (
+        <RevisionsPanel restorable={!closed} revisions={revisions.map((r) => ({ id: r.id, createdAt: r.createdAt, title: revisionLine(r) }))} />
       )}
     </>
   )
