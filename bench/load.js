@@ -18,6 +18,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { BUILD_DIR, cpuSeconds, ensureBuild, hasWrk, machine, peakMemoryMb, residentMb, startServer, startServerFrom, tempDir, writeSection, wrk } from './lib.js'
 import { UNCACHED, benchPages, compareWithPreviousRelease, visitOnce } from './ab.js'
+import { measureProposalPage, sentProposalPath } from './proposal-page.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -55,6 +56,9 @@ async function csrfSession(url) {
   return { cookie, token: (await res.json()).csrfToken }
 }
 
+/** The client's proposal page, per database (bench/proposal-page.js). */
+const proposalPage = []
+
 async function runTargets(dialect, env) {
   const rows = []
   const setups = [
@@ -76,6 +80,11 @@ async function runTargets(dialect, env) {
       // page costs noticeably more during its first seconds of traffic).
       for (const [, p] of pages) wrk(server.url + p, { seconds: WARMUP, connections: CONNECTIONS })
       for (const [name, p] of pages) rows.push(measure(`${dialect}: ${name} (${tag})`, server, server.url + p))
+      // The client's proposal page is private (never in the page cache): timed once per database.
+      if (cache === 'off' && workers === 1) {
+        const page = await sentProposalPath(server.url, env.DATABASE_URL)
+        proposalPage.push(measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }))
+      }
       if (cache === 'on' && workers === 1) {
         const { cookie, token } = await csrfSession(server.url)
         const body = JSON.stringify({ name: 'Load Test', email: 'load@example.com', businessType: 'retail', budget: '500-1000', requirements: 'Benchmark request' })
@@ -254,6 +263,12 @@ Command: \`npm run build && npm run bench\`: wrk -t2 -c${CONNECTIONS} -d${DURATI
 "cached" is the production default (rendered public pages kept in memory until content changes, answered before Express); "no page cache" runs with \`PAGE_CACHE=off\`, so React renders every request; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port, the production default on this 2-core machine. "nginx proxy_cache in front" is the server (one process) behind nginx configured as deploy/nginx.conf shows, where the shared cache answers from our \`s-maxage\` headers. CPU and peak memory are the server's (with its workers). "vs WordPress (saved)" divides by stock WordPress 6.1 without a cache plugin measured on this machine with the same wrk command when issue 10 was filed (home 65, post 57, blog list 53 requests/s), not in this run.
 ${pgNote}
 ${table}
+
+The client's proposal page (/p/<token>, issue 38: a proposal written, saved and sent with the back office's forms; private, so never cached), no page cache, one process: the median a client waits with one connection (wrk -t1 -c1, the goal is under 50 ms) and the requests/s with ${CONNECTIONS}.
+
+| database | median ms (one connection) | p99 ms (one connection) | requests/s (${CONNECTIONS} connections) | errors |
+|---|---:|---:|---:|---:|
+${proposalPage.map((r) => `| ${r.label.split(':')[0]} | ${r.alone.p50} | ${r.alone.p99} | ${r.loaded.rps} | ${r.alone.errors + r.loaded.errors} |`).join('\n')}
 `
 writeSection('load', md)
 console.log(md)

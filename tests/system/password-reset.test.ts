@@ -156,6 +156,9 @@ type BuiltServer = {
   getBuild: () => Promise<unknown>
 }
 
+/** Active people with an email address on file: known0 .. known69 (the timing test takes 65 of them). */
+const KNOWN_PEOPLE = 70
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2
@@ -210,7 +213,7 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     ;({ db, close: closeDb } = openDatabase(dbUrl))
     // Known names: active people with an email address on file, each asked for once (each is mailed).
-    for (let i = 0; i < 30; i++) await insertAdmin(db, `known${i}`, 'no password: never signs in', { role: 'editor', email: `known${i}@example.com` })
+    for (let i = 0; i < KNOWN_PEOPLE; i++) await insertAdmin(db, `known${i}`, 'no password: never signs in', { role: 'editor', email: `known${i}@example.com` })
     visitor = new Client(base)
     await visitor.session()
   })
@@ -220,8 +223,10 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     await closeDb?.()
   })
 
-  it('a known and an unknown name are answered within 5 ms of each other (medians of 20 each, taking turns)', async () => {
-    const [ROUNDS, WARM_UP] = [20, 3]
+  it('a known and an unknown name are answered within 5 ms of each other (medians of 60 each, taking turns)', async () => {
+    // 60 of each (the issue asks for at least 20): on a busy machine a median of 20 still moved by
+    // 15 ms from one run to the next, either way.
+    const [ROUNDS, WARM_UP] = [60, 5]
     // The clock runs in a thread of its own: this thread also runs the server, whose work after
     // an answer (synchronous on SQLite) must not delay reading that answer.
     const timer = startTimer()
@@ -256,7 +261,7 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     // The link cannot be stored (its table is away for a moment): the visitor still gets the one answer.
     await sql`alter table auth_challenges rename to auth_challenges_away`.execute(db)
     try {
-      const res = await visitor.post('/admin/forgot', forgotForm('known29').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.29' })
+      const res = await visitor.post('/admin/forgot', forgotForm('known69').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.29' })
       expect([res.status, res.headers.get('location')]).toEqual([303, '/admin/forgot?sent=1'])
       await waitFor('the failure in the log', () => logged.some((l) => l.task === 'password reset link'))
     } finally {
@@ -265,7 +270,7 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     expect(logged.find((l) => l.task === 'password reset link')).toMatchObject({ msg: 'work after the answer failed', err: expect.stringMatching(/auth_challenges/) })
     // The next request is served and mailed as usual.
     const before = await mailed()
-    const again = await visitor.post('/admin/forgot', forgotForm('known28').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.28' })
+    const again = await visitor.post('/admin/forgot', forgotForm('known68').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.28' })
     expect(again.status).toBe(303)
     await waitFor('the next link', async () => (await mailed()) > before)
   })
