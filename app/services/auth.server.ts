@@ -20,6 +20,7 @@ import {
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_ACCOUNT_SLOW_LANE,
   LOGIN_ADDRESS_LIMIT,
+  addressSubject,
   consume,
   limitKey,
   refund,
@@ -109,7 +110,7 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
  */
 export async function signInWithPassword(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<PasswordStepResult> {
   const account = input.username.toLowerCase()
-  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressSubject(input.ip), now)
   const knownKey = knownAddressKey(account, input.ip)
   let accountKey: string | undefined
   if (!(await remembered(db, knownKey, now))) {
@@ -193,7 +194,7 @@ export async function completeSecondStep(
   const user = pending?.userId ? await model.findAdminById(db, pending.userId) : undefined
   if (!tokenHash || !user || !user.totpSecret || user.status !== 'active') throw new SecondStepExpiredError()
   const account = user.username.toLowerCase()
-  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressSubject(input.ip), now)
   let accountKey: string | undefined
   if (!(await remembered(db, knownAddressKey(account, input.ip), now))) {
     try {

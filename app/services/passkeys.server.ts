@@ -10,14 +10,13 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { Db } from '~/db/db.server.ts'
-import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
 import { findAdminById } from '~/models/admin.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, type Admin, type Origin } from './actor.server.ts'
 import { openSession } from './auth.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
-import { consume, LOGIN_ADDRESS_LIMIT, reset, type Limit } from './rate-limit.server.ts'
+import { addressSubject, consume, LOGIN_ADDRESS_LIMIT, reset, type Limit } from './rate-limit.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
@@ -134,7 +133,7 @@ const OPTIONS_LIMIT: Limit = { name: 'passkey-options', max: 60, windowMs: 15 * 
 
 /** Options for a discoverable-credential sign-in; the browser keeps `token` for the answer. */
 export async function signInOptions(db: Db, rp: RelyingParty, ip: string, now = Date.now()): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string; expiresAt: string }> {
-  await consume(db, OPTIONS_LIMIT, addressLimitKey(ip), now)
+  await consume(db, OPTIONS_LIMIT, addressSubject(ip), now)
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' })
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now + CEREMONY_MS).toISOString()
@@ -153,7 +152,7 @@ export async function signInWithPasskey(
   input: { token: string | undefined; response: AuthenticationResponseJSON } & Origin,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: string }> {
-  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressLimitKey(input.ip), now)
+  const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressSubject(input.ip), now)
   const row = input.token ? await factors.takeChallenge(db, hashToken(input.token), 'passkey-sign-in', new Date(now).toISOString()) : undefined
   const passkey = row ? await factors.findPasskeyByCredentialId(db, input.response.id) : undefined
   if (!row || !passkey) throw new PasskeySignInError()
