@@ -6,10 +6,10 @@ import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { setActingPerson } from '~/services/acting-context.server.ts'
 import { requireSession } from '~/services/auth.server.ts'
-import type { Admin } from '~/services/actor.server.ts'
-import { authenticateApiToken, setUpNeeded } from '~/services/people.server.ts'
+import { refuseApiToken, type Admin } from '~/services/actor.server.ts'
+import { authenticateApiToken, setUpBefore } from '~/services/people.server.ts'
 import { forbiddenMessage } from '~/lib/forbidden.ts'
-import { API_BEFORE_SET_UP, API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
+import { API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '~/services/errors.server.ts'
 
 export { BadRequestError }
@@ -83,9 +83,9 @@ export async function requireAdmin(req: Request): Promise<Admin> {
   const key = apiRuleKey(req)
   const rule = API_RULES[key]
   if (!mayOpen(admin.role, rule)) throw new ForbiddenError(String(rule), forbiddenMessage(admin.role, rule))
-  if (admin.via === 'token' && key.startsWith('POST /auth/')) throw new ForbiddenError('session', 'An API token cannot change how a person signs in: use the back office.')
-  if (rule !== PUBLIC && !API_BEFORE_SET_UP.includes(key)) {
-    const needed = await setUpNeeded(ctx(req).db, admin)
+  if (key.startsWith('POST /auth/')) refuseApiToken(admin)
+  if (rule !== PUBLIC) {
+    const needed = await setUpBefore(ctx(req).db, admin, 'api', key)
     if (needed === 'password') throw new ForbiddenError('set-up', 'Choose your own password first (POST /api/auth/password or Settings > Security).')
     if (needed) throw new ForbiddenError('set-up', 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.')
   }

@@ -3,7 +3,7 @@ import { SESSION_COOKIE, readCookie } from './cookies.server.ts'
 import { setActingPerson } from '~/services/acting-context.server.ts'
 import { getSession } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { setUpNeeded } from '~/services/people.server.ts'
+import { setUpBefore } from '~/services/people.server.ts'
 import { forbiddenAnswer } from '~/lib/forbidden.ts'
 import { PUBLIC, mayOpen, ruleForPath } from '~/lib/permissions.ts'
 
@@ -55,7 +55,6 @@ async function checkPageAccess(request: Request, context: AppLoadContext, base: 
   const rule = ruleForPath(sub)
   if (rule === PUBLIC) return
   if (!mayOpen(admin.role, rule)) throw data(forbiddenAnswer(admin.role, rule, base), { status: 403 })
-  if (sub === 'settings/security' || sub === 'passkey') return
-  const needed = await setUpNeeded(context.app.db, admin)
+  const needed = await setUpBefore(context.app.db, admin, 'pages', sub)
   if (needed) throw redirect(`/${base}/settings/security?required=${needed}`)
 }

@@ -210,5 +210,15 @@ export const API_RULES: Record<string, PageRule> = {
   'POST /uploads': 'uploads',
 }
 
-/** The calls a person may make with a one-time password still to replace (or a second factor still to add). */
-export const API_BEFORE_SET_UP = ['GET /auth/session', 'POST /auth/logout', 'POST /auth/sudo', 'POST /auth/password']
+/**
+ * What a person may still open with a one-time password to replace (or a second factor the owner
+ * requires still to add): the API calls and the back-office pages (paths below the admin path)
+ * that set it up. Anything else is refused (API) or sends them to Settings > Security (pages).
+ */
+export const BEFORE_SET_UP = {
+  api: ['GET /auth/session', 'POST /auth/logout', 'POST /auth/sudo', 'POST /auth/password'],
+  pages: ['settings/security', 'passkey'],
+} as const
+
+/** Whether `key` (an API call, or a page's path below the admin path) stays open before set-up. */
+export const openBeforeSetUp = (where: keyof typeof BEFORE_SET_UP, key: string): boolean => (BEFORE_SET_UP[where] as readonly string[]).includes(key)

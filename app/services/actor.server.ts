@@ -34,6 +34,14 @@ export function personLabel(p: { displayName: string; username: string; role: st
   return `${nameOf(p)} (${isRole(p.role) ? ROLE_LABELS[p.role].toLowerCase() : p.role})`
 }
 
+/**
+ * Throws ForbiddenError when the person acts with an API token: how a person signs in (their
+ * password, factors, notice address, tokens) changes only from a signed-in session (issue 33).
+ */
+export function refuseApiToken(admin: Pick<Admin, 'via'>): void {
+  if (admin.via === 'token') throw new ForbiddenError('session', 'An API token cannot change how a person signs in: use the back office.')
+}
+
 /** Throws ForbiddenError unless the acting person's role has `permission`. */
 export function requirePermission(admin: Pick<Admin, 'role'>, permission: Permission): void {
   if (!can(admin.role, permission)) throw new ForbiddenError(permission)

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
-import { can, isRole, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
+import { can, isRole, openBeforeSetUp, ROLE_LABELS, type Role } from '~/lib/permissions.ts'
 import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/people.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
 import { API_TOKEN_DEFAULT_DAYS, INVITATION_DAYS } from '~/lib/people-schemas.ts'
 import { isUniqueViolation } from '~/models/blog.server.ts'
-import { hashToken, nameOf, requirePermission, type Admin, type Origin } from './actor.server.ts'
+import { hashToken, nameOf, refuseApiToken, requirePermission, type Admin, type Origin } from './actor.server.ts'
 import { openSession } from './auth.server.ts'
 import { securityChanged } from './security-notice.server.ts'
-import { DomainValidationError, ForbiddenError, NotFoundError } from './errors.server.ts'
+import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { hashPassword } from './passwords.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { getSettings } from './settings.server.ts'
@@ -23,9 +23,17 @@ const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000
 /** The settings key of "require two-step sign-in or a passkey for everyone". */
 const REQUIRE_SECOND_FACTOR = 'people.requireSecondFactor'
 
-
 /** What a person must do before anything else: replace a one-time password, or add a second factor the owner requires. */
 export type SetUpNeeded = 'password' | 'second-factor' | null
+
+/**
+ * The one "finish setting up your sign-in first" gate, for the API and the pages alike: what the
+ * person must do before opening `key` (an API call, or a page's path below the admin path), or
+ * null when nothing is needed or `key` is one of the set-up calls and pages (BEFORE_SET_UP).
+ */
+export async function setUpBefore(db: Db, admin: Pick<Admin, 'id' | 'mustChangePassword'>, where: 'api' | 'pages', key: string): Promise<SetUpNeeded> {
+  return openBeforeSetUp(where, key) ? null : setUpNeeded(db, admin)
+}
 
 export async function setUpNeeded(db: Db, admin: Pick<Admin, 'id' | 'mustChangePassword'>): Promise<SetUpNeeded> {
   if (admin.mustChangePassword) return 'password'
@@ -266,7 +274,7 @@ export async function createPersonFromShell(db: Db, username: string, role: Role
  * file, the owners').
  */
 export async function updateNoticeEmail(db: Db, admin: Admin, email: string, now = Date.now(), origin?: Origin): Promise<void> {
-  if (admin.via === 'token') throw new ForbiddenError('session')
+  refuseApiToken(admin)
   const person = await admins.findAdminById(db, admin.id)
   if (!person) throw new NotFoundError()
   if ((person.email ?? '').toLowerCase() === email.toLowerCase()) return
@@ -297,7 +305,7 @@ export async function createApiToken(
   opts: { expiresAt?: string; now?: number; origin?: Origin } = {},
 ): Promise<{ id: number; token: string; expiresAt: string }> {
   const now = opts.now ?? Date.now()
-  if (admin.via === 'token') throw new ForbiddenError('tokens')
+  refuseApiToken(admin)
   await requireSudo(db, admin, now)
   const expiresAt = opts.expiresAt ?? new Date(now + API_TOKEN_DEFAULT_DAYS * 24 * 60 * 60_000).toISOString()
   if (!(Date.parse(expiresAt) > now)) throw new DomainValidationError({ expiresOn: 'Choose a day after today.' })
