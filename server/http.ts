@@ -8,8 +8,8 @@ import { errorAnswer } from '~/api/http.server.ts'
 import { createApiRouter } from '~/api/router.server.ts'
 import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
-import { CSRF_COOKIE, SESSION_COOKIE, readCookie, serializeCookie } from '~/http/cookies.server.ts'
-import { CSRF_HEADER, csrfTokenMatches, isSameOrigin, newCsrfToken, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
+import { CSRF_COOKIE, SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
+import { CSRF_HEADER, csrfCookieToken, csrfTokenMatches, isSameOrigin, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
 import { runRequest } from '~/services/acting-context.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { servedRequestOf, type ServedViews } from '~/services/served-views.server.ts'
@@ -166,16 +166,13 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
           // Queued once the answer has gone out whole, so no part of the work can delay it.
           afterAnswer: { add: (name, task) => void res.once('close', () => ctx.afterAnswer.add(name, task)) },
           csrfToken: () => {
-            let token = readCookie(req.headers.cookie, CSRF_COOKIE) ?? (res.locals.csrfToken as string | undefined)
+            const issued = res.locals.csrfToken as string | undefined
+            if (issued) return issued
             // A public page sets no cookie: its forms get a signed token instead (csrf.server.ts).
             const admin = req.path === `/${config.adminPath}` || req.path.startsWith(`/${config.adminPath}/`)
-            if (!token && !admin) token = res.locals.csrfToken = newFormToken()
-            if (!token) {
-              token = newCsrfToken()
-              res.locals.csrfToken = token
-              res.append('Set-Cookie', serializeCookie(config, CSRF_COOKIE, token, { httpOnly: false }))
-            }
-            return token
+            const hasCookie = readCookie(req.headers.cookie, CSRF_COOKIE) !== undefined
+            const token = (!hasCookie && !admin ? newFormToken() : undefined) ?? csrfCookieToken(req.headers.cookie, config, (cookie) => res.append('Set-Cookie', cookie))
+            return (res.locals.csrfToken = token)
           },
         }),
       }),

@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express'
 import { getTraffic, isTrafficPeriod, TRAFFIC_TABLES, trafficCsv } from '~/services/traffic.server.ts'
-import { clearSessionCookie, CSRF_COOKIE, readCookie, sessionCookie, serializeCookie } from '~/http/cookies.server.ts'
-import { newCsrfToken } from '~/http/csrf.server.ts'
+import { clearSessionCookie, sessionCookie } from '~/http/cookies.server.ts'
+import { csrfCookieToken } from '~/http/csrf.server.ts'
 import { BLOG_STATUSES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { proposalsCsv } from '~/lib/csv.ts'
 import { readerZone } from '~/services/clock.server.ts'
@@ -54,11 +54,7 @@ export function createApiRouter() {
   // --- session -------------------------------------------------------------------------
   api.get('/auth/session', route(async (req, res) => {
     noStore(res)
-    let csrfToken = readCookie(req.headers.cookie, CSRF_COOKIE)
-    if (!csrfToken) {
-      csrfToken = newCsrfToken()
-      res.append('Set-Cookie', serializeCookie(ctx(req).config, CSRF_COOKIE, csrfToken, { httpOnly: false }))
-    }
+    const csrfToken = csrfCookieToken(req.headers.cookie, ctx(req).config, (cookie) => res.append('Set-Cookie', cookie))
     const state = await auth.getSession(ctx(req).db, sessionToken(req))
     res.json(
       state.admin

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { CSRF_COOKIE, readCookie } from './cookies.server.ts'
+import { CSRF_COOKIE, readCookie, serializeCookie } from './cookies.server.ts'
 
 /**
  * CSRF: double-submit token plus a same-origin check.
@@ -14,8 +14,21 @@ import { CSRF_COOKIE, readCookie } from './cookies.server.ts'
  */
 export { CSRF_FIELD, CSRF_HEADER } from '~/lib/csrf.ts'
 
-export function newCsrfToken(): string {
+function newCsrfToken(): string {
   return randomBytes(24).toString('base64url')
+}
+
+/**
+ * The back office's double-submit token, issued once for the API and the pages alike: the
+ * browser's `csrf` cookie, or a new token with the Set-Cookie header that keeps it (handed to
+ * `setCookie`, which adds it to the answer).
+ */
+export function csrfCookieToken(cookieHeader: string | undefined, config: Parameters<typeof serializeCookie>[0], setCookie: (header: string) => void): string {
+  const known = readCookie(cookieHeader, CSRF_COOKIE)
+  if (known) return known
+  const token = newCsrfToken()
+  setCookie(serializeCookie(config, CSRF_COOKIE, token, { httpOnly: false }))
+  return token
 }
 
 const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000
