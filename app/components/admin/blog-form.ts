@@ -1,4 +1,4 @@
-import { isTimeZone, zonedToUtcIso } from '~/lib/publishing.ts'
+import { isTimeZone, textOf, zonedToUtcIso } from '~/lib/publishing.ts'
 
 /** The blog editor's fields, named after BlogPostSchema's keys; read the same way in the browser and in the action. */
 export type BlogForm = {
@@ -59,7 +59,7 @@ export const BLOG_FIELDS = ['title', 'slug', 'subheading', 'excerpt', 'content',
 
 /** The rich-text editor leaves markup such as '<p><br></p>' behind when emptied: no text and no picture is no content. */
 function isBlankHtml(html: string): boolean {
-  return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === ''
+  return !/<img\b/i.test(html) && textOf(html) === ''
 }
 
 /**
