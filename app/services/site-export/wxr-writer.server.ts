@@ -1,5 +1,6 @@
 import { slugify, tagSlug } from '~/lib/publishing.ts'
 import type { ImportedPost } from '../site-import/types.ts'
+import { imagesIn } from '../html-images.server.ts'
 
 /**
  * A post as the WXR file needs it: the import's shape read backwards (absolute image addresses,
@@ -22,16 +23,6 @@ function wpDate(post: WxrPost): string {
 
 const meta = (key: string, value: string) => `\t\t<wp:postmeta>\n\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>\n\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>\n\t\t</wp:postmeta>\n`
 
-/** Every picture in a post's body: its address and alt text, in order, each once. */
-function bodyImages(html: string): { url: string; alt: string }[] {
-  const found = new Map<string, string>()
-  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
-    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1]
-    if (src && !found.has(src)) found.set(src, /\salt="([^"]*)"/.exec(tag)?.[1] ?? '')
-  }
-  return [...found].map(([url, alt]) => ({ url: unescapeAttr(url), alt: unescapeAttr(alt) }))
-}
-const unescapeAttr = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" })[e]!)
 
 /**
  * The posts as a WordPress eXtended RSS 1.2 file, as WordPress's own exporter writes it: the
@@ -74,7 +65,7 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
       return attachmentId
     }
     const thumb = post.cover ? meta('_thumbnail_id', String(attachment(post.cover))) : ''
-    for (const image of bodyImages(post.html)) attachment(image)
+    for (const { src, alt } of imagesIn(post.html)) attachment({ url: src, alt })
     items.push(
       `\t<item>\n\t\t<title>${cdata(post.title)}</title>\n\t\t<link>${esc(link)}</link>\n\t\t<pubDate>${new Date(`${date.replace(' ', 'T')}Z`).toUTCString()}</pubDate>\n` +
         `\t\t<dc:creator>${cdata(login(post.author))}</dc:creator>\n\t\t<guid isPermaLink="false">${esc(`${site.url}/?p=${post.id}`)}</guid>\n\t\t<description></description>\n` +

@@ -2,6 +2,7 @@ import { render } from 'dom-serializer'
 import { type ChildNode, Element, Text, isTag, isText } from 'domhandler'
 import { parseDocument } from 'htmlparser2'
 import { textContent } from 'domutils'
+import { imagesIn } from '../html-images.server.ts'
 import { sanitizeBlogHtml } from '../sanitize.server.ts'
 
 const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'pre', 'hr', 'img', 'table', 'div'])
@@ -102,16 +103,4 @@ export function cleanImportedHtml(html: string): string {
 }
 
 /** Every image address in `html` (for fetching and rewriting). */
-export function imageSources(html: string): string[] {
-  const doc = parseDocument(html)
-  const out: string[] = []
-  const walk = (nodes: ChildNode[]) => {
-    for (const n of nodes) {
-      if (!isTag(n)) continue
-      if (n.name === 'img' && n.attribs.src) out.push(n.attribs.src)
-      walk(n.children)
-    }
-  }
-  walk(doc.children)
-  return [...new Set(out)]
-}
+export const imageSources = (html: string): string[] => imagesIn(html).map((i) => i.src)
