@@ -9,7 +9,7 @@
 // BENCH_DURATION (seconds per target, default 15), BENCH_WARMUP (seconds of load per page before
 // measuring, default 5) and BENCH_CONNECTIONS (default 16) adjust the run; BENCH_ROUNDS (default
 // 2) the A/B's rounds; BENCH_BASE the previous release (a git ref, default 532bdec);
-// BENCH_ONLY=ab runs the A/B part alone; BENCH_PORT (default 3400) the first of the ports used.
+// BENCH_ONLY=ab runs the A/B part alone, BENCH_ONLY=proposal the client's proposal page alone; BENCH_PORT (default 3400) the first of the ports used.
 // The PostgreSQL runs wipe the database at TEST_PG_URL (default postgres://app:app@127.0.0.1:5432/appdb).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -196,6 +196,45 @@ async function uncachedOnPostgres() {
   }
 }
 
+
+/** The client's proposal page's section of docs/BENCHMARKS.md, from the rows `proposalPage` holds. */
+function writeProposalPage(started) {
+  const md = `## The client's proposal page (npm run bench)
+
+Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.
+Command: \`npm run build && npm run bench\` (\`BENCH_ONLY=proposal\` for this part alone). /p/<token> (issue 38) for a proposal written, saved and sent with the back office's forms (bench/proposal-page.js); private, so never cached; the server alone, one process, \`PAGE_CACHE=off\`, a fresh database. After ${WARMUP} s of warm-up: the median a client waits with one connection (wrk -t1 -c1 -d${DURATION}s, the goal is under 50 ms) and the requests/s with ${CONNECTIONS} connections (wrk -t2 -c${CONNECTIONS}).
+
+| database | median ms (one connection) | p99 ms (one connection) | requests/s (${CONNECTIONS} connections) | errors |
+|---|---:|---:|---:|---:|
+${proposalPage.map((r) => `| ${r.label.split(':')[0]} | ${r.alone.p50} | ${r.alone.p99} | ${r.loaded.rps} | ${r.alone.errors + r.loaded.errors} |`).join('\n')}
+`
+  writeSection('proposal-page', md)
+  console.log(md)
+}
+
+/** BENCH_ONLY=proposal: the proposal page alone, on SQLite and PostgreSQL. */
+async function proposalPageAlone() {
+  const started = new Date()
+  for (const [dialect, env] of [['SQLite', null], ['PostgreSQL', { DATABASE_URL: PG_URL }]]) {
+    const dir = tempDir('bench-proposal-')
+    const databaseUrl = env?.DATABASE_URL ?? path.join(dir, 'site.db')
+    if (env) await resetPg()
+    const server = await startServer(PORT, { DATABASE_URL: databaseUrl, DATA_DIR: dir, PAGE_CACHE: 'off', WEB_CONCURRENCY: '1', LOG_LEVEL: 'info' })
+    try {
+      const page = await sentProposalPath(server.url, databaseUrl)
+      proposalPage.push(measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }))
+    } finally {
+      await server.stop()
+    }
+  }
+  writeProposalPage(started)
+}
+
+if (process.env.BENCH_ONLY === 'proposal') {
+  await proposalPageAlone()
+  process.exit(0)
+}
+
 const abStarted = new Date()
 const ab = await compareWithPreviousRelease({ port: PORT + 3, rounds: ROUNDS, seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS })
 let onPg = null
@@ -263,12 +302,7 @@ Command: \`npm run build && npm run bench\`: wrk -t2 -c${CONNECTIONS} -d${DURATI
 "cached" is the production default (rendered public pages kept in memory until content changes, answered before Express); "no page cache" runs with \`PAGE_CACHE=off\`, so React renders every request; \`WEB_CONCURRENCY=2\` runs two worker processes (node:cluster) on the same port, the production default on this 2-core machine. "nginx proxy_cache in front" is the server (one process) behind nginx configured as deploy/nginx.conf shows, where the shared cache answers from our \`s-maxage\` headers. CPU and peak memory are the server's (with its workers). "vs WordPress (saved)" divides by stock WordPress 6.1 without a cache plugin measured on this machine with the same wrk command when issue 10 was filed (home 65, post 57, blog list 53 requests/s), not in this run.
 ${pgNote}
 ${table}
-
-The client's proposal page (/p/<token>, issue 38: a proposal written, saved and sent with the back office's forms; private, so never cached), no page cache, one process: the median a client waits with one connection (wrk -t1 -c1, the goal is under 50 ms) and the requests/s with ${CONNECTIONS}.
-
-| database | median ms (one connection) | p99 ms (one connection) | requests/s (${CONNECTIONS} connections) | errors |
-|---|---:|---:|---:|---:|
-${proposalPage.map((r) => `| ${r.label.split(':')[0]} | ${r.alone.p50} | ${r.alone.p99} | ${r.loaded.rps} | ${r.alone.errors + r.loaded.errors} |`).join('\n')}
 `
 writeSection('load', md)
 console.log(md)
+writeProposalPage(started)
