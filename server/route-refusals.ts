@@ -10,10 +10,11 @@ type Handler = NonNullable<Module['loader']>
 export type DatabaseOutage = { databaseUnavailable: true; retryAfter: number }
 
 /**
- * The two refusals any loader or action may meet, answered through the one map of refusals
+ * The refusals any loader or action may meet, answered through the one map of refusals
  * (app/http/refusal.server.ts), as the API answers them: a role the service refused is the
- * forbidden page (403), and (the pages' side of docs/decisions/028) a database that cannot be
- * reached answers 503 with Retry-After instead of React Router's 500.
+ * forbidden page (403), a thing that is not there the not-found page (404), and (the pages'
+ * side of docs/decisions/028) a database that cannot be reached answers 503 with Retry-After
+ * instead of React Router's 500.
  * Every route's loader and action is wrapped once; a page's error then reaches the root error
  * boundary as a 503 route error (the same on the server and after hydration, so the page can
  * say what happened), and a resource route (feeds, sitemap) answers a plain-text 503.
@@ -53,6 +54,11 @@ function guard(handler: Handler, page: boolean): Handler {
       // A service refused the person's role (app/lib/permissions.ts): the forbidden page, never data.
       if (refusal?.kind === 'forbidden') {
         throw data({ forbidden: true, message: refusal.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      }
+      // A thing that is not there (a lead deleted meanwhile, a link to nothing): the not-found page.
+      if (refusal?.kind === 'not-found') {
+        if (!page) throw new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
+        throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } })
       }
       if (refusal?.kind !== 'unavailable') throw err
       const { retryAfter = 1, headers: wait } = refusal

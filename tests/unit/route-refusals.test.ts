@@ -3,7 +3,7 @@ import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { errorAnswer } from '~/api/http.server.ts'
 import { isDatabaseUnavailable, openDatabase, waitForDatabase } from '~/db/db.server.ts'
-import { DatabaseUnavailableError } from '~/services/errors.server.ts'
+import { DatabaseUnavailableError, NotFoundError } from '~/services/errors.server.ts'
 import { answerRouteRefusals } from '../../server/route-refusals.ts'
 import { freePort } from '../system/server.ts'
 
@@ -83,5 +83,24 @@ describe('database outages (docs/decisions/028)', () => {
     expect(feedError.status).toBe(503)
     expect(feedError.headers.get('retry-after')).toBe('5')
     expect(await thrown(wrapped.routes.bug!.module.loader)).toMatchObject({ message: 'a bug' })
+  })
+
+  it('turns a thing that is not there into the not-found page (404), and in a resource route into a plain 404', async () => {
+    const gone = async () => {
+      throw new NotFoundError('Proposal not found')
+    }
+    const build = {
+      routes: {
+        page: { id: 'page', path: 'p', module: { default: () => null, loader: gone, action: gone } },
+        pdf: { id: 'pdf', path: 'p.pdf', module: { loader: gone } },
+      },
+    } as unknown as ServerBuild
+    const wrapped = answerRouteRefusals(build) as ServerBuild
+    const thrown = (fn: ((args: never) => unknown) | undefined) => Promise.resolve().then(() => fn!({} as never)).then(() => undefined, (e: unknown) => e)
+    expect(await thrown(wrapped.routes.page!.module.loader)).toMatchObject({ data: null, init: { status: 404 } })
+    expect(await thrown(wrapped.routes.page!.module.action)).toMatchObject({ init: { status: 404 } })
+    const pdf = (await thrown(wrapped.routes.pdf!.module.loader)) as Response
+    expect(pdf).toBeInstanceOf(Response)
+    expect([pdf.status, await pdf.text()]).toEqual([404, 'Not found\n'])
   })
 })

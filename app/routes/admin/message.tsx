@@ -23,7 +23,6 @@ import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { can } from '~/lib/permissions.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
 import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
@@ -36,23 +35,18 @@ import { failureStatus, requireRowId } from './+shared/content-actions.server.ts
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  try {
-    const desk = await getMessageDesk(context.app.db, admin, id)
-    // Back to the desk for those who have it; to the messages inbox for the others.
-    const back = can(admin.role, 'leads') ? { href: 'proposals', label: 'Back to Proposals' } : { href: 'messages', label: 'Back to Messages' }
-    return {
-      adminPath: context.app.config.adminPath,
-      ...desk,
-      back,
-      assignees: await listAssignees(context.app.db),
-      // The proposal request made from this message to write its proposal (issue 38), and whether this person may write one.
-      leadId: await leadOfMessage(context.app.db, admin, id),
-      canWriteProposal: can(admin.role, 'proposals.write'),
-      canOpenLeads: can(admin.role, 'leads'),
-    }
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data(null, { status: 404 })
-    throw err
+  const desk = await getMessageDesk(context.app.db, admin, id)
+  // Back to the desk for those who have it; to the messages inbox for the others.
+  const back = can(admin.role, 'leads') ? { href: 'proposals', label: 'Back to Proposals' } : { href: 'messages', label: 'Back to Messages' }
+  return {
+    adminPath: context.app.config.adminPath,
+    ...desk,
+    back,
+    assignees: await listAssignees(context.app.db),
+    // The proposal request made from this message to write its proposal (issue 38), and whether this person may write one.
+    leadId: await leadOfMessage(context.app.db, admin, id),
+    canWriteProposal: can(admin.role, 'proposals.write'),
+    canOpenLeads: can(admin.role, 'leads'),
   }
 }
 

@@ -1,10 +1,9 @@
-import { Link, data } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/proposal-document-preview'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { ProposalDocumentView } from '~/components/proposal/proposal-document-view.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
 import { previewDocument } from '~/services/proposal-drafts.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 
@@ -16,13 +15,8 @@ import { requireRowId } from './+shared/content-actions.server.ts'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  try {
-    const { content, sha256, leadName } = await previewDocument(context.app.db, admin, id)
-    return { adminPath: context.app.config.adminPath, leadId: id, leadName, content, sha256 }
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data(null, { status: 404 })
-    throw err
-  }
+  const { content, sha256, leadName } = await previewDocument(context.app.db, admin, id)
+  return { adminPath: context.app.config.adminPath, leadId: id, leadName, content, sha256 }
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Preview: proposal for ${d.leadName}` : 'Preview')

@@ -41,24 +41,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   const db = context.app.db
   const sp = new URL(request.url).searchParams
-  try {
-    const doc = await getLeadDocument(db, admin, id)
-    const [revisions, autosave] = await Promise.all([listDocumentRevisions(db, admin, id), readDocumentAutosave(db, admin, id)])
-    return {
-      adminPath: context.app.config.adminPath,
-      canSetDefaultTerms: can(admin.role, 'settings'),
-      lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email },
-      document: doc.document,
-      values: documentFormValues(doc.draft),
-      totalCents: doc.content.priced.totalCents,
-      revisions,
-      // Its fields only when the admin chose to bring it back (`?draft=autosave`).
-      autosave: autosave && { savedAt: autosave.savedAt, savedSinceBy: autosave.savedSinceBy, values: sp.get('draft') === 'autosave' ? autosave.values : null },
-      restored: sp.get('restored') === '1',
-    }
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data(null, { status: 404 })
-    throw err
+  const doc = await getLeadDocument(db, admin, id)
+  const [revisions, autosave] = await Promise.all([listDocumentRevisions(db, admin, id), readDocumentAutosave(db, admin, id)])
+  return {
+    adminPath: context.app.config.adminPath,
+    canSetDefaultTerms: can(admin.role, 'settings'),
+    lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email },
+    document: doc.document,
+    values: documentFormValues(doc.draft),
+    totalCents: doc.content.priced.totalCents,
+    revisions,
+    // Its fields only when the admin chose to bring it back (`?draft=autosave`).
+    autosave: autosave && { savedAt: autosave.savedAt, savedSinceBy: autosave.savedSinceBy, values: sp.get('draft') === 'autosave' ? autosave.values : null },
+    restored: sp.get('restored') === '1',
   }
 }
 

@@ -26,7 +26,6 @@ import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { NextStepSchema, ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, assignProposal, getProposalDesk, replyToProposal, setProposalNextStep } from '~/services/lead-desk.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
 import { leadCalls } from '~/services/bookings.server.ts'
 import { withCallTimes } from '~/lib/booking-slots.ts'
@@ -41,28 +40,23 @@ import { failureStatus, requireRowId } from './+shared/content-actions.server.ts
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  try {
-    const desk = await getProposalDesk(context.app.db, admin, id)
-    // One clock (docs/decisions/070): the calls, the notes' call times and Calls itself in the reader's zone.
-    const zone = (await readerZone(context.app.db, admin)).id
-    desk.events = desk.events.map((e) => ({ ...e, body: e.body && withCallTimes(e.body, zone) }))
-    const calls = await leadCalls(context.app.db, admin, id, zone)
-    const document = await documentSummaryForLead(context.app.db, id)
-    return {
-      adminPath: context.app.config.adminPath,
-      ...desk,
-      calls,
-      zone,
-      assignees: await listAssignees(context.app.db),
-      // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
-      document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
-      canWriteProposal: can(admin.role, 'proposals.write'),
-      // The contact message this request was made from, to write its proposal (issue 38).
-      fromMessage: await messageOfLead(context.app.db, admin, id),
-    }
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data(null, { status: 404 })
-    throw err
+  const desk = await getProposalDesk(context.app.db, admin, id)
+  // One clock (docs/decisions/070): the calls, the notes' call times and Calls itself in the reader's zone.
+  const zone = (await readerZone(context.app.db, admin)).id
+  desk.events = desk.events.map((e) => ({ ...e, body: e.body && withCallTimes(e.body, zone) }))
+  const calls = await leadCalls(context.app.db, admin, id, zone)
+  const document = await documentSummaryForLead(context.app.db, id)
+  return {
+    adminPath: context.app.config.adminPath,
+    ...desk,
+    calls,
+    zone,
+    assignees: await listAssignees(context.app.db),
+    // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
+    document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
+    canWriteProposal: can(admin.role, 'proposals.write'),
+    // The contact message this request was made from, to write its proposal (issue 38).
+    fromMessage: await messageOfLead(context.app.db, admin, id),
   }
 }
 

@@ -32,12 +32,7 @@ export function headers() {
 }
 
 async function bookingOr404(db: Parameters<typeof findBookingByToken>[0], token: string) {
-  try {
-    return await findBookingByToken(db, token)
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data(null, { status: 404 })
-    throw err
-  }
+  return findBookingByToken(db, token)
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import type { Db } from '~/db/db.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
+import { refusalOf } from '~/http/refusal.server.ts'
 
 /**
  * What the blog and portfolio lists' forms post: which write (`intent`) on which row (`id`). The
@@ -30,9 +30,8 @@ export function requireRowId(raw: string | undefined): number {
  * shows a red notice rather than an error page.
  */
 export function failureStatus(context: AppLoadContext, err: unknown, what: string): 400 | 403 | 404 | 500 {
-  if (err instanceof NotFoundError) return 404
-  if (err instanceof ForbiddenError) return 403
-  if (err instanceof DomainValidationError) return 400
+  const refusal = refusalOf(err)
+  if (refusal?.kind === 'not-found' || refusal?.kind === 'forbidden' || refusal?.kind === 'invalid') return refusal.status as 400 | 403 | 404
   context.app.logger.error({ err: (err as Error)?.message }, what)
   return 500
 }
@@ -45,7 +44,7 @@ export function saveFailed<V>(context: AppLoadContext, err: unknown, message: st
   const status = failureStatus(context, err, message)
   const said = status === 403 || status === 400 ? (err as Error).message : message
   // A refusal that names its field (a slug another project has) is shown beside that field.
-  const fields: Record<string, string> = err instanceof DomainValidationError ? err.fields : {}
+  const fields: Record<string, string> = refusalOf(err)?.fields ?? {}
   return data({ ok: false as const, formError: said, fields, values }, { status })
 }
 
