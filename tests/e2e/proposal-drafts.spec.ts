@@ -1,7 +1,6 @@
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiWrite, dataDir, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { estimatorLead, mailedToken } from './proposal-helpers.ts'
 
 // Issue 38, "Writing": the proposal's summary in the posts' rich-text editor, autosave and
 // revisions as for posts, and a preview exactly as the client will see it.
@@ -9,35 +8,10 @@ import { ADMIN, apiWrite, dataDir, expectNoAxeViolations, expectToast, login, ui
 // Autosave waits for its timer on a slow shared machine.
 test.describe.configure({ timeout: 120_000 })
 
-/** A lead from the cost estimator (a Business Website: its timeline has every date), as the API stores it; its id. */
-async function newLead(page: Page, name: string): Promise<number> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`
-  await apiWrite(page, 'POST', '/api/proposals', {
-    name,
-    email,
-    businessType: 'restaurant',
-    budget: '1000-2500',
-    requirements: 'A menu site with table booking.',
-    source: 'estimator',
-    sourceData: 'type=business&pages=5&addons=seo&urgency=standard',
-  })
-  const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
-  return rows[0].id
-}
-
-/** The link mailed to the client, read from this run's outbox (mail is not set up in e2e). */
-function mailedToken(name: string): string {
-  const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
-  try {
-    const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`
-    const row = db.prepare("SELECT body FROM mail_outbox WHERE to_address = ? AND subject LIKE 'Your proposal from%' ORDER BY id DESC").get(email) as { body: string } | undefined
-    const token = /\/p\/([A-Za-z0-9_-]{43})/.exec(row?.body ?? '')?.[1]
-    if (!token) throw new Error(`no proposal link mailed to ${email}`)
-    return token
-  } finally {
-    db.close()
-  }
-}
+/** The e2e address of a made-up client. */
+const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`
+/** A lead from the cost estimator (a Business Website: its timeline has every date); its id. */
+const newLead = (page: Page, name: string) => estimatorLead(page, name, emailOf(name), 'type=business&pages=5&addons=seo&urgency=standard')
 
 const editor = (page: Page, id: number) => page.goto(`${ADMIN}/proposals/${id}/document`)
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1)
@@ -115,7 +89,7 @@ test('each save is a revision (who, when, total); restoring one is a new save, a
   await expectNoAxeViolations(page)
 
   const client = await (await browser.newContext()).newPage()
-  await client.goto(`/p/${mailedToken(name)}`)
+  await client.goto(`/p/${mailedToken(emailOf(name))}`)
   await expect(client.getByRole('heading', { level: 1, name: 'The first title' })).toBeVisible()
 
   // The preview is the client's page, byte for byte: the same document, version and hash.

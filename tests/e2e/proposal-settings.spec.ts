@@ -1,7 +1,6 @@
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiWrite, dataDir, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { ADMIN, apiWrite, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { estimatorLead, mailedToken } from './proposal-helpers.ts'
 import { pdfText } from './tools-helpers.ts'
 
 // Issue 38 (docs/decisions/075): Settings > Proposals holds the payment details printed on the
@@ -15,33 +14,6 @@ async function restore(page: Page) {
   await apiWrite(page, 'PUT', '/api/settings', { paymentDetails: '', proposalTerms: '' })
 }
 
-/** A proposal request from the cost estimator (so its pre-filled proposal saves as it is), made through the API: its id. */
-async function newLead(page: Page, name: string, email: string): Promise<number> {
-  await apiWrite(page, 'POST', '/api/proposals', {
-    name,
-    email,
-    businessType: 'restaurant',
-    budget: '1000-2500',
-    requirements: 'A menu site with table booking.',
-    source: 'estimator',
-    sourceData: 'type=business&pages=5&urgency=standard',
-  })
-  const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
-  return rows[0].id
-}
-
-/** The link mailed to the client, read from this run's outbox (mail is not set up in e2e). */
-function mailedToken(email: string): string {
-  const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
-  try {
-    const row = db.prepare("SELECT body FROM mail_outbox WHERE to_address = ? AND subject LIKE 'Your proposal from%' ORDER BY id DESC").get(email) as { body: string } | undefined
-    const token = /\/p\/([A-Za-z0-9_-]{43})/.exec(row?.body ?? '')?.[1]
-    if (!token) throw new Error(`no proposal link mailed to ${email}`)
-    return token
-  } finally {
-    db.close()
-  }
-}
 
 test('payment details and default terms are saved on the Settings page; the next proposal starts with the terms and its deposit invoice shows the details', async ({ page, browser }) => {
   const tag = uid()
@@ -72,7 +44,7 @@ test('payment details and default terms are saved on the Settings page; the next
     // The next proposal starts with the terms.
     const name = `Settled ${tag}`
     const email = `settled-${tag}@example.com`
-    const id = await newLead(page, name, email)
+    const id = await estimatorLead(page, name, email)
     await page.goto(`${ADMIN}/proposals/${id}/document`)
     await expect(page.getByLabel('Terms of this proposal')).toHaveValue(terms)
     await page.getByRole('button', { name: 'Save proposal' }).click()
@@ -123,7 +95,7 @@ test.describe('without JavaScript', () => {
       await expect(section.getByLabel('Default terms for new proposals')).toHaveValue(terms)
       await expect(section.getByLabel('Payment details')).toHaveValue(DETAILS[0])
 
-      const id = await newLead(page, `Plain ${tag}`, `plain-${tag}@example.com`)
+      const id = await estimatorLead(page, `Plain ${tag}`, `plain-${tag}@example.com`)
       await page.goto(`${ADMIN}/proposals/${id}/document`)
       await expect(page.getByLabel('Terms of this proposal')).toHaveValue(terms)
     } finally {

@@ -1,38 +1,10 @@
-import path from 'node:path'
-import Database from 'better-sqlite3'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { ADMIN, apiWrite, dataDir, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { expect, test, type Browser } from '@playwright/test'
+import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-helpers.ts'
+import { estimatorLead, mailedToken } from './proposal-helpers.ts'
 
 // Issue 38: the agency writes a proposal from a lead and sends it; the client reads it at
 // /p/<token> (no account, no cookie) and accepts, declines or asks, with or without JavaScript.
 
-/** The link mailed to the client, read from this run's outbox (mail is not set up in e2e). */
-function mailedToken(email: string): string {
-  const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
-  try {
-    const row = db.prepare("SELECT body FROM mail_outbox WHERE to_address = ? AND subject LIKE 'Your proposal from%' ORDER BY id DESC").get(email) as { body: string } | undefined
-    const token = /\/p\/([A-Za-z0-9_-]{43})/.exec(row?.body ?? '')?.[1]
-    if (!token) throw new Error(`no proposal link mailed to ${email}`)
-    return token
-  } finally {
-    db.close()
-  }
-}
-
-/** A lead from the cost estimator (Business Website, 12 pages, SEO, Rush), as the API stores it. */
-async function estimatorLead(page: Page, name: string, email: string): Promise<number> {
-  await apiWrite(page, 'POST', '/api/proposals', {
-    name,
-    email,
-    businessType: 'restaurant',
-    budget: '1000-2500',
-    requirements: 'A menu site with table booking.',
-    source: 'estimator',
-    sourceData: 'type=business&pages=12&addons=seo&urgency=rush',
-  })
-  const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
-  return rows[0].id
-}
 
 /** Writes and sends the pre-filled proposal through the editor's plain forms (in the no-JavaScript tests, without JavaScript too); the client's token. */
 async function sentProposal(browser: Browser): Promise<{ token: string; name: string; email: string }> {
@@ -42,7 +14,7 @@ async function sentProposal(browser: Browser): Promise<{ token: string; name: st
   const name = `Client ${tag}`
   const email = `client-${tag}@example.com`
   await login(page)
-  const id = await estimatorLead(page, name, email)
+  const id = await estimatorLead(page, name, email, 'type=business&pages=12&addons=seo&urgency=rush')
   await page.goto(`${ADMIN}/proposals/${id}/document`)
   await page.getByRole('button', { name: 'Save proposal' }).click()
   await expectToast(page, 'Proposal Saved')
@@ -57,7 +29,7 @@ test('the agency writes a proposal from the lead, previews it and sends it; the 
   const name = `Writer ${tag}`
   const email = `writer-${tag}@example.com`
   await login(page)
-  const id = await estimatorLead(page, name, email)
+  const id = await estimatorLead(page, name, email, 'type=business&pages=12&addons=seo&urgency=rush')
   await page.goto(`${ADMIN}/proposals/${id}`)
   await expect(page.getByRole('region', { name: 'Proposal to the client' })).toContainText('No proposal written yet.')
   await page.getByRole('link', { name: 'Write a proposal' }).click()
