@@ -61,9 +61,29 @@ export function attachmentName(part: MimePart): string | undefined {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1]
 }
 
-/** A real SMTP server on loopback that keeps every mail it accepts: the envelope's recipients and the raw message. */
+type RecordedMail = { to: string[]; raw: string }
+
+/**
+ * A real SMTP server on loopback that keeps every mail it accepts: the envelope's recipients and
+ * the raw message. `mail(matches)` resolves with the first kept mail that matches, now or when it
+ * arrives (the test's time limit catches one that never does).
+ */
 export async function startRecordingSmtp() {
-  const mails: { to: string[]; raw: string }[] = []
+  const mails: RecordedMail[] = []
+  const waiting: { matches: (m: RecordedMail) => boolean; resolve: (m: RecordedMail) => void }[] = []
+  const keep = (m: RecordedMail) => {
+    mails.push(m)
+    for (const w of waiting.filter((w) => w.matches(m))) {
+      waiting.splice(waiting.indexOf(w), 1)
+      w.resolve(m)
+    }
+  }
+  const mail = (matches: (m: RecordedMail) => boolean) =>
+    new Promise<RecordedMail>((resolve) => {
+      const kept = mails.find(matches)
+      if (kept) resolve(kept)
+      else waiting.push({ matches, resolve })
+    })
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -74,7 +94,7 @@ export async function startRecordingSmtp() {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('latin1') })
+        keep({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('latin1') })
         done()
       })
     },
@@ -84,5 +104,5 @@ export async function startRecordingSmtp() {
     server.listen(0, '127.0.0.1', () => resolve())
   })
   const { port } = server.server.address() as net.AddressInfo
-  return { mails, port, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) }
+  return { mails, mail, port, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
