@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import { SUDO_PROMPT } from '~/lib/sudo.ts'
+import { SUDO_PROMPT, WRONG_PASSWORD } from '~/lib/sudo.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
@@ -11,8 +11,6 @@ export class PasswordAsked {
     readonly message: string,
   ) {}
 }
-
-export const WRONG_PASSWORD = 'That password is not right.'
 
 /**
  * Sudo mode for a page's form, the one way (docs/decisions/027): the password the form carried,

@@ -10,7 +10,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
-import { SUDO_FIELD, SUDO_PROMPT } from '~/lib/sudo.ts'
+import { SUDO_FIELD, SUDO_PROMPT, WRONG_PASSWORD } from '~/lib/sudo.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
 import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import-job.server.ts'
@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const EXPORT_ASK = { sudo: SUDO_PROMPT, wrong: 'That password is not right.', limited: 'Too many wrong passwords: try again in a few minutes.' } as const
+const EXPORT_ASK = { sudo: SUDO_PROMPT, wrong: WRONG_PASSWORD, limited: 'Too many wrong passwords: try again in a few minutes.' } as const
 
 function ReportList({ report, testId }: { report: ImportReport; testId: string }) {
   return (
