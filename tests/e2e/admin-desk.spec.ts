@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
-import { ADMIN, expectNoAxeViolations, expectToast, login, openAdminNav, sql, uid } from './admin-helpers.ts'
+import { ADMIN, expectNoAxeViolations, expectToast, login, openAdminNav, sql, uid, bookedCallLead } from './admin-helpers.ts'
 
 /**
  * The lead desk (issue 36 §1): every kind of lead in one list (a table at desktop width, compact
@@ -22,26 +22,7 @@ function arrange(tag: string) {
     ).lastInsertRowid,
   )
   const bravo = Number(sql(`insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)`, `Bravo ${tag}`, `bravo-${tag}@example.com`, `Do you build shops? ${tag}`, iso(now - 2 * HOUR)).lastInsertRowid)
-  const charlie = Number(
-    sql(
-      `insert into proposals (name, email, business_type, budget, requirements, status, date, kind) values (?, ?, 'other', '', 'Discovery call booked (no note).', 'pending', ?, 'call')`,
-      `Charlie ${tag}`,
-      `charlie-${tag}@example.com`,
-      iso(now - HOUR),
-    ).lastInsertRowid,
-  )
-  const start = now + 2 * 24 * HOUR
-  sql(
-    `insert into bookings (start_at, end_at, name, email, note, time_zone, status, token_hash, sequence, proposal_id, created_at, updated_at) values (?, ?, ?, ?, '', 'UTC', 'booked', ?, 0, ?, ?, ?)`,
-    iso(start),
-    iso(start + HOUR / 2),
-    `Charlie ${tag}`,
-    `charlie-${tag}@example.com`,
-    `hash-${tag}`,
-    charlie,
-    iso(now - HOUR),
-    iso(now - HOUR),
-  )
+  const { lead: charlie } = bookedCallLead(`Charlie ${tag}`, `charlie-${tag}@example.com`, `hash-${tag}`, now)
   return { alpha, bravo, charlie }
 }
 

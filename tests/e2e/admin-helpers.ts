@@ -28,6 +28,36 @@ export function sql(statement: string, ...params: unknown[]) {
   }
 }
 
+/**
+ * A discovery call booked two days from `now`, as the booking page stores it: its lead (a
+ * proposal request of kind 'call', an hour old) and the booking. The lead's id and the call's start.
+ */
+export function bookedCallLead(name: string, email: string, tokenHash: string, now = Date.now()): { lead: number; start: number } {
+  const HOUR = 3_600_000
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const lead = Number(
+    sql(
+      `insert into proposals (name, email, business_type, budget, requirements, status, date, kind) values (?, ?, 'other', '', 'Discovery call booked (no note).', 'pending', ?, 'call')`,
+      name,
+      email,
+      iso(now - HOUR),
+    ).lastInsertRowid,
+  )
+  const start = now + 2 * 24 * HOUR
+  sql(
+    `insert into bookings (start_at, end_at, name, email, note, time_zone, status, token_hash, sequence, proposal_id, created_at, updated_at) values (?, ?, ?, ?, '', 'UTC', 'booked', ?, 0, ?, ?, ?)`,
+    iso(start),
+    iso(start + HOUR / 2),
+    name,
+    email,
+    tokenHash,
+    lead,
+    iso(now - HOUR),
+    iso(now - HOUR),
+  )
+  return { lead, start }
+}
+
 /** Sends the CSRF token the way the browser client does. */
 async function csrf(request: APIRequestContext): Promise<string> {
   const res = await request.get('/api/auth/session')

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, dataDir, expectNoAxeViolations, login, sql, uid } from './admin-helpers.ts'
+import { ADMIN, dataDir, expectNoAxeViolations, login, sql, uid, bookedCallLead } from './admin-helpers.ts'
 
 // Issue 38 (docs/decisions/075): "Write a proposal" from a contact message's page and from a
 // booked call. A message becomes a proposal request once, linked both ways; a call is a lead already.
@@ -82,26 +82,7 @@ test('the same "Write a proposal" sent twice at once makes one lead', async ({ p
 test('"Write a proposal" on a booked call opens the proposal of the lead the call belongs to', async ({ page }) => {
   const tag = uid()
   const now = Date.now()
-  const lead = Number(
-    sql(
-      `insert into proposals (name, email, business_type, budget, requirements, status, date, kind) values (?, ?, 'other', '', 'Discovery call booked (no note).', 'pending', ?, 'call')`,
-      `Cal ${tag}`,
-      `cal-${tag}@example.com`,
-      iso(now - HOUR),
-    ).lastInsertRowid,
-  )
-  const start = now + 2 * 24 * HOUR
-  sql(
-    `insert into bookings (start_at, end_at, name, email, note, time_zone, status, token_hash, sequence, proposal_id, created_at, updated_at) values (?, ?, ?, ?, '', 'UTC', 'booked', ?, 0, ?, ?, ?)`,
-    iso(start),
-    iso(start + HOUR / 2),
-    `Cal ${tag}`,
-    `cal-${tag}@example.com`,
-    `hash-${tag}`,
-    lead,
-    iso(now - HOUR),
-    iso(now - HOUR),
-  )
+  const { lead, start } = bookedCallLead(`Cal ${tag}`, `cal-${tag}@example.com`, `hash-${tag}`, now)
   await login(page)
   await page.goto(`${ADMIN}/calls?view=day&tz=UTC&date=${iso(start).slice(0, 10)}`)
   await expectNoAxeViolations(page)
