@@ -11,7 +11,11 @@ module.exports = {
       severity: 'error',
       comment: 'Pages and the API go through services; only services and models reach the database.',
       from: { path: '^app/(routes|api|components|http)/' },
-      to: { path: '^app/(models|db)/', pathNot: '^app/db/schema\\.ts$|^app/db/database-unavailable\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^app/(models|db)/',
+        pathNot: '^app/db/schema\\.ts$|^app/db/database-unavailable\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'services-not-to-pages',
@@ -44,7 +48,8 @@ module.exports = {
     {
       name: 'no-dev-dependencies-at-run-time',
       severity: 'error',
-      comment: 'What runs in production imports only dependencies (npm install --omit=dev); Vite only in development (a dynamic import), the route list only at build time.',
+      comment:
+        'What runs in production imports only dependencies (npm install --omit=dev); Vite only in development (a dynamic import), the route list only at build time.',
       from: { path: '^(app|server|scripts)/|^server\\.js$', pathNot: '^app/routes\\.ts$' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'dynamic-import'] },
     },

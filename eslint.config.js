@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import importX from 'eslint-plugin-import-x'
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', '.build-*/', '.react-router/', 'node_modules/', 'test-results*/', 'playwright-report/', 'bench/.tmp/', 'data/'] },
+  {
+    ignores: [
+      'build/',
+      'build-*/',
+      '.build-*/',
+      '.react-router/',
+      'node_modules/',
+      'test-results*/',
+      'playwright-report/',
+      'bench/.tmp/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +32,10 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/lib/zod.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from '~/lib/zod.ts'.", allowTypeImports: true }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '~/lib/zod.ts'.", allowTypeImports: true }] },
+      ],
     },
   },
   {
@@ -33,7 +48,10 @@ export default tseslint.config(
     ignores: ['app/routes.ts'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false }],
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false },
+      ],
     },
   },
   {
@@ -46,17 +64,31 @@ export default tseslint.config(
         'error',
         {
           selector: 'Literal[value=/^(America|Asia|Europe|Africa|Australia|Pacific)\\u002F/]',
-          message: 'A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader\'s zone (readerZone).',
+          message:
+            "A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader's zone (readerZone).",
         },
         {
           selector: 'TemplateElement[value.raw=/^(America|Asia|Europe|Africa|Australia|Pacific)\\u002F/]',
-          message: 'A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader\'s zone (readerZone).',
+          message:
+            "A time zone is written only in app/content/site.ts: use its defaults, settings.timeZone or the reader's zone (readerZone).",
         },
       ],
     },
   },
   {
     files: ['**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 )

@@ -3,13 +3,30 @@ import { defineConfig, devices } from '@playwright/test'
 import { BASE_PORT, E2E_WORKERS, WORKER_PORT } from './tests/e2e/ports.ts'
 
 /** Specs whose every check is the same at any viewport width: run in the desktop project only. */
-const VIEWPORT_INDEPENDENT = ['**/security.spec.ts', '**/public-seo.spec.ts', '**/lead-sources.spec.ts', '**/site-import-editor.spec.ts', '**/admin-import-export.spec.ts', '**/smoke.spec.ts']
+const VIEWPORT_INDEPENDENT = [
+  '**/security.spec.ts',
+  '**/public-seo.spec.ts',
+  '**/lead-sources.spec.ts',
+  '**/site-import-editor.spec.ts',
+  '**/admin-import-export.spec.ts',
+  '**/smoke.spec.ts',
+]
 
 /** Debian's Chromium headless shell (decision 048); Playwright never downloads a browser here. */
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
 const launchOptions = {
   executablePath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 export default defineConfig({

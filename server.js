@@ -35,7 +35,15 @@ if (DEV) {
 // jobs and handlers deal with their own; this logs one that slips past them. Anything else ends it.
 process.on('unhandledRejection', (err) => {
   if (!mod.isDatabaseUnavailable(err)) throw err
-  console.error(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, err: err?.message, msg: 'database unavailable (outside any request); carrying on' }))
+  console.error(
+    JSON.stringify({
+      level: 40,
+      time: Date.now(),
+      pid: process.pid,
+      err: err?.message,
+      msg: 'database unavailable (outside any request); carrying on',
+    }),
+  )
 })
 
 let config
@@ -217,12 +225,17 @@ async function runServer() {
     })
   })
 
-  const { app, listener = app, ctx, close, beginDrain = () => {} } = await startApplication({
+  const {
+    app,
+    listener = app,
+    ctx,
+    close,
+    beginDrain = () => {},
+  } = await startApplication({
     build: DEV ? () => vite.ssrLoadModule('virtual:react-router/server-build') : await mod.getBuild(),
     clientDir: DEV ? undefined : path.join(BUILD_DIR, 'client'),
     devMiddleware: vite?.middlewares,
   })
-
 
   /**
    * Destroys connections with no request in progress that have been quiet for `quietMs` and
@@ -289,5 +302,8 @@ async function runServer() {
   // The plain listener answers page-cache hits itself and hands everything else to Express.
   starting.ready(listener)
   if (!server.listening) await once(server, 'listening')
-  ctx.logger.info({ url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` }, 'server listening')
+  ctx.logger.info(
+    { url: config.siteUrl, port: config.port, database: ctx.dialect, admin: `/${config.adminPath}/login` },
+    'server listening',
+  )
 }

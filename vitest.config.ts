@@ -19,7 +19,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'in-process', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/services/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'in-process',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/services/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         // Each system test does a bounded amount of work (so many restarts, requests, sign-ins)

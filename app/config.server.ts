@@ -34,7 +34,7 @@ const EnvSchema = z.object({
     .string()
     .regex(
       /^(true|false|\d{1,2}|(\s*(loopback|uniquelocal|linklocal|[0-9a-f.:]+(\/\d{1,3})?)\s*)(,(\s*(loopback|uniquelocal|linklocal|[0-9a-f.:]+(\/\d{1,3})?)\s*))*)$/i,
-      'must be false, true (one proxy), a number of proxy hops, or the proxies\' addresses (e.g. 10.0.0.2,10.0.0.3 or loopback)',
+      "must be false, true (one proxy), a number of proxy hops, or the proxies' addresses (e.g. 10.0.0.2,10.0.0.3 or loopback)",
     )
     .default('false'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
@@ -44,7 +44,10 @@ const EnvSchema = z.object({
   GEOIP_DB: z.string().trim().min(1).optional(),
   SECRET_KEY: z
     .string()
-    .refine((v) => decodeSecretKey(v) !== undefined, 'must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); make one with `openssl rand -hex 32`')
+    .refine(
+      (v) => decodeSecretKey(v) !== undefined,
+      'must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); make one with `openssl rand -hex 32`',
+    )
     .optional(),
 })
 
@@ -148,5 +151,8 @@ function parseTrustProxy(v: string): Config['trustProxy'] {
   if (v === 'false') return false
   if (v === 'true') return 1
   if (/^\d+$/.test(v)) return Number(v) || false
-  return v.split(',').map((s) => s.trim()).filter(Boolean)
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }

@@ -1,6 +1,13 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, isRouteErrorResponse, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from 'react-router'
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { NonceProvider } from './components/nonce.tsx'
 import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'

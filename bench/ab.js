@@ -24,7 +24,13 @@ export async function benchPages(url) {
  * Production settings for an uncached, one-process server in the benchmark (MALLOC_ARENA_MAX=2 as
  * deploy/agency-site.service sets it).
  */
-export const UNCACHED = { PAGE_CACHE: 'off', WEB_CONCURRENCY: '1', LOG_LEVEL: 'info', PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', MALLOC_ARENA_MAX: '2' }
+export const UNCACHED = {
+  PAGE_CACHE: 'off',
+  WEB_CONCURRENCY: '1',
+  LOG_LEVEL: 'info',
+  PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000',
+  MALLOC_ARENA_MAX: '2',
+}
 
 /** Starts a server on a fresh SQLite database in its own folder. */
 async function startOnSqlite(buildDir, port, cwd) {
@@ -63,7 +69,7 @@ export async function compareWithPreviousRelease({ port, rounds, seconds, warmup
       for (const [label, p] of pages) {
         for (const n of round % 2 ? ['B', 'A', 'A', 'B'] : ['A', 'B', 'B', 'A']) {
           const r = wrk(servers[n].url + p, { seconds, connections })
-          ;((results[label] ??= { A: [], B: [] })[n]).push(r)
+          ;(results[label] ??= { A: [], B: [] })[n].push(r)
           console.error(`A/B round ${round + 1} ${label} ${n}: ${r.rps} req/s, p99 ${r.p99} ms`)
         }
       }
@@ -75,7 +81,15 @@ export async function compareWithPreviousRelease({ port, rounds, seconds, warmup
   const rows = Object.entries(results).map(([page, { A: a, B: b }]) => {
     const ra = median(a.map((r) => r.rps))
     const rb = median(b.map((r) => r.rps))
-    return { page, a: ra, b: rb, ratio: rb / ra, aP99: median(a.map((r) => r.p99)), bP99: median(b.map((r) => r.p99)), errors: [...a, ...b].reduce((n, r) => n + r.errors, 0) }
+    return {
+      page,
+      a: ra,
+      b: rb,
+      ratio: rb / ra,
+      aP99: median(a.map((r) => r.p99)),
+      bP99: median(b.map((r) => r.p99)),
+      errors: [...a, ...b].reduce((n, r) => n + r.errors, 0),
+    }
   })
   return { base, sha: release.sha, rows, memory, rounds, seconds, connections }
 }

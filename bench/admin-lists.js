@@ -52,7 +52,16 @@ const SOURCES = ['google', '(direct)', 'newsletter', null, 'linkedin']
 
 function messageRow(i) {
   const date = new Date(Date.now() - (i % 90) * 86_400_000 - i * 1700).toISOString()
-  return [`${FIRST[(i * 5) % FIRST.length]} ${LAST[(i * 3) % LAST.length]} m${i}`, `writer${i}@example.com`, `Message ${i}: do you build shops?`, i % 2, date, SOURCES[(i + 2) % SOURCES.length], i % 2 ? date : null, STATUSES[i % 3]]
+  return [
+    `${FIRST[(i * 5) % FIRST.length]} ${LAST[(i * 3) % LAST.length]} m${i}`,
+    `writer${i}@example.com`,
+    `Message ${i}: do you build shops?`,
+    i % 2,
+    date,
+    SOURCES[(i + 2) % SOURCES.length],
+    i % 2 ? date : null,
+    STATUSES[i % 3],
+  ]
 }
 
 // Each call-started proposal gets its call, some hours ahead (the desk's "next call").
@@ -64,12 +73,53 @@ const CALLS_PG = `insert into bookings (start_at, end_at, name, email, note, tim
 function postRow(i) {
   const now = new Date().toISOString()
   const date = new Date(Date.now() - (i % 700) * 86_400_000).toISOString().slice(0, 10)
-  return [`Article ${i} about ${CATEGORIES[i % 6].toLowerCase()}`, `Subheading ${i}`, `Excerpt of article ${i}.`, PARAGRAPH.repeat(15), CATEGORIES[i % 6], i % 5 ? 'Admin' : 'Guest Writer', i % 4 ? 'published' : 'draft', '', '5 min read', date, i % 500, now, now]
+  return [
+    `Article ${i} about ${CATEGORIES[i % 6].toLowerCase()}`,
+    `Subheading ${i}`,
+    `Excerpt of article ${i}.`,
+    PARAGRAPH.repeat(15),
+    CATEGORIES[i % 6],
+    i % 5 ? 'Admin' : 'Guest Writer',
+    i % 4 ? 'published' : 'draft',
+    '',
+    '5 min read',
+    date,
+    i % 500,
+    now,
+    now,
+  ]
 }
 
-const P_COLS = ['name', 'email', 'phone', 'business_type', 'budget', 'requirements', 'status', 'date', 'kind', 'value_cents', 'visit_source', 'opened_at']
+const P_COLS = [
+  'name',
+  'email',
+  'phone',
+  'business_type',
+  'budget',
+  'requirements',
+  'status',
+  'date',
+  'kind',
+  'value_cents',
+  'visit_source',
+  'opened_at',
+]
 const M_COLS = ['name', 'email', 'message', 'is_read', 'created_at', 'visit_source', 'opened_at', 'status']
-const B_COLS = ['title', 'subheading', 'excerpt', 'content', 'category', 'author', 'status', 'image', 'read_time', 'date', 'views', 'created_at', 'updated_at']
+const B_COLS = [
+  'title',
+  'subheading',
+  'excerpt',
+  'content',
+  'category',
+  'author',
+  'status',
+  'image',
+  'read_time',
+  'date',
+  'views',
+  'created_at',
+  'updated_at',
+]
 
 function seedSqlite(file) {
   const db = new Database(file)
@@ -100,9 +150,21 @@ async function seedPostgres(url) {
       await client.query(`insert into ${table} (${cols.join(',')}) values ${tuples.join(',')}`, values)
     }
   }
-  await insert('proposals', P_COLS, Array.from({ length: PROPOSALS }, (_, i) => proposalRow(i)))
-  await insert('contact_messages', M_COLS, Array.from({ length: MESSAGES }, (_, i) => messageRow(i)).map((r) => r.map((v, ci) => (ci === 3 ? Boolean(v) : v))))
-  await insert('blog_posts', B_COLS, Array.from({ length: POSTS }, (_, i) => postRow(i)))
+  await insert(
+    'proposals',
+    P_COLS,
+    Array.from({ length: PROPOSALS }, (_, i) => proposalRow(i)),
+  )
+  await insert(
+    'contact_messages',
+    M_COLS,
+    Array.from({ length: MESSAGES }, (_, i) => messageRow(i)).map((r) => r.map((v, ci) => (ci === 3 ? Boolean(v) : v))),
+  )
+  await insert(
+    'blog_posts',
+    B_COLS,
+    Array.from({ length: POSTS }, (_, i) => postRow(i)),
+  )
   await client.query(CALLS_PG)
   await client.query('analyze')
   await client.end()
@@ -144,7 +206,15 @@ async function measure(dialect, env) {
         if (i >= 3) times.push(ms)
       }
       times.sort((a, b) => a - b)
-      rows.push({ dialect, label, target, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1], kb: Math.round(bytes / 1024) })
+      rows.push({
+        dialect,
+        label,
+        target,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        max: times[times.length - 1],
+        kb: Math.round(bytes / 1024),
+      })
       console.log(`${dialect} ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`)
     }
   } finally {
@@ -173,8 +243,13 @@ if (process.env.TEST_PG_URL) {
 }
 
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ')
-const LOAD = os.loadavg().map((n) => n.toFixed(1)).join(', ')
-const table = results.map((r) => `| ${r.dialect} | ${r.label} | \`${r.target}\` | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.kb} |`).join('\n')
+const LOAD = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ')
+const table = results
+  .map((r) => `| ${r.dialect} | ${r.label} | \`${r.target}\` | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.kb} |`)
+  .join('\n')
 const worst = Math.max(...results.map((r) => r.p95))
 const deskWorst = Math.max(...results.filter((r) => r.label.startsWith('lead desk')).map((r) => r.p50))
 writeSection(

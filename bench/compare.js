@@ -24,7 +24,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 
 /** Runs wrk and returns requests/s and the p99 latency in ms. */
 function wrk(url, seconds = DURATION) {
-  const r = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' })
+  const r = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], {
+    encoding: 'utf8',
+  })
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? NaN)
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)
   const ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN
@@ -35,10 +37,20 @@ function wrk(url, seconds = DURATION) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 const servers = {}
-for (const [name, dir, port] of [['A', A, 3410], ['B', B, 3420]]) {
-  for (const [cache, offset] of [['on', 0], ['off', 1]]) {
+for (const [name, dir, port] of [
+  ['A', A, 3410],
+  ['B', B, 3420],
+]) {
+  for (const [cache, offset] of [
+    ['on', 0],
+    ['off', 1],
+  ]) {
     const data = tempDir(`cmp-${name}-`)
-    servers[`${name}:${cache}`] = await startServerFrom(dir, port + offset, { DATA_DIR: data, DATABASE_URL: path.join(data, 'site.db'), PAGE_CACHE: cache })
+    servers[`${name}:${cache}`] = await startServerFrom(dir, port + offset, {
+      DATA_DIR: data,
+      DATABASE_URL: path.join(data, 'site.db'),
+      PAGE_CACHE: cache,
+    })
   }
 }
 const first = (await (await fetch(`${servers['A:on'].url}/api/blogs`)).json())[0]
@@ -58,7 +70,7 @@ try {
     for (const [label, cache, p] of targets) {
       for (const n of round % 2 ? ['B', 'A', 'A', 'B'] : ['A', 'B', 'B', 'A']) {
         const r = wrk(servers[`${n}:${cache}`].url + p)
-        ;((results[label] ??= { A: [], B: [] })[n]).push(r)
+        ;(results[label] ??= { A: [], B: [] })[n].push(r)
         console.error(`round ${round + 1} ${label} ${n}: ${Math.round(r.rps)} req/s, p99 ${r.p99.toFixed(1)} ms`)
       }
     }
@@ -72,7 +84,9 @@ for (const [label, { A: a, B: b }] of Object.entries(results)) {
   const ra = median(a.map((r) => r.rps))
   const rb = median(b.map((r) => r.rps))
   const errors = [...a, ...b].reduce((n, r) => n + r.errors, 0)
-  rows.push(`| ${label} | ${Math.round(ra)} | ${Math.round(rb)} | ${(rb / ra).toFixed(2)} | ${median(a.map((r) => r.p99)).toFixed(1)} | ${median(b.map((r) => r.p99)).toFixed(1)} | ${errors} |`)
+  rows.push(
+    `| ${label} | ${Math.round(ra)} | ${Math.round(rb)} | ${(rb / ra).toFixed(2)} | ${median(a.map((r) => r.p99)).toFixed(1)} | ${median(b.map((r) => r.p99)).toFixed(1)} | ${errors} |`,
+  )
 }
 console.log(`\nA = ${A}, B = ${B}; wrk -t2 -c${CONNECTIONS} -d${DURATION}s, ${ROUNDS} rounds of A B B A (medians)\n`)
 console.log(rows.join('\n'))

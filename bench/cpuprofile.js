@@ -12,14 +12,21 @@ function owner(url) {
   return path.basename(url)
 }
 
-const short = (url) => (url ? url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '').replace(/.*\/(server\/(index\.js|assets\/.*))$/, 'build/$1') : '')
+const short = (url) =>
+  url
+    ? url
+        .replace(/^file:\/\//, '')
+        .replace(/.*node_modules\//, '')
+        .replace(/.*\/(server\/(index\.js|assets\/.*))$/, 'build/$1')
+    : ''
 
 /** Self and total time per function, and self time per package, from a .cpuprofile. */
 export function summarise(profile, top = 25) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const key = (n) => `${n.callFrame.functionName || '(anonymous)'}  ${short(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`
+  const key = (n) =>
+    `${n.callFrame.functionName || '(anonymous)'}  ${short(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`
   const self = new Map()
   const total = new Map()
   const byOwner = new Map()
@@ -43,7 +50,11 @@ export function summarise(profile, top = 25) {
   const idle = self.get('(idle)  ') ?? 0
   const busy = all - idle
   const pct = (us) => `${((us / busy) * 100).toFixed(1)}%`
-  const rank = (m) => [...m].filter(([k]) => !/^\((idle|root|program)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)
+  const rank = (m) =>
+    [...m]
+      .filter(([k]) => !/^\((idle|root|program)\)/.test(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
   return {
     busyMs: Math.round(busy / 1000),
     idleMs: Math.round(idle / 1000),
@@ -51,11 +62,21 @@ export function summarise(profile, top = 25) {
     total: rank(total).map(([k, us]) => [k, pct(us)]),
     // Our own code (the server bundle) by total time: where our part of a render goes.
     ours: rank(new Map([...total].filter(([k]) => k.includes('build/server/')))).map(([k, us]) => [k, pct(us)]),
-    owners: [...byOwner].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, us]) => [k, pct(us)]),
+    owners: [...byOwner]
+      .filter(([k]) => k !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([k, us]) => [k, pct(us)]),
   }
 }
 
 export function toMarkdown(s) {
-  const table = (title, rows) => [`| ${title} | share of busy CPU |`, '|---|---:|', ...rows.map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${v} |`)].join('\n')
-  return [table('self time: function', s.self), table('total time (with what it calls): function', s.total), table('total time: our own functions (app/, server/)', s.ours), table('self time by package', s.owners)].join('\n\n')
+  const table = (title, rows) =>
+    [`| ${title} | share of busy CPU |`, '|---|---:|', ...rows.map(([k, v]) => `| \`${k.replace(/\|/g, '\\|')}\` | ${v} |`)].join('\n')
+  return [
+    table('self time: function', s.self),
+    table('total time (with what it calls): function', s.total),
+    table('total time: our own functions (app/, server/)', s.ours),
+    table('self time by package', s.owners),
+  ].join('\n\n')
 }

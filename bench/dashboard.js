@@ -55,7 +55,21 @@ const LANDINGS = [
   [2, '/proposal'],
   ...Array.from({ length: 12 }, (_, i) => [1, `/blog/article-${i + 1}`]),
 ]
-const PATHS = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', ...Array.from({ length: 40 }, (_, i) => `/blog/article-${i + 1}`)]
+const PATHS = [
+  '/',
+  '/services',
+  '/portfolio',
+  '/blog',
+  '/about',
+  '/faq',
+  '/pricing',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/proposal',
+  '/demo-builder',
+  ...Array.from({ length: 40 }, (_, i) => `/blog/article-${i + 1}`),
+]
 const COUNTRIES = ['US', 'US', 'US', 'IN', 'IN', 'GB', 'DE', 'CA', 'AU', 'FR']
 
 const expand = (list) => list.flatMap(([w, ...rest]) => Array.from({ length: w }, () => rest))
@@ -107,7 +121,10 @@ const ROLLUPS = [
      select day, source, campaign, count(*), sum(case when (funnel & 8) <> 0 then 1 else 0 end) from visits group by day, source, campaign`,
   `insert into visit_facets_daily (day, facet, value, visits) select day, 'device', device, count(*) from visits group by day, device`,
   `insert into visit_facets_daily (day, facet, value, visits) select day, 'country', country, count(*) from visits group by day, country`,
-  ...[0, 1, 2, 3].map((s) => `insert into funnel_daily (day, step, visitors) select day, ${s}, count(*) from visits where (funnel & ${1 << s}) <> 0 group by day`),
+  ...[0, 1, 2, 3].map(
+    (s) =>
+      `insert into funnel_daily (day, step, visitors) select day, ${s}, count(*) from visits where (funnel & ${1 << s}) <> 0 group by day`,
+  ),
 ]
 
 const LOOKUPS = [
@@ -157,7 +174,8 @@ async function fillPostgres(url) {
     ${visitSelect(`generate_series(0::bigint, ${VISITS - 1}) as g(i)`, "lpad(to_hex(i), 16, '0')", `to_char(date '${startDay}' + (i % ${DAYS})::int, 'YYYY-MM-DD')`)}`)
   for (const sql of ROLLUPS) await client.query(sql)
   const pv = pageViewRows()
-  for (let at = 0; at < pv.length; at += 2000) await client.query(`insert into page_views (day, path, count) values ${valuesSql(pv.slice(at, at + 2000))}`)
+  for (let at = 0; at < pv.length; at += 2000)
+    await client.query(`insert into page_views (day, path, count) values ${valuesSql(pv.slice(at, at + 2000))}`)
   await client.query('commit')
   await client.query('analyze')
   const seconds = (performance.now() - t0) / 1000
@@ -183,7 +201,9 @@ async function measure(dialect, env) {
     const cookie = await signIn(server.url)
     // The figures add up: 10 million page views over the year.
     const year = await (await fetch(`${server.url}/api/dashboard/traffic?period=365d`, { headers: { cookie } })).json()
-    console.log(`${dialect}: ${year.totals.pageViews} page views, ${year.totals.visitors} visitors, ${year.totals.leads} leads in 12 months`)
+    console.log(
+      `${dialect}: ${year.totals.pageViews} page views, ${year.totals.visitors} visitors, ${year.totals.leads} leads in 12 months`,
+    )
     for (const [label, target] of TARGETS) {
       const times = []
       for (let i = 0; i < RUNS + 2; i++) {
@@ -228,7 +248,9 @@ if (pgUrl) {
 }
 
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ')
-const table = results.map((r) => `| ${r.dialect} | ${r.label} | \`${r.target}\` | ${r.median.toFixed(1)} | ${r.max.toFixed(1)} |`).join('\n')
+const table = results
+  .map((r) => `| ${r.dialect} | ${r.label} | \`${r.target}\` | ${r.median.toFixed(1)} | ${r.max.toFixed(1)} |`)
+  .join('\n')
 const worst = Math.max(...results.filter((r) => r.target.startsWith('/api/')).map((r) => r.median))
 writeSection(
   'dashboard',

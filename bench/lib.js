@@ -30,14 +30,26 @@ export function startServer(port, env) {
 export async function startServerFrom(buildDir, port, env, { cwd, nodeArgs = [], quiet = false } = {}) {
   const proc = spawn(process.execPath, [...nodeArgs, 'server.js'], {
     cwd,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR: buildDir, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'error', WEB_CONCURRENCY: '1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_PASSWORD: 'bench-password-1',
+      LOG_LEVEL: 'error',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     // `quiet`: the log lines (one per request at LOG_LEVEL=info) are written, to /dev/null.
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, proc, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
+      if ((await fetch(`${url}/readyz`)).ok)
+        return { url, proc, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) }
     } catch {
       /* starting */
     }
@@ -51,7 +63,9 @@ export async function startServerFrom(buildDir, port, env, { cwd, nodeArgs = [],
 export function writeSection(name, markdown) {
   const file = 'docs/BENCHMARKS.md'
   fs.mkdirSync('docs', { recursive: true })
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nMeasured figures, each with the date, the machine and the command that produced it.\n'
+  let doc = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nMeasured figures, each with the date, the machine and the command that produced it.\n'
   const start = `<!-- ${name}:start -->`
   const end = `<!-- ${name}:end -->`
   const block = `${start}\n${markdown.trim()}\n${end}`
@@ -79,7 +93,11 @@ export function wrk(url, { seconds = 15, connections = 16, threads = 2, post, he
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
   if (post) {
     const script = path.join(os.tmpdir(), `wrk-post-${process.pid}.lua`)
-    const lines = [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(post.body)}`, ...Object.entries(post.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)]
+    const lines = [
+      `wrk.method = "POST"`,
+      `wrk.body = ${JSON.stringify(post.body)}`,
+      ...Object.entries(post.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+    ]
     fs.writeFileSync(script, lines.join('\n'))
     args.push('-s', script)
   }
@@ -97,7 +115,13 @@ export function wrk(url, { seconds = 15, connections = 16, threads = 2, post, he
 
 /** CPU seconds (user + system) used so far by a process and its children (Linux /proc). */
 export function cpuSeconds(pid) {
-  const pids = [pid, ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map(Number).filter(Boolean)]
+  const pids = [
+    pid,
+    ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter(Boolean),
+  ]
   let ticks = 0
   for (const p of pids) {
     try {
@@ -119,7 +143,13 @@ export function residentMb(pid) {
 
 /** Peak resident memory in MB of a process and its children (VmHWM, Linux). */
 export function peakMemoryMb(pid) {
-  const pids = [pid, ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map(Number).filter(Boolean)]
+  const pids = [
+    pid,
+    ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter(Boolean),
+  ]
   let kb = 0
   for (const p of pids) {
     try {
@@ -142,7 +172,10 @@ export async function resetPostgres(url) {
 /** Signs in as the admin through the JSON API; answers the Cookie header for later requests. */
 export async function signIn(url, password) {
   const s = await fetch(`${url}/api/auth/session`)
-  const csrf = s.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const csrf = s.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const { csrfToken } = await s.json()
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

@@ -10,7 +10,8 @@ import lighthouse from 'lighthouse'
 import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.js'
 
 // Debian's full browser, else its headless shell (what the e2e tests use).
-const CHROME = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium'
+const CHROME =
+  process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium'
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3))
 const PORT = Number(process.env.LH_PORT ?? 3410)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -22,7 +23,18 @@ let chrome
 const rows = []
 try {
   const posts = await (await fetch(`${server.url}/api/blogs?published=true`)).json()
-  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].slug ?? posts[0].id}`, '/about', '/faq', '/pricing', '/demo-builder', '/book']
+  const pages = [
+    '/',
+    '/services',
+    '/portfolio',
+    '/blog',
+    `/blog/${posts[0].slug ?? posts[0].id}`,
+    '/about',
+    '/faq',
+    '/pricing',
+    '/demo-builder',
+    '/book',
+  ]
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] })
   for (const page of pages) {
     // One warm-up request so the page cache and the JIT are in their steady state, as for any visitor after the first.
@@ -30,7 +42,12 @@ try {
     const runs = []
     let failures = 0
     while (runs.length < RUNS) {
-      const { lhr } = await lighthouse(server.url + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })
+      const { lhr } = await lighthouse(server.url + page, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      })
       // A run Lighthouse itself could not finish (e.g. NO_FCP under heavy machine load) scores 0: retry it.
       if (lhr.runtimeError || CATEGORIES.some((c) => lhr.categories[c].score === null)) {
         console.warn(`${page}: Lighthouse run failed (${lhr.runtimeError?.code ?? 'no score'}), retrying`)
@@ -61,7 +78,9 @@ try {
       misses,
     }
     rows.push(row)
-    console.log(`${page}: perf ${row.performance}, a11y ${row.accessibility}, best practices ${row.bestPractices}, SEO ${row.seo}${misses.length ? ` (below 0.9: ${misses.join(', ')})` : ''}`)
+    console.log(
+      `${page}: perf ${row.performance}, a11y ${row.accessibility}, best practices ${row.bestPractices}, SEO ${row.seo}${misses.length ? ` (below 0.9: ${misses.join(', ')})` : ''}`,
+    )
   }
 } finally {
   await chrome?.kill()

@@ -16,7 +16,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import pg from 'pg'
-import { BUILD_DIR, cpuSeconds, ensureBuild, hasWrk, machine, peakMemoryMb, residentMb, startServer, startServerFrom, tempDir, writeSection, wrk } from './lib.js'
+import {
+  BUILD_DIR,
+  cpuSeconds,
+  ensureBuild,
+  hasWrk,
+  machine,
+  peakMemoryMb,
+  residentMb,
+  startServer,
+  startServerFrom,
+  tempDir,
+  writeSection,
+  wrk,
+} from './lib.js'
 import { UNCACHED, benchPages, compareWithPreviousRelease, visitOnce } from './ab.js'
 import { measureProposalPage, sentProposalPath } from './proposal-page.js'
 
@@ -52,7 +65,10 @@ function measure(label, server, url, opts) {
 
 async function csrfSession(url) {
   const res = await fetch(`${url}/api/auth/session`)
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   return { cookie, token: (await res.json()).csrfToken }
 }
 
@@ -68,7 +84,13 @@ async function runTargets(dialect, env) {
     { cache: 'off', workers: 2, tag: 'no page cache, WEB_CONCURRENCY=2' },
   ]
   for (const { cache, workers, tag } of setups) {
-    const server = await startServer(PORT, { ...env, PAGE_CACHE: cache, WEB_CONCURRENCY: String(workers), PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', LOG_LEVEL: 'info' })
+    const server = await startServer(PORT, {
+      ...env,
+      PAGE_CACHE: cache,
+      WEB_CONCURRENCY: String(workers),
+      PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000',
+      LOG_LEVEL: 'info',
+    })
     try {
       const posts = await (await fetch(`${server.url}/api/blogs`)).json()
       const pages = [
@@ -83,12 +105,24 @@ async function runTargets(dialect, env) {
       // The client's proposal page is private (never in the page cache): timed once per database.
       if (cache === 'off' && workers === 1) {
         const page = await sentProposalPath(server.url, env.DATABASE_URL)
-        proposalPage.push(measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }))
+        proposalPage.push(
+          measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }),
+        )
       }
       if (cache === 'on' && workers === 1) {
         const { cookie, token } = await csrfSession(server.url)
-        const body = JSON.stringify({ name: 'Load Test', email: 'load@example.com', businessType: 'retail', budget: '500-1000', requirements: 'Benchmark request' })
-        rows.push(measure(`${dialect}: POST /api/proposals`, server, `${server.url}/api/proposals`, { post: { body, headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': token } } }))
+        const body = JSON.stringify({
+          name: 'Load Test',
+          email: 'load@example.com',
+          businessType: 'retail',
+          budget: '500-1000',
+          requirements: 'Benchmark request',
+        })
+        rows.push(
+          measure(`${dialect}: POST /api/proposals`, server, `${server.url}/api/proposals`, {
+            post: { body, headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': token } },
+          }),
+        )
       }
     } finally {
       await server.stop()
@@ -115,7 +149,9 @@ http { access_log off; types { text/html html; } gzip_static on;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server { listen 127.0.0.1:${PORT + 1}; root ${dir}; location / { try_files /index.html =404; } } }`,
   )
-  const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' })
+  const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], {
+    stdio: 'inherit',
+  })
   await new Promise((r) => setTimeout(r, 500))
   try {
     wrk(`http://127.0.0.1:${PORT + 1}/`, { seconds: WARMUP, connections: CONNECTIONS })
@@ -148,12 +184,18 @@ http { access_log off;
       proxy_cache_bypass $cookie_sid; proxy_no_cache $cookie_sid;
     } } }`,
   )
-  const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' })
+  const nginx = spawn(fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', path.join(dir, 'nginx.conf')], {
+    stdio: 'inherit',
+  })
   await new Promise((r) => setTimeout(r, 500))
   const rows = []
   try {
     const posts = await (await fetch(`${server.url}/api/blogs`)).json()
-    for (const [name, p] of [['home page', '/'], ['blog post', `/blog/${posts[0].slug ?? posts[0].id}`], ['blog list', '/blog']]) {
+    for (const [name, p] of [
+      ['home page', '/'],
+      ['blog post', `/blog/${posts[0].slug ?? posts[0].id}`],
+      ['blog list', '/blog'],
+    ]) {
       const url = `http://127.0.0.1:${PORT + 2}${p}`
       wrk(url, { seconds: WARMUP, connections: CONNECTIONS })
       const cache = (await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })).headers
@@ -183,7 +225,12 @@ const WORDPRESS_ISSUE_37 = { 'home page': 42.5, 'blog post': 37.9, 'blog list': 
 /** This build alone on PostgreSQL: uncached requests/s per page and resident memory idle and after. */
 async function uncachedOnPostgres() {
   await resetPg()
-  const server = await startServerFrom(path.resolve(BUILD_DIR), PORT + 5, { ...UNCACHED, DATABASE_URL: PG_URL, DATA_DIR: tempDir('bench-pg-') }, { quiet: true })
+  const server = await startServerFrom(
+    path.resolve(BUILD_DIR),
+    PORT + 5,
+    { ...UNCACHED, DATABASE_URL: PG_URL, DATA_DIR: tempDir('bench-pg-') },
+    { quiet: true },
+  )
   try {
     const pages = await benchPages(server.url)
     await visitOnce(server.url, pages)
@@ -195,7 +242,6 @@ async function uncachedOnPostgres() {
     await server.stop()
   }
 }
-
 
 /** The client's proposal page's section of docs/BENCHMARKS.md, from the rows `proposalPage` holds. */
 function writeProposalPage(started) {
@@ -215,14 +261,25 @@ ${proposalPage.map((r) => `| ${r.label.split(':')[0]} | ${r.alone.p50} | ${r.alo
 /** BENCH_ONLY=proposal: the proposal page alone, on SQLite and PostgreSQL. */
 async function proposalPageAlone() {
   const started = new Date()
-  for (const [dialect, env] of [['SQLite', null], ['PostgreSQL', { DATABASE_URL: PG_URL }]]) {
+  for (const [dialect, env] of [
+    ['SQLite', null],
+    ['PostgreSQL', { DATABASE_URL: PG_URL }],
+  ]) {
     const dir = tempDir('bench-proposal-')
     const databaseUrl = env?.DATABASE_URL ?? path.join(dir, 'site.db')
     if (env) await resetPg()
-    const server = await startServer(PORT, { DATABASE_URL: databaseUrl, DATA_DIR: dir, PAGE_CACHE: 'off', WEB_CONCURRENCY: '1', LOG_LEVEL: 'info' })
+    const server = await startServer(PORT, {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+      PAGE_CACHE: 'off',
+      WEB_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+    })
     try {
       const page = await sentProposalPath(server.url, databaseUrl)
-      proposalPage.push(measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }))
+      proposalPage.push(
+        measureProposalPage(`${dialect}: /p/<token>`, server.url + page, { seconds: DURATION, warmup: WARMUP, connections: CONNECTIONS }),
+      )
     } finally {
       await server.stop()
     }
@@ -252,13 +309,17 @@ Command: \`npm run build && npm run bench\` (\`BENCH_ONLY=ab\` for this part alo
 | page (uncached, one process, SQLite) | A req/s | B req/s | B/A | B vs WordPress | A p99 ms | B p99 ms | errors |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${ab.rows.map((r) => `| ${r.page} | ${r.a} | ${r.b} | ${r.ratio.toFixed(2)} | ${times(r.b, r.page)} | ${r.aP99} | ${r.bP99} | ${r.errors} |`).join('\n')}
-${onPg ? `
+${
+  onPg
+    ? `
 B alone on PostgreSQL (the same settings, wrk -t2 -c${CONNECTIONS} -d${DURATION}s per page after ${WARMUP} s of warm-up):
 
 | page (uncached, one process, PostgreSQL) | B req/s | B vs WordPress | p99 ms | errors |
 |---|---:|---:|---:|---:|
 ${onPg.rows.map((r) => `| ${r.page} | ${r.rps} | ${times(r.rps, r.page)} | ${r.p99} | ${r.errors} |`).join('\n')}
-` : ''}
+`
+    : ''
+}
 Resident memory of one process (VmRSS; peak = VmHWM since start). Idle = started on the sample site and each of the three pages fetched once; after load = at the end of the runs above.
 
 | server | idle RSS MB | after load RSS MB | peak MB |
@@ -293,7 +354,10 @@ const vsWordPress = (r) => {
 const table = [
   '| target | requests/s | p50 ms | p99 ms | errors | requests | vs static ceiling | vs WordPress (saved) | server CPU µs/request | server peak MB |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} | ${vsWordPress(r)} | ${r.cpuUs} | ${r.peakMb} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.total} | ${ratio(r)} | ${vsWordPress(r)} | ${r.cpuUs} | ${r.peakMb} |`,
+  ),
 ].join('\n')
 const md = `## Load (npm run bench)
 

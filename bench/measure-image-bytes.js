@@ -54,7 +54,10 @@ async function photoCovers() {
   const call = apiClient()
   await call('POST', '/api/auth/login', { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD })
   let n = 0
-  for (const [list, one] of [['/api/blogs', '/api/blogs/'], ['/api/portfolio', '/api/portfolio/']]) {
+  for (const [list, one] of [
+    ['/api/blogs', '/api/blogs/'],
+    ['/api/portfolio', '/api/portfolio/'],
+  ]) {
     for (const row of await call('GET', list)) {
       const { url } = await call('POST', '/api/uploads', await photo(n++ % 8), 'image/jpeg')
       await call('PUT', one + row.id, { image: url, imageAlt: row.title })
@@ -71,7 +74,8 @@ async function measure(browser, path) {
   const page = await context.newPage()
   const pending = []
   page.on('requestfinished', (req) => {
-    if (req.resourceType() === 'image') pending.push(req.sizes().then((s) => ({ url: new URL(req.url()).pathname, bytes: s.responseBodySize })))
+    if (req.resourceType() === 'image')
+      pending.push(req.sizes().then((s) => ({ url: new URL(req.url()).pathname, bytes: s.responseBodySize })))
   })
   const total = async () => {
     const images = await Promise.all(pending)
@@ -91,7 +95,10 @@ async function measure(browser, path) {
 }
 
 if (flags.includes('--photo-covers')) await photoCovers()
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+})
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 console.log('| page | first view | after scrolling to the end |')
 console.log('|---|---|---|')

@@ -12,7 +12,8 @@ import { ensureBuild, machine, startServer, tempDir, writeSection } from './lib.
 ensureBuild()
 const PORT = 3990
 
-const status = (pid, field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024)
+const status = (pid, field) =>
+  Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024)
 const peakMb = (pid) => status(pid, 'VmHWM')
 const rssMb = (pid) => status(pid, 'VmRSS')
 
@@ -28,7 +29,9 @@ function bigPost(url, pathname) {
       socket.destroy()
     })
     socket.on('error', () => resolve('reset'))
-    socket.write(`POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nOrigin: ${url}\r\nContent-Length: ${total}\r\n\r\n`)
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/x-www-form-urlencoded\r\nOrigin: ${url}\r\nContent-Length: ${total}\r\n\r\n`,
+    )
     let sent = 0
     const pump = () => {
       while (sent < total && !socket.destroyed) {
@@ -42,7 +45,10 @@ function bigPost(url, pathname) {
 
 async function signedInUpload(url) {
   const s = await fetch(`${url}/api/auth/session`)
-  let cookie = s.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  let cookie = s.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const { csrfToken } = await s.json()
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -52,7 +58,12 @@ async function signedInUpload(url) {
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`)
   cookie = [cookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
   const after = await (await fetch(`${url}/api/auth/session`, { headers: { cookie } })).json()
-  return (bytes) => fetch(`${url}/api/uploads`, { method: 'POST', headers: { 'content-type': 'image/png', 'x-csrf-token': after.csrfToken ?? csrfToken, cookie }, body: new Uint8Array(bytes) })
+  return (bytes) =>
+    fetch(`${url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', 'x-csrf-token': after.csrfToken ?? csrfToken, cookie },
+      body: new Uint8Array(bytes),
+    })
 }
 
 const dir = tempDir('bench-memory-')
@@ -67,23 +78,35 @@ try {
   rows.push(['five 100 MB form posts at once', answers.join(', '), `${rssMb(pid)} MB`, `${peakMb(pid)} MB`])
 
   const upload = await signedInUpload(server.url)
-  const huge = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#ffffff' } }).png().toBuffer()
+  const huge = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer()
   const refused = await upload(huge)
-  rows.push([`a 40-megapixel PNG (${Math.round(huge.length / 1024)} KB on the wire, 119 MB decoded)`, String(refused.status), `${rssMb(pid)} MB`, `${peakMb(pid)} MB`])
+  rows.push([
+    `a 40-megapixel PNG (${Math.round(huge.length / 1024)} KB on the wire, 119 MB decoded)`,
+    String(refused.status),
+    `${rssMb(pid)} MB`,
+    `${peakMb(pid)} MB`,
+  ])
 
-  const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#aa3333' } }).png().toBuffer()
+  const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#aa3333' } })
+    .png()
+    .toBuffer()
   const rssBefore = rssMb(pid)
   const stored = await Promise.all(Array.from({ length: 4 }, () => upload(photo)))
-  rows.push(['four 24-megapixel photos at once (about 69 MB each decoded)', stored.map((r) => r.status).join(', '), `${rssMb(pid)} MB (+${rssMb(pid) - rssBefore})`, `${peakMb(pid)} MB`])
+  rows.push([
+    'four 24-megapixel photos at once (about 69 MB each decoded)',
+    stored.map((r) => r.status).join(', '),
+    `${rssMb(pid)} MB (+${rssMb(pid) - rssBefore})`,
+    `${peakMb(pid)} MB`,
+  ])
 } finally {
   await server.stop()
 }
 
-const table = [
-  '| what | answers | resident after | peak so far |',
-  '|---|---|---:|---:|',
-  ...rows.map((r) => `| ${r.join(' | ')} |`),
-].join('\n')
+const table = ['| what | answers | resident after | peak so far |', '|---|---|---:|---:|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+  '\n',
+)
 console.log(table)
 writeSection(
   'memory',

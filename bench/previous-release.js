@@ -39,7 +39,11 @@ export function ensureReleaseBuild(ref = DEFAULT_BASE) {
   const modules = path.join(dir, 'node_modules')
   if (!fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync('node_modules'), modules)
   console.error(`Building the previous release ${ref} (${sha.slice(0, 9)}) into ${buildDir} (once; kept for later runs)...`)
-  const built = spawnSync('npx', ['react-router', 'build'], { cwd: dir, env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const built = spawnSync('npx', ['react-router', 'build'], {
+    cwd: dir,
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (built.status !== 0) throw new Error(`building ${ref} failed`)
   return { sha, dir, buildDir }
 }

@@ -79,11 +79,23 @@ export async function sentProposalPath(url, databaseUrl) {
   const admin = await signedIn(url)
   const email = `bench.${Date.now()}@example.com`
   const session = await fetch(`${url}/api/auth/session`)
-  const visitor = { cookie: session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), token: (await session.json()).csrfToken }
+  const visitor = {
+    cookie: session.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    token: (await session.json()).csrfToken,
+  }
   const lead = await fetch(`${url}/api/proposals`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: visitor.cookie, 'X-CSRF-Token': visitor.token },
-    body: JSON.stringify({ name: 'Bench Bakery', email, businessType: 'restaurant', budget: '1000-2500', requirements: 'A site for the bakery.' }),
+    body: JSON.stringify({
+      name: 'Bench Bakery',
+      email,
+      businessType: 'restaurant',
+      budget: '1000-2500',
+      requirements: 'A site for the bakery.',
+    }),
   })
   if (lead.status !== 201) throw new Error(`bench: the proposal request answered ${lead.status}`)
   const [{ id }] = await (await fetch(`${url}/api/proposals?q=${encodeURIComponent(email)}`, { headers: { Cookie: admin.cookie } })).json()

@@ -8,13 +8,30 @@ const url = process.argv[2]
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 let n = 0
 const ipOf = (k) => `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`
-const run = (title, headers, addresses) => new Promise((resolve) => {
-  autocannon({ url: `${url}/pricing?utm_source=bench&utm_campaign=load`, connections: 16, duration: Number(process.env.D ?? 10), headers: { 'user-agent': UA, 'accept-encoding': 'gzip', ...headers },
-    requests: [{ setupRequest: (req) => { n++; req.headers = { ...req.headers, 'x-forwarded-for': ipOf(addresses ? n % addresses : n) }; return req } }] }, (err, r) => {
-    console.log(`| ${title} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`)
-    resolve(r)
+const run = (title, headers, addresses) =>
+  new Promise((resolve) => {
+    autocannon(
+      {
+        url: `${url}/pricing?utm_source=bench&utm_campaign=load`,
+        connections: 16,
+        duration: Number(process.env.D ?? 10),
+        headers: { 'user-agent': UA, 'accept-encoding': 'gzip', ...headers },
+        requests: [
+          {
+            setupRequest: (req) => {
+              n++
+              req.headers = { ...req.headers, 'x-forwarded-for': ipOf(addresses ? n % addresses : n) }
+              return req
+            },
+          },
+        ],
+      },
+      (err, r) => {
+        console.log(`| ${title} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`)
+        resolve(r)
+      },
+    )
   })
-})
 await run('warm-up', { dnt: '1' }, 0)
 for (let i = 0; i < 2; i++) {
   await run('not counted (DNT: 1)', { dnt: '1' }, 0)

@@ -7,7 +7,10 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-const { values } = parseArgs({ options: { username: { type: 'string', short: 'u' }, role: { type: 'string', short: 'r' }, email: { type: 'string', short: 'e' } }, strict: true })
+const { values } = parseArgs({
+  options: { username: { type: 'string', short: 'u' }, role: { type: 'string', short: 'r' }, email: { type: 'string', short: 'e' } },
+  strict: true,
+})
 if (!values.username || !values.role || !values.email) {
   console.error('Usage: npm run admin:create -- --username NAME --role owner|administrator|editor|author|sales --email ADDRESS')
   console.error('ADDRESS is their own email: their security notices and password reset links go there.')
@@ -22,7 +25,9 @@ const { loadConfig, ConfigError, createPerson } = await import(path.resolve(buil
 try {
   const config = loadConfig(process.env)
   const result = await createPerson(config, values.username, values.role, values.email)
-  console.log(`Person "${values.username}" created with the role ${values.role}; their security notices go to ${values.email.trim()}. They must choose their own password when they first sign in.`)
+  console.log(
+    `Person "${values.username}" created with the role ${values.role}; their security notices go to ${values.email.trim()}. They must choose their own password when they first sign in.`,
+  )
   console.log(`One-time password (shown only now): ${result.password}`)
 } catch (err) {
   const message = err?.fields ? Object.values(err.fields)[0] : err.message

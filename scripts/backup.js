@@ -155,10 +155,16 @@ async function main() {
       console.log(`  copying: ${mb(done)} of ${mb(expected)} (${pct}%), ${elapsed()} s`)
     } else console.log(`  checking integrity, ${elapsed()} s`)
   }, every * 1000)
-  const limit = setTimeout(() => {
-    finish(`Backup timed out after ${timeout} s (limit set by --timeout or BACKUP_TIMEOUT_SECONDS); stopped it, nothing written to ${target}`)
-  }, Math.min(timeout * 1000, 2 ** 31 - 1)) // longer delays overflow Node's timer and fire at once
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => finish(`Backup interrupted by ${signal}; nothing written to ${target}`))
+  const limit = setTimeout(
+    () => {
+      finish(
+        `Backup timed out after ${timeout} s (limit set by --timeout or BACKUP_TIMEOUT_SECONDS); stopped it, nothing written to ${target}`,
+      )
+    },
+    Math.min(timeout * 1000, 2 ** 31 - 1),
+  ) // longer delays overflow Node's timer and fire at once
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => finish(`Backup interrupted by ${signal}; nothing written to ${target}`))
 
   // 'close' comes after the exit and after every message the child sent has been delivered.
   const [code, signal] = await new Promise((resolve) => child.once('close', (c, sig) => resolve([c, sig])))
@@ -184,7 +190,9 @@ async function main() {
 /** The key the database's sealed secrets need goes with the backup, or the output says where it is. */
 function keepSignInKey(target) {
   if (process.env.SECRET_KEY) {
-    console.log('Two-step sign-in secrets in the backup are sealed with SECRET_KEY, which is not in it: keep SECRET_KEY as well, or a restore cannot open them.')
+    console.log(
+      'Two-step sign-in secrets in the backup are sealed with SECRET_KEY, which is not in it: keep SECRET_KEY as well, or a restore cannot open them.',
+    )
     return
   }
   const keyFile = keyFileOf()
@@ -202,7 +210,9 @@ function keepSignInKey(target) {
     fs.rmSync(tmp, { force: true })
     fail(`The database was backed up, but its sign-in key ${keyFile} could not be copied to ${out}: ${err.message}`)
   }
-  console.log(`Sign-in key written to ${out} (mode 0600): npm run restore needs it to open two-step sign-in secrets. If the backup leaves this machine, keep the key apart from it (together they reveal the authenticator secret).`)
+  console.log(
+    `Sign-in key written to ${out} (mode 0600): npm run restore needs it to open two-step sign-in secrets. If the backup leaves this machine, keep the key apart from it (together they reveal the authenticator secret).`,
+  )
 }
 
 if (process.env[CHILD_FLAG] === '1' && process.send) copyInChild(process.argv[2], process.argv[3])

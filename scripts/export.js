@@ -24,7 +24,9 @@ try {
   mkdirSync(dir, { recursive: true })
   const config = loadConfig(process.env)
   const summary = await exportSiteTo(config, dir, (what) => console.log(`Exporting ${what}...`))
-  console.log(`Exported ${summary.posts} post${summary.posts === 1 ? '' : 's'} and ${summary.images} image${summary.images === 1 ? '' : 's'} (${summary.files} files) into ${dir}, with wordpress.xml for WordPress.`)
+  console.log(
+    `Exported ${summary.posts} post${summary.posts === 1 ? '' : 's'} and ${summary.images} image${summary.images === 1 ? '' : 's'} (${summary.files} files) into ${dir}, with wordpress.xml for WordPress.`,
+  )
 } catch (err) {
   console.error(err instanceof ConfigError ? `Export refused: ${err.message}` : `Export failed: ${err.message}`)
   process.exit(1)

@@ -21,12 +21,17 @@ if (!existsSync(path.join(buildDir, 'server/index.js'))) {
   const r = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-const { loadConfig, ConfigError, importSiteFile, ImportFileError, ImportRunningError, MAX_IMPORT_BYTES } = await import(path.resolve(buildDir, 'server/index.js'))
+const { loadConfig, ConfigError, importSiteFile, ImportFileError, ImportRunningError, MAX_IMPORT_BYTES } = await import(
+  path.resolve(buildDir, 'server/index.js')
+)
 try {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportFileError(`${file}: no such file.`)
   // Refused before reading: a 500 MB file is not loaded into memory to be told it is too big.
   const size = statSync(file).size
-  if (size > MAX_IMPORT_BYTES) throw new ImportFileError(`${file} is ${Math.round(size / 1024 / 1024)} MB: exports up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB are imported (WordPress can export one category or date range at a time).`)
+  if (size > MAX_IMPORT_BYTES)
+    throw new ImportFileError(
+      `${file} is ${Math.round(size / 1024 / 1024)} MB: exports up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB are imported (WordPress can export one category or date range at a time).`,
+    )
   if (values.images && !existsSync(values.images)) throw new ImportFileError(`--images ${values.images}: no such folder.`)
   const config = loadConfig(process.env)
   const tty = process.stdout.isTTY
@@ -44,7 +49,10 @@ try {
   if (tty) process.stdout.write('\n')
   const from = report.source === 'wordpress' ? 'WordPress' : 'Ghost'
   console.log(report.dryRun ? `Dry run of a ${from} import: nothing was written.` : `${from} import done.`)
-  for (const p of report.posts) console.log(`  ${report.dryRun && p.action === 'import' ? 'would import' : p.action === 'import' ? 'imported' : 'already imported'}: "${p.title}" (${p.status}, ${p.images} image${p.images === 1 ? '' : 's'}, old addresses ${p.oldPaths.join(' ') || 'none'})`)
+  for (const p of report.posts)
+    console.log(
+      `  ${report.dryRun && p.action === 'import' ? 'would import' : p.action === 'import' ? 'imported' : 'already imported'}: "${p.title}" (${p.status}, ${p.images} image${p.images === 1 ? '' : 's'}, old addresses ${p.oldPaths.join(' ') || 'none'})`,
+    )
   for (const s of report.skipped) console.log(`  skipped ${s.kind}: "${s.title}": ${s.reason}`)
   for (const w of report.warnings) console.log(`  warning: ${w}`)
   const would = report.posts.length - report.alreadyImported

@@ -42,7 +42,10 @@ const backupKeyFile = `${file}.key`
 let candidates
 if (process.env.SECRET_KEY) {
   const master = decodeSecretKey(process.env.SECRET_KEY)
-  if (!master) fail('Invalid configuration: SECRET_KEY must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); nothing restored.')
+  if (!master)
+    fail(
+      'Invalid configuration: SECRET_KEY must be at least 32 random bytes written as hex (64 characters) or base64url (43 characters); nothing restored.',
+    )
   candidates = [{ name: 'SECRET_KEY', master }]
 } else {
   candidates = [backupKeyFile, keyFile].filter((f) => fs.existsSync(f)).map((f) => ({ name: f, master: fs.readFileSync(f), file: f }))

@@ -35,7 +35,10 @@ export async function ensurePostgres() {
   const url = process.env.TEST_PG_URL || DEFAULT_PG_URL
   if (await canConnect(url)) return url
   if (process.env.TEST_PG_URL) die(`Cannot reach PostgreSQL at TEST_PG_URL (${url}); start it or unset TEST_PG_URL.`)
-  if (!isRoot || !hasApt) die('PostgreSQL is needed for the tests: install it (Debian: apt-get install postgresql) or set TEST_PG_URL to a database the tests may wipe.')
+  if (!isRoot || !hasApt)
+    die(
+      'PostgreSQL is needed for the tests: install it (Debian: apt-get install postgresql) or set TEST_PG_URL to a database the tests may wipe.',
+    )
   if (!existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/usr/lib/postgresql')) {
     console.log('Installing PostgreSQL (apt-get install postgresql)...')
     sh('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql')
@@ -82,10 +85,16 @@ export async function ensureWorkerDatabases(url, count) {
 export function ensureChromium() {
   // Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself
   // runs headless) uses half the CPU of the full browser in headless mode (docs/decisions/048).
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean)
   const found = candidates.find((p) => existsSync(p))
   if (found) return found
-  if (!isRoot || !hasApt) die('Chromium is needed for the end-to-end tests: install it (Debian: apt-get install chromium-headless-shell) or set CHROMIUM_PATH.')
+  if (!isRoot || !hasApt)
+    die('Chromium is needed for the end-to-end tests: install it (Debian: apt-get install chromium-headless-shell) or set CHROMIUM_PATH.')
   console.log('Installing Chromium (apt-get install chromium-headless-shell)...')
   sh('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell')
   return '/usr/bin/chromium-headless-shell'

@@ -48,12 +48,17 @@ function betterSqliteFor(nodeHome, headersHome = nodeHome) {
   const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim()
   const gyp = path.join(npmRoot, 'npm/node_modules/node-gyp/bin/node-gyp.js')
   console.log(`Building better-sqlite3 ${pkg} against Node ${headers}'s headers (once; kept in ${target})`)
-  const built = spawnSync(path.join(nodeHome, 'bin/node'), [gyp, 'rebuild', '--release', `--nodedir=${headersHome}`, '-j', String(os.availableParallelism())], {
-    cwd: work,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_nodedir: headersHome, PATH: `${path.join(nodeHome, 'bin')}:${process.env.PATH}` },
-  })
-  if (built.status !== 0) throw new Error(`building better-sqlite3 against Node ${headers}'s headers failed:\n${(built.stdout + built.stderr).slice(-3000)}`)
+  const built = spawnSync(
+    path.join(nodeHome, 'bin/node'),
+    [gyp, 'rebuild', '--release', `--nodedir=${headersHome}`, '-j', String(os.availableParallelism())],
+    {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_nodedir: headersHome, PATH: `${path.join(nodeHome, 'bin')}:${process.env.PATH}` },
+    },
+  )
+  if (built.status !== 0)
+    throw new Error(`building better-sqlite3 against Node ${headers}'s headers failed:\n${(built.stdout + built.stderr).slice(-3000)}`)
   fs.renameSync(work, target)
   return target
 }
@@ -94,11 +99,15 @@ export async function vitestOnNode(nodeHome, { headersHome, buildDir = 'build', 
   try {
     const { status, out } = await new Promise((resolve) => {
       // Its bin first on PATH: what the tests start by name (`node scripts/backup.js`, npm) runs on it too.
-      const child = spawn(path.join(nodeHome, 'bin/node'), ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-        cwd: dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...env, BUILD_DIR: 'build', PATH: `${path.join(nodeHome, 'bin')}:${process.env.PATH}` },
-      })
+      const child = spawn(
+        path.join(nodeHome, 'bin/node'),
+        ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+        {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...env, BUILD_DIR: 'build', PATH: `${path.join(nodeHome, 'bin')}:${process.env.PATH}` },
+        },
+      )
       let text = ''
       child.stdout.on('data', (d) => (text += d))
       child.stderr.on('data', (d) => (text += d))

@@ -61,14 +61,26 @@ mkdirSync('test-reports', { recursive: true })
 rmSync('test-reports/vitest.json', { force: true })
 const vitest = runQuietly(
   'npx',
-  ['vitest', 'run', `--maxWorkers=${parallel ? VITEST_WORKERS : 1}`, '--reporter=default', '--reporter=json', '--outputFile.json=test-reports/vitest.json'],
+  [
+    'vitest',
+    'run',
+    `--maxWorkers=${parallel ? VITEST_WORKERS : 1}`,
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-reports/vitest.json',
+  ],
   { TEST_PG_URL: pgUrl, TEST_PG_WORKER_DATABASES: parallel ? '1' : '0', FORCE_COLOR: '1' },
 )
 
 if (built) {
   console.log('\n=== playwright: end to end in Chromium (desktop and phone) ===')
   rmSync('test-results/playwright.json', { force: true })
-  const env = { TEST_PG_URL: pgUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json', E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }
+  const env = {
+    TEST_PG_URL: pgUrl,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+    E2E_WORKERS: process.env.E2E_WORKERS ?? '2',
+  }
   await runShown('npx', ['playwright', 'test'], env)
   if (existsSync('test-results/playwright.json')) {
     const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))
@@ -102,7 +114,8 @@ if (process.env.TEST_NODE24) {
   console.log(`\n=== vitest on Node ${n24.version ?? '24'} (the suite again, on production's runtime) ===`)
   if (n24.out) console.log(n24.out)
   if (n24.report) {
-    const failed = n24.report.numFailedTests + n24.report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+    const failed =
+      n24.report.numFailedTests + n24.report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
     results.passed += n24.report.numPassedTests
     results.failed += failed
     // A worker that died (a native crash, say) fails the run even when every counted test passed.

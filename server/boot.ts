@@ -71,7 +71,11 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger, baseBackoffMs: opts.mailBackoffMs })
   // Rows an older version marked 'sent' with or without SMTP: settled by what is known now (docs/decisions/054).
   const settled = await settleLegacySentMail(db, mailer.configured)
-  if (settled) logger.info({ mails: settled, as: mailer.configured ? 'delivered' : 'waiting' }, "outbox rows marked 'sent' by an older version settled")
+  if (settled)
+    logger.info(
+      { mails: settled, as: mailer.configured ? 'delivered' : 'waiting' },
+      "outbox rows marked 'sent' by an older version settled",
+    )
   mailer.start(opts.mailPollMs)
 
   const views = createViewCounter(db)
@@ -103,13 +107,26 @@ export async function createApplication(config: Config, opts: ApplicationOptions
   // Scheduled posts go public on time on every instance, with no request needed (docs/decisions/021).
   const stopScheduler = startPublishScheduler(db, logger, opts.publishPollMs)
   // Housekeeping: expired sessions and day-old rate-limit rows are of no use to anyone.
-  const prune = () => Promise.all([pruneSessions(db), pruneLimits(db), pruneActivity(db)]).catch((err: Error) => logger.warn({ err: err.message }, 'housekeeping failed'))
+  const prune = () =>
+    Promise.all([pruneSessions(db), pruneLimits(db), pruneActivity(db)]).catch((err: Error) =>
+      logger.warn({ err: err.message }, 'housekeeping failed'),
+    )
   await prune()
   const housekeeping = setInterval(prune, 60 * 60_000)
   housekeeping.unref()
 
   const afterAnswer = createAfterAnswer(logger)
-  const ctx: AppContext = { db, dialect, config, logger, mailer, views, images, afterAnswer, contentMemo: createContentMemo(pageCache.version) }
+  const ctx: AppContext = {
+    db,
+    dialect,
+    config,
+    logger,
+    mailer,
+    views,
+    images,
+    afterAnswer,
+    contentMemo: createContentMemo(pageCache.version),
+  }
   const http = createHttpApp(ctx, pageCache, { ...opts, servedViews })
   const { app, inFlight } = http
   clientAddress = trustedClientAddress(app.get('trust proxy fn') as (addr: string, i: number) => boolean)
@@ -203,7 +220,8 @@ export function trustedClientAddress(trust: (addr: string, i: number) => boolean
 /** The answer when the code before Express fails: the request ends, the process lives. */
 function answerListenerError(logger: Logger, req: IncomingMessage, res: ServerResponse, err: unknown) {
   const malformed = err instanceof URIError
-  if (!malformed) logger.error({ err: (err as Error)?.message, stack: (err as Error)?.stack, path: req.url?.slice(0, 200) }, 'request listener failed')
+  if (!malformed)
+    logger.error({ err: (err as Error)?.message, stack: (err as Error)?.stack, path: req.url?.slice(0, 200) }, 'request listener failed')
   if (res.headersSent) return void res.destroy()
   const status = malformed ? 400 : 500
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })

@@ -6,7 +6,8 @@ export { startingListener } from './starting.ts'
 export const getBuild = () => import('virtual:react-router/server-build')
 
 /** The shell commands' changes are recorded in the activity log as from the shell (docs/decisions/044). */
-const fromShell = <T>(command: string, fn: () => Promise<T>) => import('~/services/acting-context.server.ts').then(({ runFromShell }) => runFromShell(command, fn))
+const fromShell = <T>(command: string, fn: () => Promise<T>) =>
+  import('~/services/acting-context.server.ts').then(({ runFromShell }) => runFromShell(command, fn))
 
 /** For `npm run db:migrate`: migrate the configured database and close it. */
 export async function migrate(config: import('~/config.server.ts').Config): Promise<string[]> {
@@ -24,7 +25,10 @@ export async function migrate(config: import('~/config.server.ts').Config): Prom
  * passkey removed and every API token revoked. With no authenticator secret left, the database also forgets its sign-in
  * key, so the next start takes the key it is given (docs/decisions/029).
  */
-export async function resetAdmin(config: import('~/config.server.ts').Config, username: string): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
+export async function resetAdmin(
+  config: import('~/config.server.ts').Config,
+  username: string,
+): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { resetAdminAccess } = await import('~/services/auth.server.ts')
   const { forgetUnusedKeyCheck } = await import('~/services/secret-key.server.ts')
@@ -54,7 +58,10 @@ export async function importSiteFile(
 }
 
 /** The configured database, migrated, for one command; closed after it. */
-async function withMigratedDatabase<T>(config: import('~/config.server.ts').Config, run: (db: import('~/db/db.server.ts').Db) => Promise<T>): Promise<T> {
+async function withMigratedDatabase<T>(
+  config: import('~/config.server.ts').Config,
+  run: (db: import('~/db/db.server.ts').Db) => Promise<T>,
+): Promise<T> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const handle = openDatabase(config.databaseUrl)
   try {
@@ -74,11 +81,19 @@ export async function exportSiteTo(config: import('~/config.server.ts').Config, 
 }
 
 /** For `npm run admin:create`: a person with a role, their own email and a one-time password (returned to print once). */
-export async function createPerson(config: import('~/config.server.ts').Config, username: string, role: string, email: string): Promise<{ password: string }> {
+export async function createPerson(
+  config: import('~/config.server.ts').Config,
+  username: string,
+  role: string,
+  email: string,
+): Promise<{ password: string }> {
   const { createPersonFromShell } = await import('~/services/people.server.ts')
   const { isRole } = await import('~/lib/permissions.ts')
   const { NoticeEmailSchema } = await import('~/lib/people-schemas.ts')
   if (!isRole(role)) throw new Error(`Unknown role "${role}": use owner, administrator, editor, author or sales.`)
-  if (!NoticeEmailSchema.safeParse({ email }).success) throw new Error(`"${email}" is not an email address: --email takes the address their security notices go to.`)
-  return withMigratedDatabase(config, (db) => fromShell('npm run admin:create', () => createPersonFromShell(db, username, role, email.trim())))
+  if (!NoticeEmailSchema.safeParse({ email }).success)
+    throw new Error(`"${email}" is not an email address: --email takes the address their security notices go to.`)
+  return withMigratedDatabase(config, (db) =>
+    fromShell('npm run admin:create', () => createPersonFromShell(db, username, role, email.trim())),
+  )
 }

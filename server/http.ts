@@ -110,7 +110,8 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
       if (req.method !== 'GET') return next()
       res.once('finish', () => {
         // A page (200), or the browser's copy of one confirmed (304); never a redirect, an error or a .data answer.
-        if (res.statusCode !== 304 && !(res.statusCode === 200 && String(res.getHeader('content-type') ?? '').startsWith('text/html'))) return
+        if (res.statusCode !== 304 && !(res.statusCode === 200 && String(res.getHeader('content-type') ?? '').startsWith('text/html')))
+          return
         const signedIn = readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined
         served.note(servedRequestOf(req.method, req.originalUrl, req.headers, signedIn), req.ip ?? 'unknown')
       })
@@ -131,7 +132,9 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
     // on its own to another site, so it needs no CSRF token (the session cookie is then not read).
     if (/^Bearer\s/i.test(req.get('authorization') ?? '')) return next()
     if (!csrfTokenMatches(req.headers.cookie, req.get(CSRF_HEADER))) {
-      return res.status(403).json({ error: 'Missing or invalid CSRF token. Fetch /api/auth/session first and send its csrfToken in the X-CSRF-Token header.' })
+      return res
+        .status(403)
+        .json({ error: 'Missing or invalid CSRF token. Fetch /api/auth/session first and send its csrfToken in the X-CSRF-Token header.' })
     }
     next()
   })
@@ -171,7 +174,9 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
             // A public page sets no cookie: its forms get a signed token instead (csrf.server.ts).
             const admin = req.path === `/${config.adminPath}` || req.path.startsWith(`/${config.adminPath}/`)
             const hasCookie = readCookie(req.headers.cookie, CSRF_COOKIE) !== undefined
-            const token = (!hasCookie && !admin ? newFormToken() : undefined) ?? csrfCookieToken(req.headers.cookie, config, (cookie) => res.append('Set-Cookie', cookie))
+            const token =
+              (!hasCookie && !admin ? newFormToken() : undefined) ??
+              csrfCookieToken(req.headers.cookie, config, (cookie) => res.append('Set-Cookie', cookie))
             return (res.locals.csrfToken = token)
           },
         }),
@@ -203,7 +208,8 @@ function answerErrors(logger: Logger): ErrorRequestHandler {
     res.setHeader('Cache-Control', 'no-store')
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
     // The database is away: a page gets a page (docs/decisions/028).
-    if (answer.status === 503 && !req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'html') return void res.status(503).type('html').send(OUTAGE_PAGE)
+    if (answer.status === 503 && !req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'html')
+      return void res.status(503).type('html').send(OUTAGE_PAGE)
     res.status(answer.status).json(answer.body)
   }
 }

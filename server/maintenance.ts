@@ -16,7 +16,14 @@ export function maintenanceMode(ctx: AppContext, contentVersion: () => string): 
   let known: { version: string; on: boolean; siteName: string } | undefined
   return async (req, res, next) => {
     const p = req.path
-    if (p.startsWith('/api/') || p === adminPrefix || p.startsWith(`${adminPrefix}/`) || p.startsWith('/assets/') || p.startsWith('/uploads/') || /\.(js|css|map|svg|png|jpe?g|webp|ico|woff2?|txt|xml)$/.test(p)) {
+    if (
+      p.startsWith('/api/') ||
+      p === adminPrefix ||
+      p.startsWith(`${adminPrefix}/`) ||
+      p.startsWith('/assets/') ||
+      p.startsWith('/uploads/') ||
+      /\.(js|css|map|svg|png|jpe?g|webp|ico|woff2?|txt|xml)$/.test(p)
+    ) {
       return next()
     }
     try {
@@ -26,7 +33,12 @@ export function maintenanceMode(ctx: AppContext, contentVersion: () => string): 
         known = { version, on: settings.maintenanceMode, siteName: settings.siteName }
       }
       if (!known.on) return next()
-      res.status(503).setHeader('Retry-After', '3600').setHeader('Cache-Control', 'no-store').type('html').send(PAGE(escapeHtml(known.siteName)))
+      res
+        .status(503)
+        .setHeader('Retry-After', '3600')
+        .setHeader('Cache-Control', 'no-store')
+        .type('html')
+        .send(PAGE(escapeHtml(known.siteName)))
     } catch (err) {
       next(err)
     }

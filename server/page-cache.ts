@@ -45,7 +45,12 @@ const searchOf = (url: string) => {
 export function createPageCache(
   db: Db,
   logger: Logger,
-  opts: { pollMs?: number; maxEntries?: number; onHit?: (path: string, req: IncomingMessage) => void; fixedHeaders?: Record<string, string> } = {},
+  opts: {
+    pollMs?: number
+    maxEntries?: number
+    onHit?: (path: string, req: IncomingMessage) => void
+    fixedHeaders?: Record<string, string>
+  } = {},
 ) {
   const entries = new Map<string, Entry>()
   let hits = 0
@@ -181,7 +186,9 @@ export function createPageCache(
           if (v) headers[h] = String(v)
         }
         // Scripts on a stored page run by hash; other stored answers (XML, JSON) run no script.
-        headers['content-security-policy'] = headers['content-type']?.startsWith('text/html') ? hashedPolicy(body.toString('utf8')) : contentSecurityPolicy("'none'")
+        headers['content-security-policy'] = headers['content-type']?.startsWith('text/html')
+          ? hashedPolicy(body.toString('utf8'))
+          : contentSecurityPolicy("'none'")
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
         store(key, renderedAt, headers, body, String(res.getHeader('etag') ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`))
       }

@@ -40,7 +40,9 @@ function refusePage(res: Response, status: number, message: string, back: string
   res
     .status(status)
     .type('html')
-    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>File too large</title><main><h1>File too large</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to Import and Export</a></p></main></html>`)
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>File too large</title><main><h1>File too large</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to Import and Export</a></p></main></html>`,
+    )
 }
 
 /**
@@ -68,7 +70,8 @@ export function normalizedPathsOnly(): RequestHandler {
   }
 }
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 /**
  * Headers that name where the request went are the client's to write, and React Router builds
@@ -131,7 +134,8 @@ export function bodyLimits(adminPath: string): RequestHandler {
 export function noStoreUnder(prefix: string): RequestHandler {
   return (req, res, next) => {
     const p = decodedPath(req.path)
-    if (p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(`${prefix}.`)) onHeaders(res, () => res.setHeader('Cache-Control', 'no-store'))
+    if (p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(`${prefix}.`))
+      onHeaders(res, () => res.setHeader('Cache-Control', 'no-store'))
     next()
   }
 }
@@ -175,5 +179,6 @@ export function requestGuards(adminPath: string): RequestHandler {
   const bodies = bodyLimits(adminPath)
   const noStore = noStoreUnder(`/${adminPath}`)
   const proposals = privateProposals()
-  return (req, res, next) => hosts(req, res, () => paths(req, res, () => bodies(req, res, () => noStore(req, res, () => proposals(req, res, next)))))
+  return (req, res, next) =>
+    hosts(req, res, () => paths(req, res, () => bodies(req, res, () => noStore(req, res, () => proposals(req, res, next)))))
 }

@@ -53,18 +53,33 @@ function guard(handler: Handler, page: boolean): Handler {
       const refusal = refusalOf(err)
       // A service refused the person's role (app/lib/permissions.ts): the forbidden page, never data.
       if (refusal?.kind === 'forbidden') {
-        throw data({ forbidden: true, message: refusal.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+        throw data({ forbidden: true, message: refusal.message, home: `/${args.context.app.config.adminPath}` } satisfies ForbiddenAnswer, {
+          status: 403,
+          headers: { 'Cache-Control': 'no-store' },
+        })
       }
       // A thing that is not there (a lead deleted meanwhile, a link to nothing): the not-found page.
       if (refusal?.kind === 'not-found') {
-        if (!page) throw new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
+        if (!page)
+          throw new Response('Not found\n', {
+            status: 404,
+            headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' },
+          })
         throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } })
       }
       if (refusal?.kind !== 'unavailable') throw err
       const { retryAfter = 1, headers: wait } = refusal
       const headers = { ...wait, 'Cache-Control': 'no-store' }
-      if (!page) throw new Response('Service temporarily unavailable; please try again in a few seconds.\n', { status: 503, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } })
-      throw data({ databaseUnavailable: true, retryAfter } satisfies DatabaseOutage, { status: 503, statusText: 'Service Unavailable', headers })
+      if (!page)
+        throw new Response('Service temporarily unavailable; please try again in a few seconds.\n', {
+          status: 503,
+          headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+        })
+      throw data({ databaseUnavailable: true, retryAfter } satisfies DatabaseOutage, {
+        status: 503,
+        statusText: 'Service Unavailable',
+        headers,
+      })
     }
   }
 }

@@ -31,6 +31,11 @@ export function startingListener(config: Config): (req: IncomingMessage, res: Se
     if (pathname === '/readyz') return send(503, json, JSON.stringify({ status: 'starting' }), wait)
     const wantsPage = !pathname.startsWith('/api/') && /text\/html|\*\/\*/.test(req.headers.accept ?? '*/*')
     if (wantsPage) return send(503, 'text/html; charset=utf-8', OUTAGE_PAGE, wait)
-    send(503, json, JSON.stringify({ error: 'The site is starting; please try again in a few seconds.', retryAfter: RETRY_AFTER_SECONDS }), wait)
+    send(
+      503,
+      json,
+      JSON.stringify({ error: 'The site is starting; please try again in a few seconds.', retryAfter: RETRY_AFTER_SECONDS }),
+      wait,
+    )
   }
 }

@@ -14,7 +14,14 @@ const EstimateQuerySchema = z.object({
     .string()
     .max(500)
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   urgency: z.string().max(40).optional(),
 })
 
@@ -32,7 +39,11 @@ export function createEstimateRouter() {
       }
       const q = parsed.data
       const { db, config } = ctx(req)
-      const pdf = await renderEstimatePdf(db, { websiteType: q.type, pages: q.pages, addons: q.addons, urgency: q.urgency || null }, { siteUrl: config.siteUrl })
+      const pdf = await renderEstimatePdf(
+        db,
+        { websiteType: q.type, pages: q.pages, addons: q.addons, urgency: q.urgency || null },
+        { siteUrl: config.siteUrl },
+      )
       res.setHeader('Content-Type', 'application/pdf')
       res.setHeader('Content-Disposition', 'attachment; filename="estimate.pdf"')
       res.setHeader('Cache-Control', 'no-store')

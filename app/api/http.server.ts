@@ -86,8 +86,10 @@ export async function requireAdmin(req: Request): Promise<Admin> {
   if (key.startsWith('POST /auth/')) refuseApiToken(admin)
   if (rule !== PUBLIC) {
     const needed = await setUpBefore(ctx(req).db, admin, 'api', key)
-    if (needed === 'password') throw new ForbiddenError('set-up', 'Choose your own password first (POST /api/auth/password or Settings > Security).')
-    if (needed) throw new ForbiddenError('set-up', 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.')
+    if (needed === 'password')
+      throw new ForbiddenError('set-up', 'Choose your own password first (POST /api/auth/password or Settings > Security).')
+    if (needed)
+      throw new ForbiddenError('set-up', 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.')
   }
   return admin
 }
@@ -118,7 +120,12 @@ export function route(fn: (req: Request, res: Response) => Promise<unknown>): Re
 }
 
 /** What a thrown error answers: status, JSON body and extra headers; `unexpected` ones get logged. */
-export type ErrorAnswer = { status: number; body: { error: string } & Record<string, unknown>; headers: Record<string, string>; unexpected: boolean }
+export type ErrorAnswer = {
+  status: number
+  body: { error: string } & Record<string, unknown>
+  headers: Record<string, string>
+  unexpected: boolean
+}
 
 /**
  * The API's JSON for any error, from the one map of refusals (app/http/refusal.server.ts), for
@@ -129,6 +136,15 @@ export function errorAnswer(err: unknown): ErrorAnswer {
   const refusal = refusalOf(err)
   if (!refusal) return { status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true }
   const { kind, status, message, fields, retryAfter, headers } = refusal
-  const more = kind === 'invalid' ? { fields } : kind === 'sudo' ? { sudo: true } : kind === 'forbidden' ? { forbidden: true } : retryAfter !== undefined ? { retryAfter } : {}
+  const more =
+    kind === 'invalid'
+      ? { fields }
+      : kind === 'sudo'
+        ? { sudo: true }
+        : kind === 'forbidden'
+          ? { forbidden: true }
+          : retryAfter !== undefined
+            ? { retryAfter }
+            : {}
   return { status, body: { error: message, ...more }, headers, unexpected: false }
 }

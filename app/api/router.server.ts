@@ -52,244 +52,342 @@ export function createApiRouter() {
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
 
   // --- session -------------------------------------------------------------------------
-  api.get('/auth/session', route(async (req, res) => {
-    noStore(res)
-    const csrfToken = csrfCookieToken(req.headers.cookie, ctx(req).config, (cookie) => res.append('Set-Cookie', cookie))
-    const state = await auth.getSession(ctx(req).db, sessionToken(req))
-    res.json(
-      state.admin
-        ? { authenticated: true, username: state.admin.username, expiresAt: state.admin.expiresAt, csrfToken }
-        : { authenticated: false, expired: state.expired, csrfToken },
-    )
-  }))
+  api.get(
+    '/auth/session',
+    route(async (req, res) => {
+      noStore(res)
+      const csrfToken = csrfCookieToken(req.headers.cookie, ctx(req).config, (cookie) => res.append('Set-Cookie', cookie))
+      const state = await auth.getSession(ctx(req).db, sessionToken(req))
+      res.json(
+        state.admin
+          ? { authenticated: true, username: state.admin.username, expiresAt: state.admin.expiresAt, csrfToken }
+          : { authenticated: false, expired: state.expired, csrfToken },
+      )
+    }),
+  )
 
-  api.post('/auth/login', route(async (req, res) => {
-    noStore(res)
-    const input = parseBody(LoginSchema, req.body)
-    const { token, expiresAt } = await auth.login(ctx(req).db, { ...input, ip: req.ip ?? 'unknown' })
-    // A fresh token at every login; an old cookie from before is simply replaced.
-    await auth.logout(ctx(req).db, sessionToken(req))
-    res.append('Set-Cookie', sessionCookie(ctx(req).config, token, expiresAt))
-    res.json({ ok: true, username: input.username, expiresAt })
-  }))
+  api.post(
+    '/auth/login',
+    route(async (req, res) => {
+      noStore(res)
+      const input = parseBody(LoginSchema, req.body)
+      const { token, expiresAt } = await auth.login(ctx(req).db, { ...input, ip: req.ip ?? 'unknown' })
+      // A fresh token at every login; an old cookie from before is simply replaced.
+      await auth.logout(ctx(req).db, sessionToken(req))
+      res.append('Set-Cookie', sessionCookie(ctx(req).config, token, expiresAt))
+      res.json({ ok: true, username: input.username, expiresAt })
+    }),
+  )
 
-  api.post('/auth/logout', route(async (req, res) => {
-    noStore(res)
-    await auth.logout(ctx(req).db, sessionToken(req))
-    res.append('Set-Cookie', clearSessionCookie(ctx(req).config))
-    res.json({ ok: true })
-  }))
+  api.post(
+    '/auth/logout',
+    route(async (req, res) => {
+      noStore(res)
+      await auth.logout(ctx(req).db, sessionToken(req))
+      res.append('Set-Cookie', clearSessionCookie(ctx(req).config))
+      res.json({ ok: true })
+    }),
+  )
 
   // Sudo mode (docs/decisions/027): `{ currentPassword }` confirms the password for the next
   // 10 minutes of this session. Calls that need it answer 403 `{ error, sudo: true }` without it.
-  api.post('/auth/sudo', route(async (req, res) => {
-    noStore(res)
-    const admin = await requireAdmin(req)
-    const { currentPassword } = parseBody(CurrentPasswordSchema, req.body)
-    await confirmSudo(ctx(req).db, admin, currentPassword)
-    res.json({ ok: true, ...(await sudoState(ctx(req).db, admin)) })
-  }))
+  api.post(
+    '/auth/sudo',
+    route(async (req, res) => {
+      noStore(res)
+      const admin = await requireAdmin(req)
+      const { currentPassword } = parseBody(CurrentPasswordSchema, req.body)
+      await confirmSudo(ctx(req).db, admin, currentPassword)
+      res.json({ ok: true, ...(await sudoState(ctx(req).db, admin)) })
+    }),
+  )
 
-  api.post('/auth/password', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const input = parseBody(PasswordChangeSchema, req.body)
-    await auth.changePassword(ctx(req).db, admin, input)
-    res.json({ ok: true })
-  }))
+  api.post(
+    '/auth/password',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const input = parseBody(PasswordChangeSchema, req.body)
+      await auth.changePassword(ctx(req).db, admin, input)
+      res.json({ ok: true })
+    }),
+  )
 
   // --- portfolio -------------------------------------------------------------------------
-  api.get('/portfolio', route(async (req, res) => {
-    const admin = await optionalAdmin(req)
-    if (!admin) return res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL).json(await portfolio.listPublicPortfolio(ctx(req).db))
-    noStore(res)
-    const { items } = await portfolio.listPortfolio(ctx(req).db, admin, {
-      status: oneOf(PORTFOLIO_STATUSES, queryString(req, 'status')),
-      category: queryString(req, 'category'),
-      q: queryString(req, 'q'),
-    })
-    res.json(items)
-  }))
-  api.get('/portfolio/:id', route(async (req, res) => {
-    const admin = await optionalAdmin(req)
-    if (admin) noStore(res)
-    res.json(await portfolio.getPortfolioItem(ctx(req).db, admin, parseId(req.params.id)))
-  }))
-  api.post('/portfolio', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    res.status(201).json(await portfolio.createPortfolioItem(ctx(req).db, admin, parseBody(PortfolioItemSchema, req.body)))
-  }))
-  api.put('/portfolio/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const id = parseId(req.params.id)
-    res.json(await portfolio.updatePortfolioItem(ctx(req).db, admin, id, parseBody(PortfolioItemPatchSchema, req.body)))
-  }))
-  api.delete('/portfolio/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    await portfolio.deletePortfolioItem(ctx(req).db, admin, parseId(req.params.id))
-    res.json({ ok: true })
-  }))
+  api.get(
+    '/portfolio',
+    route(async (req, res) => {
+      const admin = await optionalAdmin(req)
+      if (!admin) return res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL).json(await portfolio.listPublicPortfolio(ctx(req).db))
+      noStore(res)
+      const { items } = await portfolio.listPortfolio(ctx(req).db, admin, {
+        status: oneOf(PORTFOLIO_STATUSES, queryString(req, 'status')),
+        category: queryString(req, 'category'),
+        q: queryString(req, 'q'),
+      })
+      res.json(items)
+    }),
+  )
+  api.get(
+    '/portfolio/:id',
+    route(async (req, res) => {
+      const admin = await optionalAdmin(req)
+      if (admin) noStore(res)
+      res.json(await portfolio.getPortfolioItem(ctx(req).db, admin, parseId(req.params.id)))
+    }),
+  )
+  api.post(
+    '/portfolio',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      res.status(201).json(await portfolio.createPortfolioItem(ctx(req).db, admin, parseBody(PortfolioItemSchema, req.body)))
+    }),
+  )
+  api.put(
+    '/portfolio/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const id = parseId(req.params.id)
+      res.json(await portfolio.updatePortfolioItem(ctx(req).db, admin, id, parseBody(PortfolioItemPatchSchema, req.body)))
+    }),
+  )
+  api.delete(
+    '/portfolio/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      await portfolio.deletePortfolioItem(ctx(req).db, admin, parseId(req.params.id))
+      res.json({ ok: true })
+    }),
+  )
 
   // --- blog ------------------------------------------------------------------------------
-  api.get('/blogs', route(async (req, res) => {
-    const admin = await optionalAdmin(req)
-    if (!admin || queryString(req, 'published') === 'true') {
-      if (!admin) res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
-      return res.json(await blog.listPublishedPosts(ctx(req).db))
-    }
-    noStore(res)
-    const { posts } = await blog.listPosts(ctx(req).db, admin, {
-      status: oneOf(BLOG_STATUSES, queryString(req, 'status')),
-      q: queryString(req, 'q'),
-      ...paging(req),
-    })
-    res.json(posts)
-  }))
-  api.get('/blogs/:id', route(async (req, res) => {
-    const admin = await optionalAdmin(req)
-    noStore(res)
-    const counted = countsAsRead(req.get('user-agent') ?? '', req.get('dnt') === '1' || req.get('sec-gpc') === '1')
-    res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views, counted))
-  }))
-  api.post('/blogs', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    res.status(201).json(await blog.createPost(ctx(req).db, admin, parseBody(BlogPostSchema, req.body)))
-  }))
-  api.put('/blogs/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const id = parseId(req.params.id)
-    res.json(await blog.updatePost(ctx(req).db, admin, id, parseBody(BlogPostPatchSchema, req.body)))
-  }))
-  api.delete('/blogs/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    await blog.deletePost(ctx(req).db, admin, parseId(req.params.id))
-    res.json({ ok: true })
-  }))
-  api.get('/blog/stats', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    noStore(res)
-    res.json(await blog.getBlogStats(ctx(req).db, admin))
-  }))
+  api.get(
+    '/blogs',
+    route(async (req, res) => {
+      const admin = await optionalAdmin(req)
+      if (!admin || queryString(req, 'published') === 'true') {
+        if (!admin) res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
+        return res.json(await blog.listPublishedPosts(ctx(req).db))
+      }
+      noStore(res)
+      const { posts } = await blog.listPosts(ctx(req).db, admin, {
+        status: oneOf(BLOG_STATUSES, queryString(req, 'status')),
+        q: queryString(req, 'q'),
+        ...paging(req),
+      })
+      res.json(posts)
+    }),
+  )
+  api.get(
+    '/blogs/:id',
+    route(async (req, res) => {
+      const admin = await optionalAdmin(req)
+      noStore(res)
+      const counted = countsAsRead(req.get('user-agent') ?? '', req.get('dnt') === '1' || req.get('sec-gpc') === '1')
+      res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views, counted))
+    }),
+  )
+  api.post(
+    '/blogs',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      res.status(201).json(await blog.createPost(ctx(req).db, admin, parseBody(BlogPostSchema, req.body)))
+    }),
+  )
+  api.put(
+    '/blogs/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const id = parseId(req.params.id)
+      res.json(await blog.updatePost(ctx(req).db, admin, id, parseBody(BlogPostPatchSchema, req.body)))
+    }),
+  )
+  api.delete(
+    '/blogs/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      await blog.deletePost(ctx(req).db, admin, parseId(req.params.id))
+      res.json({ ok: true })
+    }),
+  )
+  api.get(
+    '/blog/stats',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      noStore(res)
+      res.json(await blog.getBlogStats(ctx(req).db, admin))
+    }),
+  )
 
   // --- proposals -------------------------------------------------------------------------
-  api.post('/proposals', route(async (req, res) => {
-    noStore(res)
-    const input = parseBody(ProposalSchema, req.body)
-    const { db, config } = ctx(req)
-    const saved = await proposals.submitProposal(db, input, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, Date.now(), config.proposalRateLimitPerHour)
-    res.status(201).json({ ok: true, id: saved.id })
-  }))
-  api.get('/proposals', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    noStore(res)
-    const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
-      status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
-      q: queryString(req, 'q'),
-      ...paging(req),
-    })
-    res.json(list)
-  }))
-  api.get('/proposals/stats', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    noStore(res)
-    res.json(await proposals.getProposalStats(ctx(req).db, admin))
-  }))
-  api.get('/proposals/export.csv', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const list = await proposals.exportProposals(ctx(req).db, admin, {
-      status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
-      q: queryString(req, 'q'),
-    })
-    noStore(res)
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
-    res.setHeader('Content-Disposition', 'attachment; filename="proposals.csv"')
-    res.send(proposalsCsv(list, (await readerZone(ctx(req).db, admin)).id))
-  }))
-  api.get('/proposals/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    noStore(res)
-    res.json(await proposals.getProposal(ctx(req).db, admin, parseId(req.params.id)))
-  }))
-  api.put('/proposals/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const id = parseId(req.params.id)
-    const { status } = parseBody(ProposalStatusSchema, req.body)
-    res.json(await proposals.setProposalStatus(ctx(req).db, admin, id, status))
-  }))
-  api.delete('/proposals/:id', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    await proposals.deleteProposal(ctx(req).db, admin, parseId(req.params.id))
-    res.json({ ok: true })
-  }))
+  api.post(
+    '/proposals',
+    route(async (req, res) => {
+      noStore(res)
+      const input = parseBody(ProposalSchema, req.body)
+      const { db, config } = ctx(req)
+      const saved = await proposals.submitProposal(
+        db,
+        input,
+        { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' },
+        Date.now(),
+        config.proposalRateLimitPerHour,
+      )
+      res.status(201).json({ ok: true, id: saved.id })
+    }),
+  )
+  api.get(
+    '/proposals',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      noStore(res)
+      const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
+        status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
+        q: queryString(req, 'q'),
+        ...paging(req),
+      })
+      res.json(list)
+    }),
+  )
+  api.get(
+    '/proposals/stats',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      noStore(res)
+      res.json(await proposals.getProposalStats(ctx(req).db, admin))
+    }),
+  )
+  api.get(
+    '/proposals/export.csv',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const list = await proposals.exportProposals(ctx(req).db, admin, {
+        status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
+        q: queryString(req, 'q'),
+      })
+      noStore(res)
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+      res.setHeader('Content-Disposition', 'attachment; filename="proposals.csv"')
+      res.send(proposalsCsv(list, (await readerZone(ctx(req).db, admin)).id))
+    }),
+  )
+  api.get(
+    '/proposals/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      noStore(res)
+      res.json(await proposals.getProposal(ctx(req).db, admin, parseId(req.params.id)))
+    }),
+  )
+  api.put(
+    '/proposals/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const id = parseId(req.params.id)
+      const { status } = parseBody(ProposalStatusSchema, req.body)
+      res.json(await proposals.setProposalStatus(ctx(req).db, admin, id, status))
+    }),
+  )
+  api.delete(
+    '/proposals/:id',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      await proposals.deleteProposal(ctx(req).db, admin, parseId(req.params.id))
+      res.json({ ok: true })
+    }),
+  )
 
   // --- settings, dashboard, analytics -----------------------------------------------------
-  api.get('/settings', route(async (req, res) => {
-    await requireAdmin(req)
-    noStore(res)
-    res.json(await getSettings(ctx(req).db))
-  }))
-  api.put('/settings', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    // A new contact email needs sudo mode: `currentPassword` in the same body confirms it.
-    const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body)
-    const { currentPassword, ...body } = isObject ? (req.body as Record<string, unknown>) : { currentPassword: undefined }
-    const patch = parseBody(SettingsPatchSchema, isObject ? body : req.body)
-    if (currentPassword !== undefined) await confirmSudo(ctx(req).db, admin, parseBody(CurrentPasswordSchema, { currentPassword }).currentPassword)
-    res.json(await updateSettings(ctx(req).db, admin, patch, { origin: { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null } }))
-  }))
-  api.get('/dashboard', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    noStore(res)
-    res.json(await getDashboard(ctx(req).db, admin))
-  }))
+  api.get(
+    '/settings',
+    route(async (req, res) => {
+      await requireAdmin(req)
+      noStore(res)
+      res.json(await getSettings(ctx(req).db))
+    }),
+  )
+  api.put(
+    '/settings',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      // A new contact email needs sudo mode: `currentPassword` in the same body confirms it.
+      const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body)
+      const { currentPassword, ...body } = isObject ? (req.body as Record<string, unknown>) : { currentPassword: undefined }
+      const patch = parseBody(SettingsPatchSchema, isObject ? body : req.body)
+      if (currentPassword !== undefined)
+        await confirmSudo(ctx(req).db, admin, parseBody(CurrentPasswordSchema, { currentPassword }).currentPassword)
+      res.json(
+        await updateSettings(ctx(req).db, admin, patch, { origin: { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null } }),
+      )
+    }),
+  )
+  api.get(
+    '/dashboard',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      noStore(res)
+      res.json(await getDashboard(ctx(req).db, admin))
+    }),
+  )
   // The dashboard's traffic figures: ?period=7d|30d|90d|365d (30d by default).
-  api.get('/dashboard/traffic', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const period = queryString(req, 'period')
-    noStore(res)
-    res.json(await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d'))
-  }))
+  api.get(
+    '/dashboard/traffic',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const period = queryString(req, 'period')
+      noStore(res)
+      res.json(await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d'))
+    }),
+  )
   // Each traffic table of the dashboard as CSV: ?table=pages|sources|campaigns|funnel&period=7d|30d|90d|365d
-  api.get('/dashboard/traffic.csv', route(async (req, res) => {
-    const admin = await requireAdmin(req)
-    const table = oneOf(TRAFFIC_TABLES, queryString(req, 'table')) ?? 'sources'
-    const period = queryString(req, 'period')
-    const traffic = await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d')
-    noStore(res)
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
-    res.setHeader('Content-Disposition', `attachment; filename="traffic-${table}-${traffic.period}.csv"`)
-    res.send(trafficCsv(traffic, table))
-  }))
-  api.post('/pageviews', route(async (req, res) => {
-    // Do Not Track and Global Privacy Control are honoured on the server too.
-    if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
-    const body = parseBody(PageViewSchema, req.body)
-    // The administrator's own visits are not counted: the beacon sends the session cookie for this.
-    if (await optionalAdmin(req)) return res.status(204).end()
-    const { db, config } = ctx(req)
-    const ip = req.ip ?? 'unknown'
-    const userAgent = req.get('user-agent') ?? ''
-    if (body.tool) await recordToolUse(db, body.tool, { ip, userAgent })
-    else {
-      await recordPageView(db, body.path, ip, new Date(), {
-        userAgent,
-        referrer: body.referrer,
-        utmSource: body.utm_source,
-        utmMedium: body.utm_medium,
-        utmCampaign: body.utm_campaign,
-        ref: body.ref,
-        country: await countryOf(config.geoipDb, ip),
-        ownHosts: [req.hostname, new URL(config.siteUrl).hostname],
-      })
-    }
-    res.status(204).end()
-  }))
+  api.get(
+    '/dashboard/traffic.csv',
+    route(async (req, res) => {
+      const admin = await requireAdmin(req)
+      const table = oneOf(TRAFFIC_TABLES, queryString(req, 'table')) ?? 'sources'
+      const period = queryString(req, 'period')
+      const traffic = await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d')
+      noStore(res)
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+      res.setHeader('Content-Disposition', `attachment; filename="traffic-${table}-${traffic.period}.csv"`)
+      res.send(trafficCsv(traffic, table))
+    }),
+  )
+  api.post(
+    '/pageviews',
+    route(async (req, res) => {
+      // Do Not Track and Global Privacy Control are honoured on the server too.
+      if (req.get('dnt') === '1' || req.get('sec-gpc') === '1') return res.status(204).end()
+      const body = parseBody(PageViewSchema, req.body)
+      // The administrator's own visits are not counted: the beacon sends the session cookie for this.
+      if (await optionalAdmin(req)) return res.status(204).end()
+      const { db, config } = ctx(req)
+      const ip = req.ip ?? 'unknown'
+      const userAgent = req.get('user-agent') ?? ''
+      if (body.tool) await recordToolUse(db, body.tool, { ip, userAgent })
+      else {
+        await recordPageView(db, body.path, ip, new Date(), {
+          userAgent,
+          referrer: body.referrer,
+          utmSource: body.utm_source,
+          utmMedium: body.utm_medium,
+          utmCampaign: body.utm_campaign,
+          ref: body.ref,
+          country: await countryOf(config.geoipDb, ip),
+          ownHosts: [req.hostname, new URL(config.siteUrl).hostname],
+        })
+      }
+      res.status(204).end()
+    }),
+  )
 
   api.use('/estimate', createEstimateRouter())
 
   api.use('/uploads', createUploadsRouter())
 
-  api.use(route(async () => {
-    throw new NotFoundError('Unknown API endpoint')
-  }))
+  api.use(
+    route(async () => {
+      throw new NotFoundError('Unknown API endpoint')
+    }),
+  )
   return api
 }

@@ -30,7 +30,8 @@ export default function DiscoveryDialog({ open, setOpen }: { open: boolean; setO
         <Icon node={CalendarCheck} aria-hidden="true" className="size-10 text-primary-700" />
         <DialogTitle className="mt-4 text-2xl font-bold text-ink-900">Book a free discovery call</DialogTitle>
         <DialogDescription className="mt-2 text-ink-700">
-          Tell a developer about your business in a 15-minute call. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.
+          Tell a developer about your business in a 15-minute call. You get honest advice and a fixed-price proposal within 24 hours, with
+          no obligation.
         </DialogDescription>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <button

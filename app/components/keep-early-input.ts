@@ -67,7 +67,8 @@ export function noteEarlyInput() {
 
 /** React's own key on a DOM node it has hydrated (a React internal, the same since React 16). */
 const isHydrated = (node: Node) => Object.keys(node).some((k) => k.startsWith('__reactFiber$'))
-const isField = (t: EventTarget | null): t is Field => t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement
+const isField = (t: EventTarget | null): t is Field =>
+  t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement
 
 /**
  * An edit made while React is still hydrating the part of the page it is in. React then tries to

@@ -31,26 +31,22 @@ export type Value = {
 export const VALUES: Value[] = [
   {
     title: 'Mission Driven',
-    description:
-      'We believe every small business deserves a website that works as hard as its owner, at a price that makes sense.',
+    description: 'We believe every small business deserves a website that works as hard as its owner, at a price that makes sense.',
     icon: 'Target',
   },
   {
     title: 'Client First',
-    description:
-      'Clear quotes, honest advice and quick replies. We measure success by the enquiries and sales your site brings in.',
+    description: 'Clear quotes, honest advice and quick replies. We measure success by the enquiries and sales your site brings in.',
     icon: 'HeartHandshake',
   },
   {
     title: 'Quality Excellence',
-    description:
-      'Fast pages, accessible markup and careful testing on real devices, because shortcuts always show up later.',
+    description: 'Fast pages, accessible markup and careful testing on real devices, because shortcuts always show up later.',
     icon: 'Award',
   },
   {
     title: 'Team Spirit',
-    description:
-      'Designers and developers on two continents share one workflow, so your project keeps moving around the clock.',
+    description: 'Designers and developers on two continents share one workflow, so your project keeps moving around the clock.',
     icon: 'Users',
   },
 ]
@@ -102,6 +98,5 @@ export type RemoteTeam = {
 
 export const REMOTE_TEAM: RemoteTeam = {
   title: 'One team, two offices, around the clock',
-  body:
-    `Our San Francisco headquarters and our development center in Gwalior, Madhya Pradesh, work as a single team. While one office wraps up for the day, the other picks up where it left off, which is how we deliver a website in ${QUOTED.websiteDelivery} without cutting corners. Monitoring watches every site around the clock, and people answer in each office's hours, shown below.`,
+  body: `Our San Francisco headquarters and our development center in Gwalior, Madhya Pradesh, work as a single team. While one office wraps up for the day, the other picks up where it left off, which is how we deliver a website in ${QUOTED.websiteDelivery} without cutting corners. Monitoring watches every site around the clock, and people answer in each office's hours, shown below.`,
 }

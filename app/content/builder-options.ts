@@ -97,7 +97,6 @@ export interface SliderRange {
 
 export type SliderName = 'spacing' | 'borderRadius' | 'pages'
 
-
 export const SLIDERS: Readonly<Record<SliderName, SliderRange>> = {
   spacing: { min: 8, max: 32, step: 4 },
   borderRadius: { min: 0, max: 24, step: 2 },
@@ -145,74 +144,169 @@ export type IndustryId = (typeof INDUSTRIES)[number]['id']
 export const TEMPLATES: Readonly<Partial<Record<IndustryId, readonly BuilderTemplate[]>>> = {
   restaurant: [
     {
-      id: 'elegant-bistro', name: 'Elegant Bistro', preview: 'Warm tones, full-width food photography and an online menu', style: 'elegant', featured: true,
+      id: 'elegant-bistro',
+      name: 'Elegant Bistro',
+      preview: 'Warm tones, full-width food photography and an online menu',
+      style: 'elegant',
+      featured: true,
       look: look({ colorScheme: 'red', layout: 'classic', fontFamily: 'lora', hero: 'banner', cta: 'View the Menu' }, { borderRadius: 4 }),
     },
     {
-      id: 'fine-dining', name: 'Fine Dining', preview: 'Dark, refined look with reservations front and centre', style: 'luxury', featured: true,
-      look: look({ colorScheme: 'dark', layout: 'luxury', fontFamily: 'playfair', hero: 'centered', cta: 'Reserve a Table' }, { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 }),
+      id: 'fine-dining',
+      name: 'Fine Dining',
+      preview: 'Dark, refined look with reservations front and centre',
+      style: 'luxury',
+      featured: true,
+      look: look(
+        { colorScheme: 'dark', layout: 'luxury', fontFamily: 'playfair', hero: 'centered', cta: 'Reserve a Table' },
+        { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 },
+      ),
     },
     {
-      id: 'casual-eatery', name: 'Casual Eatery', preview: 'Bright and friendly with ordering and daily specials', style: 'casual',
-      look: look({ colorScheme: 'orange', layout: 'creative', fontFamily: 'poppins', hero: 'split', cta: 'Order Online' }, { buttonStyle: 'pill', borderRadius: 16 }),
+      id: 'casual-eatery',
+      name: 'Casual Eatery',
+      preview: 'Bright and friendly with ordering and daily specials',
+      style: 'casual',
+      look: look(
+        { colorScheme: 'orange', layout: 'creative', fontFamily: 'poppins', hero: 'split', cta: 'Order Online' },
+        { buttonStyle: 'pill', borderRadius: 16 },
+      ),
     },
     {
-      id: 'cafe-corner', name: 'Cafe Corner', preview: 'Cosy coffee-shop layout with opening hours and a gallery', style: 'cozy',
-      look: look({ colorScheme: 'green', layout: 'classic', fontFamily: 'lora', hero: 'split', cta: 'See Opening Hours' }, { borderRadius: 16, sections: ['portfolio'] }),
+      id: 'cafe-corner',
+      name: 'Cafe Corner',
+      preview: 'Cosy coffee-shop layout with opening hours and a gallery',
+      style: 'cozy',
+      look: look(
+        { colorScheme: 'green', layout: 'classic', fontFamily: 'lora', hero: 'split', cta: 'See Opening Hours' },
+        { borderRadius: 16, sections: ['portfolio'] },
+      ),
     },
   ],
   retail: [
     {
-      id: 'modern-boutique', name: 'Modern Boutique', preview: 'Product-first grid with large imagery and quick view', style: 'modern',
-      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'montserrat', hero: 'grid', cta: 'Shop the Collection' }, { buttonStyle: 'square', borderRadius: 0 }),
+      id: 'modern-boutique',
+      name: 'Modern Boutique',
+      preview: 'Product-first grid with large imagery and quick view',
+      style: 'modern',
+      look: look(
+        { colorScheme: 'minimal', layout: 'modern', fontFamily: 'montserrat', hero: 'grid', cta: 'Shop the Collection' },
+        { buttonStyle: 'square', borderRadius: 0 },
+      ),
     },
     {
-      id: 'urban-store', name: 'Urban Store', preview: 'Bold typography and lookbook-style collections', style: 'bold',
-      look: look({ colorScheme: 'purple', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Explore the Lookbook' }, { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 0 }),
+      id: 'urban-store',
+      name: 'Urban Store',
+      preview: 'Bold typography and lookbook-style collections',
+      style: 'bold',
+      look: look(
+        { colorScheme: 'purple', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Explore the Lookbook' },
+        { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 0 },
+      ),
     },
     {
-      id: 'minimal-shop', name: 'Minimal Shop', preview: 'Sparse layout that lets a few products shine', style: 'minimal',
-      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'centered', cta: 'Shop Now' }, { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 }),
+      id: 'minimal-shop',
+      name: 'Minimal Shop',
+      preview: 'Sparse layout that lets a few products shine',
+      style: 'minimal',
+      look: look(
+        { colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'centered', cta: 'Shop Now' },
+        { headerStyle: 'minimal', buttonStyle: 'outline', layoutDensity: 'spacious', borderRadius: 0 },
+      ),
     },
     {
-      id: 'marketplace', name: 'Marketplace', preview: 'Category navigation and search for large catalogues', style: 'functional',
-      look: look({ colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Browse Categories' }, { layoutDensity: 'compact', borderRadius: 6 }),
+      id: 'marketplace',
+      name: 'Marketplace',
+      preview: 'Category navigation and search for large catalogues',
+      style: 'functional',
+      look: look(
+        { colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Browse Categories' },
+        { layoutDensity: 'compact', borderRadius: 6 },
+      ),
     },
   ],
   healthcare: [
     {
-      id: 'medical-clinic', name: 'Medical Clinic', preview: 'Calm palette, services list and appointment booking', style: 'clean',
-      look: look({ colorScheme: 'teal', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Book an Appointment' }, { borderRadius: 8 }),
+      id: 'medical-clinic',
+      name: 'Medical Clinic',
+      preview: 'Calm palette, services list and appointment booking',
+      style: 'clean',
+      look: look(
+        { colorScheme: 'teal', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Book an Appointment' },
+        { borderRadius: 8 },
+      ),
     },
     {
-      id: 'dental-care', name: 'Dental Care', preview: 'Friendly visuals, treatments and patient reviews', style: 'friendly',
-      look: look({ colorScheme: 'blue', layout: 'modern', fontFamily: 'poppins', hero: 'split', cta: 'Book a Check-up' }, { buttonStyle: 'pill', borderRadius: 16, sections: ['testimonials'] }),
+      id: 'dental-care',
+      name: 'Dental Care',
+      preview: 'Friendly visuals, treatments and patient reviews',
+      style: 'friendly',
+      look: look(
+        { colorScheme: 'blue', layout: 'modern', fontFamily: 'poppins', hero: 'split', cta: 'Book a Check-up' },
+        { buttonStyle: 'pill', borderRadius: 16, sections: ['testimonials'] },
+      ),
     },
     {
-      id: 'wellness-center', name: 'Wellness Center', preview: 'Soft colours, class schedule and practitioner profiles', style: 'soft',
-      look: look({ colorScheme: 'purple', layout: 'modern', fontFamily: 'lora', hero: 'centered', cta: 'See the Schedule' }, { buttonStyle: 'pill', layoutDensity: 'spacious', borderRadius: 20, sections: ['team'] }),
+      id: 'wellness-center',
+      name: 'Wellness Center',
+      preview: 'Soft colours, class schedule and practitioner profiles',
+      style: 'soft',
+      look: look(
+        { colorScheme: 'purple', layout: 'modern', fontFamily: 'lora', hero: 'centered', cta: 'See the Schedule' },
+        { buttonStyle: 'pill', layoutDensity: 'spacious', borderRadius: 20, sections: ['team'] },
+      ),
     },
     {
-      id: 'family-practice', name: 'Family Practice', preview: 'Trust-building layout with doctors and insurance info', style: 'professional',
-      look: look({ colorScheme: 'green', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Meet Our Doctors' }, { sections: ['team', 'faq'] }),
+      id: 'family-practice',
+      name: 'Family Practice',
+      preview: 'Trust-building layout with doctors and insurance info',
+      style: 'professional',
+      look: look(
+        { colorScheme: 'green', layout: 'classic', fontFamily: 'roboto', hero: 'split', cta: 'Meet Our Doctors' },
+        { sections: ['team', 'faq'] },
+      ),
     },
   ],
   technology: [
     {
-      id: 'saas-startup', name: 'SaaS Startup', preview: 'Hero with product screenshot, features and pricing table', style: 'modern',
-      look: look({ colorScheme: 'purple', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Start Free Trial' }, { buttonStyle: 'gradient', borderRadius: 12, sections: ['pricing'] }),
+      id: 'saas-startup',
+      name: 'SaaS Startup',
+      preview: 'Hero with product screenshot, features and pricing table',
+      style: 'modern',
+      look: look(
+        { colorScheme: 'purple', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Start Free Trial' },
+        { buttonStyle: 'gradient', borderRadius: 12, sections: ['pricing'] },
+      ),
     },
     {
-      id: 'tech-agency', name: 'Tech Agency', preview: 'Case studies, team and a strong call to action', style: 'bold',
-      look: look({ colorScheme: 'dark', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Start a Project' }, { buttonStyle: 'gradient', borderRadius: 4, sections: ['portfolio', 'team'] }),
+      id: 'tech-agency',
+      name: 'Tech Agency',
+      preview: 'Case studies, team and a strong call to action',
+      style: 'bold',
+      look: look(
+        { colorScheme: 'dark', layout: 'creative', fontFamily: 'montserrat', hero: 'banner', cta: 'Start a Project' },
+        { buttonStyle: 'gradient', borderRadius: 4, sections: ['portfolio', 'team'] },
+      ),
     },
     {
-      id: 'software-product', name: 'Software Product', preview: 'Feature tours, documentation links and changelog', style: 'technical',
-      look: look({ colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Read the Docs' }, { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 4, sections: ['blog'] }),
+      id: 'software-product',
+      name: 'Software Product',
+      preview: 'Feature tours, documentation links and changelog',
+      style: 'technical',
+      look: look(
+        { colorScheme: 'minimal', layout: 'modern', fontFamily: 'inter', hero: 'split', cta: 'Read the Docs' },
+        { buttonStyle: 'square', headerStyle: 'minimal', borderRadius: 4, sections: ['blog'] },
+      ),
     },
     {
-      id: 'it-services', name: 'IT Services', preview: 'Service tiers, support plans and client logos', style: 'corporate',
-      look: look({ colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Compare Plans' }, { buttonStyle: 'shadow', borderRadius: 6, sections: ['pricing'] }),
+      id: 'it-services',
+      name: 'IT Services',
+      preview: 'Service tiers, support plans and client logos',
+      style: 'corporate',
+      look: look(
+        { colorScheme: 'blue', layout: 'classic', fontFamily: 'roboto', hero: 'grid', cta: 'Compare Plans' },
+        { buttonStyle: 'shadow', borderRadius: 6, sections: ['pricing'] },
+      ),
     },
   ],
 }
@@ -351,10 +445,17 @@ export const FEATURE_LABELS: Readonly<Record<keyof BuilderFeatures, string>> = {
 }
 
 const TOGGLE_IDS: readonly (keyof BuilderFeatures)[] = [
-  'chatbot', 'analytics', 'seo', 'mobileApp', 'ecommerce',
-  'booking', 'newsletter', 'multiLanguage', 'darkMode', 'liveChat',
+  'chatbot',
+  'analytics',
+  'seo',
+  'mobileApp',
+  'ecommerce',
+  'booking',
+  'newsletter',
+  'multiLanguage',
+  'darkMode',
+  'liveChat',
 ]
 
 /** The 10 feature toggles the Features tab shows (spec section 3). */
 export const FEATURE_TOGGLES: readonly FeatureToggle[] = TOGGLE_IDS.map((id) => ({ id, label: FEATURE_LABELS[id] }))
-

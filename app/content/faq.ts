@@ -10,20 +10,17 @@ import type { Faq } from './faq-types.ts'
 export const FAQS: Faq[] = [
   {
     question: 'How long does it take to build my website?',
-    answer:
-      `Most websites go live within ${QUOTED.websiteDelivery} of the discovery call. Online stores, with their products, payment options and integrations, take ${QUOTED.storeDelivery}, and a custom web app's date is ${QUOTED_DELIVERY}. Rush and Emergency delivery shorten this for a surcharge, and we agree the launch date in your proposal before any work starts.`,
+    answer: `Most websites go live within ${QUOTED.websiteDelivery} of the discovery call. Online stores, with their products, payment options and integrations, take ${QUOTED.storeDelivery}, and a custom web app's date is ${QUOTED_DELIVERY}. Rush and Emergency delivery shorten this for a surcharge, and we agree the launch date in your proposal before any work starts.`,
     category: 'Process',
   },
   {
     question: 'How much does a website cost?',
-    answer:
-      `Business websites start at ${QUOTED.websitesFrom} and online stores start at ${QUOTED.ecommerceFrom}. Every proposal lists a fixed price, so there are no hourly bills or surprise extras. Our pricing page shows the three standard plans and optional add-ons.`,
+    answer: `Business websites start at ${QUOTED.websitesFrom} and online stores start at ${QUOTED.ecommerceFrom}. Every proposal lists a fixed price, so there are no hourly bills or surprise extras. Our pricing page shows the three standard plans and optional add-ons.`,
     category: 'Pricing',
   },
   {
     question: 'Are hosting and a domain name really free?',
-    answer:
-      `Yes. Every plan includes hosting, an SSL certificate and a domain name for the first year at no charge. From the second year, hosting is ${QUOTED.hostingPerMonth} per month and the domain renews at ${QUOTED.domainPerYear} per year. You can also move the site to your own hosting at any time.`,
+    answer: `Yes. Every plan includes hosting, an SSL certificate and a domain name for the first year at no charge. From the second year, hosting is ${QUOTED.hostingPerMonth} per month and the domain renews at ${QUOTED.domainPerYear} per year. You can also move the site to your own hosting at any time.`,
     category: 'Pricing',
   },
   {
@@ -76,8 +73,7 @@ export const FAQS: Faq[] = [
   },
   {
     question: 'What support do I get after launch?',
-    answer:
-      `Free support comes with every plan: ${QUOTED.supportByPlan}. After that you can choose a maintenance plan from ${QUOTED.maintenanceFrom} per month that covers updates, backups, monitoring and small edits. Our monitoring watches your site around the clock; people answer email, phone and chat in office hours in San Francisco and Gwalior (the hours are on our contact page).`,
+    answer: `Free support comes with every plan: ${QUOTED.supportByPlan}. After that you can choose a maintenance plan from ${QUOTED.maintenanceFrom} per month that covers updates, backups, monitoring and small edits. Our monitoring watches your site around the clock; people answer email, phone and chat in office hours in San Francisco and Gwalior (the hours are on our contact page).`,
     category: 'Support',
   },
   {
@@ -88,8 +84,7 @@ export const FAQS: Faq[] = [
   },
   {
     question: 'What if I am not happy with the result?',
-    answer:
-      `We offer a ${QUOTED.moneyBack} money-back guarantee. If the website does not match what we agreed in your proposal and we cannot put it right, we refund your payment in full.`,
+    answer: `We offer a ${QUOTED.moneyBack} money-back guarantee. If the website does not match what we agreed in your proposal and we cannot put it right, we refund your payment in full.`,
     category: 'Support',
   },
   {

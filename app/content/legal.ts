@@ -46,7 +46,7 @@ export const PRIVACY: LegalDocument = {
       heading: 'Page-view counts without cookies',
       paragraphs: [
         'To understand which pages are useful, our own server keeps a daily count of views per page. These counts contain no IP addresses, no cookies and no identifiers, so they cannot be linked to you.',
-        'To count unique visitors without cookies, our server combines your IP address and browser name with a random value that is made new every day and thrown away the next, and keeps only a one-way hash of them (as Plausible Analytics does). The hash cannot be turned back into your address, and after midnight (UTC) it cannot be linked to you or to your visits on other days. With it we keep, for that day, only where your visit came from: the referring website\'s domain (not the full address), the campaign tags in the link you followed (utm_source, utm_medium, utm_campaign or ref), the first page you saw, whether you used a phone, tablet or computer, your country when our server is set up to look it up, and which of our tools you used.',
+        "To count unique visitors without cookies, our server combines your IP address and browser name with a random value that is made new every day and thrown away the next, and keeps only a one-way hash of them (as Plausible Analytics does). The hash cannot be turned back into your address, and after midnight (UTC) it cannot be linked to you or to your visits on other days. With it we keep, for that day, only where your visit came from: the referring website's domain (not the full address), the campaign tags in the link you followed (utm_source, utm_medium, utm_campaign or ref), the first page you saw, whether you used a phone, tablet or computer, your country when our server is set up to look it up, and which of our tools you used.",
         'If you then send us a proposal request, a message or book a call, that request is stored with the same summary of your visit (where it came from, the campaign, the first page and the tools you used first), so that we know which of our efforts bring enquiries. Nothing else about you is recorded.',
         'If your browser sends a Do Not Track or Global Privacy Control signal, we do not count your visits at all, and nothing about your visit is stored with a request you send.',
       ],
@@ -55,7 +55,7 @@ export const PRIVACY: LegalDocument = {
       heading: 'Cookies and third parties',
       paragraphs: [
         'Public pages set no cookies at all, and we do not use third-party analytics, advertising pixels or social media trackers. A single strictly necessary cookie is used only to keep our administrator signed in.',
-        'The About page shows an embedded map of our offices. The map is provided by Google and is subject to Google\'s own privacy policy when it loads.',
+        "The About page shows an embedded map of our offices. The map is provided by Google and is subject to Google's own privacy policy when it loads.",
       ],
     },
     {

@@ -283,26 +283,22 @@ export type PricingFaq = Faq & { category: 'Pricing' }
 export const PRICING_FAQS: PricingFaq[] = [
   {
     question: 'What happens after the free first year of hosting and domain?',
-    answer:
-      `Hosting continues at ${QUOTED.hostingPerMonth} per month and includes SSL, backups and 99.9% uptime. We remind you well before anything renews, and you are free to move the site elsewhere if you prefer.`,
+    answer: `Hosting continues at ${QUOTED.hostingPerMonth} per month and includes SSL, backups and 99.9% uptime. We remind you well before anything renews, and you are free to move the site elsewhere if you prefer.`,
     category: 'Pricing',
   },
   {
     question: 'How much does it cost to renew my domain?',
-    answer:
-      `Domain renewal is ${QUOTED.domainPerYear} per year from the second year. The domain is registered in your name, so it always belongs to you.`,
+    answer: `Domain renewal is ${QUOTED.domainPerYear} per year from the second year. The domain is registered in your name, so it always belongs to you.`,
     category: 'Pricing',
   },
   {
     question: 'Do you offer a money-back guarantee?',
-    answer:
-      `Yes. If the finished website does not match what we agreed in your proposal and we cannot fix it, ask within ${MONEY_BACK_DAYS} days of launch and we refund your payment in full.`,
+    answer: `Yes. If the finished website does not match what we agreed in your proposal and we cannot fix it, ask within ${MONEY_BACK_DAYS} days of launch and we refund your payment in full.`,
     category: 'Pricing',
   },
   {
     question: 'What does support cost once the included period ends?',
-    answer:
-      `Every plan includes free support after launch: ${QUOTED.supportByPlan}. Online stores and web apps get the period their proposal states. After that, maintenance plans start at ${QUOTED.maintenanceFrom} per month, or you can ask for help as a one-off job.`,
+    answer: `Every plan includes free support after launch: ${QUOTED.supportByPlan}. Online stores and web apps get the period their proposal states. After that, maintenance plans start at ${QUOTED.maintenanceFrom} per month, or you can ask for help as a one-off job.`,
     category: 'Pricing',
   },
   {

@@ -9,18 +9,7 @@ import { CLIENTS_PROSE } from './site.ts'
 export { TITLE_SUFFIX } from './site-name.ts'
 
 export type PageKey =
-  | 'home'
-  | 'services'
-  | 'portfolio'
-  | 'blog'
-  | 'about'
-  | 'contact'
-  | 'pricing'
-  | 'demoBuilder'
-  | 'faq'
-  | 'proposal'
-  | 'privacy'
-  | 'terms'
+  'home' | 'services' | 'portfolio' | 'blog' | 'about' | 'contact' | 'pricing' | 'demoBuilder' | 'faq' | 'proposal' | 'privacy' | 'terms'
 
 export type PageMeta = {
   title: string
@@ -31,9 +20,14 @@ export type PageMeta = {
 export const PAGE_META: Record<PageKey, PageMeta> = {
   home: {
     title: `Small Business Websites Delivered in ${DELIVERY_DAYS.website.standard[1]} Days`,
-    description:
-      `Professional, mobile-friendly websites for small businesses from ${QUOTED.websitesFrom}. Delivered in ${QUOTED.websiteDelivery} with free hosting and a free domain for the first year.`,
-    keywords: ['small business website', 'web design agency', `website in ${QUOTED.websiteDelivery}`, 'affordable web design', 'San Francisco web studio'],
+    description: `Professional, mobile-friendly websites for small businesses from ${QUOTED.websitesFrom}. Delivered in ${QUOTED.websiteDelivery} with free hosting and a free domain for the first year.`,
+    keywords: [
+      'small business website',
+      'web design agency',
+      `website in ${QUOTED.websiteDelivery}`,
+      'affordable web design',
+      'San Francisco web studio',
+    ],
   },
   services: {
     title: 'Web Design, E-commerce & SEO Services',
@@ -55,8 +49,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   },
   about: {
     title: 'About Us',
-    description:
-      `Founded in 2020, Launchpad Web Studio has ${CLIENTS_PROSE} for US businesses. Meet our team in San Francisco and our development center in Gwalior.`,
+    description: `Founded in 2020, Launchpad Web Studio has ${CLIENTS_PROSE} for US businesses. Meet our team in San Francisco and our development center in Gwalior.`,
     keywords: ['about Launchpad Web Studio', 'web agency team', 'San Francisco web design', 'Gwalior developers', 'remote web team'],
   },
   contact: {
@@ -67,8 +60,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   },
   pricing: {
     title: 'Pricing Plans',
-    description:
-      `Transparent website pricing: Starter ${QUOTED.starter}, Business ${QUOTED.business}, Premium ${QUOTED.premium}. Free hosting and domain for year one, optional add-ons and an instant cost estimator.`,
+    description: `Transparent website pricing: Starter ${QUOTED.starter}, Business ${QUOTED.business}, Premium ${QUOTED.premium}. Free hosting and domain for year one, optional add-ons and an instant cost estimator.`,
     keywords: ['website pricing', 'web design cost', 'affordable website packages', 'website cost estimator', 'e-commerce website price'],
   },
   demoBuilder: {
@@ -79,8 +71,7 @@ export const PAGE_META: Record<PageKey, PageMeta> = {
   },
   faq: {
     title: 'Frequently Asked Questions',
-    description:
-      `Answers about delivery times, pricing, free hosting and domains, support plans, SEO and our ${QUOTED.moneyBack} money-back guarantee. Search every question in one place.`,
+    description: `Answers about delivery times, pricing, free hosting and domains, support plans, SEO and our ${QUOTED.moneyBack} money-back guarantee. Search every question in one place.`,
     keywords: ['web design FAQ', 'website questions', 'hosting and domain cost', 'website support plans', 'money-back guarantee'],
   },
   proposal: {

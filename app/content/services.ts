@@ -20,8 +20,7 @@ export const SERVICES: Service[] = [
   {
     id: 'custom-websites',
     title: 'Custom Websites',
-    description:
-      `A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in ${QUOTED.websiteDelivery} from ${QUOTED.websitesFrom}.`,
+    description: `A site designed around your business, not a recycled theme. Fast, accessible and mobile-first, delivered in ${QUOTED.websiteDelivery} from ${QUOTED.websitesFrom}.`,
     features: [
       'Unique design matched to your brand',
       'Responsive layouts for phones, tablets and desktops',
@@ -34,8 +33,7 @@ export const SERVICES: Service[] = [
   {
     id: 'e-commerce',
     title: 'E-commerce',
-    description:
-      `An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from ${QUOTED.ecommerceFrom} in ${QUOTED.storeDelivery}.`,
+    description: `An online store that is easy to run and pleasant to shop. Secure checkout, stock tracking and order emails, from ${QUOTED.ecommerceFrom} in ${QUOTED.storeDelivery}.`,
     features: [
       'Product catalogue with categories and search',
       'Secure card and wallet payments',
@@ -62,8 +60,7 @@ export const SERVICES: Service[] = [
   {
     id: 'admin-panel',
     title: 'Admin Panel / CMS',
-    description:
-      'Change prices, post news and swap photos yourself, without touching code or waiting on a developer.',
+    description: 'Change prices, post news and swap photos yourself, without touching code or waiting on a developer.',
     features: [
       'Simple editor for pages, posts and images',
       'Blog and portfolio management',
@@ -76,8 +73,7 @@ export const SERVICES: Service[] = [
   {
     id: 'online-marketing',
     title: 'Online Marketing',
-    description:
-      'Turn visitors into customers with focused campaigns, clear landing pages and honest reporting on what your budget buys.',
+    description: 'Turn visitors into customers with focused campaigns, clear landing pages and honest reporting on what your budget buys.',
     features: [
       'Google and social ad campaign setup',
       'Landing pages built for a single goal',
@@ -90,8 +86,7 @@ export const SERVICES: Service[] = [
   {
     id: 'maintenance-support',
     title: 'Maintenance & Support',
-    description:
-      `We keep your site updated, backed up and online. Free support after launch (${QUOTED.supportByPlan}), then plans from ${QUOTED.maintenanceFrom} a month.`,
+    description: `We keep your site updated, backed up and online. Free support after launch (${QUOTED.supportByPlan}), then plans from ${QUOTED.maintenanceFrom} a month.`,
     features: [
       'Security updates',
       SUPPORT_HOURS.monitoring,

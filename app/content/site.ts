@@ -147,8 +147,7 @@ export type Hero = {
 
 export const HERO: Hero = {
   title: `Your business online in ${QUOTED.websiteDelivery}, not 7 weeks`,
-  subtitle:
-    `We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from ${QUOTED.websitesFrom}, a free domain and hosting for the first year, and real ${SUPPORT_HOURS.people}.`,
+  subtitle: `We design, build and host fast, mobile-friendly websites for small businesses. Fixed prices from ${QUOTED.websitesFrom}, a free domain and hosting for the first year, and real ${SUPPORT_HOURS.people}.`,
   primaryCta: { label: 'Get Free Proposal', href: '/proposal' },
   secondaryCta: { label: 'View Our Work', href: '/portfolio' },
 }
@@ -172,8 +171,7 @@ export type OfflineSection = {
 
 export const OFFLINE_SECTION: OfflineSection = {
   title: 'Is your business still offline?',
-  body:
-    'Most customers look you up on their phone before they call, visit or buy. If they find nothing, or an outdated page that takes forever to load, they quietly pick a competitor instead. A clear, quick website turns those searches into enquiries, even while you sleep.',
+  body: 'Most customers look you up on their phone before they call, visit or buy. If they find nothing, or an outdated page that takes forever to load, they quietly pick a competitor instead. A clear, quick website turns those searches into enquiries, even while you sleep.',
   points: [
     'Get found on Google when nearby customers search for what you offer',
     'Answer common questions once, instead of on every phone call',
@@ -212,8 +210,7 @@ export const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     title: 'Launch & Support',
-    description:
-      `We connect your free domain, switch on hosting and SSL, walk you through the admin panel and stay on hand with your plan's free support: ${QUOTED.supportByPlan}.`,
+    description: `We connect your free domain, switch on hosting and SSL, walk you through the admin panel and stay on hand with your plan's free support: ${QUOTED.supportByPlan}.`,
     duration: `Day ${LAUNCH_DAY}`,
   },
 ]

@@ -19,7 +19,18 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/
 const UNAVAILABLE_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/i
 // The socket's, which other clients (SMTP, say) and the file system share: only what the pg
 // driver throws is read this way.
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT'])
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT',
+])
 
 /** A failure that only pg reports, whatever threw it. */
 function isPgOutage(err: unknown): boolean {

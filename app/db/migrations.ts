@@ -8,9 +8,7 @@ function withId(db: Kysely<any>, table: string): CreateTableBuilder<string, 'id'
   return db.schema
     .createTable(table)
     .ifNotExists()
-    .addColumn('id', 'integer', (c) =>
-      isPostgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', (c) => (isPostgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
 }
 
 /**
@@ -94,7 +92,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('rate_events_lookup_idx').ifNotExists().on('rate_events').columns(['bucket', 'key', 'created_at']).execute()
+      await db.schema
+        .createIndex('rate_events_lookup_idx')
+        .ifNotExists()
+        .on('rate_events')
+        .columns(['bucket', 'key', 'created_at'])
+        .execute()
 
       await db.schema
         .createTable('page_views')
@@ -119,7 +122,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mail_outbox_due_idx').ifNotExists().on('mail_outbox').columns(['status', 'next_attempt_at']).execute()
     },
     async down(db) {
-      for (const t of ['mail_outbox', 'page_views', 'rate_events', 'sessions', 'admin_users', 'settings', 'proposals', 'blog_posts', 'portfolio_items']) {
+      for (const t of [
+        'mail_outbox',
+        'page_views',
+        'rate_events',
+        'sessions',
+        'admin_users',
+        'settings',
+        'proposals',
+        'blog_posts',
+        'portfolio_items',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute()
       }
     },
@@ -208,7 +221,8 @@ const migrations: Record<string, Migration> = {
     async down(db) {
       for (const t of ['auth_challenges', 'recovery_codes', 'passkeys']) await db.schema.dropTable(t).ifExists().execute()
       for (const c of ['ip', 'user_agent', 'last_seen_at']) await db.schema.alterTable('sessions').dropColumn(c).execute()
-      for (const c of ['totp_secret', 'totp_enabled_at', 'totp_last_step']) await db.schema.alterTable('admin_users').dropColumn(c).execute()
+      for (const c of ['totp_secret', 'totp_enabled_at', 'totp_last_step'])
+        await db.schema.alterTable('admin_users').dropColumn(c).execute()
     },
   },
   // slugs, scheduling, revisions (issue 12)
@@ -228,7 +242,12 @@ const migrations: Record<string, Migration> = {
         await db.updateTable('blog_posts').set({ slug }).where('id', '=', row.id).execute()
       }
       await db.schema.createIndex('blog_posts_slug_uq').ifNotExists().unique().on('blog_posts').column('slug').execute()
-      await db.schema.createIndex('blog_posts_status_publish_idx').ifNotExists().on('blog_posts').columns(['status', 'publish_at']).execute()
+      await db.schema
+        .createIndex('blog_posts_status_publish_idx')
+        .ifNotExists()
+        .on('blog_posts')
+        .columns(['status', 'publish_at'])
+        .execute()
 
       // Every slug a post has had, current and old: the primary key reserves an address for its
       // post forever, so an old link keeps answering 301 to the post's current address.
@@ -283,7 +302,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('author', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('proposal_events_proposal_idx').ifNotExists().on('proposal_events').columns(['proposal_id', 'created_at']).execute()
+      await db.schema
+        .createIndex('proposal_events_proposal_idx')
+        .ifNotExists()
+        .on('proposal_events')
+        .columns(['proposal_id', 'created_at'])
+        .execute()
     },
     async down(db) {
       await db.schema.dropTable('proposal_events').ifExists().execute()
@@ -318,8 +342,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('uploads_variant_of_idx').ifNotExists().on('uploads').column('variant_of').execute()
       // Cover alt text. '' is a decorative cover. Existing rows keep what the pages said so far:
       // posts showed their cover as decorative, projects as 'Screenshot of <title>'.
-      await db.schema.alterTable('blog_posts').addColumn('image_alt', 'text', (c) => c.notNull().defaultTo('')).execute()
-      await db.schema.alterTable('portfolio_items').addColumn('image_alt', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('blog_posts')
+        .addColumn('image_alt', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
+      await db.schema
+        .alterTable('portfolio_items')
+        .addColumn('image_alt', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
       await db
         .updateTable('portfolio_items')
         .set({ image_alt: sql<string>`'Screenshot of ' || title` })
@@ -385,7 +415,12 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_lead_sources': {
     async up(db) {
       // Today's salt for the visitor hash; older days' salts are deleted (docs/decisions/042).
-      await db.schema.createTable('visit_salts').ifNotExists().addColumn('day', 'text', (c) => c.primaryKey()).addColumn('salt', 'text', (c) => c.notNull()).execute()
+      await db.schema
+        .createTable('visit_salts')
+        .ifNotExists()
+        .addColumn('day', 'text', (c) => c.primaryKey())
+        .addColumn('salt', 'text', (c) => c.notNull())
+        .execute()
       // One row per visitor and day: the first touch (source, campaign, landing page, device,
       // country), the tools used in order, the funnel steps reached (bits) and the views counted.
       await db.schema
@@ -442,9 +477,11 @@ const migrations: Record<string, Migration> = {
     },
     async down(db) {
       for (const table of ['proposals', 'contact_messages', 'bookings']) {
-        for (const column of ['visit_source', 'visit_campaign', 'landing_path', 'first_tools']) await db.schema.alterTable(table).dropColumn(column).execute()
+        for (const column of ['visit_source', 'visit_campaign', 'landing_path', 'first_tools'])
+          await db.schema.alterTable(table).dropColumn(column).execute()
       }
-      for (const t of ['funnel_daily', 'visit_facets_daily', 'visit_sources_daily', 'visits', 'visit_salts']) await db.schema.dropTable(t).ifExists().execute()
+      for (const t of ['funnel_daily', 'visit_facets_daily', 'visit_sources_daily', 'visits', 'visit_salts'])
+        await db.schema.dropTable(t).ifExists().execute()
     },
   },
   // A post's tags (a JSON array of names), kept from a WordPress or Ghost import and written back
@@ -452,7 +489,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_sudo_mode': {
     async up(db) {
       await db.schema.alterTable('sessions').addColumn('sudo_at', 'text').execute()
-      await db.schema.alterTable('auth_challenges').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema
+        .alterTable('auth_challenges')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
     },
     async down(db) {
       await db.schema.alterTable('auth_challenges').dropColumn('attempts').execute()
@@ -462,7 +502,10 @@ const migrations: Record<string, Migration> = {
   // discovery-call bookings: the calls, the time cells each holds, the two seats per email (issue 26)
   '2026_11_26_blog_post_tags': {
     async up(db) {
-      await db.schema.alterTable('blog_posts').addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]')).execute()
+      await db.schema
+        .alterTable('blog_posts')
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute()
     },
     async down(db) {
       await db.schema.alterTable('blog_posts').dropColumn('tags').execute()
@@ -495,13 +538,28 @@ const migrations: Record<string, Migration> = {
   // per-person API tokens, leads assigned to a person, a post's author as a person.
   '2026_11_27_people_roles': {
     async up(db) {
-      await db.schema.alterTable('admin_users').addColumn('role', 'text', (c) => c.notNull().defaultTo('owner')).execute()
-      await db.schema.alterTable('admin_users').addColumn('display_name', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('admin_users')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('owner'))
+        .execute()
+      await db.schema
+        .alterTable('admin_users')
+        .addColumn('display_name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
       await db.schema.alterTable('admin_users').addColumn('email', 'text').execute()
-      await db.schema.alterTable('admin_users').addColumn('picture', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('admin_users')
+        .addColumn('picture', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
       // 'active' | 'suspended' | 'removed' (a removed person's row stays: their posts name them).
-      await db.schema.alterTable('admin_users').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute()
-      await db.schema.alterTable('admin_users').addColumn('must_change_password', 'boolean', (c) => c.notNull().defaultTo(false)).execute()
+      await db.schema
+        .alterTable('admin_users')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute()
+      await db.schema
+        .alterTable('admin_users')
+        .addColumn('must_change_password', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute()
       await withId(db, 'invitations')
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('email', 'text', (c) => c.notNull())
@@ -531,7 +589,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('proposals').dropColumn('assigned_to').execute()
       await db.schema.dropTable('api_tokens').ifExists().execute()
       await db.schema.dropTable('invitations').ifExists().execute()
-      for (const c of ['must_change_password', 'status', 'picture', 'email', 'display_name', 'role']) await db.schema.alterTable('admin_users').dropColumn(c).execute()
+      for (const c of ['must_change_password', 'status', 'picture', 'email', 'display_name', 'role'])
+        await db.schema.alterTable('admin_users').dropColumn(c).execute()
     },
   },
   // A public form posted twice stores one item (docs/decisions/045).
@@ -578,7 +637,14 @@ const migrations: Record<string, Migration> = {
         .groupBy(sql`lower(username)`)
         .having(sql`count(*)`, '>', 1)
         .executeTakeFirst()
-      if (!clash) await db.schema.createIndex('admin_users_username_lower_uq').ifNotExists().unique().on('admin_users').expression(sql`lower(username)`).execute()
+      if (!clash)
+        await db.schema
+          .createIndex('admin_users_username_lower_uq')
+          .ifNotExists()
+          .unique()
+          .on('admin_users')
+          .expression(sql`lower(username)`)
+          .execute()
     },
     async down(db) {
       await db.schema.dropIndex('admin_users_username_lower_uq').ifExists().execute()
@@ -642,8 +708,15 @@ const migrations: Record<string, Migration> = {
   // their cases and client-facing tags (docs/decisions/067).
   '2026_11_28_h_converted_visitors': {
     async up(db) {
-      await db.schema.alterTable('visit_sources_daily').addColumn('converted', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-      await db.updateTable('visits').set({ funnel: sql`funnel | 16` }).where(sql<boolean>`(funnel & 8) <> 0`).execute()
+      await db.schema
+        .alterTable('visit_sources_daily')
+        .addColumn('converted', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db
+        .updateTable('visits')
+        .set({ funnel: sql`funnel | 16` })
+        .where(sql<boolean>`(funnel & 8) <> 0`)
+        .execute()
       await db
         .updateTable('visit_sources_daily')
         .set({
@@ -674,10 +747,20 @@ const migrations: Record<string, Migration> = {
     async up(db) {
       await db.schema.alterTable('portfolio_items').addColumn('slug', 'text').execute()
       for (const c of ['problem', 'solution', 'quote', 'quote_author', 'quote_role', 'before_text', 'after_text']) {
-        await db.schema.alterTable('portfolio_items').addColumn(c, 'text', (col) => col.notNull().defaultTo('')).execute()
+        await db.schema
+          .alterTable('portfolio_items')
+          .addColumn(c, 'text', (col) => col.notNull().defaultTo(''))
+          .execute()
       }
-      await db.schema.alterTable('portfolio_items').addColumn('results', 'text', (col) => col.notNull().defaultTo('[]')).execute()
-      const rows = (await db.selectFrom('portfolio_items').select(['id', 'title', 'description', 'technologies']).orderBy('id').execute()) as {
+      await db.schema
+        .alterTable('portfolio_items')
+        .addColumn('results', 'text', (col) => col.notNull().defaultTo('[]'))
+        .execute()
+      const rows = (await db
+        .selectFrom('portfolio_items')
+        .select(['id', 'title', 'description', 'technologies'])
+        .orderBy('id')
+        .execute()) as {
         id: number
         title: string
         description: string
@@ -686,7 +769,10 @@ const migrations: Record<string, Migration> = {
       const taken = new Set<string>()
       for (const row of rows) {
         const sample = SAMPLES_AS_FIRST_SEEDED[row.title]
-        const unchanged = sample && sample.description === row.description && sample.technologies.join('\n') === (JSON.parse(row.technologies) as string[]).join('\n')
+        const unchanged =
+          sample &&
+          sample.description === row.description &&
+          sample.technologies.join('\n') === (JSON.parse(row.technologies) as string[]).join('\n')
         const story = unchanged ? SAMPLE_CASES[row.title] : undefined
         const base = story?.slug ?? migrationSlug(row.title).replace(/^post$/, 'project')
         let slug = base
@@ -722,7 +808,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('portfolio_slugs_project_idx').ifNotExists().on('portfolio_slugs').column('project_id').execute()
       const now = new Date().toISOString()
       const slugged = (await db.selectFrom('portfolio_items').select(['id', 'slug']).execute()) as { id: number; slug: string }[]
-      for (const row of slugged) await db.insertInto('portfolio_slugs').values({ slug: row.slug, project_id: row.id, created_at: now }).execute()
+      for (const row of slugged)
+        await db.insertInto('portfolio_slugs').values({ slug: row.slug, project_id: row.id, created_at: now }).execute()
     },
     async down(db) {
       await db.schema.dropTable('portfolio_slugs').ifExists().execute()
@@ -763,7 +850,13 @@ const migrations: Record<string, Migration> = {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
       // One document per lead (issue 38's first slice).
-      await db.schema.createIndex('proposal_documents_proposal_idx').ifNotExists().unique().on('proposal_documents').column('proposal_id').execute()
+      await db.schema
+        .createIndex('proposal_documents_proposal_idx')
+        .ifNotExists()
+        .unique()
+        .on('proposal_documents')
+        .column('proposal_id')
+        .execute()
       await withId(db, 'proposal_document_versions')
         .addColumn('document_id', 'integer', (c) => c.notNull().references('proposal_documents.id').onDelete('cascade'))
         .addColumn('version', 'integer', (c) => c.notNull())
@@ -771,7 +864,13 @@ const migrations: Record<string, Migration> = {
         .addColumn('sha256', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('proposal_document_versions_idx').ifNotExists().unique().on('proposal_document_versions').columns(['document_id', 'version']).execute()
+      await db.schema
+        .createIndex('proposal_document_versions_idx')
+        .ifNotExists()
+        .unique()
+        .on('proposal_document_versions')
+        .columns(['document_id', 'version'])
+        .execute()
       // Deposit invoices, numbered without gaps: the counter row is taken in the transaction of
       // the acceptance that makes the invoice, so a number exists exactly when its invoice does.
       await db.schema
@@ -799,7 +898,10 @@ const migrations: Record<string, Migration> = {
   },
   '2026_11_29_b_lead_desk': {
     async up(db) {
-      await db.schema.alterTable('proposals').addColumn('kind', 'text', (c) => c.notNull().defaultTo('proposal')).execute()
+      await db.schema
+        .alterTable('proposals')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('proposal'))
+        .execute()
       await db.schema.alterTable('proposals').addColumn('value_cents', 'integer').execute()
       await db.schema.alterTable('proposals').addColumn('next_step', 'text').execute()
       await db.schema.alterTable('proposals').addColumn('opened_at', 'text').execute()
@@ -808,15 +910,27 @@ const migrations: Record<string, Migration> = {
         .updateTable('proposals')
         .set({ kind: 'call' })
         .where(({ exists, selectFrom }) =>
-          exists(selectFrom('bookings as b').select(sql`1`.as('one')).whereRef('b.proposal_id', '=', 'proposals.id').whereRef('b.created_at', '=', 'proposals.date')),
+          exists(
+            selectFrom('bookings as b')
+              .select(sql`1`.as('one'))
+              .whereRef('b.proposal_id', '=', 'proposals.id')
+              .whereRef('b.created_at', '=', 'proposals.date'),
+          ),
         )
         .execute()
-      await db.schema.alterTable('contact_messages').addColumn('status', 'text', (c) => c.notNull().defaultTo('pending')).execute()
+      await db.schema
+        .alterTable('contact_messages')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+        .execute()
       await db.schema.alterTable('contact_messages').addColumn('assigned_to', 'integer').execute()
       await db.schema.alterTable('contact_messages').addColumn('next_step', 'text').execute()
       await db.schema.alterTable('contact_messages').addColumn('opened_at', 'text').execute()
       // A message already marked read was opened by someone: it is not counted unread.
-      await db.updateTable('contact_messages').set({ opened_at: sql`created_at` }).where(sql<boolean>`is_read`).execute()
+      await db
+        .updateTable('contact_messages')
+        .set({ opened_at: sql`created_at` })
+        .where(sql<boolean>`is_read`)
+        .execute()
       await withId(db, 'contact_message_events')
         .addColumn('message_id', 'integer', (c) => c.notNull().references('contact_messages.id').onDelete('cascade'))
         .addColumn('kind', 'text', (c) => c.notNull())
@@ -828,17 +942,29 @@ const migrations: Record<string, Migration> = {
         .addColumn('author', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('contact_message_events_message_idx').ifNotExists().on('contact_message_events').columns(['message_id', 'created_at']).execute()
+      await db.schema
+        .createIndex('contact_message_events_message_idx')
+        .ifNotExists()
+        .on('contact_message_events')
+        .columns(['message_id', 'created_at'])
+        .execute()
       // The desk sorts by the time received and counts the unread; the next call is looked up per lead.
       await db.schema.createIndex('proposals_date_idx').ifNotExists().on('proposals').columns(['date', 'id']).execute()
       await db.schema.createIndex('proposals_opened_idx').ifNotExists().on('proposals').column('opened_at').execute()
       await db.schema.createIndex('contact_messages_opened_idx').ifNotExists().on('contact_messages').column('opened_at').execute()
-      await db.schema.createIndex('bookings_proposal_start_idx').ifNotExists().on('bookings').columns(['proposal_id', 'status', 'start_at']).execute()
+      await db.schema
+        .createIndex('bookings_proposal_start_idx')
+        .ifNotExists()
+        .on('bookings')
+        .columns(['proposal_id', 'status', 'start_at'])
+        .execute()
     },
     async down(db) {
-      for (const i of ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx']) await db.schema.dropIndex(i).ifExists().execute()
+      for (const i of ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx'])
+        await db.schema.dropIndex(i).ifExists().execute()
       await db.schema.dropTable('contact_message_events').ifExists().execute()
-      for (const c of ['opened_at', 'next_step', 'assigned_to', 'status']) await db.schema.alterTable('contact_messages').dropColumn(c).execute()
+      for (const c of ['opened_at', 'next_step', 'assigned_to', 'status'])
+        await db.schema.alterTable('contact_messages').dropColumn(c).execute()
       for (const c of ['opened_at', 'next_step', 'value_cents', 'kind']) await db.schema.alterTable('proposals').dropColumn(c).execute()
     },
   },
@@ -866,7 +992,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('bytes', isPostgres ? 'bytea' : 'blob', (c) => c.notNull())
         .addColumn('size', 'integer', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('mail_outbox_attachments_mail_idx').ifNotExists().on('mail_outbox_attachments').column('mail_id').execute()
+      await db.schema
+        .createIndex('mail_outbox_attachments_mail_idx')
+        .ifNotExists()
+        .on('mail_outbox_attachments')
+        .column('mail_id')
+        .execute()
     },
     async down(db) {
       await db.schema.dropTable('mail_outbox_attachments').ifExists().execute()
@@ -907,7 +1038,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('data', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('proposal_document_revisions_idx').ifNotExists().on('proposal_document_revisions').columns(['proposal_id', 'kind', 'id']).execute()
+      await db.schema
+        .createIndex('proposal_document_revisions_idx')
+        .ifNotExists()
+        .on('proposal_document_revisions')
+        .columns(['proposal_id', 'kind', 'id'])
+        .execute()
       // Each document saved before this migration starts its list with what it holds now.
       // One-word aliases: the app's Kysely renames multi-word columns (CamelCasePlugin), a bare one does not.
       const docs = (await db
@@ -917,7 +1053,16 @@ const migrations: Record<string, Migration> = {
       for (const d of docs) {
         await db
           .insertInto('proposal_document_revisions')
-          .values({ proposal_id: d.lead, kind: 'save', person_id: null, person_name: d.author, total_cents: d.total, version: d.version, data: d.draft, created_at: d.at })
+          .values({
+            proposal_id: d.lead,
+            kind: 'save',
+            person_id: null,
+            person_name: d.author,
+            total_cents: d.total,
+            version: d.version,
+            data: d.draft,
+            created_at: d.at,
+          })
           .execute()
       }
     },
@@ -936,7 +1081,11 @@ function migrationSlug(title: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-  const slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '')
+  const slug = ascii
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
   if (!slug) return 'post'
   return /^\d+$/.test(slug) ? `post-${slug}` : slug
 }

@@ -23,7 +23,11 @@ function newCsrfToken(): string {
  * browser's `csrf` cookie, or a new token with the Set-Cookie header that keeps it (handed to
  * `setCookie`, which adds it to the answer).
  */
-export function csrfCookieToken(cookieHeader: string | undefined, config: Parameters<typeof serializeCookie>[0], setCookie: (header: string) => void): string {
+export function csrfCookieToken(
+  cookieHeader: string | undefined,
+  config: Parameters<typeof serializeCookie>[0],
+  setCookie: (header: string) => void,
+): string {
   const known = readCookie(cookieHeader, CSRF_COOKIE)
   if (known) return known
   const token = newCsrfToken()
@@ -69,7 +73,10 @@ export function csrfTokenMatches(cookieHeader: string | null | undefined, sent: 
  * Same-origin check from browser-sent headers. Requests without either header come from
  * non-browser clients (scripts), which cannot be driven by a hostile page; the token still applies.
  */
-export function isSameOrigin(headers: { origin?: string | null; secFetchSite?: string | null; host?: string | null }, siteUrl: string): boolean {
+export function isSameOrigin(
+  headers: { origin?: string | null; secFetchSite?: string | null; host?: string | null },
+  siteUrl: string,
+): boolean {
   if (headers.secFetchSite && !['same-origin', 'none'].includes(headers.secFetchSite)) return false
   if (headers.origin && headers.origin !== 'null') {
     const origin = headers.origin

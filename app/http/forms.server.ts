@@ -24,7 +24,8 @@ export async function readForm(
   request: Request,
   { publicForm = false }: { publicForm?: boolean } = {},
 ): Promise<{ ok: true; form: FormData } | { ok: false; failure: FormFailure; form?: FormData }> {
-  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) return { ok: false, failure: { status: 415, formError: UNREADABLE_FORM, fields: {} } }
+  if (!FORM_TYPES.test(request.headers.get('content-type') ?? ''))
+    return { ok: false, failure: { status: 415, formError: UNREADABLE_FORM, fields: {} } }
   let form: FormData
   try {
     form = await request.formData()
@@ -41,7 +42,10 @@ export async function readForm(
 }
 
 /** Checks values with the same zod schema the API uses; a 400 FormFailure with one message per field. */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok: true; data: z.infer<S> } | { ok: false; failure: FormFailure } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.infer<S> } | { ok: false; failure: FormFailure } {
   const result = schema.safeParse(values)
   if (result.success) return { ok: true, data: result.data }
   return { ok: false, failure: { status: 400, fields: fieldErrors(result.error) } }

@@ -39,13 +39,25 @@ export type Refusal = {
  * from Express's body parsers (malformed JSON, too large): the client's fault.
  */
 export function refusalOf(err: unknown): Refusal | undefined {
-  const refusal = (kind: Refusal['kind'], status: number, message: string, more: Partial<Refusal> = {}): Refusal => ({ kind, status, message, fields: {}, headers: {}, ...more })
+  const refusal = (kind: Refusal['kind'], status: number, message: string, more: Partial<Refusal> = {}): Refusal => ({
+    kind,
+    status,
+    message,
+    fields: {},
+    headers: {},
+    ...more,
+  })
   const waitFor = (seconds: number) => ({ retryAfter: seconds, headers: { 'Retry-After': String(seconds) } })
   const status = (err as { status?: unknown } | null | undefined)?.status
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return refusal('malformed', status, (err as { type?: string }).type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body')
+    return refusal(
+      'malformed',
+      status,
+      (err as { type?: string }).type === 'entity.too.large' ? 'Request body is too large' : 'Malformed request body',
+    )
   }
-  if (err instanceof BadRequestError || err instanceof DomainValidationError) return refusal('invalid', 400, 'Validation failed', { fields: err.fields })
+  if (err instanceof BadRequestError || err instanceof DomainValidationError)
+    return refusal('invalid', 400, 'Validation failed', { fields: err.fields })
   if (err instanceof InvalidCredentialsError || err instanceof UnauthorizedError) return refusal('unauthorized', 401, err.message)
   if (err instanceof NotFoundError) return refusal('not-found', 404, err.message)
   if (err instanceof SudoRequiredError) return refusal('sudo', 403, err.message)
@@ -60,7 +72,13 @@ export function refusalOf(err: unknown): Refusal | undefined {
 }
 
 /** A refusal as a page's form shows it: one message per field beside its field, or one for the whole form. */
-export type FormRefusal = { kind: Refusal['kind']; status: number; fields: Record<string, string>; formError?: string; headers: Record<string, string> }
+export type FormRefusal = {
+  kind: Refusal['kind']
+  status: number
+  fields: Record<string, string>
+  formError?: string
+  headers: Record<string, string>
+}
 
 /**
  * For a page's action: the refusal a person can act on (a field to correct, a password to type,

@@ -155,8 +155,8 @@ export function activityQuery(filter: ActivityFilter & { page?: number }): strin
 export function activityRange(filter: ActivityFilter, zone: string): { since?: string; before?: string } {
   const start = (day: string) => DateTime.fromISO(day, { zone }).startOf('day')
   return {
-    since: filter.from ? start(filter.from).toUTC().toISO() ?? undefined : undefined,
-    before: filter.to ? start(filter.to).plus({ days: 1 }).toUTC().toISO() ?? undefined : undefined,
+    since: filter.from ? (start(filter.from).toUTC().toISO() ?? undefined) : undefined,
+    before: filter.to ? (start(filter.to).plus({ days: 1 }).toUTC().toISO() ?? undefined) : undefined,
   }
 }
 
@@ -171,7 +171,17 @@ export const ActivityRetentionSchema = z.object({
 })
 
 /** The CSV's columns; the first names the zone its times are in ('When (Pacific Time)'). */
-export const activityCsvHeader = (zone: string) => [`When (${zoneColumnName(zone)})`, 'Person', 'Change', 'Item type', 'Item', 'Item id', 'Detail', 'Address', 'Device']
+export const activityCsvHeader = (zone: string) => [
+  `When (${zoneColumnName(zone)})`,
+  'Person',
+  'Change',
+  'Item type',
+  'Item',
+  'Item id',
+  'Detail',
+  'Address',
+  'Device',
+]
 
 /**
  * The CSV the page's export link downloads: RFC 4180, dates in `zone` (the reader's), named in the header, every cell

@@ -35,7 +35,10 @@ export function zoneGenericName(zone: string): string {
 
 function genericNameOf(zone: string): string {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? ''
+    const name =
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value ?? ''
     return /^GMT[+-]/.test(name) ? '' : name
   } catch {
     return ''

@@ -100,7 +100,9 @@ type Filterable = { category: string; tags?: readonly string[] }
 
 /** Posts in the selected category ('All' returns every post) and, given a tag's slug, carrying that tag. */
 export function filterPosts<T extends Filterable>(posts: readonly T[], category: string, tag?: string): T[] {
-  return posts.filter((p) => (category === ALL_CATEGORIES || p.category === category) && (!tag || blogTags(p.tags ?? []).some((t) => t.slug === tag)))
+  return posts.filter(
+    (p) => (category === ALL_CATEGORIES || p.category === category) && (!tag || blogTags(p.tags ?? []).some((t) => t.slug === tag)),
+  )
 }
 
 /** The posts the grid renders: the filtered list cut to visibleCount. */

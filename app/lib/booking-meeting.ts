@@ -73,11 +73,21 @@ export function callDetails(office: Office | undefined, sitePhone: string): Call
 export type CalendarEvent = { title: string; start: number; end: number; details: string; location: string }
 
 /** 20261201T170000Z: the UTC form both calendars read. */
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 
 /** Google Calendar's "create event" page with the event's fields filled in. */
 export function googleCalendarUrl(e: CalendarEvent): string {
-  const q = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates: `${stamp(e.start)}/${stamp(e.end)}`, details: e.details, location: e.location })
+  const q = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: e.title,
+    dates: `${stamp(e.start)}/${stamp(e.end)}`,
+    details: e.details,
+    location: e.location,
+  })
   return `https://calendar.google.com/calendar/render?${q}`
 }
 

@@ -66,7 +66,15 @@ export const AvailabilitySchema = z.object({
     .max(5),
   callMinutes: onGrid('Call length', 5, 120),
   bufferMinutes: onGrid('Buffer', 0, 120),
-  noticeHours: z.coerce.number({ error: 'Minimum notice must be a number' }).int('Minimum notice must be whole hours').min(0, 'Minimum notice cannot be negative').max(24 * 14, 'Minimum notice must be at most 336 hours'),
-  horizonDays: z.coerce.number({ error: 'Days ahead must be a number' }).int('Days ahead must be whole days').min(1, 'Days ahead must be at least 1').max(180, 'Days ahead must be at most 180'),
+  noticeHours: z.coerce
+    .number({ error: 'Minimum notice must be a number' })
+    .int('Minimum notice must be whole hours')
+    .min(0, 'Minimum notice cannot be negative')
+    .max(24 * 14, 'Minimum notice must be at most 336 hours'),
+  horizonDays: z.coerce
+    .number({ error: 'Days ahead must be a number' })
+    .int('Days ahead must be whole days')
+    .min(1, 'Days ahead must be at least 1')
+    .max(180, 'Days ahead must be at most 180'),
   daysOff: z.array(z.iso.date('Write days off as YYYY-MM-DD, one a line')).max(366),
 })

@@ -48,8 +48,24 @@ const weekdays = (start: string, end: string): DayHours[] => [...Array(5).fill({
 /** Works on first start: both offices on weekdays, 15-minute calls, 5 minutes apart, 4 h notice, three weeks ahead. */
 export const DEFAULT_AVAILABILITY: Availability = {
   offices: [
-    { id: 'sf', name: 'San Francisco', zone: OFFICE_ZONES.sf, week: weekdays('09:00', '17:00'), host: 'Maya Robinson', videoUrl: '', phone: '' },
-    { id: 'gwalior', name: 'Gwalior', zone: OFFICE_ZONES.gwalior, week: weekdays('10:00', '18:00'), host: 'Arjun Sharma', videoUrl: '', phone: '' },
+    {
+      id: 'sf',
+      name: 'San Francisco',
+      zone: OFFICE_ZONES.sf,
+      week: weekdays('09:00', '17:00'),
+      host: 'Maya Robinson',
+      videoUrl: '',
+      phone: '',
+    },
+    {
+      id: 'gwalior',
+      name: 'Gwalior',
+      zone: OFFICE_ZONES.gwalior,
+      week: weekdays('10:00', '18:00'),
+      host: 'Arjun Sharma',
+      videoUrl: '',
+      phone: '',
+    },
   ],
   callMinutes: 15,
   bufferMinutes: 5,
@@ -79,7 +95,8 @@ export const heldMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes
  * The distance between offered starts: the call and its buffer, rounded up to whole quarter
  * hours (15 + 5 minutes: every half hour), so every start stays on the quarter hour.
  */
-export const stepMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes'>) => Math.ceil(heldMinutes(a) / QUARTER_MINUTES) * QUARTER_MINUTES
+export const stepMinutes = (a: Pick<Availability, 'callMinutes' | 'bufferMinutes'>) =>
+  Math.ceil(heldMinutes(a) / QUARTER_MINUTES) * QUARTER_MINUTES
 
 /**
  * The free call starts from `now` (epoch ms) to the horizon, sorted, one per start time even where
@@ -166,7 +183,8 @@ export function slotsByDay(slots: Slot[], zone: string): Map<string, Slot[]> {
 }
 
 /** '9:00 AM' in `zone`. */
-export const timeLabel = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale('en-US').toLocaleString(DateTime.TIME_SIMPLE)
+export const timeLabel = (ms: number, zone: string) =>
+  DateTime.fromMillis(ms, { zone }).setLocale('en-US').toLocaleString(DateTime.TIME_SIMPLE)
 /** 'Tuesday, December 1, 2026' for a 'YYYY-MM-DD' day. */
 export const dayLabel = (isoDay: string) => DateTime.fromISO(isoDay, { zone: 'UTC' }).setLocale('en-US').toLocaleString(DateTime.DATE_HUGE)
 /** 'Tuesday, December 1, 2026 at 9:00 AM PST' in `zone`. */
@@ -196,5 +214,9 @@ export const withCallTimes = (text: string, zone: string) => text.replace(CALL_T
  */
 export function callTimes(c: { startAt: string; endAt: string }, zone: string): { day: string; span: string; when: string } {
   const start = Date.parse(c.startAt)
-  return { day: isoDayIn(start, zone), span: `${timeLabel(start, zone)} - ${timeLabel(Date.parse(c.endAt), zone)}`, when: whenLabel(start, zone) }
+  return {
+    day: isoDayIn(start, zone),
+    span: `${timeLabel(start, zone)} - ${timeLabel(Date.parse(c.endAt), zone)}`,
+    when: whenLabel(start, zone),
+  }
 }

@@ -61,7 +61,12 @@ const SERVICE_IDS = SERVICE_GROUPS.flatMap((g) => g.services.map((s) => s.id))
 
 /** Known service ids in the order saved, without duplicates; unknown entries are dropped. */
 const SelectedServicesSchema = z
-  .array(z.enum(SERVICE_IDS as [string, ...string[]]).nullable().catch(null))
+  .array(
+    z
+      .enum(SERVICE_IDS as [string, ...string[]])
+      .nullable()
+      .catch(null),
+  )
   .transform((list) => [...new Set(list.filter((id): id is string => id !== null))])
   .catch(() => [])
 

@@ -85,9 +85,11 @@ function applyFields(base: BuilderConfig, q: URLSearchParams, panel: string | nu
     const features = on(F.feature)
     for (const { id } of FEATURE_TOGGLES) c.features[id] = features.has(id)
     const sections = on(F.section)
-    for (const key of Object.keys(c.contentSections) as (keyof BuilderConfig['contentSections'])[]) c.contentSections[key] = sections.has(key)
+    for (const key of Object.keys(c.contentSections) as (keyof BuilderConfig['contentSections'])[])
+      c.contentSections[key] = sections.has(key)
     const advanced = on(F.advanced)
-    for (const key of Object.keys(c.advancedFeatures) as (keyof BuilderConfig['advancedFeatures'])[]) c.advancedFeatures[key] = advanced.has(key)
+    for (const key of Object.keys(c.advancedFeatures) as (keyof BuilderConfig['advancedFeatures'])[])
+      c.advancedFeatures[key] = advanced.has(key)
   }
   const industry = q.get('industry')
   if (industry !== null) c = setIndustry(c, industry)

@@ -54,7 +54,16 @@ export const F = {
 /** Fields that each set one text or choice of the design, by the name of the design's own key. */
 export const TEXT_FIELDS = ['businessName', 'tagline', 'description', 'logo', 'phone', 'email', 'address'] as const
 export const CHOICE_FIELDS = ['colorScheme', 'layout'] as const
-export const CUSTOM_CHOICE_FIELDS = ['fontFamily', 'headerStyle', 'navigationStyle', 'buttonStyle', 'footerStyle', 'animationStyle', 'layoutDensity', 'ctaPlacement'] as const
+export const CUSTOM_CHOICE_FIELDS = [
+  'fontFamily',
+  'headerStyle',
+  'navigationStyle',
+  'buttonStyle',
+  'footerStyle',
+  'animationStyle',
+  'layoutDensity',
+  'ctaPlacement',
+] as const
 export const CUSTOM_RANGE_FIELDS = ['spacing', 'borderRadius'] as const
 export const SOCIAL_FIELDS = ['facebook', 'instagram', 'twitter', 'linkedin', 'youtube', 'tiktok'] as const
 

@@ -4,7 +4,15 @@
  */
 
 import type { Office } from '~/content/site.ts'
-import { MAX_CHAT_ENTRIES, MAX_QUESTION_LENGTH, askQuestion, initialChatState, type ChatEntry, type ChatMessage, type ChatState } from './chat.ts'
+import {
+  MAX_CHAT_ENTRIES,
+  MAX_QUESTION_LENGTH,
+  askQuestion,
+  initialChatState,
+  type ChatEntry,
+  type ChatMessage,
+  type ChatState,
+} from './chat.ts'
 import { indexTopics, matchQuestion, type ChatIndex } from './chat-match.ts'
 import { CHAT_HANDOVER, chatTopics, type ChatLink } from './chat-topics.ts'
 

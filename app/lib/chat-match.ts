@@ -23,8 +23,46 @@ const STOP = new Set(
 
 /** Everyday spellings of one idea, read as that idea (vocabulary, not questions). */
 const SAME: readonly (readonly string[])[] = [
-  ['price', 'cost', 'costs', 'pricing', 'prices', 'priced', 'fee', 'fees', 'charge', 'charges', 'rate', 'rates', 'quote', 'expensive', 'cheap', 'cheapest', 'afford', 'affordable', 'budget', 'dollar', 'dollars'],
-  ['store', 'shop', 'shops', 'ecommerce', 'commerce', 'eshop', 'webshop', 'sell', 'selling', 'order', 'orders', 'cart', 'checkout', 'products', 'product'],
+  [
+    'price',
+    'cost',
+    'costs',
+    'pricing',
+    'prices',
+    'priced',
+    'fee',
+    'fees',
+    'charge',
+    'charges',
+    'rate',
+    'rates',
+    'quote',
+    'expensive',
+    'cheap',
+    'cheapest',
+    'afford',
+    'affordable',
+    'budget',
+    'dollar',
+    'dollars',
+  ],
+  [
+    'store',
+    'shop',
+    'shops',
+    'ecommerce',
+    'commerce',
+    'eshop',
+    'webshop',
+    'sell',
+    'selling',
+    'order',
+    'orders',
+    'cart',
+    'checkout',
+    'products',
+    'product',
+  ],
   ['time', 'long', 'days', 'day', 'weeks', 'week', 'turnaround', 'timeline', 'timeframe'],
   ['fast', 'faster', 'quick', 'quicker', 'quickly', 'sooner', 'soon', 'hurry', 'rush', 'urgent', 'urgently', 'express', 'asap', 'expedite'],
   ['host', 'hosting', 'hosted', 'server', 'servers'],
@@ -45,7 +83,21 @@ const SAME: readonly (readonly string[])[] = [
   ['seo', 'google', 'ranking', 'rankings', 'rank', 'search'],
   ['located', 'location', 'based', 'where', 'office', 'offices', 'address'],
   ['start', 'started', 'begin', 'starting', 'hire'],
-  ['restaurant', 'restaurants', 'cafe', 'bakery', 'shops', 'clinic', 'clinics', 'salon', 'gym', 'gyms', 'industry', 'industries', 'businesses'],
+  [
+    'restaurant',
+    'restaurants',
+    'cafe',
+    'bakery',
+    'shops',
+    'clinic',
+    'clinics',
+    'salon',
+    'gym',
+    'gyms',
+    'industry',
+    'industries',
+    'businesses',
+  ],
 ]
 
 /** A word's idea: the first spelling of its group in SAME, else the word itself. */
@@ -54,14 +106,16 @@ for (const group of SAME) for (const w of group) if (!IDEA.has(w)) IDEA.set(w, g
 
 /** Lower case, apostrophes dropped ("what's" -> "whats"), anything else not a letter or digit a space. */
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’'`]/g, '')
-    .replace(/e-commerce/g, 'ecommerce')
-    // "How much" asks a price, though neither word names one.
-    .replace(/\bhow much\b/g, 'how much price')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’'`]/g, '')
+      .replace(/e-commerce/g, 'ecommerce')
+      // "How much" asks a price, though neither word names one.
+      .replace(/\bhow much\b/g, 'how much price')
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+  )
 }
 
 /** A crude stem: plural and verb endings off, so "updates", "updated" and "updating" meet. */
@@ -123,7 +177,8 @@ export function indexTopics(topics: readonly ChatTopic[]): ChatIndex {
     fields: { title: new Set(terms(topic.title)), words: new Set(terms(topic.words)), answer: new Set(terms(topic.answer)) },
   }))
   const df = new Map<string, number>()
-  for (const t of indexed) for (const x of new Set([...t.fields.title, ...t.fields.words, ...t.fields.answer])) df.set(x, (df.get(x) ?? 0) + 1)
+  for (const t of indexed)
+    for (const x of new Set([...t.fields.title, ...t.fields.words, ...t.fields.answer])) df.set(x, (df.get(x) ?? 0) + 1)
   const rarity = new Map([...df].map(([x, n]) => [x, Math.log(1 + topics.length / n)]))
   const known = new Set<string>(IDEA.keys())
   for (const t of topics) for (const w of words(`${t.title} ${t.words} ${t.answer}`)) if (w.length >= 4) known.add(w)
@@ -166,7 +221,14 @@ export function matchQuestion(index: ChatIndex, question: string, limit = 3): Ch
   if (asked.length === 0) return []
   // A phrase of the site found word for word (the FAQ page's search) adds a little.
   const phrase = typed.join(' ')
-  const literal = new Set(phrase.length >= 6 ? searchFaqs(index.topics.map((t) => ({ question: t.topic.title, answer: t.topic.answer, category: t.topic.words, id: t.topic.id })), phrase).map((f) => f.id) : [])
+  const literal = new Set(
+    phrase.length >= 6
+      ? searchFaqs(
+          index.topics.map((t) => ({ question: t.topic.title, answer: t.topic.answer, category: t.topic.words, id: t.topic.id })),
+          phrase,
+        ).map((f) => f.id)
+      : [],
+  )
   const scored = index.topics.map(({ topic, fields }) => {
     let score = literal.has(topic.id) ? 2 : 0
     for (const x of asked) {

@@ -73,11 +73,14 @@ const custom = WEBSITE_TYPES.find((t) => t.id === 'custom')!
 
 /** The topics, with the offices' saved hours and phones (the settings are their one source). */
 export function chatTopics(offices: readonly Office[]): ChatTopic[] {
-  const hours = offices.length
-    ? offices.map((o) => `${o.city}: ${o.hours}`).join('; ')
-    : 'the hours of each office are on our contact page'
-  const phones = offices.filter((o) => o.phone.trim()).map((o) => `${o.city} ${o.phone}`).join(', ')
-  const rush = URGENCY_OPTIONS.filter((u) => u.multiplier > 1).map((u) => `${u.name} (${surchargeText(u.multiplier)})`).join(' and ')
+  const hours = offices.length ? offices.map((o) => `${o.city}: ${o.hours}`).join('; ') : 'the hours of each office are on our contact page'
+  const phones = offices
+    .filter((o) => o.phone.trim())
+    .map((o) => `${o.city} ${o.phone}`)
+    .join(', ')
+  const rush = URGENCY_OPTIONS.filter((u) => u.multiplier > 1)
+    .map((u) => `${u.name} (${surchargeText(u.multiplier)})`)
+    .join(' and ')
   const chat = addon('ai-chat')
   const booking = addon('booking')
   const payment = addon('payment')

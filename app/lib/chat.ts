@@ -52,8 +52,7 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
   {
     id: 'website-cost',
     question: 'How much does a website cost?',
-    answer:
-      `Websites start from ${QUOTED.websitesFrom}, and e-commerce stores start from ${QUOTED.ecommerceFrom}. Every plan includes free hosting and a free domain for the first year.`,
+    answer: `Websites start from ${QUOTED.websitesFrom}, and e-commerce stores start from ${QUOTED.ecommerceFrom}. Every plan includes free hosting and a free domain for the first year.`,
   },
   {
     id: 'delivery-time',
@@ -63,20 +62,17 @@ export const CHAT_QUESTIONS: readonly ChatQuestion[] = [
   {
     id: 'hosting-domain',
     question: 'What happens after the free first year?',
-    answer:
-      `Hosting and your domain are free for the first year. After that, hosting is ${QUOTED.hostingPerMonth}/month and domain renewal is ${QUOTED.domainPerYear}/year.`,
+    answer: `Hosting and your domain are free for the first year. After that, hosting is ${QUOTED.hostingPerMonth}/month and domain renewal is ${QUOTED.domainPerYear}/year.`,
   },
   {
     id: 'ecommerce',
     question: 'Can you build an online store?',
-    answer:
-      `Yes! E-commerce stores start from ${QUOTED.ecommerceFrom} with product management, secure payments and order tracking, delivered in ${QUOTED.storeDelivery}.`,
+    answer: `Yes! E-commerce stores start from ${QUOTED.ecommerceFrom} with product management, secure payments and order tracking, delivered in ${QUOTED.storeDelivery}.`,
   },
   {
     id: 'get-started',
     question: 'How do I get started?',
-    answer:
-      `Request a free proposal and we will reply within 24 hours. Websites start from ${QUOTED.websitesFrom} and are typically live in ${QUOTED.websiteDelivery}.`,
+    answer: `Request a free proposal and we will reply within 24 hours. Websites start from ${QUOTED.websitesFrom} and are typically live in ${QUOTED.websiteDelivery}.`,
   },
 ]
 

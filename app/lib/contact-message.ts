@@ -13,7 +13,11 @@ export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = { name: '', email: ''
 export const ContactMessageSchema = z.object({
   name: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(100, 'Name must be at most 100 characters'),
   email: requiredEmail(),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be at most 5000 characters'),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().max(0, 'Leave this field empty').optional(),
 })

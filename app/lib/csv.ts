@@ -22,7 +22,18 @@ export interface ProposalCsvRow {
 }
 
 /** The spec's columns, then where the lead came from; the date column names its zone ('Date (Pacific Time)'). */
-export const proposalsCsvHeader = (zone: string) => ['Name', 'Email', 'Phone', 'Business Type', 'Budget', 'Status', `Date (${zoneColumnName(zone)})`, 'Source', 'Campaign', 'Landing page']
+export const proposalsCsvHeader = (zone: string) => [
+  'Name',
+  'Email',
+  'Phone',
+  'Business Type',
+  'Budget',
+  'Status',
+  `Date (${zoneColumnName(zone)})`,
+  'Source',
+  'Campaign',
+  'Landing page',
+]
 
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 

@@ -5,4 +5,9 @@ import { z } from '~/lib/zod.ts'
  * module so that the contact form's schema does not bring every other schema into its page.
  */
 export const requiredEmail = () =>
-  z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Enter a valid email address'))
+  z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(z.email('Enter a valid email address'))

@@ -8,7 +8,17 @@
  * message the estimator shows in the browser, and the form keeps what can be kept.
  */
 
-import { ESTIMATOR_ADDONS, INCLUDED_PAGES, MAX_PAGES, MIN_PAGES, URGENCY_OPTIONS, WEBSITE_TYPES, estimate, type Estimate, type EstimateInput } from './estimator.ts'
+import {
+  ESTIMATOR_ADDONS,
+  INCLUDED_PAGES,
+  MAX_PAGES,
+  MIN_PAGES,
+  URGENCY_OPTIONS,
+  WEBSITE_TYPES,
+  estimate,
+  type Estimate,
+  type EstimateInput,
+} from './estimator.ts'
 
 /** The query parameters the estimator reads (the names GET /api/estimate/pdf uses). */
 export const ESTIMATOR_PARAMS = ['type', 'pages', 'addons', 'urgency'] as const

@@ -63,10 +63,10 @@ export function deliverySentence(typeId: string, urgencyId?: string | null): str
   const standard = deliveryText(typeId, 'standard')
   if (!urgency || urgency.id === 'standard') return `Delivery: ${standard}.`
   const type = WEBSITE_TYPES.find((t) => t.id === typeId)
-  if (type && DELIVERY_DAYS[type.delivery]) return `Delivery: ${deliveryText(typeId, urgency.id)} with ${urgency.name} (${standard} at the standard pace).`
+  if (type && DELIVERY_DAYS[type.delivery])
+    return `Delivery: ${deliveryText(typeId, urgency.id)} with ${urgency.name} (${standard} at the standard pace).`
   return `Delivery: ${QUOTED_DELIVERY}, ${urgency.sooner} with ${urgency.name}.`
 }
-
 
 export interface EstimatorAddon {
   id: string
@@ -102,7 +102,11 @@ export const MIN_PAGES = 1
 export const MAX_PAGES = 100
 
 /** The one-time add-ons of the price list (a monthly price is not part of a one-time estimate). */
-export const ESTIMATOR_ADDONS: readonly EstimatorAddon[] = PRICING_ADDONS.filter((a) => !a.unit).map((a) => ({ id: a.id, label: a.name, price: a.price }))
+export const ESTIMATOR_ADDONS: readonly EstimatorAddon[] = PRICING_ADDONS.filter((a) => !a.unit).map((a) => ({
+  id: a.id,
+  label: a.name,
+  price: a.price,
+}))
 
 /** Thrown for input the estimator cannot price, so callers can show a message instead of a wrong figure. */
 export class EstimateError extends Error {
@@ -186,7 +190,11 @@ export function estimateRows(input: Pick<EstimateInput, 'websiteType'>, e: Estim
   const type = WEBSITE_TYPES.find((t) => t.id === input.websiteType)
   const rows: EstimateRow[] = [{ label: type ? websiteTypeLine(type) : input.websiteType, amount: formatUsd(e.base), kind: 'item' }]
   if (e.extraPages > 0) {
-    rows.push({ label: `${e.extraPages} extra page${e.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`, amount: formatUsd(e.extraPagesCost), kind: 'item' })
+    rows.push({
+      label: `${e.extraPages} extra page${e.extraPages === 1 ? '' : 's'} x ${formatUsd(EXTRA_PAGE_PRICE)}`,
+      amount: formatUsd(e.extraPagesCost),
+      kind: 'item',
+    })
   }
   for (const a of e.addons) rows.push({ label: a.label, amount: formatUsd(a.price), kind: 'item' })
   rows.push({ label: 'Subtotal', amount: formatUsd(e.subtotal), kind: 'subtotal' })

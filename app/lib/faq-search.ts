@@ -17,9 +17,6 @@ export function searchFaqs<T extends FaqItem>(faqs: readonly T[], query: string)
   const q = query.trim().toLowerCase()
   if (!q) return [...faqs]
   return faqs.filter(
-    (f) =>
-      f.question.toLowerCase().includes(q) ||
-      f.answer.toLowerCase().includes(q) ||
-      f.category.toLowerCase().includes(q),
+    (f) => f.question.toLowerCase().includes(q) || f.answer.toLowerCase().includes(q) || f.category.toLowerCase().includes(q),
   )
 }

@@ -5,4 +5,7 @@
 export type ForbiddenAnswer = { forbidden: true; message: string; home: string }
 
 export const isForbiddenAnswer = (v: unknown): v is ForbiddenAnswer =>
-  typeof v === 'object' && v !== null && (v as { forbidden?: unknown }).forbidden === true && typeof (v as { message?: unknown }).message === 'string'
+  typeof v === 'object' &&
+  v !== null &&
+  (v as { forbidden?: unknown }).forbidden === true &&
+  typeof (v as { message?: unknown }).message === 'string'

@@ -45,7 +45,8 @@ export type DeskQuery = {
 
 export const DESK_PAGE_SIZE = 50
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' => ((allowed as readonly string[]).includes(value ?? '') ? (value as T) : '')
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : ''
 
 /** Reads the desk's query; anything it does not know falls back to the default (never an error). */
 export function readDeskQuery(params: URLSearchParams): DeskQuery {

@@ -29,5 +29,9 @@ export const AssignSchema = z.object({
 
 /** A lead's next step (triage): a short line, or '' to clear it. */
 export const NextStepSchema = z.object({
-  nextStep: z.string({ error: 'Next step must be text' }).trim().max(200, 'Next step must be at most 200 characters').refine((v) => !/[\r\n]/.test(v), 'Next step must be one line'),
+  nextStep: z
+    .string({ error: 'Next step must be text' })
+    .trim()
+    .max(200, 'Next step must be at most 200 characters')
+    .refine((v) => !/[\r\n]/.test(v), 'Next step must be one line'),
 })

@@ -90,7 +90,11 @@ export const ApiTokenSchema = z
  * When a token made at `now` with this choice stops working (ISO): after the days, or as the chosen
  * day begins in `zone` (the reader's, who chose the day and reads it back: docs/decisions/070).
  */
-export function apiTokenExpiresAt(choice: { expiresIn: (typeof API_TOKEN_EXPIRY_CHOICES)[number]; expiresOn: string }, now = Date.now(), zone = 'UTC'): string {
+export function apiTokenExpiresAt(
+  choice: { expiresIn: (typeof API_TOKEN_EXPIRY_CHOICES)[number]; expiresOn: string },
+  now = Date.now(),
+  zone = 'UTC',
+): string {
   if (choice.expiresIn === 'date') return daysSpan(zone, choice.expiresOn, choice.expiresOn).from
   return new Date(now + Number(choice.expiresIn) * DAY_MS).toISOString()
 }
@@ -102,7 +106,11 @@ export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(
 
 /** "Forgot your password?": the username or the email address on file. */
 export const ForgotPasswordSchema = z.object({
-  account: z.string({ error: 'Enter your username or email address' }).trim().min(1, 'Enter your username or email address').max(254, 'Use at most 254 characters'),
+  account: z
+    .string({ error: 'Enter your username or email address' })
+    .trim()
+    .min(1, 'Enter your username or email address')
+    .max(254, 'Use at most 254 characters'),
 })
 
 /** A person's own zone (Settings > Profile): one the runtime knows, or '' for the agency's. */

@@ -221,4 +221,5 @@ export const BEFORE_SET_UP = {
 } as const
 
 /** Whether `key` (an API call, or a page's path below the admin path) stays open before set-up. */
-export const openBeforeSetUp = (where: keyof typeof BEFORE_SET_UP, key: string): boolean => (BEFORE_SET_UP[where] as readonly string[]).includes(key)
+export const openBeforeSetUp = (where: keyof typeof BEFORE_SET_UP, key: string): boolean =>
+  (BEFORE_SET_UP[where] as readonly string[]).includes(key)

@@ -7,7 +7,8 @@
 export type PictureInfo = { width: number; height: number; webp: number[]; avif: number[] }
 
 /** Cards in the blog and portfolio grids: one column on phones, two from 640 px, three from 1024 px in a 1280 px container. */
-export const CARD_SIZES = '(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 80px) / 2), calc(100vw - 32px)'
+export const CARD_SIZES =
+  '(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc((100vw - 80px) / 2), calc(100vw - 32px)'
 /** A post's cover: the 768 px article column. */
 export const ARTICLE_SIZES = '(min-width: 768px) 720px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)'
 

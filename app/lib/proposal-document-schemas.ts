@@ -55,10 +55,7 @@ export function parseDocumentForm(v: Values): Checked<DocumentDraft> {
   const summaryHtml = field(text('Summary', 20_000), v.summary, 'summary', fields)
   const terms = field(text('Terms', 20_000), v.terms, 'terms', fields)
   const validUntil = field(
-    z
-      .string()
-      .trim()
-      .refine(isDay, 'Choose the last day the proposal may be accepted'),
+    z.string().trim().refine(isDay, 'Choose the last day the proposal may be accepted'),
     v.validUntil,
     'validUntil',
     fields,
@@ -103,7 +100,8 @@ export function parseDocumentForm(v: Values): Checked<DocumentDraft> {
     else if (!isDay(date)) fields[`milestoneDate${i}`] = 'Choose the date of this milestone'
     else milestones.push({ label, date })
   }
-  if (milestones.length === 0 && !Object.keys(fields).some((k) => k.startsWith('milestone'))) fields.milestoneLabel0 = 'Add at least one milestone'
+  if (milestones.length === 0 && !Object.keys(fields).some((k) => k.startsWith('milestone')))
+    fields.milestoneLabel0 = 'Add at least one milestone'
 
   const payments: PaymentStep[] = []
   for (let i = 0; i < PAYMENT_ROWS; i++) {
@@ -183,11 +181,7 @@ export const DeclineSchema = z.object({
 })
 
 export const QuestionSchema = z.object({
-  question: z
-    .string({ error: 'Write your question' })
-    .trim()
-    .min(1, 'Write your question')
-    .max(5000, 'At most 5000 characters'),
+  question: z.string({ error: 'Write your question' }).trim().min(1, 'Write your question').max(5000, 'At most 5000 characters'),
 })
 
 /** The label of the box the client ticks, word for word (it is what they consent to). */

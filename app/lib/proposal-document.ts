@@ -88,7 +88,8 @@ export class PricingError extends Error {
  */
 export function priceDocument(choices: LineChoices, payments: PaymentStep[]): Priced {
   const lines: PricedLine[] = []
-  const push = (label: string, quantity: number, unitCents: number) => lines.push({ label, quantity, unitCents, amountCents: quantity * unitCents })
+  const push = (label: string, quantity: number, unitCents: number) =>
+    lines.push({ label, quantity, unitCents, amountCents: quantity * unitCents })
   if (choices.plan) {
     const type = WEBSITE_TYPES.find((t) => t.id === choices.plan)
     if (!type) throw new PricingError('plan', 'Choose a plan from the list')
@@ -102,7 +103,8 @@ export function priceDocument(choices: LineChoices, payments: PaymentStep[]): Pr
   const urgency = URGENCY_OPTIONS.find((u) => u.id === choices.urgency)
   if (!urgency) throw new PricingError('urgency', 'Choose an urgency from the list')
   const listed = lines.reduce((sum, l) => sum + l.amountCents, 0)
-  if (urgency.multiplier > 1 && listed > 0) push(`${urgency.name} delivery (+${Math.round((urgency.multiplier - 1) * 100)}%)`, 1, Math.round(listed * (urgency.multiplier - 1)))
+  if (urgency.multiplier > 1 && listed > 0)
+    push(`${urgency.name} delivery (+${Math.round((urgency.multiplier - 1) * 100)}%)`, 1, Math.round(listed * (urgency.multiplier - 1)))
   if (choices.custom) push(choices.custom.label, choices.custom.quantity, choices.custom.unitCents)
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0)
   if (choices.discountCents > subtotalCents) throw new PricingError('discount', 'The discount cannot be more than the subtotal')
@@ -147,10 +149,11 @@ export function dayLabel(day: string): string {
 export function defaultMilestones(plan: WebsiteTypeId | null, urgency: UrgencyId, start: string): Milestone[] {
   const type = WEBSITE_TYPES.find((t) => t.id === plan)
   const days = type ? DELIVERY_DAYS[type.delivery] : null
-  if (!days) return [
-    { label: 'Kick-off call', date: start },
-    { label: 'Launch', date: '' },
-  ]
+  if (!days)
+    return [
+      { label: 'Kick-off call', date: start },
+      { label: 'Launch', date: '' },
+    ]
   const slowest = days[urgency][1]
   return [
     { label: 'Kick-off call', date: start },

@@ -1,5 +1,19 @@
 /** The public pages that exist, besides one page per published post (`/blog/{slug}`) and per active project (`/portfolio/{slug}`). */
-export const PUBLIC_PAGES = ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', '/book'] as const
+export const PUBLIC_PAGES = [
+  '/',
+  '/services',
+  '/portfolio',
+  '/blog',
+  '/about',
+  '/faq',
+  '/pricing',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/proposal',
+  '/demo-builder',
+  '/book',
+] as const
 
 /**
  * An old post address by id, written the one way (`/blog/01` is not a post). It answers 301 to
@@ -41,7 +55,23 @@ export const portfolioCasePath = (item: { slug: string }) => `/portfolio/${item.
  * the back office) is rendered per request.
  */
 // Not /contact: its message form carries a token.
-const CACHEABLE = new Set(['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/privacy', '/terms', '/demo-builder', '/sitemap.xml', '/robots.txt', '/rss.xml', '/api/portfolio', '/api/blogs'])
+const CACHEABLE = new Set([
+  '/',
+  '/services',
+  '/portfolio',
+  '/blog',
+  '/about',
+  '/faq',
+  '/pricing',
+  '/privacy',
+  '/terms',
+  '/demo-builder',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/rss.xml',
+  '/api/portfolio',
+  '/api/blogs',
+])
 
 export function isCacheablePath(path: string): boolean {
   return CACHEABLE.has(path) || BLOG_SLUG_PATH.test(path) || PORTFOLIO_SLUG_PATH.test(path)

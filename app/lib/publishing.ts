@@ -53,7 +53,12 @@ export function tagSlug(name: string): string {
     .replace(/([a-z])[\u0300-\u036f]+/g, '$1')
     .normalize('NFC')
     .toLowerCase()
-  const slug = cutAtWord(folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').replace(/^\p{M}+/u, ''))
+  const slug = cutAtWord(
+    folded
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .replace(/^\p{M}+/u, ''),
+  )
   if (!/[\p{L}\p{N}]/u.test(slug)) return ''
   // As slugify has always made it, so a tag such as "2024" keeps its address.
   return /^\d+$/.test(slug) ? `post-${slug}` : slug

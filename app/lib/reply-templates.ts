@@ -18,7 +18,16 @@ const quote = (text: string) =>
 
 function letter(name: string, opening: string, wrote: string, sig: Signature): string {
   const signature = [sig.sender, sig.siteName, sig.contactEmail, sig.contactPhone].filter(Boolean).join('\n')
-  return [`Hello ${name.trim() || 'there'},`, '', ...(wrote.trim() ? [`${opening} You wrote:`, '', quote(wrote)] : [opening]), '', '', '', 'Best regards,', signature].join('\n')
+  return [
+    `Hello ${name.trim() || 'there'},`,
+    '',
+    ...(wrote.trim() ? [`${opening} You wrote:`, '', quote(wrote)] : [opening]),
+    '',
+    '',
+    '',
+    'Best regards,',
+    signature,
+  ].join('\n')
 }
 
 /** A proposal request: the kind of website and the budget when the visitor chose them, and their request. */

@@ -19,8 +19,7 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
 
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`)
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`)
 
 /**
  * A picture reference: a path on this site (an upload under /uploads, or a file in public/) or an
@@ -32,7 +31,10 @@ export const imageRef = (label: string) =>
     .string()
     .trim()
     .max(2000, `${label} is too long`)
-    .refine((v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v) || /^https:\/\/[^\s\\/]+(\/[^\s\\]*)?$/i.test(v), `${label} must be an https URL or a site path`)
+    .refine(
+      (v) => v === '' || /^\/(?!\/)[^\s\\]*$/.test(v) || /^https:\/\/[^\s\\/]+(\/[^\s\\]*)?$/i.test(v),
+      `${label} must be an https URL or a site path`,
+    )
 
 /**
  * A cover picture's alt text and the editors' "decorative" choice (stored as alt ''). Optional,
@@ -57,7 +59,7 @@ const liveUrl = z
   .trim()
   .max(2000, 'Live URL is too long')
   .refine(
-    (v) => v === '' || (/^(https?:\/\/)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/i.test(v)),
+    (v) => v === '' || /^(https?:\/\/)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/i.test(v),
     'Live URL must be a domain or an http(s) URL',
   )
 
@@ -79,7 +81,9 @@ export const ProposalSchema = z.object({
 })
 export type ProposalInput = z.infer<typeof ProposalSchema>
 
-export const ProposalStatusSchema = z.object({ status: z.enum(PROPOSAL_STATUSES, { error: 'Status must be pending, reviewed or completed' }) })
+export const ProposalStatusSchema = z.object({
+  status: z.enum(PROPOSAL_STATUSES, { error: 'Status must be pending, reviewed or completed' }),
+})
 
 /** A post's address: lowercase ASCII words joined by hyphens, not only digits (`/blog/123` is an id). */
 export const SLUG_PATTERN = /^(?!\d+$)[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -97,7 +101,10 @@ const publishAtField = z
   .string()
   .trim()
   .nullable()
-  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))), 'Publish date and time must be a valid date and time')
+  .refine(
+    (v) => !v || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v))),
+    'Publish date and time must be a valid date and time',
+  )
   .transform((v) => (v ? new Date(v).toISOString() : null))
 /**
  * A post's tags: a list of names (the API) or the editor's text, names separated by commas. Each
@@ -113,50 +120,66 @@ const tagsField = z
 const SCHEDULE_NEEDS_TIME = 'Choose the date and time to publish at'
 const BLOG_STATUS_ERROR = 'Status must be draft, scheduled or published'
 
-export const BlogPostSchema = z.object({
-  title: text('Title', 200),
-  subheading: text('Subheading', 300),
-  excerpt: text('Excerpt', 1000),
-  content: text('Content', 200_000),
-  category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
-  tags: tagsField.optional(),
-  author: optionalText('Author', 100).optional().transform((v) => v || 'Admin'),
-  status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).default('draft'),
-  image: imageRef('Image URL').optional().default(''),
-  ...coverAltFields,
-  // Empty: the service computes it from the text.
-  readTime: optionalText('Read time', 40).optional().transform((v) => v || undefined),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
-    .optional(),
-  slug: slugField.optional(),
-  publishAt: publishAtField.optional(),
-}).superRefine((v, ctx) => {
-  if (v.status === 'scheduled' && !v.publishAt) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
-}).superRefine(checkCoverAlt)
+export const BlogPostSchema = z
+  .object({
+    title: text('Title', 200),
+    subheading: text('Subheading', 300),
+    excerpt: text('Excerpt', 1000),
+    content: text('Content', 200_000),
+    category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+    tags: tagsField.optional(),
+    author: optionalText('Author', 100)
+      .optional()
+      .transform((v) => v || 'Admin'),
+    status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).default('draft'),
+    image: imageRef('Image URL').optional().default(''),
+    ...coverAltFields,
+    // Empty: the service computes it from the text.
+    readTime: optionalText('Read time', 40)
+      .optional()
+      .transform((v) => v || undefined),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
+      .optional(),
+    slug: slugField.optional(),
+    publishAt: publishAtField.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'scheduled' && !v.publishAt) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
+  })
+  .superRefine(checkCoverAlt)
 export type BlogPostInput = z.infer<typeof BlogPostSchema>
 /** Partial update: only the fields sent are checked and changed. */
-export const BlogPostPatchSchema = z.object({
-  title: text('Title', 200).optional(),
-  subheading: text('Subheading', 300).optional(),
-  excerpt: text('Excerpt', 1000).optional(),
-  content: text('Content', 200_000).optional(),
-  category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
-  tags: tagsField.optional(),
-  author: optionalText('Author', 100).optional().transform((v) => (v === undefined ? undefined : v || 'Admin')),
-  status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).optional(),
-  image: imageRef('Image URL').optional(),
-  ...coverAltFields,
-  // '' asks the service to compute it from the text again.
-  readTime: optionalText('Read time', 40).optional(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd').optional(),
-  slug: slugField.optional(),
-  publishAt: publishAtField.optional(),
-}).superRefine((v, ctx) => {
-  // A patch that schedules says when (a post already scheduled keeps its time otherwise).
-  if (v.status === 'scheduled' && v.publishAt === null) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
-}).superRefine(checkCoverAlt)
+export const BlogPostPatchSchema = z
+  .object({
+    title: text('Title', 200).optional(),
+    subheading: text('Subheading', 300).optional(),
+    excerpt: text('Excerpt', 1000).optional(),
+    content: text('Content', 200_000).optional(),
+    category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
+    tags: tagsField.optional(),
+    author: optionalText('Author', 100)
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || 'Admin')),
+    status: z.enum(BLOG_STATUSES, { error: BLOG_STATUS_ERROR }).optional(),
+    image: imageRef('Image URL').optional(),
+    ...coverAltFields,
+    // '' asks the service to compute it from the text again.
+    readTime: optionalText('Read time', 40).optional(),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
+      .optional(),
+    slug: slugField.optional(),
+    publishAt: publishAtField.optional(),
+  })
+  .superRefine((v, ctx) => {
+    // A patch that schedules says when (a post already scheduled keeps its time otherwise).
+    if (v.status === 'scheduled' && v.publishAt === null)
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: SCHEDULE_NEEDS_TIME })
+  })
+  .superRefine(checkCoverAlt)
 export type BlogPostPatch = z.infer<typeof BlogPostPatchSchema>
 
 const technologyList = z
@@ -208,7 +231,8 @@ export const QUOTE_NEEDS_AUTHOR = 'Name the person who said it'
 
 /** The case study's fields (issue 35 §5): optional, so API clients written before them keep working. */
 const caseFields = (withDefaults: boolean) => {
-  const t = (label: string, max: number) => (withDefaults ? optionalText(label, max).optional().default('') : optionalText(label, max).optional())
+  const t = (label: string, max: number) =>
+    withDefaults ? optionalText(label, max).optional().default('') : optionalText(label, max).optional()
   return {
     slug: slugField.optional(),
     problem: t('The problem', 3000),
@@ -226,33 +250,47 @@ function checkQuoteAuthor(v: { quote?: string; quoteAuthor?: string }, ctx: z.Re
   if (v.quote && v.quoteAuthor === '') ctx.addIssue({ code: 'custom', path: ['quoteAuthor'], message: QUOTE_NEEDS_AUTHOR })
 }
 
-export const PortfolioItemSchema = z.object({
-  title: text('Project Title', 200),
-  description: text('Description', 2000),
-  category: text('Category', 60),
-  image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
-  ...coverAltFields,
-  liveUrl: liveUrl.optional().nullable().transform((v) => v || null),
-  technologies: technologyList.optional().default([]),
-  features: featureList.optional().default([]),
-  isLive: z.boolean({ error: 'Live Status must be true or false' }).optional().default(true),
-  status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional().default('active'),
-  ...caseFields(true),
-}).superRefine(checkCoverAlt).superRefine((v, ctx) => checkQuoteAuthor({ quote: v.quote, quoteAuthor: v.quoteAuthor }, ctx))
+export const PortfolioItemSchema = z
+  .object({
+    title: text('Project Title', 200),
+    description: text('Description', 2000),
+    category: text('Category', 60),
+    image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
+    ...coverAltFields,
+    liveUrl: liveUrl
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    technologies: technologyList.optional().default([]),
+    features: featureList.optional().default([]),
+    isLive: z.boolean({ error: 'Live Status must be true or false' }).optional().default(true),
+    status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional().default('active'),
+    ...caseFields(true),
+  })
+  .superRefine(checkCoverAlt)
+  .superRefine((v, ctx) => checkQuoteAuthor({ quote: v.quote, quoteAuthor: v.quoteAuthor }, ctx))
 export type PortfolioItemInput = z.infer<typeof PortfolioItemSchema>
-export const PortfolioItemPatchSchema = z.object({
-  title: text('Project Title', 200).optional(),
-  description: text('Description', 2000).optional(),
-  category: text('Category', 60).optional(),
-  image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required').optional(),
-  ...coverAltFields,
-  liveUrl: liveUrl.optional().nullable().transform((v) => (v === undefined ? undefined : v || null)),
-  technologies: technologyList.optional(),
-  features: featureList.optional(),
-  isLive: z.boolean({ error: 'Live Status must be true or false' }).optional(),
-  status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional(),
-  ...caseFields(false),
-}).superRefine(checkCoverAlt).superRefine(checkQuoteAuthor)
+export const PortfolioItemPatchSchema = z
+  .object({
+    title: text('Project Title', 200).optional(),
+    description: text('Description', 2000).optional(),
+    category: text('Category', 60).optional(),
+    image: imageRef('Project Image URL')
+      .refine((v) => v !== '', 'Project Image URL is required')
+      .optional(),
+    ...coverAltFields,
+    liveUrl: liveUrl
+      .optional()
+      .nullable()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    technologies: technologyList.optional(),
+    features: featureList.optional(),
+    isLive: z.boolean({ error: 'Live Status must be true or false' }).optional(),
+    status: z.enum(PORTFOLIO_STATUSES, { error: 'Status must be active or archived' }).optional(),
+    ...caseFields(false),
+  })
+  .superRefine(checkCoverAlt)
+  .superRefine(checkQuoteAuthor)
 export type PortfolioItemPatch = z.infer<typeof PortfolioItemPatchSchema>
 
 export const LoginSchema = z.object({
@@ -285,7 +323,10 @@ export const PasswordResetSchema = z.object(newPasswordFields).refine(confirmed,
 const timeZoneField = z
   .string({ error: 'Choose a time zone' })
   .trim()
-  .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v), `Choose a time zone from the list, such as ${DEFAULT_AGENCY_ZONE}`)
+  .refine(
+    (v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v),
+    `Choose a time zone from the list, such as ${DEFAULT_AGENCY_ZONE}`,
+  )
 
 /**
  * The proposal settings (issue 38, docs/decisions/075). The terms' limit is the proposal editor's
@@ -294,7 +335,11 @@ const timeZoneField = z
  */
 export const MAX_PAYMENT_DETAILS = 2000
 export const MAX_PROPOSAL_TERMS = 20_000
-const longText = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+const longText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
 
 export const SettingsSchema = z.object({
   siteName: text('Site name', 100),

@@ -1,4 +1,3 @@
-
 /**
  * What the root loader gives every page (app/root.tsx): the site's settings visitors read, the
  * form token and the agency's zone. A shape of its own, so the components that read it

@@ -27,7 +27,9 @@ export function findActivity(db: Db, where: ActivityWhere, page?: { limit: numbe
 }
 
 export async function countActivity(db: Db, where: ActivityWhere): Promise<number> {
-  const row = await filtered(db, where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+  const row = await filtered(db, where)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 

@@ -11,7 +11,10 @@ export async function findAdminById(db: Db, id: number): Promise<AdminUserRow | 
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom('adminUsers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('adminUsers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -32,14 +35,21 @@ export async function insertAdmin(
 
 /** A new password; `mustChange` marks a one-time password the person must replace at sign-in. */
 export async function updateAdminPassword(db: Db, id: number, passwordHash: string, mustChange = false): Promise<void> {
-  await db.updateTable('adminUsers').set({ passwordHash, mustChangePassword: mustChange ? 1 : 0, updatedAt: nowIso() }).where('id', '=', id).execute()
+  await db
+    .updateTable('adminUsers')
+    .set({ passwordHash, mustChangePassword: mustChange ? 1 : 0, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute()
 }
 
 export async function insertSession(
   db: Db,
   s: { tokenHash: string; userId: number; createdAt: string; expiresAt: string; ip?: string | null; userAgent?: string | null },
 ): Promise<void> {
-  await db.insertInto('sessions').values({ ...s, lastSeenAt: s.createdAt }).execute()
+  await db
+    .insertInto('sessions')
+    .values({ ...s, lastSeenAt: s.createdAt })
+    .execute()
 }
 
 /** The admin's live sessions, most recently seen first. */

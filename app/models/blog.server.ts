@@ -6,7 +6,11 @@ import type { BlogStatus } from '~/lib/constants.ts'
 import { containsAny, nowIso } from './search.server.ts'
 
 export type BlogPost = Omit<BlogPostRow, 'status'> & { status: BlogStatus }
-export type BlogPostWrite = Omit<BlogPost, 'id' | 'views' | 'createdAt' | 'updatedAt' | 'publishAt' | 'tags' | 'authorId'> & { publishAt?: string | null; tags?: string; authorId?: number | null }
+export type BlogPostWrite = Omit<BlogPost, 'id' | 'views' | 'createdAt' | 'updatedAt' | 'publishAt' | 'tags' | 'authorId'> & {
+  publishAt?: string | null
+  tags?: string
+  authorId?: number | null
+}
 export type BlogStats = { total: number; published: number; draft: number; totalViews: number }
 
 const toPost = (row: BlogPostRow): BlogPost => ({ ...row, views: Number(row.views), status: row.status as BlogStatus })
@@ -28,11 +32,36 @@ export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<Blog
 /** A post without its body, for lists that never show it (cards, feeds, the sitemap); its tags as names. */
 export type BlogPostSummary = Omit<BlogPost, 'content' | 'tags'> & { tags: string[] }
 
-const SUMMARY_COLUMNS = ['id', 'slug', 'title', 'subheading', 'excerpt', 'category', 'author', 'status', 'image', 'imageAlt', 'readTime', 'date', 'publishAt', 'views', 'createdAt', 'updatedAt', 'authorId', 'tags'] as const
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'subheading',
+  'excerpt',
+  'category',
+  'author',
+  'status',
+  'image',
+  'imageAlt',
+  'readTime',
+  'date',
+  'publishAt',
+  'views',
+  'createdAt',
+  'updatedAt',
+  'authorId',
+  'tags',
+] as const
 
 /** Published posts without their bodies, in findBlogPosts' order (newest first, by date then id). */
 export async function findPublishedPostSummaries(db: Db): Promise<BlogPostSummary[]> {
-  const rows = await db.selectFrom('blogPosts').select(SUMMARY_COLUMNS).where('status', '=', 'published').orderBy('date', 'desc').orderBy('id', 'desc').execute()
+  const rows = await db
+    .selectFrom('blogPosts')
+    .select(SUMMARY_COLUMNS)
+    .where('status', '=', 'published')
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
   return rows.map((row) => ({ ...row, views: Number(row.views), status: row.status as BlogStatus, tags: parseTags(row.tags) }))
 }
 
@@ -65,7 +94,11 @@ export async function findSlugOwner(db: Db, slug: string): Promise<number | unde
  * primary key decides, so two saves racing for one address cannot both get it.
  */
 export async function claimSlug(db: Db, slug: string, postId: number): Promise<boolean> {
-  await db.insertInto('blogSlugs').values({ slug, postId, createdAt: nowIso() }).onConflict((oc) => oc.column('slug').doNothing()).execute()
+  await db
+    .insertInto('blogSlugs')
+    .values({ slug, postId, createdAt: nowIso() })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute()
   return (await findSlugOwner(db, slug)) === postId
 }
 
@@ -108,11 +141,25 @@ export type BlogRevision = { id: number; postId: number; kind: RevisionKind; tit
 const toRevision = (r: BlogRevision): BlogRevision => ({ ...r, id: Number(r.id), postId: Number(r.postId) })
 
 /** Keeps a revision and drops the oldest beyond `keep`: call it inside the save's transaction. */
-export async function insertRevision(db: Db, rev: { postId: number; kind: RevisionKind; title: string; data: string }, keep: number): Promise<void> {
+export async function insertRevision(
+  db: Db,
+  rev: { postId: number; kind: RevisionKind; title: string; data: string },
+  keep: number,
+): Promise<void> {
   const createdAt = nowIso()
-  if (rev.kind === 'autosave') await db.deleteFrom('blogRevisions').where('postId', '=', rev.postId).where('kind', '=', 'autosave').execute()
-  await db.insertInto('blogRevisions').values({ ...rev, createdAt }).execute()
-  const kept = db.selectFrom('blogRevisions').select('id').where('postId', '=', rev.postId).where('kind', '=', rev.kind).orderBy('id', 'desc').limit(keep)
+  if (rev.kind === 'autosave')
+    await db.deleteFrom('blogRevisions').where('postId', '=', rev.postId).where('kind', '=', 'autosave').execute()
+  await db
+    .insertInto('blogRevisions')
+    .values({ ...rev, createdAt })
+    .execute()
+  const kept = db
+    .selectFrom('blogRevisions')
+    .select('id')
+    .where('postId', '=', rev.postId)
+    .where('kind', '=', rev.kind)
+    .orderBy('id', 'desc')
+    .limit(keep)
   await db
     .deleteFrom('blogRevisions')
     .where('postId', '=', rev.postId)
@@ -143,7 +190,13 @@ export async function findRevision(db: Db, postId: number, id: number): Promise<
 }
 
 export async function findAutosave(db: Db, postId: number): Promise<BlogRevision | undefined> {
-  const row = await db.selectFrom('blogRevisions').selectAll().where('postId', '=', postId).where('kind', '=', 'autosave').orderBy('id', 'desc').executeTakeFirst()
+  const row = await db
+    .selectFrom('blogRevisions')
+    .selectAll()
+    .where('postId', '=', postId)
+    .where('kind', '=', 'autosave')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
   return row && toRevision(row as BlogRevision)
 }
 

@@ -9,7 +9,11 @@ type Tx = Db | Transaction<Database>
 export type BookingWrite = Omit<BookingRow, 'id' | 'status' | 'sequence' | keyof LeadAttribution> & Partial<LeadAttribution>
 
 export async function insertBooking(db: Tx, b: BookingWrite): Promise<Booking> {
-  return db.insertInto('bookings').values({ ...b, status: 'booked', sequence: 0 }).returningAll().executeTakeFirstOrThrow()
+  return db
+    .insertInto('bookings')
+    .values({ ...b, status: 'booked', sequence: 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /**
@@ -68,7 +72,11 @@ export async function findBookingByTokenHash(db: Tx, tokenHash: string): Promise
   return db.selectFrom('bookings').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()
 }
 
-export async function updateBooking(db: Tx, id: number, patch: Partial<Pick<Booking, 'startAt' | 'endAt' | 'officeId' | 'status' | 'sequence' | 'updatedAt'>>): Promise<Booking> {
+export async function updateBooking(
+  db: Tx,
+  id: number,
+  patch: Partial<Pick<Booking, 'startAt' | 'endAt' | 'officeId' | 'status' | 'sequence' | 'updatedAt'>>,
+): Promise<Booking> {
   return db.updateTable('bookings').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
@@ -85,7 +93,13 @@ export async function findBookedBetween(db: Tx, from: string, to: string): Promi
 }
 
 /** Another live call (not `exceptId`) at `startAt`, booked with this email (compared without case) since `since`. */
-export async function findRecentBookingAt(db: Tx, exceptId: number, email: string, startAt: string, since: string): Promise<Booking | undefined> {
+export async function findRecentBookingAt(
+  db: Tx,
+  exceptId: number,
+  email: string,
+  startAt: string,
+  since: string,
+): Promise<Booking | undefined> {
   return db
     .selectFrom('bookings')
     .selectAll()

@@ -18,7 +18,19 @@ export type ContactMessage = {
   openedAt: string | null
 } & LeadAttribution
 
-const COLUMNS = ['id', 'name', 'email', 'message', 'isRead', 'createdAt', 'status', 'assignedTo', 'nextStep', 'openedAt', ...ATTRIBUTION_COLUMNS] as const
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'message',
+  'isRead',
+  'createdAt',
+  'status',
+  'assignedTo',
+  'nextStep',
+  'openedAt',
+  ...ATTRIBUTION_COLUMNS,
+] as const
 
 const toMessage = (row: Omit<ContactMessage, 'isRead'> & { isRead: number | boolean }): ContactMessage => ({
   ...row,
@@ -58,7 +70,12 @@ export async function countUnreadContactMessages(db: Db): Promise<number> {
 }
 
 export async function updateContactMessageRead(db: Db, id: number, isRead: boolean): Promise<ContactMessage | undefined> {
-  const row = await db.updateTable('contactMessages').set({ isRead: isRead ? 1 : 0 }).where('id', '=', id).returning(COLUMNS).executeTakeFirst()
+  const row = await db
+    .updateTable('contactMessages')
+    .set({ isRead: isRead ? 1 : 0 })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst()
   return row && toMessage(row)
 }
 
@@ -89,6 +106,12 @@ export async function insertMessageEvent(db: Db | Transaction<Database>, e: Mess
 
 /** A message's replies, status changes and assignments, oldest first. */
 export async function findMessageEvents(db: Db, messageId: number): Promise<MessageEvent[]> {
-  const rows = await db.selectFrom('contactMessageEvents').selectAll().where('messageId', '=', messageId).orderBy('createdAt').orderBy('id').execute()
+  const rows = await db
+    .selectFrom('contactMessageEvents')
+    .selectAll()
+    .where('messageId', '=', messageId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
   return rows.map((row) => ({ ...row, kind: row.kind as MessageEventKind }))
 }

@@ -7,7 +7,11 @@ export type ImportLockRow = ImportLockTable
 
 /** Takes the lock unless a row holds it: one statement, so of two at once exactly one gets it. */
 export async function insertImportLock(db: Conn, row: ImportLockRow): Promise<boolean> {
-  const result = await db.insertInto('importLock').values(row).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst()
+  const result = await db
+    .insertInto('importLock')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
 }
 
@@ -17,7 +21,12 @@ export async function findImportLock(db: Conn, name: string): Promise<ImportLock
 
 /** Moves the heartbeat; false when `holder` no longer holds the lock. */
 export async function touchImportLock(db: Conn, name: string, holder: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('importLock').set({ heartbeatAt: at }).where('name', '=', name).where('holder', '=', holder).executeTakeFirst()
+  const result = await db
+    .updateTable('importLock')
+    .set({ heartbeatAt: at })
+    .where('name', '=', name)
+    .where('holder', '=', holder)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
@@ -33,7 +42,11 @@ export async function deleteImportLock(db: Conn, name: string, holder: string, h
 
 /** Notes an image an import is about to store. */
 export async function insertImportUpload(db: Conn, holder: string, name: string): Promise<void> {
-  await db.insertInto('importLockUploads').values({ name, holder }).onConflict((oc) => oc.column('name').doNothing()).execute()
+  await db
+    .insertInto('importLockUploads')
+    .values({ name, holder })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
 }
 
 export async function findImportUploads(db: Conn, holder: string): Promise<string[]> {

@@ -26,11 +26,28 @@ export async function findLeadsIn(db: Db, span: Span): Promise<LeadRow[]> {
       .where('p.fromMessageId', 'is', null)
       // A call with no earlier request starts one stamped with the call's own creation time.
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('bookings as b').select(sql`1`.as('one')).whereRef('b.proposalId', '=', 'p.id').whereRef('b.createdAt', '=', 'p.date'))),
+        not(
+          exists(
+            selectFrom('bookings as b')
+              .select(sql`1`.as('one'))
+              .whereRef('b.proposalId', '=', 'p.id')
+              .whereRef('b.createdAt', '=', 'p.date'),
+          ),
+        ),
       )
       .execute(),
-    db.selectFrom('contactMessages').select(['visitSource as source', 'visitCampaign as campaign']).where('createdAt', '>=', span.from).where('createdAt', '<', span.to).execute(),
-    db.selectFrom('bookings').select(['visitSource as source', 'visitCampaign as campaign']).where('createdAt', '>=', span.from).where('createdAt', '<', span.to).execute(),
+    db
+      .selectFrom('contactMessages')
+      .select(['visitSource as source', 'visitCampaign as campaign'])
+      .where('createdAt', '>=', span.from)
+      .where('createdAt', '<', span.to)
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select(['visitSource as source', 'visitCampaign as campaign'])
+      .where('createdAt', '>=', span.from)
+      .where('createdAt', '<', span.to)
+      .execute(),
   ])
   return [
     ...proposals.map((r) => ({ kind: 'proposal' as const, ...r })),

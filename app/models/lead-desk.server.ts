@@ -37,7 +37,20 @@ export type DeskRow = {
 function branches(db: Db, f: DeskFilter) {
   let p = db
     .selectFrom('proposals')
-    .select(['kind', 'id', 'name', 'email', 'status', 'visitSource as source', 'assignedTo', 'valueCents', 'budget', 'businessType', 'date as received', 'openedAt'])
+    .select([
+      'kind',
+      'id',
+      'name',
+      'email',
+      'status',
+      'visitSource as source',
+      'assignedTo',
+      'valueCents',
+      'budget',
+      'businessType',
+      'date as received',
+      'openedAt',
+    ])
   let m = db
     .selectFrom('contactMessages')
     .select([
@@ -79,7 +92,15 @@ function branches(db: Db, f: DeskFilter) {
 const nullsLast = (e: Expression<unknown>) => sql<SqlBool>`(${e} is null)`
 
 /** One page of leads, sorted; ties go newest first. */
-export async function findDeskLeads(db: Db, f: DeskFilter, sort: LeadSort, dir: SortDir, limit: number, offset: number, now: string): Promise<DeskRow[]> {
+export async function findDeskLeads(
+  db: Db,
+  f: DeskFilter,
+  sort: LeadSort,
+  dir: SortDir,
+  limit: number,
+  offset: number,
+  now: string,
+): Promise<DeskRow[]> {
   const assigneeName = sql<string>`lower(coalesce(nullif(${sql.ref('u.displayName')}, ''), ${sql.ref('u.username')}))`
   const keys: Record<LeadSort, Expression<unknown>[]> = {
     received: [sql.ref('l.received')],
@@ -96,18 +117,33 @@ export async function findDeskLeads(db: Db, f: DeskFilter, sort: LeadSort, dir: 
   // Each proposal row's next live call, from one grouped pass over bookings (messages have none).
   if (sort === 'nextCall')
     qb = qb.leftJoin(
-      db.selectFrom('bookings').select(['proposalId', (eb) => eb.fn.min('startAt').as('next')]).where('status', '=', 'booked').where('startAt', '>=', now).groupBy('proposalId').as('nc'),
+      db
+        .selectFrom('bookings')
+        .select(['proposalId', (eb) => eb.fn.min('startAt').as('next')])
+        .where('status', '=', 'booked')
+        .where('startAt', '>=', now)
+        .groupBy('proposalId')
+        .as('nc'),
       (join) => join.onRef('nc.proposalId', '=', 'l.id').on('l.kind', '<>', 'message'),
     )
   const [first, ...rest] = keys[sort]
   // "Nulls last" keys always sort ascending; the value itself in the asked direction.
   qb = rest.length ? qb.orderBy(first, 'asc').orderBy(rest[0], dir) : qb.orderBy(first, dir)
   const rows = await qb.orderBy('l.received', 'desc').orderBy('l.kind').orderBy('l.id', 'desc').limit(limit).offset(offset).execute()
-  return rows.map((r) => ({ ...r, kind: r.kind as LeadKind, id: Number(r.id), assignedTo: r.assignedTo === null ? null : Number(r.assignedTo), valueCents: r.valueCents === null ? null : Number(r.valueCents) }))
+  return rows.map((r) => ({
+    ...r,
+    kind: r.kind as LeadKind,
+    id: Number(r.id),
+    assignedTo: r.assignedTo === null ? null : Number(r.assignedTo),
+    valueCents: r.valueCents === null ? null : Number(r.valueCents),
+  }))
 }
 
 /** Counts per kind and status under the search, assignee and source filters (the filters' counts). */
-export async function countDeskLeads(db: Db, f: Omit<DeskFilter, 'kind' | 'status'>): Promise<{ kind: LeadKind; status: string; n: number }[]> {
+export async function countDeskLeads(
+  db: Db,
+  f: Omit<DeskFilter, 'kind' | 'status'>,
+): Promise<{ kind: LeadKind; status: string; n: number }[]> {
   const rows = await db
     .selectFrom(branches(db, f).as('l'))
     .select(['l.kind', 'l.status', (eb) => eb.fn.countAll<string>().as('n')])
@@ -149,7 +185,9 @@ export async function countUnopened(db: Db, now: string): Promise<{ leads: numbe
   const { rows } = await sql<{ leads: string | number; messages: string | number; calls: string | number }>`select
     (select count(*) from proposals where opened_at is null) as leads,
     (select count(*) from contact_messages where opened_at is null) as messages,
-    (select count(*) from bookings b join proposals p on p.id = b.proposal_id where b.status = 'booked' and b.start_at >= ${now} and (p.opened_at is null or b.created_at > p.opened_at)) as calls`.execute(db)
+    (select count(*) from bookings b join proposals p on p.id = b.proposal_id where b.status = 'booked' and b.start_at >= ${now} and (p.opened_at is null or b.created_at > p.opened_at)) as calls`.execute(
+    db,
+  )
   const r = rows[0]
   return { leads: Number(r?.leads ?? 0), messages: Number(r?.messages ?? 0), calls: Number(r?.calls ?? 0) }
 }
@@ -162,6 +200,11 @@ export async function markProposalOpened(db: Db, id: number, at: string): Promis
 
 /** Records the first opening of a message (and marks it read in the messages inbox). */
 export async function markMessageOpened(db: Db, id: number, at: string): Promise<boolean> {
-  const r = await db.updateTable('contactMessages').set({ openedAt: at, isRead: 1 }).where('id', '=', id).where('openedAt', 'is', null).executeTakeFirst()
+  const r = await db
+    .updateTable('contactMessages')
+    .set({ openedAt: at, isRead: 1 })
+    .where('id', '=', id)
+    .where('openedAt', 'is', null)
+    .executeTakeFirst()
   return Number(r.numUpdatedRows) > 0
 }

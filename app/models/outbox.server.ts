@@ -29,13 +29,18 @@ export function attachmentsFit(files: readonly MailAttachment[]): boolean {
 }
 
 function checkAttachments(files: readonly MailAttachment[]): void {
-  if (files.length > MAX_MAIL_ATTACHMENTS) throw new MailAttachmentError(`A mail can carry at most ${MAX_MAIL_ATTACHMENTS} files; this one has ${files.length}.`)
+  if (files.length > MAX_MAIL_ATTACHMENTS)
+    throw new MailAttachmentError(`A mail can carry at most ${MAX_MAIL_ATTACHMENTS} files; this one has ${files.length}.`)
   const bytes = files.reduce((n, f) => n + f.content.length, 0)
-  if (bytes > MAX_MAIL_ATTACHMENT_BYTES) throw new MailAttachmentError(`A mail can carry at most 5 MB of files; these come to ${(bytes / 1024 / 1024).toFixed(1)} MB. The mail was not queued.`)
+  if (bytes > MAX_MAIL_ATTACHMENT_BYTES)
+    throw new MailAttachmentError(
+      `A mail can carry at most 5 MB of files; these come to ${(bytes / 1024 / 1024).toFixed(1)} MB. The mail was not queued.`,
+    )
   for (const f of files) {
     // A name a mail client shows and saves: no folders, no control characters (a header injection).
     // eslint-disable-next-line no-control-regex
-    if (!f.filename || f.filename.length > 200 || /[/\\\x00-\x1f\x7f]/.test(f.filename)) throw new MailAttachmentError(`"${f.filename}" cannot be the name of a file in a mail.`)
+    if (!f.filename || f.filename.length > 200 || /[/\\\x00-\x1f\x7f]/.test(f.filename))
+      throw new MailAttachmentError(`"${f.filename}" cannot be the name of a file in a mail.`)
     if (!/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(f.contentType)) throw new MailAttachmentError(`"${f.contentType}" is not a type of file.`)
   }
 }
@@ -61,7 +66,15 @@ export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<numb
     if (attachments.length) {
       await trx
         .insertInto('mailOutboxAttachments')
-        .values(attachments.map((f) => ({ mailId: row.id, filename: f.filename, contentType: f.contentType, bytes: f.content, size: f.content.length })))
+        .values(
+          attachments.map((f) => ({
+            mailId: row.id,
+            filename: f.filename,
+            contentType: f.contentType,
+            bytes: f.content,
+            size: f.content.length,
+          })),
+        )
         .execute()
     }
     return row.id
@@ -71,14 +84,27 @@ export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<numb
 
 /** A mail's files with their bytes, in the order given, for sending it. */
 export async function findMailAttachments(db: Db, mailId: number): Promise<MailAttachment[]> {
-  const rows = await db.selectFrom('mailOutboxAttachments').select(['filename', 'contentType', 'bytes']).where('mailId', '=', mailId).orderBy('id').execute()
+  const rows = await db
+    .selectFrom('mailOutboxAttachments')
+    .select(['filename', 'contentType', 'bytes'])
+    .where('mailId', '=', mailId)
+    .orderBy('id')
+    .execute()
   return rows.map((r) => ({ filename: r.filename, contentType: r.contentType, content: Buffer.from(r.bytes) }))
 }
 
 /** The names, types and sizes (not the bytes) of the files of these mails, for the outbox page. */
-export async function findAttachmentList(db: Db, mailIds: number[]): Promise<{ mailId: number; filename: string; contentType: string; size: number }[]> {
+export async function findAttachmentList(
+  db: Db,
+  mailIds: number[],
+): Promise<{ mailId: number; filename: string; contentType: string; size: number }[]> {
   if (mailIds.length === 0) return []
-  const rows = await db.selectFrom('mailOutboxAttachments').select(['mailId', 'filename', 'contentType', 'size']).where('mailId', 'in', mailIds).orderBy('id').execute()
+  const rows = await db
+    .selectFrom('mailOutboxAttachments')
+    .select(['mailId', 'filename', 'contentType', 'size'])
+    .where('mailId', 'in', mailIds)
+    .orderBy('id')
+    .execute()
   return rows.map((r) => ({ ...r, size: Number(r.size) }))
 }
 
@@ -128,7 +154,14 @@ export async function markMailDelivered(db: Db, id: number, attempts: number, an
 export async function markMailFailed(db: Db, id: number, attempts: number, answer: string, nextAttemptAt: string): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ status: 'failed', attempts, lastError: answer.slice(0, 500), serverAnswer: answer.slice(0, 500), triedAt: nowIso(), nextAttemptAt })
+    .set({
+      status: 'failed',
+      attempts,
+      lastError: answer.slice(0, 500),
+      serverAnswer: answer.slice(0, 500),
+      triedAt: nowIso(),
+      nextAttemptAt,
+    })
     .where('id', '=', id)
     .execute()
 }
@@ -148,7 +181,12 @@ export async function settleLegacySentMail(db: Db, mailConfigured: boolean): Pro
     .set(
       mailConfigured
         ? { status: 'delivered', serverAnswer: 'Marked sent by an older version of the site, whose SMTP answer was not kept.' }
-        : { status: 'waiting', sentAt: null, nextAttemptAt: sql<string>`created_at`, serverAnswer: 'Marked sent by an older version of the site while mail was not set up: it never left.' },
+        : {
+            status: 'waiting',
+            sentAt: null,
+            nextAttemptAt: sql<string>`created_at`,
+            serverAnswer: 'Marked sent by an older version of the site while mail was not set up: it never left.',
+          },
     )
     .where('status', '=', sql<MailState>`'sent'`)
     .executeTakeFirst()
@@ -171,7 +209,10 @@ export async function findOutboxPage(db: Db, limit: number, offset: number) {
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('mailOutbox').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mailOutbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }

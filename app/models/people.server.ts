@@ -9,7 +9,10 @@ export type PersonRow = Pick<AdminUserRow, 'id' | 'username' | 'role' | 'display
 
 const PERSON_COLUMNS = ['id', 'username', 'role', 'displayName', 'email', 'picture', 'status', 'createdAt', 'totpSecret'] as const
 
-const toPerson = ({ totpSecret, ...row }: Pick<AdminUserRow, (typeof PERSON_COLUMNS)[number]>): PersonRow => ({ ...row, twoStep: totpSecret !== null })
+const toPerson = ({ totpSecret, ...row }: Pick<AdminUserRow, (typeof PERSON_COLUMNS)[number]>): PersonRow => ({
+  ...row,
+  twoStep: totpSecret !== null,
+})
 
 /** Everyone but the removed, oldest first (the first is the original owner). */
 export async function findPeople(db: Db): Promise<PersonRow[]> {
@@ -31,7 +34,11 @@ export async function findNames(db: Db, ids: number[]): Promise<Map<number, Pick
 
 /** Whether a username is taken (any letter case; removed people keep theirs). */
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db.selectFrom('adminUsers').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst()
+  const row = await db
+    .selectFrom('adminUsers')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst()
   return row !== undefined
 }
 
@@ -51,7 +58,14 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
 export async function findNoticeAddresses(db: Db, id: number): Promise<string[]> {
   const own = await db.selectFrom('adminUsers').select('email').where('id', '=', id).executeTakeFirst()
   if (own?.email) return [own.email]
-  const owners = await db.selectFrom('adminUsers').select('email').where('role', '=', 'owner').where('status', '=', 'active').where('email', 'is not', null).orderBy('id').execute()
+  const owners = await db
+    .selectFrom('adminUsers')
+    .select('email')
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .where('email', 'is not', null)
+    .orderBy('id')
+    .execute()
   return owners.flatMap((o) => (o.email ? [o.email] : []))
 }
 
@@ -59,7 +73,10 @@ export async function findNoticeAddresses(db: Db, id: number): Promise<string[]>
  * The active person a "forgot your password" form names, by username or email address (any
  * letter case); undefined for nobody, or a suspended or removed person.
  */
-export async function findActivePersonByAccount(db: Db, account: string): Promise<Pick<AdminUserRow, 'id' | 'username' | 'email'> | undefined> {
+export async function findActivePersonByAccount(
+  db: Db,
+  account: string,
+): Promise<Pick<AdminUserRow, 'id' | 'username' | 'email'> | undefined> {
   const wanted = account.toLowerCase()
   return db
     .selectFrom('adminUsers')
@@ -80,8 +97,16 @@ export async function countActiveOwners(db: Db): Promise<number> {
   return Number(row.n)
 }
 
-export async function updatePerson(db: Db, id: number, set: Partial<Pick<AdminUserRow, 'role' | 'status' | 'displayName' | 'picture' | 'email' | 'timeZone'>>): Promise<void> {
-  await db.updateTable('adminUsers').set({ ...set, updatedAt: nowIso() }).where('id', '=', id).execute()
+export async function updatePerson(
+  db: Db,
+  id: number,
+  set: Partial<Pick<AdminUserRow, 'role' | 'status' | 'displayName' | 'picture' | 'email' | 'timeZone'>>,
+): Promise<void> {
+  await db
+    .updateTable('adminUsers')
+    .set({ ...set, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** The zone a person chose for their screens; null when they read the agency's. */
@@ -91,7 +116,11 @@ export async function findPersonTimeZone(db: Db, id: number): Promise<string | n
 }
 
 export async function countPasskeys(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -151,19 +180,33 @@ export async function replaceInvitationToken(db: Db, id: number, tokenHash: stri
 }
 
 export async function revokeInvitation(db: Db, id: number, now = nowIso()): Promise<boolean> {
-  const r = await db.updateTable('invitations').set({ revokedAt: now }).where('id', '=', id).where('usedAt', 'is', null).where('revokedAt', 'is', null).executeTakeFirst()
+  const r = await db
+    .updateTable('invitations')
+    .set({ revokedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst()
   return Number(r.numUpdatedRows) > 0
 }
 
 // --- API tokens -----------------------------------------------------------------------------
 
-export async function insertApiToken(db: Db, t: { userId: number; name: string; tokenHash: string; createdAt: string; expiresAt: string }): Promise<number> {
+export async function insertApiToken(
+  db: Db,
+  t: { userId: number; name: string; tokenHash: string; createdAt: string; expiresAt: string },
+): Promise<number> {
   const row = await db.insertInto('apiTokens').values(t).returning('id').executeTakeFirstOrThrow()
   return row.id
 }
 
 export async function findApiTokens(db: Db, userId: number): Promise<Omit<ApiTokenRow, 'tokenHash'>[]> {
-  return db.selectFrom('apiTokens').select(['id', 'userId', 'name', 'createdAt', 'lastUsedAt', 'expiresAt']).where('userId', '=', userId).orderBy('id', 'desc').execute()
+  return db
+    .selectFrom('apiTokens')
+    .select(['id', 'userId', 'name', 'createdAt', 'lastUsedAt', 'expiresAt'])
+    .where('userId', '=', userId)
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export async function deleteApiToken(db: Db, userId: number, id: number): Promise<boolean> {
@@ -178,7 +221,11 @@ export async function deleteApiTokens(db: Db, userId: number): Promise<number> {
 }
 
 export async function countApiTokens(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('apiTokens').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('apiTokens')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -186,7 +233,15 @@ export async function countApiTokens(db: Db, userId: number): Promise<number> {
 export async function findApiTokenPerson(
   db: Db,
   tokenHash: string,
-): Promise<(Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'> & { userId: number; tokenId: number; lastUsedAt: string | null; expiresAt: string | null }) | undefined> {
+): Promise<
+  | (Pick<AdminUserRow, 'username' | 'role' | 'displayName' | 'mustChangePassword'> & {
+      userId: number
+      tokenId: number
+      lastUsedAt: string | null
+      expiresAt: string | null
+    })
+  | undefined
+> {
   return db
     .selectFrom('apiTokens')
     .innerJoin('adminUsers', 'adminUsers.id', 'apiTokens.userId')

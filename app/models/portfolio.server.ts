@@ -70,7 +70,11 @@ export async function findPortfolioItems(db: Db, query: PortfolioQuery = {}): Pr
 }
 
 export async function countPortfolioByStatus(db: Db): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('portfolioItems').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute()
+  const rows = await db
+    .selectFrom('portfolioItems')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute()
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
 }
 
@@ -123,6 +127,10 @@ export async function findPortfolioSlugOwner(db: Db, slug: string): Promise<numb
 
 /** Reserves `slug` for the project forever (its history row); false when another project holds it. */
 export async function claimPortfolioSlug(db: Db, slug: string, projectId: number): Promise<boolean> {
-  await db.insertInto('portfolioSlugs').values({ slug, projectId, createdAt: nowIso() }).onConflict((oc) => oc.column('slug').doNothing()).execute()
+  await db
+    .insertInto('portfolioSlugs')
+    .values({ slug, projectId, createdAt: nowIso() })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute()
   return (await findPortfolioSlugOwner(db, slug)) === projectId
 }

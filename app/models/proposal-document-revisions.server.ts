@@ -24,7 +24,13 @@ export async function insertSave(db: Db, rev: Omit<DocumentRevisionRow, 'id' | '
     .insertInto('proposalDocumentRevisions')
     .values({ ...rev, kind: 'save' })
     .execute()
-  const kept = db.selectFrom('proposalDocumentRevisions').select('id').where('proposalId', '=', rev.proposalId).where('kind', '=', 'save').orderBy('id', 'desc').limit(keep)
+  const kept = db
+    .selectFrom('proposalDocumentRevisions')
+    .select('id')
+    .where('proposalId', '=', rev.proposalId)
+    .where('kind', '=', 'save')
+    .orderBy('id', 'desc')
+    .limit(keep)
   await db
     .deleteFrom('proposalDocumentRevisions')
     .where('proposalId', '=', rev.proposalId)
@@ -34,7 +40,10 @@ export async function insertSave(db: Db, rev: Omit<DocumentRevisionRow, 'id' | '
 }
 
 /** The person's autosave for this lead, replacing their previous one (another person's stays). */
-export async function replaceAutosave(db: Db, rev: Omit<DocumentRevisionRow, 'id' | 'kind' | 'version'> & { personId: number }): Promise<void> {
+export async function replaceAutosave(
+  db: Db,
+  rev: Omit<DocumentRevisionRow, 'id' | 'kind' | 'version'> & { personId: number },
+): Promise<void> {
   // Two at once leave two rows: the newest is read, and the next autosave drops both.
   await deleteAutosave(db, rev.proposalId, rev.personId)
   await db
@@ -44,7 +53,12 @@ export async function replaceAutosave(db: Db, rev: Omit<DocumentRevisionRow, 'id
 }
 
 export async function deleteAutosave(db: Db, proposalId: number, personId: number): Promise<void> {
-  await db.deleteFrom('proposalDocumentRevisions').where('proposalId', '=', proposalId).where('kind', '=', 'autosave').where('personId', '=', personId).execute()
+  await db
+    .deleteFrom('proposalDocumentRevisions')
+    .where('proposalId', '=', proposalId)
+    .where('kind', '=', 'autosave')
+    .where('personId', '=', personId)
+    .execute()
 }
 
 export async function findAutosave(db: Db, proposalId: number, personId: number): Promise<DocumentRevisionRow | undefined> {
@@ -72,6 +86,12 @@ export async function findSaves(db: Db, proposalId: number): Promise<Listed[]> {
 }
 
 export async function findSave(db: Db, proposalId: number, id: number): Promise<DocumentRevisionRow | undefined> {
-  const row = await db.selectFrom('proposalDocumentRevisions').selectAll().where('proposalId', '=', proposalId).where('kind', '=', 'save').where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('proposalDocumentRevisions')
+    .selectAll()
+    .where('proposalId', '=', proposalId)
+    .where('kind', '=', 'save')
+    .where('id', '=', id)
+    .executeTakeFirst()
   return row && numbers(row)
 }

@@ -36,7 +36,13 @@ export async function updateDocumentDraft(
   expect: { version: number; states: readonly string[] },
   set: Pick<ProposalDocumentRow, 'title' | 'draft' | 'totalCents' | 'validUntil' | 'updatedAt'> & { version?: number; state?: string },
 ): Promise<boolean> {
-  const r = await db.updateTable('proposalDocuments').set(set).where('id', '=', id).where('version', '=', expect.version).where('state', 'in', expect.states).executeTakeFirst()
+  const r = await db
+    .updateTable('proposalDocuments')
+    .set(set)
+    .where('id', '=', id)
+    .where('version', '=', expect.version)
+    .where('state', 'in', expect.states)
+    .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
 
@@ -45,11 +51,24 @@ export async function insertVersion(db: Db, row: Omit<ProposalDocumentVersionRow
 }
 
 export async function findVersion(db: Db, documentId: number, version: number): Promise<ProposalDocumentVersionRow | undefined> {
-  return db.selectFrom('proposalDocumentVersions').selectAll().where('documentId', '=', documentId).where('version', '=', version).executeTakeFirst()
+  return db
+    .selectFrom('proposalDocumentVersions')
+    .selectAll()
+    .where('documentId', '=', documentId)
+    .where('version', '=', version)
+    .executeTakeFirst()
 }
 
-export async function findVersions(db: Db, documentId: number): Promise<Pick<ProposalDocumentVersionRow, 'version' | 'sha256' | 'createdAt'>[]> {
-  return db.selectFrom('proposalDocumentVersions').select(['version', 'sha256', 'createdAt']).where('documentId', '=', documentId).orderBy('version').execute()
+export async function findVersions(
+  db: Db,
+  documentId: number,
+): Promise<Pick<ProposalDocumentVersionRow, 'version' | 'sha256' | 'createdAt'>[]> {
+  return db
+    .selectFrom('proposalDocumentVersions')
+    .select(['version', 'sha256', 'createdAt'])
+    .where('documentId', '=', documentId)
+    .orderBy('version')
+    .execute()
 }
 
 /** Marks a draft sent with its link's token hash, only while it is a draft (a double click sends once). */
@@ -88,7 +107,9 @@ export async function decideDocument(
   db: Db,
   id: number,
   expect: { version: number; today: string },
-  set: Partial<Pick<ProposalDocumentRow, 'signerName' | 'signerConsent' | 'signedHash' | 'signerIp' | 'signerUserAgent' | 'declineReason'>> & { state: 'accepted' | 'declined'; decidedAt: string },
+  set: Partial<
+    Pick<ProposalDocumentRow, 'signerName' | 'signerConsent' | 'signedHash' | 'signerIp' | 'signerUserAgent' | 'declineReason'>
+  > & { state: 'accepted' | 'declined'; decidedAt: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('proposalDocuments')
@@ -103,7 +124,13 @@ export async function decideDocument(
 
 /** An open proposal past its last day becomes 'expired'. */
 export async function expireDocument(db: Db, id: number, today: string, at: string): Promise<void> {
-  await db.updateTable('proposalDocuments').set({ state: 'expired', updatedAt: at }).where('id', '=', id).where('state', 'in', ['sent', 'viewed']).where('validUntil', '<', today).execute()
+  await db
+    .updateTable('proposalDocuments')
+    .set({ state: 'expired', updatedAt: at })
+    .where('id', '=', id)
+    .where('state', 'in', ['sent', 'viewed'])
+    .where('validUntil', '<', today)
+    .execute()
 }
 
 /**
@@ -111,9 +138,16 @@ export async function expireDocument(db: Db, id: number, today: string, at: stri
  * and for each accepted one the request's time and the acceptance's (to time the way from one to
  * the other).
  */
-export async function findDocumentFigures(db: Db, from: string): Promise<{ sent: number; accepted: { totalCents: number; requestedAt: string; decidedAt: string }[] }> {
+export async function findDocumentFigures(
+  db: Db,
+  from: string,
+): Promise<{ sent: number; accepted: { totalCents: number; requestedAt: string; decidedAt: string }[] }> {
   const [sent, accepted] = await Promise.all([
-    db.selectFrom('proposalDocuments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sentAt', '>=', from).executeTakeFirst(),
+    db
+      .selectFrom('proposalDocuments')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('sentAt', '>=', from)
+      .executeTakeFirst(),
     db
       .selectFrom('proposalDocuments as d')
       .innerJoin('proposals as p', 'p.id', 'd.proposalId')
@@ -122,7 +156,10 @@ export async function findDocumentFigures(db: Db, from: string): Promise<{ sent:
       .where('d.decidedAt', '>=', from)
       .execute(),
   ])
-  return { sent: Number(sent?.n ?? 0), accepted: accepted.map((r) => ({ totalCents: Number(r.totalCents), requestedAt: r.requestedAt, decidedAt: r.decidedAt ?? '' })) }
+  return {
+    sent: Number(sent?.n ?? 0),
+    accepted: accepted.map((r) => ({ totalCents: Number(r.totalCents), requestedAt: r.requestedAt, decidedAt: r.decidedAt ?? '' })),
+  }
 }
 
 /**

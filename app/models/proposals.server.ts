@@ -13,7 +13,13 @@ type ProposalBase = Omit<ProposalRow, 'source' | 'sourceData' | keyof LeadAttrib
 export type ProposalTriage = Pick<ProposalRow, 'kind' | 'valueCents' | 'nextStep' | 'openedAt'>
 export type Proposal = Omit<ProposalBase, 'status'> & { status: ProposalStatus }
 export type ProposalWrite = Omit<Proposal, 'id' | 'status' | 'date' | 'assignedTo'>
-export type ProposalQuery = { status?: ProposalStatus; q?: string; limit?: number; offset?: number; /** Only the leads assigned to this person (the desk's "mine"). */ assignedTo?: number }
+export type ProposalQuery = {
+  status?: ProposalStatus
+  q?: string
+  limit?: number
+  offset?: number
+  /** Only the leads assigned to this person (the desk's "mine"). */ assignedTo?: number
+}
 export type ProposalSourceRow = Pick<ProposalRow, 'source' | 'sourceData'>
 
 const COLUMNS = ['id', 'name', 'email', 'phone', 'businessType', 'budget', 'requirements', 'status', 'date', 'assignedTo'] as const
@@ -63,7 +69,10 @@ export async function findProposalAttribution(db: Db, id: number): Promise<LeadA
 
 export async function insertProposal(
   db: Db,
-  p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> & Partial<LeadAttribution> & Partial<Pick<ProposalTriage, 'kind' | 'valueCents' | 'openedAt'>> & Partial<Pick<ProposalRow, 'fromMessageId'>>,
+  p: ProposalWrite & { date: string } & Partial<ProposalSourceRow> &
+    Partial<LeadAttribution> &
+    Partial<Pick<ProposalTriage, 'kind' | 'valueCents' | 'openedAt'>> &
+    Partial<Pick<ProposalRow, 'fromMessageId'>>,
 ): Promise<Proposal> {
   const row = await db
     .insertInto('proposals')
@@ -105,7 +114,6 @@ export async function updateProposalNextStep(db: Db, id: number, nextStep: strin
   return Number(r.numUpdatedRows) > 0
 }
 
-
 /** 'question': a client's question about their proposal document, asked on /p/<token> (issue 38). */
 export type ProposalEventKind = 'note' | 'status' | 'reply' | 'question'
 export type ProposalEvent = Omit<ProposalEventRow, 'kind'> & { kind: ProposalEventKind }
@@ -119,7 +127,13 @@ export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promis
 
 /** A proposal's notes, status changes and replies, oldest first. */
 export async function findProposalEvents(db: Db, proposalId: number): Promise<ProposalEvent[]> {
-  const rows = await db.selectFrom('proposalEvents').selectAll().where('proposalId', '=', proposalId).orderBy('createdAt').orderBy('id').execute()
+  const rows = await db
+    .selectFrom('proposalEvents')
+    .selectAll()
+    .where('proposalId', '=', proposalId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
   return rows.map((row) => ({ ...row, kind: row.kind as ProposalEventKind }))
 }
 

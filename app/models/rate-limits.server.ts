@@ -12,7 +12,12 @@ type Executor = Db | Transaction<Database>
  *
  * A window opens at the first event and lasts `windowMs`; the next event after it opens a new one.
  */
-export async function countEvent(db: Executor, key: string, windowMs: number, now: number): Promise<{ count: number; windowStart: string }> {
+export async function countEvent(
+  db: Executor,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; windowStart: string }> {
   const nowIso = new Date(now).toISOString()
   const since = new Date(now - windowMs).toISOString()
   const expires = new Date(now + windowMs).toISOString()
@@ -34,12 +39,22 @@ export async function countEvent(db: Executor, key: string, windowMs: number, no
 
 /** Takes back one event (an attempt that turned out not to count). */
 export async function uncountEvent(db: Executor, key: string): Promise<void> {
-  await db.updateTable('rateLimits').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).execute()
+  await db
+    .updateTable('rateLimits')
+    .set({ count: sql`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute()
 }
 
 /** The live count of a key, 0 when its window has passed. */
 export async function readCount(db: Executor, key: string, now: number): Promise<number> {
-  const row = await db.selectFrom('rateLimits').select('count').where('key', '=', key).where('expiresAt', '>', new Date(now).toISOString()).executeTakeFirst()
+  const row = await db
+    .selectFrom('rateLimits')
+    .select('count')
+    .where('key', '=', key)
+    .where('expiresAt', '>', new Date(now).toISOString())
+    .executeTakeFirst()
   return row ? Number(row.count) : 0
 }
 

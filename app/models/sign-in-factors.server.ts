@@ -16,7 +16,10 @@ export async function insertPasskey(
   db: Db,
   p: { userId: number; credentialId: string; publicKey: string; counter: number; transports: string | null; name: string },
 ): Promise<void> {
-  await db.insertInto('passkeys').values({ ...p, createdAt: nowIso() }).execute()
+  await db
+    .insertInto('passkeys')
+    .values({ ...p, createdAt: nowIso() })
+    .execute()
 }
 
 export async function markPasskeyUsed(db: Db, id: number, counter: number): Promise<void> {
@@ -41,7 +44,11 @@ export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: s
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
     const createdAt = nowIso()
-    if (codeHashes.length) await trx.insertInto('recoveryCodes').values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt }))).execute()
+    if (codeHashes.length)
+      await trx
+        .insertInto('recoveryCodes')
+        .values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt })))
+        .execute()
   })
 }
 
@@ -69,8 +76,14 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
 
 // --- challenges -----------------------------------------------------------------------------
 
-export async function insertChallenge(db: Db, c: { tokenHash: string; kind: string; userId: number | null; data: string; expiresAt: string }): Promise<void> {
-  await db.insertInto('authChallenges').values({ ...c, createdAt: nowIso() }).execute()
+export async function insertChallenge(
+  db: Db,
+  c: { tokenHash: string; kind: string; userId: number | null; data: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('authChallenges')
+    .values({ ...c, createdAt: nowIso() })
+    .execute()
 }
 
 export async function findChallenge(db: Db, tokenHash: string, kind: string, now = nowIso()): Promise<AuthChallengeRow | undefined> {
@@ -108,7 +121,12 @@ export async function countChallengeAttempt(db: Db, tokenHash: string, kind: str
 
 /** Deletes a challenge whose tries are used up; true when it did. */
 export async function deleteSpentChallenge(db: Db, tokenHash: string, kind: string, max: number): Promise<boolean> {
-  const r = await db.deleteFrom('authChallenges').where('tokenHash', '=', tokenHash).where('kind', '=', kind).where('attempts', '>=', max).executeTakeFirst()
+  const r = await db
+    .deleteFrom('authChallenges')
+    .where('tokenHash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('attempts', '>=', max)
+    .executeTakeFirst()
   return Number(r.numDeletedRows) > 0
 }
 

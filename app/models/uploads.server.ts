@@ -21,7 +21,11 @@ export async function findUpload(db: Db, name: string): Promise<UploadRow | unde
 export async function existingUploadNames(db: Db, names: string[]): Promise<Set<string>> {
   const found = new Set<string>()
   for (let i = 0; i < names.length; i += 500) {
-    const rows = await db.selectFrom('uploads').select('name').where('name', 'in', names.slice(i, i + 500)).execute()
+    const rows = await db
+      .selectFrom('uploads')
+      .select('name')
+      .where('name', 'in', names.slice(i, i + 500))
+      .execute()
     for (const r of rows) found.add(r.name)
   }
   return found

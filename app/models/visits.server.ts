@@ -23,16 +23,26 @@ export interface FirstTouch {
 export async function daySalt(db: Db, day: string, fresh: () => string): Promise<string> {
   const found = await db.selectFrom('visitSalts').select('salt').where('day', '=', day).executeTakeFirst()
   if (found) return found.salt
-  await db.insertInto('visitSalts').values({ day, salt: fresh() }).onConflict((oc) => oc.column('day').doNothing()).execute()
+  await db
+    .insertInto('visitSalts')
+    .values({ day, salt: fresh() })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute()
   await db.deleteFrom('visitSalts').where('day', '<', day).execute()
   return (await db.selectFrom('visitSalts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt
 }
 
-async function bumpSource(db: Tx, key: { day: string; source: string; campaign: string }, column: 'visits' | 'leads' | 'converted'): Promise<void> {
+async function bumpSource(
+  db: Tx,
+  key: { day: string; source: string; campaign: string },
+  column: 'visits' | 'leads' | 'converted',
+): Promise<void> {
   await db
     .insertInto('visitSourcesDaily')
     .values({ ...key, [column]: 1 })
-    .onConflict((oc) => oc.columns(['day', 'source', 'campaign']).doUpdateSet({ [column]: sql`visit_sources_daily.${sql.ref(column)} + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['day', 'source', 'campaign']).doUpdateSet({ [column]: sql`visit_sources_daily.${sql.ref(column)} + 1` }),
+    )
     .execute()
 }
 
@@ -91,7 +101,12 @@ export async function addVisitView(db: Tx, day: string, visitor: string, touch: 
     if (touch.country) await bumpFacet(db, day, 'country', touch.country)
     await bumpFunnel(db, day, 0)
   } else {
-    await db.updateTable('visits').set({ views: sql`views + ${views}` }).where('day', '=', day).where('visitor', '=', visitor).execute()
+    await db
+      .updateTable('visits')
+      .set({ views: sql`views + ${views}` })
+      .where('day', '=', day)
+      .where('visitor', '=', visitor)
+      .execute()
   }
   await reachFunnel(db, day, visitor, funnelBits & ~1)
 }
@@ -175,7 +190,11 @@ export async function topPages(db: Db, r: Range, limit: number): Promise<{ path:
 }
 
 /** Visitors and converted visitors per source, or per source and campaign (campaigns only, '' left out); every row of the range. */
-export async function visitorsBySource(db: Db, r: Range, byCampaign: boolean): Promise<{ source: string; campaign: string; visitors: number; converted: number }[]> {
+export async function visitorsBySource(
+  db: Db,
+  r: Range,
+  byCampaign: boolean,
+): Promise<{ source: string; campaign: string; visitors: number; converted: number }[]> {
   const qb = db
     .selectFrom('visitSourcesDaily')
     .select(['source', (eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('converted').as('converted')])
@@ -183,7 +202,10 @@ export async function visitorsBySource(db: Db, r: Range, byCampaign: boolean): P
     .where('day', '<=', r.to)
   const rows = byCampaign
     ? await qb.select('campaign').where('campaign', '<>', '').groupBy(['source', 'campaign']).execute()
-    : await qb.select(sql<string>`''`.as('campaign')).groupBy('source').execute()
+    : await qb
+        .select(sql<string>`''`.as('campaign'))
+        .groupBy('source')
+        .execute()
   return rows.map((x) => ({ source: x.source, campaign: x.campaign, visitors: Number(x.visitors), converted: Number(x.converted) }))
 }
 

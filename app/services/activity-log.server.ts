@@ -39,7 +39,11 @@ const clip = (s: string | null | undefined, max = MAX_TEXT) => (s ?? '').slice(0
 /** Pass the change's transaction when it has one: the entry commits or rolls back with it. */
 export async function recordActivity(db: Db, entry: ActivityRecord, now = new Date()): Promise<void> {
   const acting = actingContext()
-  const person = entry.person ?? (acting.personName !== null ? { id: acting.personId, name: acting.personName } : { id: null, name: acting.device === 'System' ? 'System' : 'Not signed in' })
+  const person =
+    entry.person ??
+    (acting.personName !== null
+      ? { id: acting.personId, name: acting.personName }
+      : { id: null, name: acting.device === 'System' ? 'System' : 'Not signed in' })
   await model.insertActivity(db, {
     at: now.toISOString(),
     personId: person.id,
@@ -107,7 +111,17 @@ export async function setActivityRetention(db: Db, admin: Admin, days: number, n
   const before = await getActivityRetention(db)
   await db.transaction().execute(async (trx) => {
     await upsertSettingValues(trx, { [RETENTION_KEY]: days })
-    if (before !== days) await recordActivity(trx, { action: 'activity-retention.update', itemType: 'settings', itemLabel: 'Activity log', detail: `Keep activity for ${days} days (was ${before}).` }, now)
+    if (before !== days)
+      await recordActivity(
+        trx,
+        {
+          action: 'activity-retention.update',
+          itemType: 'settings',
+          itemLabel: 'Activity log',
+          detail: `Keep activity for ${days} days (was ${before}).`,
+        },
+        now,
+      )
   })
   await pruneActivity(db, now)
 }

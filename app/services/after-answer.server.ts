@@ -23,7 +23,8 @@ export function createAfterAnswer(logger: { error: (obj: object, msg: string) =>
         .then(task)
         .then(
           () => undefined,
-          (err: unknown) => logger.error({ task: name, err: (err as Error)?.message, stack: (err as Error)?.stack }, 'work after the answer failed'),
+          (err: unknown) =>
+            logger.error({ task: name, err: (err as Error)?.message, stack: (err as Error)?.stack }, 'work after the answer failed'),
         )
         .finally(() => running.delete(run))
       running.add(run)

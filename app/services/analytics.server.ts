@@ -8,7 +8,16 @@ import { blogPostId, blogPostSlug, PUBLIC_PAGES } from '~/lib/public-paths.ts'
 import { findBlogPost, findBlogPostBySlug } from '~/models/blog.server.ts'
 import { incrementPageView } from '~/models/page-views.server.ts'
 import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
-import { addLead, addVisitTool, addVisitView, daySalt, findVisit, markConverted, reachFunnel, type FirstTouch } from '~/models/visits.server.ts'
+import {
+  addLead,
+  addVisitTool,
+  addVisitView,
+  daySalt,
+  findVisit,
+  markConverted,
+  reachFunnel,
+  type FirstTouch,
+} from '~/models/visits.server.ts'
 import { addBlogViewsBySlug } from '~/models/blog.server.ts'
 import { dayIn } from '~/lib/agency-days.ts'
 import { RateLimitedError } from './errors.server.ts'
@@ -174,14 +183,18 @@ export async function recordToolUse(db: Db, tool: Tool, key: VisitorKey, now = n
   })
 }
 
-
 /**
  * Where a lead came from: today's visit by the same visitor (the same hash, so no cookie and no
  * hidden field), counted as a lead for its source and campaign; a proposal also reaches the
  * funnel's last step. Runs inside the transaction that stores the lead. Without a visit (Do Not
  * Track, analytics off, a visit before midnight) the lead counts under NOT_TRACKED.
  */
-export async function attributeLead(trx: Transaction<Database>, key: VisitorKey, kind: 'proposal' | 'message' | 'call', now = new Date()): Promise<LeadAttribution> {
+export async function attributeLead(
+  trx: Transaction<Database>,
+  key: VisitorKey,
+  kind: 'proposal' | 'message' | 'call',
+  now = new Date(),
+): Promise<LeadAttribution> {
   const day = today(now, (await getSettings(trx)).timeZone)
   const visitor = await visitorHash(trx, key, day)
   const visit = await findVisit(trx, day, visitor)
@@ -192,7 +205,12 @@ export async function attributeLead(trx: Transaction<Database>, key: VisitorKey,
   await addLead(trx, day, visit.source, visit.campaign)
   await markConverted(trx, day, visitor, visit.source, visit.campaign)
   if (kind === 'proposal') await reachFunnel(trx, day, visitor, FORM_OPENED | SENT)
-  return { visitSource: visit.source, visitCampaign: visit.campaign || null, landingPath: visit.landingPath, firstTools: visit.tools || null }
+  return {
+    visitSource: visit.source,
+    visitCampaign: visit.campaign || null,
+    landingPath: visit.landingPath,
+    firstTools: visit.tools || null,
+  }
 }
 
 // ----- views counted when a page is served (docs/decisions/062) -----
@@ -245,7 +263,13 @@ export function servedView(req: ServedRequest, ip: string, at: number): ServedVi
     ip,
     at,
     userAgent: req.userAgent.slice(0, 500),
-    origin: { referrer: req.referrer, utmSource: tag('utm_source'), utmMedium: tag('utm_medium'), utmCampaign: tag('utm_campaign'), ref: tag('ref') },
+    origin: {
+      referrer: req.referrer,
+      utmSource: tag('utm_source'),
+      utmMedium: tag('utm_medium'),
+      utmCampaign: tag('utm_campaign'),
+      ref: tag('ref'),
+    },
   }
 }
 
@@ -275,7 +299,11 @@ export async function flushPendingViews(db: Db): Promise<void> {
  * The hourly limit per address was applied when the views were noted (served-views.server.ts).
  * `ownHosts`: this site's names, never a referrer.
  */
-export async function recordServedViews(db: Db, views: readonly ServedView[], opts: { ownHosts: readonly string[]; country?: (ip: string) => Promise<string> }): Promise<number> {
+export async function recordServedViews(
+  db: Db,
+  views: readonly ServedView[],
+  opts: { ownHosts: readonly string[]; country?: (ip: string) => Promise<string> },
+): Promise<number> {
   if (views.length === 0) return 0
   const settings = await getSettings(db)
   if (!settings.enableAnalytics) return 0

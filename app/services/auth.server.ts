@@ -38,8 +38,6 @@ export const SECOND_STEP_TRIES = 5
 /** "Last seen" is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000
 
-
-
 /** The password was right and the account asks for a code: the browser keeps `token` for the next step. */
 export class SecondStepRequiredError extends UnauthorizedError {
   constructor() {
@@ -66,8 +64,7 @@ export class InvalidCodeError extends Error {
 }
 
 export type PasswordStepResult =
-  | { kind: 'session'; token: string; expiresAt: string }
-  | { kind: 'second-step'; token: string; expiresAt: string }
+  { kind: 'session'; token: string; expiresAt: string } | { kind: 'second-step'; token: string; expiresAt: string }
 
 /** Opens a session for a user whose sign-in is complete. */
 export async function openSession(db: Db, userId: number, origin: Origin, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
@@ -89,7 +86,12 @@ export async function openSession(db: Db, userId: number, origin: Origin, now = 
  * is generated and returned so the caller can print it once. Their security notices go to
  * `email` (ADMIN_EMAIL), or without it to the site's contact email as it is at this first start.
  */
-export async function ensureAdmin(db: Db, username: string, password: string | undefined, email?: string): Promise<{ created: boolean; generatedPassword?: string }> {
+export async function ensureAdmin(
+  db: Db,
+  username: string,
+  password: string | undefined,
+  email?: string,
+): Promise<{ created: boolean; generatedPassword?: string }> {
   if ((await model.countAdmins(db)) > 0) return { created: false }
   const generated = password ? undefined : randomBytes(12).toString('base64url')
   const noticeEmail = email ?? (await getSettings(db)).contactEmail
@@ -108,7 +110,11 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
  * on, a right password only opens the second step (completeSecondStep), and the address's count
  * is cleared when that succeeds, not before: a known password does not reset the code guesses.
  */
-export async function signInWithPassword(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<PasswordStepResult> {
+export async function signInWithPassword(
+  db: Db,
+  input: { username: string; password: string } & Origin,
+  now = Date.now(),
+): Promise<PasswordStepResult> {
   const account = input.username.toLowerCase()
   const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressSubject(input.ip), now)
   const knownKey = knownAddressKey(account, input.ip)
@@ -133,7 +139,15 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
     throw err
   }
   // What a stranger typed as a username is not kept (it may be a password typed in the wrong field).
-  if (!user || !ok) await recordActivity(db, { action: 'sign-in.failed', itemType: 'account', itemId: user?.id, itemLabel: user?.username ?? '(unknown username)', detail: user ? 'Wrong password.' : 'No such username.', person: NOT_SIGNED_IN })
+  if (!user || !ok)
+    await recordActivity(db, {
+      action: 'sign-in.failed',
+      itemType: 'account',
+      itemId: user?.id,
+      itemLabel: user?.username ?? '(unknown username)',
+      detail: user ? 'Wrong password.' : 'No such username.',
+      person: NOT_SIGNED_IN,
+    })
   // A suspended or removed person cannot sign in, whatever the password.
   if (!user || !ok || user.status !== 'active') throw new InvalidCredentialsError()
   if (accountKey) await refund(db, accountKey)
@@ -146,7 +160,14 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
   }
   await reset(db, addressKey)
   await remember(db, knownKey, KNOWN_ADDRESS_MS, now)
-  await recordActivity(db, { action: 'sign-in', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: 'With the password.', person: { id: user.id, name: user.username } })
+  await recordActivity(db, {
+    action: 'sign-in',
+    itemType: 'account',
+    itemId: user.id,
+    itemLabel: user.username,
+    detail: 'With the password.',
+    person: { id: user.id, name: user.username },
+  })
   return { kind: 'session', ...(await openSession(db, user.id, input, now)) }
 }
 
@@ -154,7 +175,11 @@ export async function signInWithPassword(db: Db, input: { username: string; pass
  * Password-only sign-in (the JSON API): an account with two-step sign-in on is refused with
  * SecondStepRequiredError, since the API has no second step.
  */
-export async function login(db: Db, input: { username: string; password: string } & Origin, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+export async function login(
+  db: Db,
+  input: { username: string; password: string } & Origin,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: string }> {
   const result = await signInWithPassword(db, input, now)
   if (result.kind === 'second-step') {
     await factors.deleteChallenge(db, hashToken(result.token))
@@ -228,7 +253,14 @@ export async function completeSecondStep(
     usedRecoveryCode = ok
   }
   if (!ok) {
-    await recordActivity(db, { action: 'sign-in.failed', itemType: 'account', itemId: user.id, itemLabel: user.username, detail: 'Wrong two-step code.', person: NOT_SIGNED_IN })
+    await recordActivity(db, {
+      action: 'sign-in.failed',
+      itemType: 'account',
+      itemId: user.id,
+      itemLabel: user.username,
+      detail: 'Wrong two-step code.',
+      person: NOT_SIGNED_IN,
+    })
     if (await factors.deleteSpentChallenge(db, tokenHash, 'second-step', SECOND_STEP_TRIES)) throw new SecondStepExhaustedError()
     throw new InvalidCodeError()
   }
@@ -270,7 +302,6 @@ async function consumeAccountAttempt(db: Db, account: string, now: number): Prom
 
 export type SessionState = { admin: Admin } | { admin: null; expired: boolean }
 
-
 /** Resolves a cookie token to the admin; an expired row is deleted and reported as expired. */
 export async function getSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionState> {
   if (!token) return { admin: null, expired: false }
@@ -281,7 +312,8 @@ export async function getSession(db: Db, token: string | undefined, now = Date.n
     await model.deleteSessionByHash(db, tokenHash)
     return { admin: null, expired: true }
   }
-  if (!row.lastSeenAt || Date.parse(row.lastSeenAt) < now - TOUCH_EVERY_MS) await model.touchSession(db, tokenHash, new Date(now).toISOString())
+  if (!row.lastSeenAt || Date.parse(row.lastSeenAt) < now - TOUCH_EVERY_MS)
+    await model.touchSession(db, tokenHash, new Date(now).toISOString())
   // An unknown role (a database edited by hand) gets the least: an author's.
   return {
     admin: {
@@ -312,13 +344,18 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
  * every API token of the person (one may have been made by whoever knew the old password) and
  * says so by mail.
  */
-export async function changePassword(db: Db, admin: Admin, input: { currentPassword: string; newPassword: string }, now = Date.now(), origin?: Origin): Promise<void> {
+export async function changePassword(
+  db: Db,
+  admin: Admin,
+  input: { currentPassword: string; newPassword: string },
+  now = Date.now(),
+  origin?: Origin,
+): Promise<void> {
   await confirmPassword(db, admin, input.currentPassword, now)
   await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
   await recordActivity(db, { action: 'password.change', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
   await securityChanged(db, admin, (who) => `The password of ${who} was changed.`, origin, { revokeTokens: true })
 }
-
 
 /**
  * `npm run admin:reset`: the last resort, for whoever runs the server. A new random password
@@ -326,7 +363,10 @@ export async function changePassword(db: Db, admin: Admin, input: { currentPassw
  * stolen session would otherwise outlive the reset), every session ended, every API token
  * revoked, and a notice mailed.
  */
-export async function resetAdminAccess(db: Db, username: string): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
+export async function resetAdminAccess(
+  db: Db,
+  username: string,
+): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
   const user = await model.findAdminByUsername(db, username)
   if (!user) return undefined
   const password = randomBytes(12).toString('base64url')

@@ -45,7 +45,10 @@ export type AdminBlogQuery = { status?: BlogStatus; q?: string; limit?: number; 
 export async function listPosts(db: Db, admin: Admin, query: AdminBlogQuery = {}) {
   // An author lists their own posts only.
   const authorId = can(admin.role, 'posts.all') ? undefined : admin.id
-  const [posts, counts] = await Promise.all([model.findBlogPosts(db, { ...query, authorId }), model.countBlogPosts(db, { q: query.q, authorId })])
+  const [posts, counts] = await Promise.all([
+    model.findBlogPosts(db, { ...query, authorId }),
+    model.countBlogPosts(db, { q: query.q, authorId }),
+  ])
   const [published, draft, scheduled] = [counts.published ?? 0, counts.draft ?? 0, counts.scheduled ?? 0]
   return { posts, counts: { all: published + draft + scheduled, published, draft, scheduled } }
 }
@@ -85,7 +88,9 @@ async function requireEditablePost(db: Db, admin: Admin, postId: number): Promis
 
 function mayPublish(admin: Admin, status: BlogStatus | undefined): void {
   if (status && status !== 'draft' && !can(admin.role, 'posts.publish')) {
-    throw new DomainValidationError({ status: 'Publishing and scheduling need an editor: save it as a draft, and an editor will publish it.' })
+    throw new DomainValidationError({
+      status: 'Publishing and scheduling need an editor: save it as a draft, and an editor will publish it.',
+    })
   }
 }
 
@@ -125,7 +130,8 @@ async function keepSlug(trx: Db, slug: string, postId: number) {
 function snapshot(post: BlogPost): string {
   const data: Record<string, string> = {}
   // Tags are kept as stored (a JSON array) and, like the category, not put back by a restore.
-  for (const k of ['title', 'subheading', 'excerpt', 'content', 'category', 'tags', 'author', 'readTime', 'image', 'slug'] as const) data[k] = String(post[k] ?? '')
+  for (const k of ['title', 'subheading', 'excerpt', 'content', 'category', 'tags', 'author', 'readTime', 'image', 'slug'] as const)
+    data[k] = String(post[k] ?? '')
   return JSON.stringify(data)
 }
 
@@ -147,12 +153,29 @@ export async function createPost(db: Db, admin: Admin, input: BlogPostInput): Pr
   const content = sanitizeBlogHtml(input.content)
   const { slug: wanted, publishAt: _p, readTime, imageAlt: _a, imageDecorative: _d, tags, ...rest } = input
   const schedule = settleSchedule(input.status, input.publishAt)
-  const date = input.status === 'scheduled' && schedule.publishAt ? await agencyDay(db, schedule.publishAt) : (input.date ?? (await agencyDay(db)))
+  const date =
+    input.status === 'scheduled' && schedule.publishAt ? await agencyDay(db, schedule.publishAt) : (input.date ?? (await agencyDay(db)))
   const post = await withFreeSlug(db, wanted ?? slugify(input.title), null, async (trx, slug) => {
-    const created = await model.insertBlogPost(trx, { ...rest, ...schedule, ...(tags && { tags: storedTags(tags) }), content, readTime: readTime || readTimeFor(content), date, slug, imageAlt: settleCoverAlt(input, ''), authorId: admin.id })
+    const created = await model.insertBlogPost(trx, {
+      ...rest,
+      ...schedule,
+      ...(tags && { tags: storedTags(tags) }),
+      content,
+      readTime: readTime || readTimeFor(content),
+      date,
+      slug,
+      imageAlt: settleCoverAlt(input, ''),
+      authorId: admin.id,
+    })
     await keepSlug(trx, slug, created.id)
     await keepRevision(trx, created)
-    await recordActivity(trx, { action: 'post.create', itemType: 'post', itemId: created.id, itemLabel: created.title, detail: `Saved as ${created.status}.` })
+    await recordActivity(trx, {
+      action: 'post.create',
+      itemType: 'post',
+      itemId: created.id,
+      itemLabel: created.title,
+      detail: `Saved as ${created.status}.`,
+    })
     return created
   })
   await announceContentChange(db)
@@ -164,7 +187,14 @@ export async function updatePost(db: Db, admin: Admin, id: number, patch: BlogPo
   if (!current) throw new NotFoundError('Post not found')
   mayEdit(admin, current)
   mayPublish(admin, patch.status ?? current.status)
-  const { slug: wanted, publishAt, imageAlt: _a, imageDecorative: _d, tags, ...fields } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
+  const {
+    slug: wanted,
+    publishAt,
+    imageAlt: _a,
+    imageDecorative: _d,
+    tags,
+    ...fields
+  } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as BlogPostPatch
   const clean: Partial<model.BlogPostWrite> = { ...fields }
   // Left out, the stored tags stay (an import's too: their format is the one parseTags reads).
   if (tags !== undefined) clean.tags = storedTags(tags)
@@ -189,10 +219,24 @@ export async function updatePost(db: Db, admin: Admin, id: number, patch: BlogPo
 
 /** The activity log's entry for a saved post: published, scheduled, restored or edited, and what changed. */
 function postChange(before: BlogPost, after: BlogPost, restored: boolean): ActivityRecord {
-  const changed = Object.keys(after).filter((k) => !['updatedAt', 'views'].includes(k) && JSON.stringify(after[k as keyof BlogPost]) !== JSON.stringify(before[k as keyof BlogPost]))
+  const changed = Object.keys(after).filter(
+    (k) =>
+      !['updatedAt', 'views'].includes(k) && JSON.stringify(after[k as keyof BlogPost]) !== JSON.stringify(before[k as keyof BlogPost]),
+  )
   const statusChanged = before.status !== after.status
-  const action = restored ? 'post.restore' : statusChanged && after.status === 'published' ? 'post.publish' : statusChanged && after.status === 'scheduled' ? 'post.schedule' : 'post.update'
-  const detail = [changed.length ? `Changed ${changedFields(changed)}.` : 'Saved with no change.', statusChanged ? `Status: ${before.status} to ${after.status}.` : ''].filter(Boolean).join(' ')
+  const action = restored
+    ? 'post.restore'
+    : statusChanged && after.status === 'published'
+      ? 'post.publish'
+      : statusChanged && after.status === 'scheduled'
+        ? 'post.schedule'
+        : 'post.update'
+  const detail = [
+    changed.length ? `Changed ${changedFields(changed)}.` : 'Saved with no change.',
+    statusChanged ? `Status: ${before.status} to ${after.status}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
   return { action, itemType: 'post', itemId: after.id, itemLabel: after.title, detail }
 }
 
@@ -207,7 +251,13 @@ export async function publishDuePosts(db: Db, now = new Date()): Promise<number[
   const ids = await model.publishDuePosts(db, now.toISOString())
   for (const id of ids) {
     const post = await model.findBlogPost(db, id)
-    await recordActivity(db, { action: 'post.publish-due', itemType: 'post', itemId: id, itemLabel: post?.title ?? '', detail: `Scheduled for ${post?.publishAt ?? 'now'}.` })
+    await recordActivity(db, {
+      action: 'post.publish-due',
+      itemType: 'post',
+      itemId: id,
+      itemLabel: post?.title ?? '',
+      detail: `Scheduled for ${post?.publishAt ?? 'now'}.`,
+    })
   }
   if (ids.length) await announceContentChange(db)
   return ids
@@ -282,7 +332,12 @@ function parseData(data: string): RevisionData {
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as RevisionData
 }
 
-export async function readRevision(db: Db, admin: Admin, postId: number, revisionId: number): Promise<RevisionSummary & { data: RevisionData }> {
+export async function readRevision(
+  db: Db,
+  admin: Admin,
+  postId: number,
+  revisionId: number,
+): Promise<RevisionSummary & { data: RevisionData }> {
   await requireEditablePost(db, admin, postId)
   const rev = await model.findRevision(db, postId, revisionId)
   if (!rev || rev.kind !== 'save') throw new NotFoundError('Revision not found')

@@ -3,7 +3,19 @@ import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generat
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
 import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
-import { DEFAULT_AVAILABILITY, callTimeToken, callTimes, freeSlots, heldCells, heldMinutes, offeringOffice, whenLabel, CELL_MINUTES, type Availability, type Slot } from '~/lib/booking-slots.ts'
+import {
+  DEFAULT_AVAILABILITY,
+  callTimeToken,
+  callTimes,
+  freeSlots,
+  heldCells,
+  heldMinutes,
+  offeringOffice,
+  whenLabel,
+  CELL_MINUTES,
+  type Availability,
+  type Slot,
+} from '~/lib/booking-slots.ts'
 import * as model from '~/models/bookings.server.ts'
 import type { Booking } from '~/models/bookings.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -73,7 +85,11 @@ export async function saveAvailability(db: Db, admin: Admin, availability: Avail
 
 /** The times the calendar holds from an hour ago to the horizon, as busy stretches. */
 async function busyFrom(db: Db, a: Availability, now: number) {
-  const cells = await model.findHeldCells(db, new Date(now - 60 * MINUTE).toISOString(), new Date(now + (a.horizonDays + 1) * 86_400_000).toISOString())
+  const cells = await model.findHeldCells(
+    db,
+    new Date(now - 60 * MINUTE).toISOString(),
+    new Date(now + (a.horizonDays + 1) * 86_400_000).toISOString(),
+  )
   return cells.map((c) => ({ start: Date.parse(c), end: Date.parse(c) + CELL_MINUTES * MINUTE }))
 }
 
@@ -141,14 +157,26 @@ export async function bookCall(
     // (the counter's row lock would queue them first); a refused one is rolled back uncounted.
     await consume(trx, { ...BOOKING_LIMIT, max: opts.maxPerHour ?? BOOKING_LIMIT.max }, addressSubject(visitor.ip), now)
     await model.releasePastSeats(trx, emailKey, stamp)
-    if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id))) throw new TooManyCallsError()
+    if (!(await model.takeSeat(trx, emailKey, 1, booking.id)) && !(await model.takeSeat(trx, emailKey, 2, booking.id)))
+      throw new TooManyCallsError()
     const proposalId = await joinOrCreateProposal(trx, booking, stamp)
     booking = await model.setProposal(trx, booking.id, proposalId)
     // Counted last: the site-wide counter's lock is held only from here to the commit (as for proposals).
     const invite = await withinLimit(trx, { ...RECEIPT_LIMIT, max: opts.receiptsPerHour ?? RECEIPT_LIMIT.max }, WHOLE_SITE, now)
     const call = detailsOf(availability, settings, booking)
     if (invite) await insertOutboxMail(trx, visitorMail(settings, booking, call, links, token, 'booked'))
-    await insertOutboxMail(trx, agencyMail(settings, booking, call, 'booked', invite ? '' : 'No invitation was sent to the visitor: the site reached its hourly limit of mails to visitors. Reply to them yourself.'))
+    await insertOutboxMail(
+      trx,
+      agencyMail(
+        settings,
+        booking,
+        call,
+        'booked',
+        invite
+          ? ''
+          : 'No invitation was sent to the visitor: the site reached its hourly limit of mails to visitors. Reply to them yourself.',
+      ),
+    )
     return { booking, token }
   })
 }
@@ -213,12 +241,27 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
     if (before.status !== 'booked') return before
     await model.releaseCells(trx, id)
     await model.releaseSeat(trx, id)
-    const b = await model.updateBooking(trx, id, { status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date(now).toISOString() })
+    const b = await model.updateBooking(trx, id, {
+      status: 'cancelled',
+      sequence: before.sequence + 1,
+      updatedAt: new Date(now).toISOString(),
+    })
     await noteChange(trx, b, by, `Discovery call for ${callTimeToken(Date.parse(before.startAt))} cancelled`, now)
-    if ('admin' in by) await recordActivity(trx, { action: 'call.cancel', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Was at ${before.startAt}.` })
+    if ('admin' in by)
+      await recordActivity(trx, {
+        action: 'call.cancel',
+        itemType: 'call',
+        itemId: id,
+        itemLabel: `Call with ${b.name}`,
+        detail: `Was at ${before.startAt}.`,
+      })
     const call = detailsOf(availability, settings, b)
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, call, links, null, 'cancelled'))
-    await insertOutboxMail(trx, agencyMail(settings, b, call, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'))
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now)))
+      await insertOutboxMail(trx, visitorMail(settings, b, call, links, null, 'cancelled'))
+    await insertOutboxMail(
+      trx,
+      agencyMail(settings, b, call, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'),
+    )
     return b
   })
 }
@@ -228,7 +271,14 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
  * transaction (SlotTakenError rolls it all back), and the visitor gets the invitation again with
  * the same UID and a higher SEQUENCE, so calendars update the event they have.
  */
-export async function moveBooking(db: Db, id: number, newStart: string, by: ChangedBy, links: MailLinks, now = Date.now()): Promise<Booking> {
+export async function moveBooking(
+  db: Db,
+  id: number,
+  newStart: string,
+  by: ChangedBy,
+  links: MailLinks,
+  now = Date.now(),
+): Promise<Booking> {
   const availability = await getAvailability(db)
   const start = Date.parse(newStart)
   const office = offeringOffice(availability, now, start)
@@ -248,11 +298,22 @@ export async function moveBooking(db: Db, id: number, newStart: string, by: Chan
       updatedAt: new Date(now).toISOString(),
     })
     await noteChange(trx, b, by, `Discovery call moved from ${callTimeToken(Date.parse(before.startAt))} to ${callTimeToken(start)}`, now)
-    if ('admin' in by) await recordActivity(trx, { action: 'call.move', itemType: 'call', itemId: id, itemLabel: `Call with ${b.name}`, detail: `Moved from ${before.startAt} to ${b.startAt}.` })
+    if ('admin' in by)
+      await recordActivity(trx, {
+        action: 'call.move',
+        itemType: 'call',
+        itemId: id,
+        itemLabel: `Call with ${b.name}`,
+        detail: `Moved from ${before.startAt} to ${b.startAt}.`,
+      })
     const token = 'token' in by ? by.token : null
     const call = detailsOf(availability, settings, b)
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now))) await insertOutboxMail(trx, visitorMail(settings, b, call, links, token, 'moved'))
-    await insertOutboxMail(trx, agencyMail(settings, b, call, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'))
+    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now)))
+      await insertOutboxMail(trx, visitorMail(settings, b, call, links, token, 'moved'))
+    await insertOutboxMail(
+      trx,
+      agencyMail(settings, b, call, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'),
+    )
     return b
   })
 }
@@ -291,7 +352,11 @@ export async function invitationFor(db: Db, b: Booking, links: MailLinks, manage
 /** Live calls from `from` to `to` (ms), earliest first, for the back office, each with the office that takes it. */
 export async function listCalls(db: Db, admin: Admin, from: number, to: number): Promise<(Booking & { call: CallDetails })[]> {
   requirePermission(admin, 'leads')
-  const [calls, availability, settings] = await Promise.all([model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString()), getAvailability(db), getSettings(db)])
+  const [calls, availability, settings] = await Promise.all([
+    model.findBookedBetween(db, new Date(from).toISOString(), new Date(to).toISOString()),
+    getAvailability(db),
+    getSettings(db),
+  ])
   return calls.map((b) => ({ ...b, call: detailsOf(availability, settings, b) }))
 }
 
@@ -323,9 +388,18 @@ type Change = 'booked' | 'moved' | 'cancelled'
  * The calendar file: one event whose UID stays the booking's for its life; SEQUENCE counts the
  * changes, and a cancellation is METHOD:CANCEL with STATUS:CANCELLED (RFC 5546).
  */
-export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>, b: Booking, call: CallDetails, links: MailLinks, manageLink: string | null): string {
+export function bookingIcs(
+  settings: Pick<Settings, 'siteName' | 'contactEmail'>,
+  b: Booking,
+  call: CallDetails,
+  links: MailLinks,
+  manageLink: string | null,
+): string {
   const cancelled = b.status === 'cancelled'
-  const cal = icalGenerator({ name: `${settings.siteName} discovery call`, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  const cal = icalGenerator({
+    name: `${settings.siteName} discovery call`,
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  })
   cal.createEvent({
     id: `booking-${b.id}@${new URL(links.siteUrl).hostname}`,
     sequence: b.sequence,
@@ -333,7 +407,9 @@ export function bookingIcs(settings: Pick<Settings, 'siteName' | 'contactEmail'>
     end: new Date(b.endAt),
     stamp: new Date(b.updatedAt),
     summary: `Discovery call with ${settings.siteName}`,
-    description: [call.whereText, manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`].join('\n\n'),
+    description: [call.whereText, manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`].join(
+      '\n\n',
+    ),
     location: call.location || null,
     url: manageLink,
     // The host by name (the office's, from the booking hours), writing from the agency's address.
@@ -363,9 +439,15 @@ function visitorMail(s: Settings, b: Booking, call: CallDetails, links: MailLink
       ? `Your free 15-minute discovery call with ${s.siteName} on ${when} is cancelled. You are welcome to book another time at ${links.siteUrl}/book.`
       : `Your free discovery call with ${s.siteName} is ${change === 'moved' ? 'now' : 'booked'} for ${when}. The invitation is attached: add it to your calendar.`,
     ...(change !== 'cancelled'
-      ? ['', ...(call.host ? [`Who: ${call.host}, ${s.siteName}${call.officeName ? ` (${call.officeName} office)` : ''}`] : []), `Where: ${call.whereText}`]
+      ? [
+          '',
+          ...(call.host ? [`Who: ${call.host}, ${s.siteName}${call.officeName ? ` (${call.officeName} office)` : ''}`] : []),
+          `Where: ${call.whereText}`,
+        ]
       : []),
-    ...(change !== 'cancelled' ? ['', link ? `To cancel or move it: ${link}` : 'To cancel or move it, use the link in the email you got when you booked.'] : []),
+    ...(change !== 'cancelled'
+      ? ['', link ? `To cancel or move it: ${link}` : 'To cancel or move it, use the link in the email you got when you booked.']
+      : []),
     '',
     'Questions? Reply to this email or contact us:',
     [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),

@@ -43,24 +43,39 @@ export async function submitContactMessage(
   // The same message posted twice (a double click on the plain form) is stored and mailed once.
   const key = submissionKey('message', { name: input.name, email: input.email, message: input.message })
   const { item } = await db.transaction().execute((trx) =>
-    storeOnce(trx, key, 'message', now, (id) => model.findContactMessage(trx, id), async () => {
-      await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(visitor.ip), now)
-      const saved = await model.insertContactMessage(trx, {
-        ...(await attributeLead(trx, visitor, 'message', new Date(now))),
-        name: input.name,
-        email: input.email,
-        message: input.message,
-        createdAt: new Date(now).toISOString(),
-      })
-      if (settings.enableNotifications) {
-        await insertOutboxMail(trx, {
-          toAddress: settings.contactEmail,
-          subject: `New message from ${saved.name}`,
-          body: ['A message arrived through the contact page.', '', `Name: ${saved.name}`, `Email: ${saved.email}`, `Received: ${saved.createdAt}`, '', saved.message].join('\n'),
+    storeOnce(
+      trx,
+      key,
+      'message',
+      now,
+      (id) => model.findContactMessage(trx, id),
+      async () => {
+        await consume(trx, { ...CONTACT_MESSAGE_LIMIT, max: maxPerHour }, addressSubject(visitor.ip), now)
+        const saved = await model.insertContactMessage(trx, {
+          ...(await attributeLead(trx, visitor, 'message', new Date(now))),
+          name: input.name,
+          email: input.email,
+          message: input.message,
+          createdAt: new Date(now).toISOString(),
         })
-      }
-      return saved
-    }),
+        if (settings.enableNotifications) {
+          await insertOutboxMail(trx, {
+            toAddress: settings.contactEmail,
+            subject: `New message from ${saved.name}`,
+            body: [
+              'A message arrived through the contact page.',
+              '',
+              `Name: ${saved.name}`,
+              `Email: ${saved.email}`,
+              `Received: ${saved.createdAt}`,
+              '',
+              saved.message,
+            ].join('\n'),
+          })
+        }
+        return saved
+      },
+    ),
   )
   return item
 }
@@ -80,7 +95,12 @@ export async function setContactMessageRead(db: Db, admin: Admin, id: number, is
   requirePermission(admin, 'messages')
   const m = await model.updateContactMessageRead(db, id, isRead)
   if (!m) throw new NotFoundError('Message not found')
-  await recordActivity(db, { action: isRead ? 'message.read' : 'message.unread', itemType: 'message', itemId: id, itemLabel: `Message from ${m.name}` })
+  await recordActivity(db, {
+    action: isRead ? 'message.read' : 'message.unread',
+    itemType: 'message',
+    itemId: id,
+    itemLabel: `Message from ${m.name}`,
+  })
   return m
 }
 

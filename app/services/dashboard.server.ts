@@ -53,7 +53,10 @@ export async function getDashboard(db: Db, admin: Admin, now = new Date()) {
  * none was accepted).
  */
 export function documentFigures(f: { sent: number; accepted: { totalCents: number; requestedAt: string; decidedAt: string }[] }) {
-  const days = f.accepted.map((a) => (Date.parse(a.decidedAt) - Date.parse(a.requestedAt)) / 86_400_000).filter((d) => Number.isFinite(d)).sort((a, b) => a - b)
+  const days = f.accepted
+    .map((a) => (Date.parse(a.decidedAt) - Date.parse(a.requestedAt)) / 86_400_000)
+    .filter((d) => Number.isFinite(d))
+    .sort((a, b) => a - b)
   const mid = Math.floor(days.length / 2)
   const median = days.length === 0 ? null : days.length % 2 ? days[mid] : (days[mid - 1] + days[mid]) / 2
   return {
@@ -68,7 +71,11 @@ export function documentFigures(f: { sent: number; accepted: { totalCents: numbe
  * Requests per 100 page views over the chart's period (one decimal), or null without views.
  * Page views stand in for visits: the site counts views per page and day, not visitors.
  */
-export function conversionRate(chart: readonly { proposals: number; views: number }[]): { proposals: number; views: number; per100: number | null } {
+export function conversionRate(chart: readonly { proposals: number; views: number }[]): {
+  proposals: number
+  views: number
+  per100: number | null
+} {
   const proposals = chart.reduce((a, d) => a + d.proposals, 0)
   const views = chart.reduce((a, d) => a + d.views, 0)
   return { proposals, views, per100: views > 0 ? Math.round((proposals / views) * 1000) / 10 : null }

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import { COMPANY, officesOf, type ContactDetails } from '~/content/site.ts'
-import { EstimateError, deliverySentence, estimate, estimateRows, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
+import {
+  EstimateError,
+  deliverySentence,
+  estimate,
+  estimateRows,
+  type Estimate,
+  type EstimateInput,
+  type EstimateRow,
+} from '~/lib/estimator.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -110,8 +118,20 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
     doc.markContent('Artifact', { type: 'Layout' })
     drawLogo(doc, left, 52, 40)
     doc.endMarkedContent()
-    tag(root, 'P', () => doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(opts.siteName, left + 52, 54, { width: width - 52 }))
-    tag(root, 'P', () => doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(COMPANY.tagline, left + 52, doc.y, { width: width - 52 }))
+    tag(root, 'P', () =>
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(20)
+        .fillColor(BRAND)
+        .text(opts.siteName, left + 52, 54, { width: width - 52 }),
+    )
+    tag(root, 'P', () =>
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(COMPANY.tagline, left + 52, doc.y, { width: width - 52 }),
+    )
     doc.y = Math.max(doc.y, 100) + 18
 
     tag(root, 'H1', () => doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Website Cost Estimate', left, doc.y))
@@ -128,7 +148,10 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
     const table = child(root, 'Table')
     const row = (label: string, amount: string, style: 'item' | 'subtotal' | 'total') => {
       const y = doc.y
-      doc.font(style === 'item' ? 'Helvetica' : 'Helvetica-Bold').fontSize(style === 'total' ? 13 : 11).fillColor(INK)
+      doc
+        .font(style === 'item' ? 'Helvetica' : 'Helvetica-Bold')
+        .fontSize(style === 'total' ? 13 : 11)
+        .fillColor(INK)
       const tr = child(table, 'TR')
       tag(tr, 'TD', () => doc.text(label, left, y, { width: width - 120 }))
       const afterLabel = doc.y
@@ -139,7 +162,11 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
     for (const r of opts.rows) {
       if (r.kind === 'total') {
         doc.markContent('Artifact', { type: 'Layout' })
-        doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cbd5e1').stroke()
+        doc
+          .moveTo(left, doc.y)
+          .lineTo(left + width, doc.y)
+          .strokeColor('#cbd5e1')
+          .stroke()
         doc.endMarkedContent()
         doc.y += 8
         row('Estimated total', r.amount, 'total')
@@ -149,7 +176,9 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
     tag(root, 'P', () => doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(opts.delivery, left, doc.y, { width }))
     doc.moveDown(0.3)
     doc.font('Helvetica').fontSize(9).fillColor(MUTED)
-    tag(root, 'P', () => doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width }))
+    tag(root, 'P', () =>
+      doc.text('Prices in US dollars, one-time. Free hosting and domain for the first year are included.', left, doc.y, { width }),
+    )
 
     doc.moveDown(1.5)
     tag(root, 'H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Next steps', left, doc.y))
@@ -163,14 +192,26 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
         : 'Once you accept it, we design and build your app by the date the proposal names.',
     ]
     const list = child(root, 'L')
-    steps.forEach((s, i) => tag(list, 'LI', () => doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${i + 1}. ${s}`, left, doc.y, { width })))
+    steps.forEach((s, i) =>
+      tag(list, 'LI', () =>
+        doc
+          .font('Helvetica')
+          .fontSize(10)
+          .fillColor(INK)
+          .text(`${i + 1}. ${s}`, left, doc.y, { width }),
+      ),
+    )
     list.end()
 
     doc.moveDown(1.5)
     tag(root, 'H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Contact us', left, doc.y))
     doc.moveDown(0.3)
     const c = opts.contact
-    const reach = [c.contactEmail && `Email: ${c.contactEmail}`, c.contactPhone && `Phone: ${c.contactPhone}`, `Web: ${opts.siteUrl}`].filter(Boolean)
+    const reach = [
+      c.contactEmail && `Email: ${c.contactEmail}`,
+      c.contactPhone && `Phone: ${c.contactPhone}`,
+      `Web: ${opts.siteUrl}`,
+    ].filter(Boolean)
     tag(root, 'P', () => doc.font('Helvetica').fontSize(10).fillColor(INK).text(reach.join('   '), left, doc.y, { width }))
     for (const o of officesOf(c)) {
       doc.moveDown(0.4)

@@ -71,7 +71,8 @@ export async function acquireImportLock(db: Db, images: ImageStore, label: strin
     }
     const current = await model.findImportLock(db, LOCK)
     if (!current) continue // freed between the two statements
-    if (now() - Date.parse(current.heartbeatAt) <= IMPORT_LOCK_STALE_MS) throw new ImportRunningError(current.startedAt, await agencyZone(db))
+    if (now() - Date.parse(current.heartbeatAt) <= IMPORT_LOCK_STALE_MS)
+      throw new ImportRunningError(current.startedAt, await agencyZone(db))
     // Deleted only if its heartbeat is still the one read: of two finding it stale, one takes it.
     await model.deleteImportLock(db, LOCK, current.holder, current.heartbeatAt)
   }

@@ -29,7 +29,10 @@ export type { ProposalEvent }
  */
 
 /** What the estimator or the builder sent with a request, checked: the JSON to store, or null (dropped). */
-export function checkProposalSource(source: string | undefined, sourceData: string | undefined): { source: string; sourceData: string; valueCents?: number } | null {
+export function checkProposalSource(
+  source: string | undefined,
+  sourceData: string | undefined,
+): { source: string; sourceData: string; valueCents?: number } | null {
   if (!isProposalSource(source) || !sourceData) return null
   if (source === 'estimator') {
     const input = estimateFromQuery(new URLSearchParams(sourceData))
@@ -129,7 +132,10 @@ export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Da
   if (triage.kind === 'call') {
     const next = calls.find((c) => c.status === 'booked' && Date.parse(c.startAt) > now)
     const latest = calls.at(-1)
-    replyDraft = callReply({ name: proposal.name, note: latest?.note ?? '', when: next ? formatZonedDateTimeNamed(next.startAt, settings.timeZone) : undefined }, sig)
+    replyDraft = callReply(
+      { name: proposal.name, note: latest?.note ?? '', when: next ? formatZonedDateTimeNamed(next.startAt, settings.timeZone) : undefined },
+      sig,
+    )
   } else {
     replyDraft = proposalReply(proposal, sig)
   }
@@ -142,7 +148,13 @@ export async function setProposalNextStep(db: Db, admin: Pick<Admin, 'username'>
     const p = await model.findProposal(trx, id)
     if (!p) throw new NotFoundError('Proposal not found')
     await model.updateProposalNextStep(trx, id, nextStep || null)
-    await model.insertProposalEvent(trx, { proposalId: id, kind: 'note', body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.', author: admin.username, createdAt: nowIso() })
+    await model.insertProposalEvent(trx, {
+      proposalId: id,
+      kind: 'note',
+      body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.',
+      author: admin.username,
+      createdAt: nowIso(),
+    })
   })
 }
 
@@ -180,7 +192,13 @@ export async function changeProposalStatus(db: Db, admin: Pick<Admin, 'username'
       author: admin.username,
       createdAt: nowIso(),
     })
-    await recordActivity(trx, { action: 'proposal.status', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${after.name}`, detail: `${before.status} to ${status}.` })
+    await recordActivity(trx, {
+      action: 'proposal.status',
+      itemType: 'proposal',
+      itemId: id,
+      itemLabel: `Proposal from ${after.name}`,
+      detail: `${before.status} to ${status}.`,
+    })
     return after
   })
 }
@@ -195,7 +213,13 @@ export async function replyToProposal(db: Db, admin: Admin, id: number, input: P
       subject: input.subject,
       body: input.body,
     })
-    await recordActivity(trx, { action: 'proposal.reply', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${p.name}`, detail: `Subject: ${input.subject}` })
+    await recordActivity(trx, {
+      action: 'proposal.reply',
+      itemType: 'proposal',
+      itemId: id,
+      itemLabel: `Proposal from ${p.name}`,
+      detail: `Subject: ${input.subject}`,
+    })
     return model.insertProposalEvent(trx, {
       proposalId: id,
       kind: 'reply',
@@ -234,11 +258,20 @@ export async function assignProposal(db: Db, admin: Admin, id: number, assigneeI
       const { siteName } = await getSettings(trx)
       // Only what the lead holds: a booked call has no business type or budget (issue 36).
       const what = (await model.findProposalTriage(trx, id))?.kind === 'call' ? 'booked call' : 'proposal request'
-      const about = [p.businessType && p.businessType !== 'other' ? businessTypeLabel(p.businessType) : '', p.budget ? budgetLabel(p.budget) : ''].filter(Boolean).join(', ')
+      const about = [
+        p.businessType && p.businessType !== 'other' ? businessTypeLabel(p.businessType) : '',
+        p.budget ? budgetLabel(p.budget) : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
       await insertOutboxMail(trx, {
         toAddress: email,
         subject: `Lead assigned to you: ${p.name}`,
-        body: [`${admin.displayName} assigned you the ${what} from ${p.name}${about ? ` (${about})` : ''} on the back office of ${siteName}.`, '', 'Open it on the lead desk: choose yourself under "Assigned to".'].join('\n'),
+        body: [
+          `${admin.displayName} assigned you the ${what} from ${p.name}${about ? ` (${about})` : ''} on the back office of ${siteName}.`,
+          '',
+          'Open it on the lead desk: choose yourself under "Assigned to".',
+        ].join('\n'),
       })
     }
   })

@@ -42,7 +42,8 @@ export type DeskList = {
 export async function listDeskLeads(db: Db, admin: Admin, query: DeskQuery, now = Date.now()): Promise<DeskList> {
   requirePermission(admin, 'leads')
   const nowIso = new Date(now).toISOString()
-  const assignedTo = query.assignee === '' ? undefined : query.assignee === 'none' ? null : query.assignee === 'me' ? admin.id : Number(query.assignee)
+  const assignedTo =
+    query.assignee === '' ? undefined : query.assignee === 'none' ? null : query.assignee === 'me' ? admin.id : Number(query.assignee)
   const source = query.source === '' ? undefined : query.source === '(not known)' ? '' : query.source
   const shared = { q: query.q || undefined, assignedTo, source }
   const filter = { ...shared, kind: query.kind || undefined, status: query.status || undefined }
@@ -100,7 +101,11 @@ export async function listDeskLeads(db: Db, admin: Admin, query: DeskQuery, now 
  * (beside the desk, or beside Messages for a role that has messages but not the desk), and upcoming
  * calls booked since their lead was last opened (beside Calls). Nothing for a role without either.
  */
-export async function menuCounts(db: Db, admin: Pick<Admin, 'role'>, now = Date.now()): Promise<Partial<Record<'proposals' | 'messages' | 'calls', number>>> {
+export async function menuCounts(
+  db: Db,
+  admin: Pick<Admin, 'role'>,
+  now = Date.now(),
+): Promise<Partial<Record<'proposals' | 'messages' | 'calls', number>>> {
   const leads = can(admin.role, 'leads')
   if (!leads && !can(admin.role, 'messages')) return {}
   const c = await model.countUnopened(db, new Date(now).toISOString())

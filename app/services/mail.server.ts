@@ -45,8 +45,19 @@ export function createMailer(db: Db, opts: MailerOptions) {
     const attempts = mail.attempts + 1
     try {
       // Its files go as real MIME attachments (docs/decisions/074), read only when it is sent.
-      const attachments = (await outbox.findMailAttachments(db, mail.id)).map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content }))
-      const info = (await transport!.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.body, ...invitation(mail.ics), ...(attachments.length ? { attachments } : {}) })) as {
+      const attachments = (await outbox.findMailAttachments(db, mail.id)).map((f) => ({
+        filename: f.filename,
+        contentType: f.contentType,
+        content: f.content,
+      }))
+      const info = (await transport!.sendMail({
+        from: opts.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.body,
+        ...invitation(mail.ics),
+        ...(attachments.length ? { attachments } : {}),
+      })) as {
         response?: string
       }
       const answer = info.response || 'Accepted by the mail server.'
@@ -57,8 +68,17 @@ export function createMailer(db: Db, opts: MailerOptions) {
       const code = (err as { responseCode?: number }).responseCode
       const permanent = typeof code === 'number' && code >= 500
       const delay = Math.min(max, base * 2 ** (attempts - 1))
-      opts.logger.warn({ mailId: mail.id, attempts, retryInMs: permanent ? null : delay, err: answer }, permanent ? 'mail refused by the SMTP server' : 'mail delivery failed; will retry')
-      await outbox.markMailFailed(db, mail.id, attempts, answer, permanent ? outbox.NEVER_AUTOMATICALLY : new Date(now + delay).toISOString())
+      opts.logger.warn(
+        { mailId: mail.id, attempts, retryInMs: permanent ? null : delay, err: answer },
+        permanent ? 'mail refused by the SMTP server' : 'mail delivery failed; will retry',
+      )
+      await outbox.markMailFailed(
+        db,
+        mail.id,
+        attempts,
+        answer,
+        permanent ? outbox.NEVER_AUTOMATICALLY : new Date(now + delay).toISOString(),
+      )
       return { id: mail.id, toAddress: mail.toAddress, outcome: 'failed', state: 'failed', answer }
     }
   }
@@ -84,7 +104,13 @@ export function createMailer(db: Db, opts: MailerOptions) {
   async function deliverNow(id: number, now = Date.now()): Promise<MailAttempt | undefined> {
     const mail = await outbox.findMail(db, id)
     if (!mail) return undefined
-    const untried = (outcome: MailOutcome): MailAttempt => ({ id, toAddress: mail.toAddress, outcome, state: mail.status, answer: mail.serverAnswer })
+    const untried = (outcome: MailOutcome): MailAttempt => ({
+      id,
+      toAddress: mail.toAddress,
+      outcome,
+      state: mail.status,
+      answer: mail.serverAnswer,
+    })
     if (mail.status === 'delivered') return untried('already')
     if (!transport) return untried('kept')
     const lease = new Date(now + 120_000).toISOString()

@@ -46,8 +46,22 @@ export async function replyToMessage(db: Db, admin: Admin, id: number, input: Pr
     const m = await model.findContactMessage(trx, id)
     if (!m) throw new NotFoundError('Message not found')
     await insertOutboxMail(trx, { toAddress: m.email, subject: input.subject, body: input.body })
-    await recordActivity(trx, { action: 'message.reply', itemType: 'message', itemId: id, itemLabel: `Message from ${m.name}`, detail: `Subject: ${input.subject}` })
-    return model.insertMessageEvent(trx, { messageId: id, kind: 'reply', subject: input.subject, body: input.body, toAddress: m.email, author: admin.username, createdAt: nowIso() })
+    await recordActivity(trx, {
+      action: 'message.reply',
+      itemType: 'message',
+      itemId: id,
+      itemLabel: `Message from ${m.name}`,
+      detail: `Subject: ${input.subject}`,
+    })
+    return model.insertMessageEvent(trx, {
+      messageId: id,
+      kind: 'reply',
+      subject: input.subject,
+      body: input.body,
+      toAddress: m.email,
+      author: admin.username,
+      createdAt: nowIso(),
+    })
   })
 }
 
@@ -60,8 +74,21 @@ export async function changeMessageStatus(db: Db, admin: Admin, id: number, stat
     if (before.status === status) return before
     const after = await model.updateContactMessageTriage(trx, id, { status })
     if (!after) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, { messageId: id, kind: 'status', fromStatus: before.status, toStatus: status, author: admin.username, createdAt: nowIso() })
-    await recordActivity(trx, { action: 'message.status', itemType: 'message', itemId: id, itemLabel: `Message from ${after.name}`, detail: `${before.status} to ${status}.` })
+    await model.insertMessageEvent(trx, {
+      messageId: id,
+      kind: 'status',
+      fromStatus: before.status,
+      toStatus: status,
+      author: admin.username,
+      createdAt: nowIso(),
+    })
+    await recordActivity(trx, {
+      action: 'message.status',
+      itemType: 'message',
+      itemId: id,
+      itemLabel: `Message from ${after.name}`,
+      detail: `${before.status} to ${status}.`,
+    })
     return after
   })
 }
@@ -73,7 +100,13 @@ export async function assignMessage(db: Db, admin: Admin, id: number, assigneeId
   if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { assignedTo: assigneeId }))) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, { messageId: id, kind: 'note', body: assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.', author: admin.username, createdAt: nowIso() })
+    await model.insertMessageEvent(trx, {
+      messageId: id,
+      kind: 'note',
+      body: assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.',
+      author: admin.username,
+      createdAt: nowIso(),
+    })
   })
 }
 
@@ -82,6 +115,12 @@ export async function setMessageNextStep(db: Db, admin: Admin, id: number, nextS
   requirePermission(admin, 'messages')
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { nextStep: nextStep || null }))) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, { messageId: id, kind: 'note', body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.', author: admin.username, createdAt: nowIso() })
+    await model.insertMessageEvent(trx, {
+      messageId: id,
+      kind: 'note',
+      body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.',
+      author: admin.username,
+      createdAt: nowIso(),
+    })
   })
 }

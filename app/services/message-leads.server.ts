@@ -22,7 +22,11 @@ export async function leadOfMessage(db: Db, admin: Admin, messageId: number): Pr
 }
 
 /** The contact message a lead was made from (null: none, or deleted since): for the lead's page. */
-export async function messageOfLead(db: Db, admin: Admin, proposalId: number): Promise<{ id: number; name: string; createdAt: string } | null> {
+export async function messageOfLead(
+  db: Db,
+  admin: Admin,
+  proposalId: number,
+): Promise<{ id: number; name: string; createdAt: string } | null> {
   requirePermission(admin, 'leads')
   const id = await leads.findMessageIdForLead(db, proposalId)
   const m = id === null ? undefined : await findContactMessage(db, id)
@@ -33,7 +37,12 @@ export async function messageOfLead(db: Db, admin: Admin, proposalId: number): P
  * The proposal request made from message `messageId`, made now if there is none yet. `created`
  * says whether this call made it.
  */
-export async function leadForMessage(db: Db, admin: Admin, messageId: number, now = Date.now()): Promise<{ proposalId: number; created: boolean }> {
+export async function leadForMessage(
+  db: Db,
+  admin: Admin,
+  messageId: number,
+  now = Date.now(),
+): Promise<{ proposalId: number; created: boolean }> {
   requirePermission(admin, 'proposals.write')
   const existing = await leads.findLeadIdForMessage(db, messageId)
   if (existing !== undefined) return { proposalId: existing, created: false }
@@ -60,9 +69,27 @@ export async function leadForMessage(db: Db, admin: Admin, messageId: number, no
         fromMessageId: m.id,
       })
       if (m.assignedTo !== null) await leads.updateProposalAssignee(trx, lead.id, m.assignedTo)
-      await leads.insertProposalEvent(trx, { proposalId: lead.id, kind: 'note', body: `Made from ${m.name}'s contact message, to write their proposal.`, author: admin.username, createdAt: at })
-      await insertMessageEvent(trx, { messageId: m.id, kind: 'note', body: 'Made into a proposal request, to write a proposal.', author: admin.username, createdAt: at })
-      await recordActivity(trx, { action: 'proposal.from-message', itemType: 'proposal', itemId: lead.id, itemLabel: `Proposal from ${m.name}`, detail: `Made from the contact message #${m.id}.` })
+      await leads.insertProposalEvent(trx, {
+        proposalId: lead.id,
+        kind: 'note',
+        body: `Made from ${m.name}'s contact message, to write their proposal.`,
+        author: admin.username,
+        createdAt: at,
+      })
+      await insertMessageEvent(trx, {
+        messageId: m.id,
+        kind: 'note',
+        body: 'Made into a proposal request, to write a proposal.',
+        author: admin.username,
+        createdAt: at,
+      })
+      await recordActivity(trx, {
+        action: 'proposal.from-message',
+        itemType: 'proposal',
+        itemId: lead.id,
+        itemLabel: `Proposal from ${m.name}`,
+        detail: `Made from the contact message #${m.id}.`,
+      })
       return { proposalId: lead.id, created: true }
     })
   } catch (err) {

@@ -40,7 +40,10 @@ export async function listOutbox(db: Db, admin: Admin, page: number, mailer: Pic
   requirePermission(admin, 'mail')
   const { rows, total } = await outbox.findOutboxPage(db, OUTBOX_PAGE_SIZE, (page - 1) * OUTBOX_PAGE_SIZE)
   const oldest = new Date(now - AUTO_SEND_MS).toISOString()
-  const files = await outbox.findAttachmentList(db, rows.map((r) => r.id))
+  const files = await outbox.findAttachmentList(
+    db,
+    rows.map((r) => r.id),
+  )
   const entries: OutboxEntry[] = rows.map((r) => ({
     id: r.id,
     toAddress: r.toAddress,
@@ -51,7 +54,10 @@ export async function listOutbox(db: Db, admin: Admin, page: number, mailer: Pic
     deliveredAt: r.status === 'delivered' ? r.sentAt : null,
     triedAt: r.triedAt,
     answer: r.serverAnswer,
-    nextTryAt: mailer.configured && r.status !== 'delivered' && r.nextAttemptAt !== outbox.NEVER_AUTOMATICALLY && r.createdAt >= oldest ? r.nextAttemptAt : null,
+    nextTryAt:
+      mailer.configured && r.status !== 'delivered' && r.nextAttemptAt !== outbox.NEVER_AUTOMATICALLY && r.createdAt >= oldest
+        ? r.nextAttemptAt
+        : null,
     attachments: files.filter((f) => f.mailId === r.id).map((f) => ({ filename: f.filename, size: f.size })),
   }))
   return { entries, total, pages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)), counts: await outbox.countUndelivered(db) }
@@ -84,7 +90,11 @@ export async function sendTestMail(db: Db, mailer: MailSender, admin: Admin): Pr
   const id = await outbox.insertOutboxMail(db, {
     toAddress: me.email,
     subject: `${siteName}: test mail`,
-    body: [`This is a test mail from the back office of ${siteName}, asked for by ${admin.displayName}.`, '', 'If you can read it, the site can send mail.'].join('\n'),
+    body: [
+      `This is a test mail from the back office of ${siteName}, asked for by ${admin.displayName}.`,
+      '',
+      'If you can read it, the site can send mail.',
+    ].join('\n'),
   })
   const result = await mailer.deliverNow(id)
   if (!result) throw new NotFoundError('The test mail is not in the outbox.')
@@ -108,4 +118,10 @@ export function attemptWords(a: MailAttempt): string {
 }
 
 /** The notice's title for a try. */
-export const ATTEMPT_TITLES = { delivered: 'Mail Delivered', failed: 'Mail Not Delivered', kept: 'Mail Kept', already: 'Already Delivered', busy: 'Mail Being Sent' } as const
+export const ATTEMPT_TITLES = {
+  delivered: 'Mail Delivered',
+  failed: 'Mail Not Delivered',
+  kept: 'Mail Kept',
+  already: 'Already Delivered',
+  busy: 'Mail Being Sent',
+} as const

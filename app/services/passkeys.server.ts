@@ -49,7 +49,12 @@ export async function listPasskeys(db: Db, admin: Admin): Promise<PasskeyView[]>
 const registerKey = (admin: Admin) => hashToken(`passkey-register:${admin.tokenHash}`)
 
 /** Adding a passkey needs sudo mode (docs/decisions/027): asking for the options and saving it. */
-export async function registrationOptions(db: Db, rp: RelyingParty, admin: Admin, now = Date.now()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  db: Db,
+  rp: RelyingParty,
+  admin: Admin,
+  now = Date.now(),
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await requireSudo(db, admin, now)
   const existing = await factors.listPasskeys(db, admin.id)
   const options = await generateRegistrationOptions({
@@ -107,7 +112,13 @@ export async function registerPasskey(
     transports: credential.transports ? JSON.stringify(credential.transports) : null,
     name: input.name,
   })
-  await recordActivity(db, { action: 'passkey.add', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${input.name}".` })
+  await recordActivity(db, {
+    action: 'passkey.add',
+    itemType: 'account',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: `Passkey "${input.name}".`,
+  })
   await securityChanged(db, admin, (who) => `A passkey ("${input.name}") was added for ${who}.`, origin)
   const saved = (await factors.listPasskeys(db, admin.id)).find((p) => p.credentialId === credential.id)!
   return { id: saved.id, name: saved.name, createdAt: saved.createdAt, lastUsedAt: saved.lastUsedAt }
@@ -115,29 +126,57 @@ export async function registerPasskey(
 
 export async function renamePasskey(db: Db, admin: Admin, id: number, name: string): Promise<void> {
   if (!(await factors.renamePasskey(db, admin.id, id, name))) throw new NotFoundError('That passkey is no longer registered.')
-  await recordActivity(db, { action: 'passkey.rename', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey ${id} is now "${name}".` })
+  await recordActivity(db, {
+    action: 'passkey.rename',
+    itemType: 'account',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: `Passkey ${id} is now "${name}".`,
+  })
 }
 
 export async function removePasskey(db: Db, admin: Admin, id: number, origin?: Origin, now = Date.now()): Promise<void> {
   await requireSudo(db, admin, now)
   const removed = await factors.deletePasskey(db, admin.id, id)
   if (!removed) throw new NotFoundError('That passkey is no longer registered.')
-  await recordActivity(db, { action: 'passkey.remove', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `Passkey "${removed.name}".` })
+  await recordActivity(db, {
+    action: 'passkey.remove',
+    itemType: 'account',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: `Passkey "${removed.name}".`,
+  })
   await securityChanged(db, admin, (who) => `A passkey ("${removed.name}") of ${who} was removed.`, origin)
 }
 
 // --- sign-in (signed out, the login page) ----------------------------------------------------
 
 /** Challenges handed out to one address (each is a row until it expires): plenty for a person. */
-const OPTIONS_LIMIT: Limit = { name: 'passkey-options', max: 60, windowMs: 15 * 60_000, message: 'Too many passkey sign-in attempts. Please wait a few minutes.' }
+const OPTIONS_LIMIT: Limit = {
+  name: 'passkey-options',
+  max: 60,
+  windowMs: 15 * 60_000,
+  message: 'Too many passkey sign-in attempts. Please wait a few minutes.',
+}
 
 /** Options for a discoverable-credential sign-in; the browser keeps `token` for the answer. */
-export async function signInOptions(db: Db, rp: RelyingParty, ip: string, now = Date.now()): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string; expiresAt: string }> {
+export async function signInOptions(
+  db: Db,
+  rp: RelyingParty,
+  ip: string,
+  now = Date.now(),
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string; expiresAt: string }> {
   await consume(db, OPTIONS_LIMIT, addressSubject(ip), now)
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' })
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now + CEREMONY_MS).toISOString()
-  await factors.insertChallenge(db, { tokenHash: hashToken(token), kind: 'passkey-sign-in', userId: null, data: JSON.stringify({ challenge: options.challenge }), expiresAt })
+  await factors.insertChallenge(db, {
+    tokenHash: hashToken(token),
+    kind: 'passkey-sign-in',
+    userId: null,
+    data: JSON.stringify({ challenge: options.challenge }),
+    expiresAt,
+  })
   return { options, token, expiresAt }
 }
 
@@ -153,7 +192,9 @@ export async function signInWithPasskey(
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: string }> {
   const addressKey = await consume(db, LOGIN_ADDRESS_LIMIT, addressSubject(input.ip), now)
-  const row = input.token ? await factors.takeChallenge(db, hashToken(input.token), 'passkey-sign-in', new Date(now).toISOString()) : undefined
+  const row = input.token
+    ? await factors.takeChallenge(db, hashToken(input.token), 'passkey-sign-in', new Date(now).toISOString())
+    : undefined
   const passkey = row ? await factors.findPasskeyByCredentialId(db, input.response.id) : undefined
   if (!row || !passkey) throw new PasskeySignInError()
   const { challenge } = JSON.parse(row.data) as { challenge: string }
@@ -181,7 +222,14 @@ export async function signInWithPasskey(
   if (!user || user.status !== 'active') throw new PasskeySignInError()
   await factors.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter)
   await reset(db, addressKey)
-  await recordActivity(db, { action: 'sign-in', itemType: 'account', itemId: passkey.userId, itemLabel: user?.username ?? '', detail: `With the passkey "${passkey.name}".`, person: { id: passkey.userId, name: user?.username ?? '' } })
+  await recordActivity(db, {
+    action: 'sign-in',
+    itemType: 'account',
+    itemId: passkey.userId,
+    itemLabel: user?.username ?? '',
+    detail: `With the passkey "${passkey.name}".`,
+    person: { id: passkey.userId, name: user?.username ?? '' },
+  })
   return openSession(db, passkey.userId, input, now)
 }
 

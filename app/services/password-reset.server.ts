@@ -33,7 +33,8 @@ export const RESET_REQUESTED = 'If that account exists, a link is on its way to 
  * kept in the outbox, so saying it was sent would leave the person waiting for nothing. It names
  * no account either.
  */
-export const RESET_REQUESTED_NO_MAIL = 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
+export const RESET_REQUESTED_NO_MAIL =
+  'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
 
 export class ResetLinkUnusableError extends Error {
   constructor() {
@@ -42,11 +43,23 @@ export class ResetLinkUnusableError extends Error {
 }
 
 /** Makes a new link for the person (older ones stop working) and mails it through the outbox. */
-async function mailResetLink(db: Db, person: { id: number; username: string; email: string }, linkFor: (token: string) => string, now: number, askedBy: string): Promise<void> {
+async function mailResetLink(
+  db: Db,
+  person: { id: number; username: string; email: string },
+  linkFor: (token: string) => string,
+  now: number,
+  askedBy: string,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now + RESET_MS)
   await factors.deleteUserChallenges(db, person.id, KIND)
-  await factors.insertChallenge(db, { tokenHash: hashToken(token), kind: KIND, userId: person.id, data: '{}', expiresAt: expiresAt.toISOString() })
+  await factors.insertChallenge(db, {
+    tokenHash: hashToken(token),
+    kind: KIND,
+    userId: person.id,
+    data: '{}',
+    expiresAt: expiresAt.toISOString(),
+  })
   const { siteName } = await getSettings(db)
   await insertOutboxMail(db, {
     toAddress: person.email,
@@ -67,15 +80,30 @@ async function mailResetLink(db: Db, person: { id: number; username: string; ema
  * The owner sends a person a reset link (Settings > People, sudo mode), to the email address on
  * file. A person without one, or suspended or removed, gets none (a field error says why).
  */
-export async function sendPasswordReset(db: Db, admin: Admin, id: number, linkFor: (token: string) => string, now = Date.now()): Promise<void> {
+export async function sendPasswordReset(
+  db: Db,
+  admin: Admin,
+  id: number,
+  linkFor: (token: string) => string,
+  now = Date.now(),
+): Promise<void> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   const person = await people.findPerson(db, id)
   if (!person || person.status === 'removed') throw new NotFoundError('No such person.')
   if (person.status !== 'active') throw new DomainValidationError({ id: 'Restore this person before sending them a reset link.' })
-  if (!person.email) throw new DomainValidationError({ id: `${person.username} has no email address on file: use npm run admin:reset -- --username ${person.username} on the server.` })
+  if (!person.email)
+    throw new DomainValidationError({
+      id: `${person.username} has no email address on file: use npm run admin:reset -- --username ${person.username} on the server.`,
+    })
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, admin.displayName)
-  await recordActivity(db, { action: 'password.reset-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'Made by the owner for the email address on file, through the outbox.' })
+  await recordActivity(db, {
+    action: 'password.reset-link',
+    itemType: 'account',
+    itemId: person.id,
+    itemLabel: person.username,
+    detail: 'Made by the owner for the email address on file, through the outbox.',
+  })
 }
 
 /**
@@ -87,7 +115,13 @@ export async function sendPasswordReset(db: Db, admin: Admin, id: number, linkFo
  * Only the address's count happens before the answer: who was named, and their link, are handed
  * to `later` (issue 33: making and mailing the link before answering told known names by time).
  */
-export async function requestPasswordReset(db: Db, input: { account: string } & Origin, linkFor: (token: string) => string, later: Pick<AfterAnswer, 'add'>, now = Date.now()): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  input: { account: string } & Origin,
+  linkFor: (token: string) => string,
+  later: Pick<AfterAnswer, 'add'>,
+  now = Date.now(),
+): Promise<void> {
   await consume(db, PASSWORD_RESET_ADDRESS_LIMIT, addressSubject(input.ip), now)
   later.add('password reset link', () => mailRequestedLink(db, input.account, linkFor, now))
 }
@@ -121,7 +155,13 @@ export async function findResetLink(db: Db, token: string, now = Date.now()): Pr
  * notice is mailed as for any password change, and the change is recorded (never the token).
  * Their API tokens are revoked, as for any password change (issue 33); their two-step sign-in and passkeys stay. They sign in afterwards, as usual.
  */
-export async function resetPasswordWithLink(db: Db, token: string, newPassword: string, origin: Origin, now = Date.now()): Promise<{ username: string }> {
+export async function resetPasswordWithLink(
+  db: Db,
+  token: string,
+  newPassword: string,
+  origin: Origin,
+  now = Date.now(),
+): Promise<{ username: string }> {
   if (!(await findResetLink(db, token, now))) throw new ResetLinkUnusableError()
   const passwordHash = await hashPassword(newPassword)
   const taken = await factors.takeChallenge(db, hashToken(token), KIND, new Date(now).toISOString())
@@ -131,9 +171,18 @@ export async function resetPasswordWithLink(db: Db, token: string, newPassword: 
   await factors.deleteUserChallenges(db, person.id, KIND)
   await factors.deleteUserChallenges(db, person.id, 'second-step')
   const who = { id: person.id, name: person.username }
-  await recordActivity(db, { action: 'password.reset-by-link', itemType: 'account', itemId: person.id, itemLabel: person.username, detail: 'New password chosen from a mailed link; every session ended, every API token revoked.', person: who })
+  await recordActivity(db, {
+    action: 'password.reset-by-link',
+    itemType: 'account',
+    itemId: person.id,
+    itemLabel: person.username,
+    detail: 'New password chosen from a mailed link; every session ended, every API token revoked.',
+    person: who,
+  })
   // Every session ends (no session of theirs is kept) and, as for any password change, every
   // API token (issue 33); the notice goes to the person's own email.
-  await securityChanged(db, { id: person.id }, (label) => `The password of ${label} was reset with a link mailed to them.`, origin, { revokeTokens: true })
+  await securityChanged(db, { id: person.id }, (label) => `The password of ${label} was reset with a link mailed to them.`, origin, {
+    revokeTokens: true,
+  })
   return { username: person.username }
 }

@@ -31,7 +31,12 @@ export type SetUpNeeded = 'password' | 'second-factor' | null
  * person must do before opening `key` (an API call, or a page's path below the admin path), or
  * null when nothing is needed or `key` is one of the set-up calls and pages (BEFORE_SET_UP).
  */
-export async function setUpBefore(db: Db, admin: Pick<Admin, 'id' | 'mustChangePassword'>, where: 'api' | 'pages', key: string): Promise<SetUpNeeded> {
+export async function setUpBefore(
+  db: Db,
+  admin: Pick<Admin, 'id' | 'mustChangePassword'>,
+  where: 'api' | 'pages',
+  key: string,
+): Promise<SetUpNeeded> {
   return openBeforeSetUp(where, key) ? null : setUpNeeded(db, admin)
 }
 
@@ -51,17 +56,27 @@ export async function setSecondFactorRequired(db: Db, admin: Admin, on: boolean,
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   await upsertSettingValues(db, { [REQUIRE_SECOND_FACTOR]: on })
-  await recordActivity(db, { action: 'people.second-factor', itemType: 'settings', itemLabel: 'People', detail: on ? 'Two-step sign-in or a passkey required for everyone.' : 'No longer required for everyone.' })
+  await recordActivity(db, {
+    action: 'people.second-factor',
+    itemType: 'settings',
+    itemLabel: 'People',
+    detail: on ? 'Two-step sign-in or a passkey required for everyone.' : 'No longer required for everyone.',
+  })
 }
 
-export async function listPeople(db: Db, admin: Admin): Promise<{ people: model.PersonRow[]; invitations: Awaited<ReturnType<typeof model.findOpenInvitations>> }> {
+export async function listPeople(
+  db: Db,
+  admin: Admin,
+): Promise<{ people: model.PersonRow[]; invitations: Awaited<ReturnType<typeof model.findOpenInvitations>> }> {
   requirePermission(admin, 'people')
   return { people: await model.findPeople(db), invitations: await model.findOpenInvitations(db) }
 }
 
 /** The people a lead can be assigned to: the active ones whose role includes the lead desk. */
 export async function listAssignees(db: Db): Promise<{ id: number; name: string }[]> {
-  return (await model.findPeople(db)).filter((p) => p.status === 'active' && can(p.role, 'leads')).map((p) => ({ id: p.id, name: nameOf(p) }))
+  return (await model.findPeople(db))
+    .filter((p) => p.status === 'active' && can(p.role, 'leads'))
+    .map((p) => ({ id: p.id, name: nameOf(p) }))
 }
 
 /**
@@ -78,7 +93,8 @@ export async function invitePerson(
 ): Promise<number> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
-  if (await model.emailTaken(db, input.email)) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
+  if (await model.emailTaken(db, input.email))
+    throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now + INVITATION_MS)
   const id = await model.insertInvitation(db, {
@@ -90,7 +106,12 @@ export async function invitePerson(
     createdAt: new Date(now).toISOString(),
     expiresAt: expiresAt.toISOString(),
   })
-  await recordActivity(db, { action: 'person.invite', itemType: 'person', itemLabel: input.email, detail: `As ${ROLE_LABELS[input.role]}; invitation ${id}.` })
+  await recordActivity(db, {
+    action: 'person.invite',
+    itemType: 'person',
+    itemLabel: input.email,
+    detail: `As ${ROLE_LABELS[input.role]}; invitation ${id}.`,
+  })
   const { siteName } = await getSettings(db)
   await insertOutboxMail(db, {
     toAddress: input.email,
@@ -110,7 +131,8 @@ export async function invitePerson(
 export async function revokeInvitation(db: Db, admin: Admin, id: number, now = Date.now()): Promise<void> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
-  if (!(await model.revokeInvitation(db, id, new Date(now).toISOString()))) throw new NotFoundError('That invitation was already used or revoked.')
+  if (!(await model.revokeInvitation(db, id, new Date(now).toISOString())))
+    throw new NotFoundError('That invitation was already used or revoked.')
   await recordActivity(db, { action: 'person.invitation-revoke', itemType: 'person', itemLabel: `Invitation ${id}` })
 }
 
@@ -120,13 +142,24 @@ export async function revokeInvitation(db: Db, admin: Admin, id: number, now = D
  * old one (the mailed link stops working; the expiry stays) and returns the new link, to be shown
  * once and sent by hand.
  */
-export async function renewInvitationLink(db: Db, admin: Admin, id: number, linkFor: (token: string) => string, now = Date.now()): Promise<{ email: string; link: string }> {
+export async function renewInvitationLink(
+  db: Db,
+  admin: Admin,
+  id: number,
+  linkFor: (token: string) => string,
+  now = Date.now(),
+): Promise<{ email: string; link: string }> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   const token = randomBytes(32).toString('base64url')
   const row = await model.replaceInvitationToken(db, id, hashToken(token), new Date(now).toISOString())
   if (!row) throw new NotFoundError('That invitation was already used, revoked or has expired.')
-  await recordActivity(db, { action: 'person.invitation-link', itemType: 'person', itemLabel: row.email, detail: `New link for invitation ${id}; the old one no longer works.` })
+  await recordActivity(db, {
+    action: 'person.invitation-link',
+    itemType: 'person',
+    itemLabel: row.email,
+    detail: `New link for invitation ${id}; the old one no longer works.`,
+  })
   return { email: row.email, link: linkFor(token) }
 }
 
@@ -137,7 +170,11 @@ export class InvitationUnusableError extends Error {
 }
 
 /** The open invitation a link's token belongs to, or undefined. */
-export async function findOpenInvitation(db: Db, token: string, now = Date.now()): Promise<{ email: string; role: Role; displayName: string } | undefined> {
+export async function findOpenInvitation(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<{ email: string; role: Role; displayName: string } | undefined> {
   const row = await model.findInvitationByHash(db, hashToken(token))
   if (!row || row.usedAt || row.revokedAt || row.expiresAt <= new Date(now).toISOString() || !isRole(row.role)) return undefined
   return { email: row.email, role: row.role, displayName: row.displayName }
@@ -159,19 +196,31 @@ export async function acceptInvitation(
 ): Promise<{ token: string; expiresAt: string }> {
   const invitation = await findOpenInvitation(db, token, now)
   if (!invitation) throw new InvitationUnusableError()
-  if (await model.usernameTaken(db, input.username)) throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
+  if (await model.usernameTaken(db, input.username))
+    throw new DomainValidationError({ username: 'That username is taken. Choose another.' })
   const passwordHash = await hashPassword(input.newPassword)
   let id: number
   try {
     id = await db.transaction().execute(async (trx) => {
       if (!(await model.claimInvitation(trx, hashToken(token), new Date(now).toISOString()))) throw new InvitationUnusableError()
-      return admins.insertAdmin(trx, input.username, passwordHash, { role: invitation.role, displayName: input.displayName, email: invitation.email })
+      return admins.insertAdmin(trx, input.username, passwordHash, {
+        role: invitation.role,
+        displayName: input.displayName,
+        email: invitation.email,
+      })
     })
   } catch (err) {
     if (isUniqueViolation(err)) throw new DomainValidationError({ username: 'That username was just taken. Choose another.' })
     throw err
   }
-  await recordActivity(db, { action: 'person.join', itemType: 'person', itemId: id, itemLabel: input.username, detail: `As ${ROLE_LABELS[invitation.role]}, invited at ${invitation.email}.`, person: { id, name: input.username } })
+  await recordActivity(db, {
+    action: 'person.join',
+    itemType: 'person',
+    itemId: id,
+    itemLabel: input.username,
+    detail: `As ${ROLE_LABELS[invitation.role]}, invited at ${invitation.email}.`,
+    person: { id, name: input.username },
+  })
   return openSession(db, id, origin, now)
 }
 
@@ -196,7 +245,13 @@ export async function changeRole(db: Db, admin: Admin, id: number, role: Role, n
   const person = await otherPerson(db, admin, id)
   if (role !== 'owner') await keepAnOwner(db, person)
   await model.updatePerson(db, id, { role })
-  await recordActivity(db, { action: 'person.role', itemType: 'person', itemId: id, itemLabel: person.username, detail: `${ROLE_LABELS[person.role as Role] ?? person.role} to ${ROLE_LABELS[role]}.` })
+  await recordActivity(db, {
+    action: 'person.role',
+    itemType: 'person',
+    itemId: id,
+    itemLabel: person.username,
+    detail: `${ROLE_LABELS[person.role as Role] ?? person.role} to ${ROLE_LABELS[role]}.`,
+  })
 }
 
 /**
@@ -205,7 +260,13 @@ export async function changeRole(db: Db, admin: Admin, id: number, role: Role, n
  * restoring a suspended person brings none back; every session read also checks the person is
  * active. A removed person's row stays for their posts' byline.
  */
-export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 'active' | 'suspended' | 'removed', now = Date.now()): Promise<void> {
+export async function setPersonStatus(
+  db: Db,
+  admin: Admin,
+  id: number,
+  status: 'active' | 'suspended' | 'removed',
+  now = Date.now(),
+): Promise<void> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   const person = await otherPerson(db, admin, id)
@@ -222,7 +283,13 @@ export async function setPersonStatus(db: Db, admin: Admin, id: number, status: 
 /** One's own name (shown on posts and signed replies) and picture. */
 export async function updateProfile(db: Db, admin: Admin, input: { displayName: string; picture: string }): Promise<void> {
   await model.updatePerson(db, admin.id, input)
-  await recordActivity(db, { action: 'person.profile', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: `Display name "${input.displayName}".` })
+  await recordActivity(db, {
+    action: 'person.profile',
+    itemType: 'person',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: `Display name "${input.displayName}".`,
+  })
   // Their posts' pages and the feed show the new byline.
   await announceContentChange(db)
 }
@@ -231,7 +298,10 @@ export async function updateProfile(db: Db, admin: Admin, input: { displayName: 
  * Posts with their author as a person: a post written by someone with a display name shows that
  * name and their picture; the sample and imported posts (no person) keep their `author` text.
  */
-export async function withBylines<T extends { authorId: number | null; author: string }>(db: Db, posts: T[]): Promise<(T & { authorPicture: string })[]> {
+export async function withBylines<T extends { authorId: number | null; author: string }>(
+  db: Db,
+  posts: T[],
+): Promise<(T & { authorPicture: string })[]> {
   const names = await model.findNames(db, [...new Set(posts.map((p) => p.authorId).filter((id): id is number => id !== null))])
   return posts.map((p) => {
     const person = p.authorId === null ? undefined : names.get(p.authorId)
@@ -243,7 +313,13 @@ export async function withBylines<T extends { authorId: number | null; author: s
 /** Sets (or, with '', clears) the zone one reads the back office in (docs/decisions/070); the zone was checked (OwnTimeZoneSchema). */
 export async function setOwnTimeZone(db: Db, admin: Admin, zone: string): Promise<void> {
   await model.updatePerson(db, admin.id, { timeZone: zone || null })
-  await recordActivity(db, { action: 'person.profile', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: zone ? `Own time zone ${zone}.` : "Time zone: the agency's." })
+  await recordActivity(db, {
+    action: 'person.profile',
+    itemType: 'person',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: zone ? `Own time zone ${zone}.` : "Time zone: the agency's.",
+  })
 }
 
 export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow> {
@@ -258,11 +334,21 @@ export async function getProfile(db: Db, admin: Admin): Promise<model.PersonRow>
  * notices (and password reset links) go; the notice of their creation goes there too.
  */
 export async function createPersonFromShell(db: Db, username: string, role: Role, email?: string): Promise<{ password: string }> {
-  if (await model.usernameTaken(db, username)) throw new DomainValidationError({ username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}` })
-  if (email && (await model.emailTaken(db, email))) throw new DomainValidationError({ email: `Someone in the back office already has the email address ${email}.` })
+  if (await model.usernameTaken(db, username))
+    throw new DomainValidationError({
+      username: `A person named "${username}" already exists: use npm run admin:reset -- --username ${username}`,
+    })
+  if (email && (await model.emailTaken(db, email)))
+    throw new DomainValidationError({ email: `Someone in the back office already has the email address ${email}.` })
   const password = randomBytes(12).toString('base64url')
   const id = await admins.insertAdmin(db, username, await hashPassword(password), { role, mustChangePassword: true, email: email ?? null })
-  await recordActivity(db, { action: 'person.create', itemType: 'person', itemId: id, itemLabel: username, detail: `As ${ROLE_LABELS[role]}, with a one-time password.` })
+  await recordActivity(db, {
+    action: 'person.create',
+    itemType: 'person',
+    itemId: id,
+    itemLabel: username,
+    detail: `As ${ROLE_LABELS[role]}, with a one-time password.`,
+  })
   await securityChanged(db, { id }, (who) => `${who} was created on the server (npm run admin:create).`, undefined, { keepSessions: true })
   return { password }
 }
@@ -279,14 +365,27 @@ export async function updateNoticeEmail(db: Db, admin: Admin, email: string, now
   if (!person) throw new NotFoundError()
   if ((person.email ?? '').toLowerCase() === email.toLowerCase()) return
   await requireSudo(db, admin, now)
-  if (await model.emailTaken(db, email, admin.id)) throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
+  if (await model.emailTaken(db, email, admin.id))
+    throw new DomainValidationError({ email: 'Someone in the back office already has this email address.' })
   const before = await model.findNoticeAddresses(db, admin.id)
   await model.updatePerson(db, admin.id, { email })
-  await recordActivity(db, { action: 'person.email', itemType: 'person', itemId: admin.id, itemLabel: admin.username, detail: 'New email address for security notices.' })
-  await securityChanged(db, admin, (who) => `The email address of ${who}, where their security notices go, was changed from ${person.email ?? 'none'} to ${email}.`, origin, {
-    notify: before,
-    keepSessions: true,
+  await recordActivity(db, {
+    action: 'person.email',
+    itemType: 'person',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: 'New email address for security notices.',
   })
+  await securityChanged(
+    db,
+    admin,
+    (who) => `The email address of ${who}, where their security notices go, was changed from ${person.email ?? 'none'} to ${email}.`,
+    origin,
+    {
+      notify: before,
+      keepSessions: true,
+    },
+  )
 }
 
 // --- API tokens -----------------------------------------------------------------------------
@@ -310,9 +409,27 @@ export async function createApiToken(
   const expiresAt = opts.expiresAt ?? new Date(now + API_TOKEN_DEFAULT_DAYS * 24 * 60 * 60_000).toISOString()
   if (!(Date.parse(expiresAt) > now)) throw new DomainValidationError({ expiresOn: 'Choose a day after today.' })
   const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
-  const id = await model.insertApiToken(db, { userId: admin.id, name, tokenHash: hashToken(token), createdAt: new Date(now).toISOString(), expiresAt })
-  await recordActivity(db, { action: 'token.create', itemType: 'token', itemId: id, itemLabel: name, detail: `Expires ${expiresAt.slice(0, 10)}.` })
-  await securityChanged(db, admin, (who) => `An API token ("${name}") was made for ${who}; it works until ${new Date(expiresAt).toUTCString()}.`, opts.origin, { keepSessions: true })
+  const id = await model.insertApiToken(db, {
+    userId: admin.id,
+    name,
+    tokenHash: hashToken(token),
+    createdAt: new Date(now).toISOString(),
+    expiresAt,
+  })
+  await recordActivity(db, {
+    action: 'token.create',
+    itemType: 'token',
+    itemId: id,
+    itemLabel: name,
+    detail: `Expires ${expiresAt.slice(0, 10)}.`,
+  })
+  await securityChanged(
+    db,
+    admin,
+    (who) => `An API token ("${name}") was made for ${who}; it works until ${new Date(expiresAt).toUTCString()}.`,
+    opts.origin,
+    { keepSessions: true },
+  )
   return { id, token, expiresAt }
 }
 

@@ -76,7 +76,13 @@ class SlugTakenError extends Error {}
  * it; a slug made from the title takes `-2`, `-3`... until one is free. The unique index and the
  * history's primary key decide, so two saves racing for one address never both get it.
  */
-async function withFreeSlug<T>(db: Db, wanted: string | undefined, base: string, projectId: number | null, save: (trx: Db, slug: string) => Promise<T>): Promise<T> {
+async function withFreeSlug<T>(
+  db: Db,
+  wanted: string | undefined,
+  base: string,
+  projectId: number | null,
+  save: (trx: Db, slug: string) => Promise<T>,
+): Promise<T> {
   for (let n = 1; n <= 200; n++) {
     const slug = wanted ?? numberedSlug(base, n)
     const owner = await model.findPortfolioSlugOwner(db, slug)
@@ -115,11 +121,22 @@ export async function createPortfolioItem(db: Db, admin: Admin, input: Portfolio
   }
   const item = await withFreeSlug(db, wanted, projectSlug(input.title), null, async (trx, slug) => {
     // Projects' covers said 'Screenshot of <title>' before they had their own alt text.
-    const created = await model.insertPortfolioItem(trx, { ...rest, ...story, slug, imageAlt: settleCoverAlt(input, `Screenshot of ${input.title}`) })
+    const created = await model.insertPortfolioItem(trx, {
+      ...rest,
+      ...story,
+      slug,
+      imageAlt: settleCoverAlt(input, `Screenshot of ${input.title}`),
+    })
     await keepSlug(trx, slug, created.id)
     return created
   })
-  await recordActivity(db, { action: 'project.create', itemType: 'project', itemId: item.id, itemLabel: item.title, detail: `Status: ${item.status}.` })
+  await recordActivity(db, {
+    action: 'project.create',
+    itemType: 'project',
+    itemId: item.id,
+    itemLabel: item.title,
+    detail: `Status: ${item.status}.`,
+  })
   await announceContentChange(db)
   return item
 }
@@ -138,7 +155,13 @@ export async function updatePortfolioItem(db: Db, admin: Admin, id: number, patc
     return saved
   })
   const changed = Object.keys(patch).filter((k) => patch[k as keyof PortfolioItemPatch] !== undefined)
-  await recordActivity(db, { action: 'project.update', itemType: 'project', itemId: id, itemLabel: item.title, detail: `Changed ${changedFields(changed)}.` })
+  await recordActivity(db, {
+    action: 'project.update',
+    itemType: 'project',
+    itemId: id,
+    itemLabel: item.title,
+    detail: `Changed ${changedFields(changed)}.`,
+  })
   await announceContentChange(db)
   return item
 }

@@ -86,7 +86,12 @@ export async function saveDefaultTerms(db: Db, admin: Admin, terms: string): Pro
   requirePermission(admin, 'settings')
   await db.transaction().execute(async (trx) => {
     await upsertSettingValues(trx, { proposalTerms: terms })
-    await recordActivity(trx, { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', detail: 'Changed the default terms of new proposals.' })
+    await recordActivity(trx, {
+      action: 'settings.update',
+      itemType: 'settings',
+      itemLabel: 'Site settings',
+      detail: 'Changed the default terms of new proposals.',
+    })
   })
 }
 
@@ -121,7 +126,9 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
   const business = businessTypeLabel(lead.businessType)
   return {
     title: `Website proposal for ${lead.name}`,
-    summaryHtml: sanitizeBlogHtml(`<p>Thank you, ${escapeText(lead.name)}, for telling us about your ${escapeText(business.toLowerCase())} business. This proposal sets out what we will build, when, and for how much.</p>`),
+    summaryHtml: sanitizeBlogHtml(
+      `<p>Thank you, ${escapeText(lead.name)}, for telling us about your ${escapeText(business.toLowerCase())} business. This proposal sets out what we will build, when, and for how much.</p>`,
+    ),
     scope: [{ heading: 'What you asked for', body: lead.requirements }],
     lines: { plan, extraPages, addons, urgency, custom: null, discountCents: 0 },
     milestones: defaultMilestones(plan, urgency, today),
@@ -134,7 +141,12 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The draft as the client reads it, priced from today's price list. */
-export function contentOf(draft: DocumentDraft, lead: { name: string; businessType: string }, agency: string, version: number): DocumentContent {
+export function contentOf(
+  draft: DocumentDraft,
+  lead: { name: string; businessType: string },
+  agency: string,
+  version: number,
+): DocumentContent {
   const { payments, ...rest } = draft
   void payments
   return {
@@ -207,7 +219,12 @@ export async function getLeadDocument(db: Db, admin: Admin, proposalId: number, 
   }
   row = await settleExpiry(db, row, now)
   const draft = JSON.parse(row.draft) as DocumentDraft
-  return { lead, document: toStaff(row, await model.findVersions(db, row.id)), draft, content: contentOf(draft, lead, siteName, row.version) }
+  return {
+    lead,
+    document: toStaff(row, await model.findVersions(db, row.id)),
+    draft,
+    content: contentOf(draft, lead, siteName, row.version),
+  }
 }
 
 /** The state and value the lead desk shows beside the lead; null when no proposal is written. */
@@ -235,7 +252,14 @@ export const DOCUMENT_REVISIONS_KEPT = 50
  * (who, when, the total) and drops the saver's autosave, now saved; `restored` names the
  * revision a restore puts back, for the activity log.
  */
-export async function saveDocument(db: Db, admin: Admin, proposalId: number, input: DocumentDraft, now = Date.now(), restored?: string): Promise<StaffDocument> {
+export async function saveDocument(
+  db: Db,
+  admin: Admin,
+  proposalId: number,
+  input: DocumentDraft,
+  now = Date.now(),
+  restored?: string,
+): Promise<StaffDocument> {
   requirePermission(admin, 'proposals.write')
   const draft: DocumentDraft = { ...input, summaryHtml: sanitizeBlogHtml(input.summaryHtml) }
   const priced = priceOrFieldError(draft)
@@ -243,18 +267,35 @@ export async function saveDocument(db: Db, admin: Admin, proposalId: number, inp
   const { siteName } = await getSettings(db)
   return db.transaction().execute(async (trx) => {
     const lead = await leadOr404(trx, proposalId)
-    const fields = { title: draft.title, draft: JSON.stringify(draft), totalCents: priced.totalCents, validUntil: draft.validUntil, updatedAt: at }
+    const fields = {
+      title: draft.title,
+      draft: JSON.stringify(draft),
+      totalCents: priced.totalCents,
+      validUntil: draft.validUntil,
+      updatedAt: at,
+    }
     let row = await model.findDocumentForLead(trx, proposalId)
     if (!row) {
       row = await model.insertDocument(trx, { ...fields, proposalId, createdBy: admin.username, createdAt: at })
-      await recordActivity(trx, { action: 'proposal-document.save', itemType: 'proposal', itemId: proposalId, itemLabel: labelOf(lead), detail: `${restored ? `${restored} ` : ''}Draft written, total ${usd(priced.totalCents)}.` })
+      await recordActivity(trx, {
+        action: 'proposal-document.save',
+        itemType: 'proposal',
+        itemId: proposalId,
+        itemLabel: labelOf(lead),
+        detail: `${restored ? `${restored} ` : ''}Draft written, total ${usd(priced.totalCents)}.`,
+      })
     } else {
       row = await settleExpiry(trx, row, now)
       const state = row.state as DocumentState
       if (!['draft', ...OPEN_STATES].includes(state)) throw new DocumentClosedError(`This proposal is ${state} and can no longer change.`)
       const version = state === 'draft' ? 0 : row.version + 1
       // Back to 'sent' when the client has a new version to read (it is not viewed yet).
-      const ok = await model.updateDocumentDraft(trx, row.id, { version: row.version, states: [state] }, { ...fields, version, state: state === 'draft' ? 'draft' : 'sent' })
+      const ok = await model.updateDocumentDraft(
+        trx,
+        row.id,
+        { version: row.version, states: [state] },
+        { ...fields, version, state: state === 'draft' ? 'draft' : 'sent' },
+      )
       if (!ok) throw new DocumentClosedError('The client decided on this proposal a moment ago: it can no longer change.')
       if (version > 0) await freeze(trx, row.id, version, contentOf(draft, lead, siteName, version), at)
       await recordActivity(trx, {
@@ -266,7 +307,15 @@ export async function saveDocument(db: Db, admin: Admin, proposalId: number, inp
       })
       row = (await model.findDocument(trx, row.id))!
     }
-    const kept = { proposalId, personId: admin.id, personName: admin.displayName, totalCents: priced.totalCents, version: row.version, data: row.draft, createdAt: at }
+    const kept = {
+      proposalId,
+      personId: admin.id,
+      personName: admin.displayName,
+      totalCents: priced.totalCents,
+      version: row.version,
+      data: row.draft,
+      createdAt: at,
+    }
     await revisions.insertSave(trx, kept, DOCUMENT_REVISIONS_KEPT)
     // The autosave was a copy of work now saved.
     await revisions.deleteAutosave(trx, proposalId, admin.id)
@@ -280,7 +329,13 @@ const usd = (c: number) => `$${(c / 100).toFixed(2)}`
  * Sends a saved draft: version 1 is frozen, a link with 32 random bytes is made (only its SHA-256
  * kept) and mailed to the lead through the outbox. The caller says "sent" only when mail is set up.
  */
-export async function sendDocument(db: Db, admin: Admin, proposalId: number, linkFor: (token: string) => string, now = Date.now()): Promise<{ toAddress: string }> {
+export async function sendDocument(
+  db: Db,
+  admin: Admin,
+  proposalId: number,
+  linkFor: (token: string) => string,
+  now = Date.now(),
+): Promise<{ toAddress: string }> {
   requirePermission(admin, 'proposals.write')
   const settings = await getSettings(db)
   const at = nowIso(now)
@@ -290,9 +345,11 @@ export async function sendDocument(db: Db, admin: Admin, proposalId: number, lin
     if (!row) throw new DomainValidationError({ send: 'Save the proposal before sending it.' })
     if (row.state !== 'draft') throw new DocumentClosedError('This proposal was sent already: its link shows the newest version.')
     const draft = JSON.parse(row.draft) as DocumentDraft
-    if (draft.validUntil < todayIn(settings.timeZone, now)) throw new DomainValidationError({ validUntil: 'Choose a last day that is today or later, then send.' })
+    if (draft.validUntil < todayIn(settings.timeZone, now))
+      throw new DomainValidationError({ validUntil: 'Choose a last day that is today or later, then send.' })
     const token = randomBytes(32).toString('base64url')
-    if (!(await model.markDocumentSent(trx, row.id, hashToken(token), at))) throw new DocumentClosedError('This proposal was sent already: its link shows the newest version.')
+    if (!(await model.markDocumentSent(trx, row.id, hashToken(token), at)))
+      throw new DocumentClosedError('This proposal was sent already: its link shows the newest version.')
     await freeze(trx, row.id, 1, contentOf(draft, lead, settings.siteName, 1), at)
     await insertOutboxMail(trx, {
       toAddress: lead.email,
@@ -308,7 +365,13 @@ export async function sendDocument(db: Db, admin: Admin, proposalId: number, lin
         `It is open until ${dayLabel(draft.validUntil)}. Questions? Ask them on the same page, or write to ${settings.contactEmail}.`,
       ].join('\n'),
     })
-    await recordActivity(trx, { action: 'proposal-document.send', itemType: 'proposal', itemId: proposalId, itemLabel: labelOf(lead), detail: `Link made for ${lead.email} (through the outbox), total ${usd(Number(row.totalCents))}.` })
+    await recordActivity(trx, {
+      action: 'proposal-document.send',
+      itemType: 'proposal',
+      itemId: proposalId,
+      itemLabel: labelOf(lead),
+      detail: `Link made for ${lead.email} (through the outbox), total ${usd(Number(row.totalCents))}.`,
+    })
     return { toAddress: lead.email }
   })
 }
@@ -332,15 +395,28 @@ async function rowByToken(db: Db, token: string): Promise<ProposalDocumentRow> {
  * The client's page: the newest version, frozen. `count` records the view (no cookie: the first
  * time is kept and every view counted; the first makes a sent proposal 'viewed').
  */
-export async function openDocument(db: Db, token: string, { count = true, now = Date.now() }: { count?: boolean; now?: number } = {}): Promise<ClientView> {
+export async function openDocument(
+  db: Db,
+  token: string,
+  { count = true, now = Date.now() }: { count?: boolean; now?: number } = {},
+): Promise<ClientView> {
   let row = await settleExpiry(db, await rowByToken(db, token), now)
   let firstView = false
   if (count) {
     firstView = await model.countDocumentView(db, row.id, nowIso(now))
     if (firstView) {
       const lead = await leadOr404(db, row.proposalId)
-      await recordActivity(db, { action: 'proposal-document.view', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `Version ${row.version} opened for the first time.`, person: { id: null, name: `${lead.name} (client)` } })
-      await mailAssignee(db, lead, `${lead.name} opened their proposal`, [`${lead.name} opened the proposal "${row.title}" for the first time.`])
+      await recordActivity(db, {
+        action: 'proposal-document.view',
+        itemType: 'proposal',
+        itemId: row.proposalId,
+        itemLabel: labelOf(lead),
+        detail: `Version ${row.version} opened for the first time.`,
+        person: { id: null, name: `${lead.name} (client)` },
+      })
+      await mailAssignee(db, lead, `${lead.name} opened their proposal`, [
+        `${lead.name} opened the proposal "${row.title}" for the first time.`,
+      ])
       row = (await model.findDocument(db, row.id))!
     }
   }
@@ -393,14 +469,27 @@ export async function acceptDocument(
         trx,
         row.id,
         { version: input.version, today: todayIn(timeZone, now) },
-        { state: 'accepted', decidedAt: at, signerName: input.signerName, signerConsent: 1, signedHash: version.sha256, signerIp: origin.ip, signerUserAgent: userAgent },
+        {
+          state: 'accepted',
+          decidedAt: at,
+          signerName: input.signerName,
+          signerConsent: 1,
+          signedHash: version.sha256,
+          signerIp: origin.ip,
+          signerUserAgent: userAgent,
+        },
       ))
     if (!won || !version) return null
     // The deposit invoice: the first payment of the version accepted, numbered in this transaction.
     const content = JSON.parse(version.content) as DocumentContent
     const deposit = content.priced.payments[0]
     const invoiceNumber = await model.takeInvoiceNumber(trx)
-    const invoice = { number: invoiceNumber, label: deposit ? `${deposit.percent}% ${deposit.label.toLowerCase()}` : 'Deposit', amountCents: deposit?.amountCents ?? 0, createdAt: at }
+    const invoice = {
+      number: invoiceNumber,
+      label: deposit ? `${deposit.percent}% ${deposit.label.toLowerCase()}` : 'Deposit',
+      amountCents: deposit?.amountCents ?? 0,
+      createdAt: at,
+    }
     await model.insertInvoice(trx, { ...invoice, documentId: row.id, kind: 'deposit' })
     const lead = await leadOr404(trx, row.proposalId)
     await recordActivity(trx, {
@@ -415,7 +504,15 @@ export async function acceptDocument(
     await queueAcceptanceMails(trx, {
       lead,
       content,
-      acceptance: { signerName: input.signerName, decidedAt: at, ip: origin.ip, userAgent, sha256: version.sha256, version: input.version, timeZone },
+      acceptance: {
+        signerName: input.signerName,
+        decidedAt: at,
+        ip: origin.ip,
+        userAgent,
+        sha256: version.sha256,
+        version: input.version,
+        timeZone,
+      },
       invoice,
     })
     return { sha256: version.sha256, invoiceNumber }
@@ -430,11 +527,28 @@ export { invoiceLabel }
 export async function declineDocument(db: Db, token: string, input: { reason: string; version: number }, now = Date.now()): Promise<void> {
   const row = await rowByToken(db, token)
   const { timeZone } = await getSettings(db)
-  const won = await model.decideDocument(db, row.id, { version: input.version, today: todayIn(timeZone, now) }, { state: 'declined', decidedAt: nowIso(now), declineReason: input.reason })
+  const won = await model.decideDocument(
+    db,
+    row.id,
+    { version: input.version, today: todayIn(timeZone, now) },
+    { state: 'declined', decidedAt: nowIso(now), declineReason: input.reason },
+  )
   if (!won) throw new DocumentRefusedError((await whyRefused(db, row, input.version, now)).replace('then accept that one', 'then decide'))
   const lead = await leadOr404(db, row.proposalId)
-  await recordActivity(db, { action: 'proposal-document.decline', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `Version ${input.version} declined: ${input.reason}`, person: { id: null, name: `${lead.name} (client)` } })
-  await mailAssignee(db, lead, `${lead.name} declined their proposal`, [`${lead.name} declined the proposal "${row.title}".`, '', 'Their reason:', input.reason])
+  await recordActivity(db, {
+    action: 'proposal-document.decline',
+    itemType: 'proposal',
+    itemId: row.proposalId,
+    itemLabel: labelOf(lead),
+    detail: `Version ${input.version} declined: ${input.reason}`,
+    person: { id: null, name: `${lead.name} (client)` },
+  })
+  await mailAssignee(db, lead, `${lead.name} declined their proposal`, [
+    `${lead.name} declined the proposal "${row.title}".`,
+    '',
+    'Their reason:',
+    input.reason,
+  ])
 }
 
 /** The client's question: it lands on the lead desk, in the lead's history, signed with their name. */
@@ -442,8 +556,21 @@ export async function askAboutDocument(db: Db, token: string, input: { question:
   const row = await rowByToken(db, token)
   await db.transaction().execute(async (trx) => {
     const lead = await leadOr404(trx, row.proposalId)
-    await leads.insertProposalEvent(trx, { proposalId: row.proposalId, kind: 'question', body: input.question, author: `${lead.name} (client)`, createdAt: nowIso(now) })
-    await recordActivity(trx, { action: 'proposal-document.question', itemType: 'proposal', itemId: row.proposalId, itemLabel: labelOf(lead), detail: `About version ${row.version}.`, person: { id: null, name: `${lead.name} (client)` } })
+    await leads.insertProposalEvent(trx, {
+      proposalId: row.proposalId,
+      kind: 'question',
+      body: input.question,
+      author: `${lead.name} (client)`,
+      createdAt: nowIso(now),
+    })
+    await recordActivity(trx, {
+      action: 'proposal-document.question',
+      itemType: 'proposal',
+      itemId: row.proposalId,
+      itemLabel: labelOf(lead),
+      detail: `About version ${row.version}.`,
+      person: { id: null, name: `${lead.name} (client)` },
+    })
   })
 }
 
@@ -459,7 +586,15 @@ export async function documentPdf(db: Db, token: string, now = Date.now()): Prom
   const { timeZone } = await getSettings(db)
   const accepted =
     row.state === 'accepted' && row.signerName && row.decidedAt
-      ? { signerName: row.signerName, decidedAt: row.decidedAt, ip: row.signerIp, userAgent: row.signerUserAgent, sha256: row.signedHash ?? version.sha256, version: row.version, timeZone }
+      ? {
+          signerName: row.signerName,
+          decidedAt: row.decidedAt,
+          ip: row.signerIp,
+          userAgent: row.signerUserAgent,
+          sha256: row.signedHash ?? version.sha256,
+          version: row.version,
+          timeZone,
+        }
       : null
   return proposalFile(content, version.sha256, accepted)
 }
@@ -475,5 +610,10 @@ export async function invoicePdf(db: Db, token: string): Promise<{ pdf: Buffer; 
   if (!invoice || !version) throw new NotFoundError('No invoice for this proposal')
   const lead = await leadOr404(db, row.proposalId)
   const content = JSON.parse(version.content) as DocumentContent
-  return depositInvoiceFile(db, { number: invoice.number, createdAt: invoice.createdAt, label: invoice.label, amountCents: Number(invoice.amountCents) }, lead, content)
+  return depositInvoiceFile(
+    db,
+    { number: invoice.number, createdAt: invoice.createdAt, label: invoice.label, amountCents: Number(invoice.amountCents) },
+    lead,
+    content,
+  )
 }

@@ -50,7 +50,13 @@ function totalOf(draft: DocumentDraft | null): number | null {
  * never over it: one per person and lead, replaced each time, so two people writing the same
  * proposal never overwrite each other's copy. A decided or expired proposal keeps none.
  */
-export async function autosaveDocument(db: Db, admin: Admin, proposalId: number, values: Record<string, string>, now = Date.now()): Promise<string> {
+export async function autosaveDocument(
+  db: Db,
+  admin: Admin,
+  proposalId: number,
+  values: Record<string, string>,
+  now = Date.now(),
+): Promise<string> {
   requirePermission(admin, 'proposals.write')
   await leadOr404(db, proposalId)
   const doc = await model.findDocumentForLead(db, proposalId)
@@ -59,9 +65,17 @@ export async function autosaveDocument(db: Db, admin: Admin, proposalId: number,
   for (const [k, v] of Object.entries(values)) if (k !== 'intent' && typeof v === 'string') data[k] = v
   if (typeof data.summary === 'string') data.summary = sanitizeBlogHtml(data.summary)
   const text = JSON.stringify(data)
-  if (text.length > AUTOSAVE_MAX_CHARS) throw new DomainValidationError({ summary: 'The proposal is too long to keep a copy of: shorten the summary or the terms.' })
+  if (text.length > AUTOSAVE_MAX_CHARS)
+    throw new DomainValidationError({ summary: 'The proposal is too long to keep a copy of: shorten the summary or the terms.' })
   const at = new Date(now).toISOString()
-  await revisions.replaceAutosave(db, { proposalId, personId: admin.id, personName: admin.displayName, totalCents: totalOf(draftOf(data)), data: text, createdAt: at })
+  await revisions.replaceAutosave(db, {
+    proposalId,
+    personId: admin.id,
+    personName: admin.displayName,
+    totalCents: totalOf(draftOf(data)),
+    data: text,
+    createdAt: at,
+  })
   return at
 }
 
@@ -79,7 +93,11 @@ export type DocumentAutosave = {
  */
 export async function readDocumentAutosave(db: Db, admin: Admin, proposalId: number): Promise<DocumentAutosave | null> {
   requirePermission(admin, 'proposals.write')
-  const [rev, saves, doc] = await Promise.all([revisions.findAutosave(db, proposalId, admin.id), revisions.findSaves(db, proposalId), model.findDocumentForLead(db, proposalId)])
+  const [rev, saves, doc] = await Promise.all([
+    revisions.findAutosave(db, proposalId, admin.id),
+    revisions.findSaves(db, proposalId),
+    model.findDocumentForLead(db, proposalId),
+  ])
   if (!rev) return null
   const mine = saves.find((s) => s.personId === admin.id)
   if (mine && rev.createdAt <= mine.createdAt) return null
@@ -111,12 +129,25 @@ export async function listDocumentRevisions(db: Db, admin: Admin, proposalId: nu
  * proposal the client can see it makes a new version, as any edit does, and on a decided or
  * expired one it is refused (DocumentClosedError).
  */
-export async function restoreDocumentRevision(db: Db, admin: Admin, proposalId: number, revisionId: number, now = Date.now()): Promise<StaffDocument> {
+export async function restoreDocumentRevision(
+  db: Db,
+  admin: Admin,
+  proposalId: number,
+  revisionId: number,
+  now = Date.now(),
+): Promise<StaffDocument> {
   requirePermission(admin, 'proposals.write')
   const rev = Number.isSafeInteger(revisionId) ? await revisions.findSave(db, proposalId, revisionId) : undefined
   if (!rev) throw new NotFoundError('Revision not found')
   const draft = JSON.parse(rev.data) as DocumentDraft
-  return saveDocument(db, admin, proposalId, draft, now, `Restored the save of ${rev.createdAt.slice(0, 16).replace('T', ' ')} UTC by ${rev.personName}.`)
+  return saveDocument(
+    db,
+    admin,
+    proposalId,
+    draft,
+    now,
+    `Restored the save of ${rev.createdAt.slice(0, 16).replace('T', ' ')} UTC by ${rev.personName}.`,
+  )
 }
 
 export type DocumentPreview = { content: DocumentContent; sha256: string; leadName: string }

@@ -21,7 +21,10 @@ export type PdfFile = { pdf: Buffer; filename: string }
 
 /** The proposal as the client's page offers it: the version shown, with the certificate page once accepted. */
 export async function proposalFile(content: DocumentContent, sha256: string, acceptance: Acceptance | null): Promise<PdfFile> {
-  return { pdf: await renderProposalPdf(content, sha256, acceptance), filename: `proposal-v${content.version}${acceptance ? '-accepted' : ''}.pdf` }
+  return {
+    pdf: await renderProposalPdf(content, sha256, acceptance),
+    filename: `proposal-v${content.version}${acceptance ? '-accepted' : ''}.pdf`,
+  }
 }
 
 export type InvoiceRecord = { number: number; createdAt: string; label: string; amountCents: number }
@@ -30,10 +33,17 @@ export type InvoiceRecord = { number: number; createdAt: string; label: string; 
  * The deposit invoice as a PDF. The agency's payment details are the `paymentDetails` setting (Settings > Proposals);
  * without it, the invoice says whom to ask.
  */
-export async function depositInvoiceFile(db: Db, invoice: InvoiceRecord, lead: Pick<Proposal, 'name' | 'businessType' | 'email'>, content: DocumentContent): Promise<PdfFile> {
+export async function depositInvoiceFile(
+  db: Db,
+  invoice: InvoiceRecord,
+  lead: Pick<Proposal, 'name' | 'businessType' | 'email'>,
+  content: DocumentContent,
+): Promise<PdfFile> {
   const settings = await getSettings(db)
   const label = invoiceLabel(invoice.number)
-  const details = settings.paymentDetails.trim() ? settings.paymentDetails : `Write to ${settings.contactEmail} for our bank details, quoting ${label}.`
+  const details = settings.paymentDetails.trim()
+    ? settings.paymentDetails
+    : `Write to ${settings.contactEmail} for our bank details, quoting ${label}.`
   const pdf = await renderInvoicePdf({
     label,
     date: todayIn(settings.timeZone, Date.parse(invoice.createdAt)),
@@ -65,7 +75,11 @@ export async function mailAssignee(db: Db, lead: Proposal, subject: string, line
   const to = await assigneeAddress(db, lead)
   if (!to) return
   const { siteName } = await getSettings(db)
-  await insertOutboxMail(db, { toAddress: to, subject, body: [...lines, '', `Open the lead on the back office of ${siteName}: Proposals > ${lead.name}.`].join('\n') })
+  await insertOutboxMail(db, {
+    toAddress: to,
+    subject,
+    body: [...lines, '', `Open the lead on the back office of ${siteName}: Proposals > ${lead.name}.`].join('\n'),
+  })
 }
 
 export type AcceptedFacts = {
@@ -86,7 +100,10 @@ export type AcceptedFacts = {
 export async function queueAcceptanceMails(db: Db, facts: AcceptedFacts): Promise<void> {
   const { lead, content, acceptance, invoice } = facts
   const { siteName, contactEmail, timeZone } = await getSettings(db)
-  const [proposal, bill] = await Promise.all([proposalFile(content, acceptance.sha256, acceptance), depositInvoiceFile(db, invoice, lead, content)])
+  const [proposal, bill] = await Promise.all([
+    proposalFile(content, acceptance.sha256, acceptance),
+    depositInvoiceFile(db, invoice, lead, content),
+  ])
   const files: MailAttachment[] = [
     { filename: proposal.filename, contentType: 'application/pdf', content: proposal.pdf },
     { filename: bill.filename, contentType: 'application/pdf', content: bill.pdf },
@@ -124,7 +141,9 @@ export async function queueAcceptanceMails(db: Db, facts: AcceptedFacts): Promis
       `Accepted: ${when}, from ${acceptance.ip ?? 'an unknown address'}.`,
       `SHA-256 of the version accepted: ${acceptance.sha256}`,
       '',
-      attached ? `Attached: the signed proposal with its certificate page (${proposal.filename}) and the invoice (${bill.filename}), as the client received them.` : 'The signed proposal and the invoice were too large to attach: they are on the client\'s page and in the back office.',
+      attached
+        ? `Attached: the signed proposal with its certificate page (${proposal.filename}) and the invoice (${bill.filename}), as the client received them.`
+        : "The signed proposal and the invoice were too large to attach: they are on the client's page and in the back office.",
       '',
       `Open the lead on the back office of ${siteName}: Proposals > ${lead.name}.`,
     ].join('\n'),

@@ -2,7 +2,15 @@ import PDFDocument from 'pdfkit'
 import { dayLabel, money, type DocumentContent } from '~/lib/proposal-document.ts'
 
 /** Who accepted, as the certificate page states it (issue 38). */
-export type Acceptance = { signerName: string; decidedAt: string; ip: string | null; userAgent: string | null; sha256: string; version: number; timeZone: string }
+export type Acceptance = {
+  signerName: string
+  decidedAt: string
+  ip: string | null
+  userAgent: string | null
+  sha256: string
+  version: number
+  timeZone: string
+}
 
 const INK = '#0f172a'
 const MUTED = '#475569'
@@ -77,7 +85,8 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
       tag(root, 'H2', () => doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, left, doc.y, { width }))
       doc.moveDown(0.3)
     }
-    const para = (text: string, color = INK) => tag(root, 'P', () => doc.font('Helvetica').fontSize(10.5).fillColor(color).text(text, left, doc.y, { width }))
+    const para = (text: string, color = INK) =>
+      tag(root, 'P', () => doc.font('Helvetica').fontSize(10.5).fillColor(color).text(text, left, doc.y, { width }))
 
     tag(root, 'P', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(content.agency, left, doc.y, { width }))
     doc.moveDown(0.5)
@@ -115,7 +124,13 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
       ]
       let end = y
       cells.forEach((c, i) => {
-        tag(tr, bold ? 'TH' : 'TD', () => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK).text(c, cols[i].x, y, { width: cols[i].w, align: cols[i].align }))
+        tag(tr, bold ? 'TH' : 'TD', () =>
+          doc
+            .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+            .fontSize(10)
+            .fillColor(INK)
+            .text(c, cols[i].x, y, { width: cols[i].w, align: cols[i].align }),
+        )
         end = Math.max(end, doc.y)
       })
       doc.y = end + 5
@@ -132,12 +147,26 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
 
     heading('Timeline')
     const timeline = child(root, 'L')
-    for (const m of content.milestones) tag(timeline, 'LI', () => doc.font('Helvetica').fontSize(10.5).fillColor(INK).text(`${m.label}: ${m.date ? dayLabel(m.date) : 'date to agree'}`, left, doc.y, { width }))
+    for (const m of content.milestones)
+      tag(timeline, 'LI', () =>
+        doc
+          .font('Helvetica')
+          .fontSize(10.5)
+          .fillColor(INK)
+          .text(`${m.label}: ${m.date ? dayLabel(m.date) : 'date to agree'}`, left, doc.y, { width }),
+      )
     timeline.end()
 
     heading('Payments')
     const payments = child(root, 'L')
-    for (const p of content.priced.payments) tag(payments, 'LI', () => doc.font('Helvetica').fontSize(10.5).fillColor(INK).text(`${p.percent}% ${p.label.toLowerCase()}: ${money(p.amountCents)}`, left, doc.y, { width }))
+    for (const p of content.priced.payments)
+      tag(payments, 'LI', () =>
+        doc
+          .font('Helvetica')
+          .fontSize(10.5)
+          .fillColor(INK)
+          .text(`${p.percent}% ${p.label.toLowerCase()}: ${money(p.amountCents)}`, left, doc.y, { width }),
+      )
     payments.end()
 
     heading('Terms')
@@ -148,7 +177,9 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
 
     if (acceptance) {
       doc.addPage()
-      tag(root, 'H1', () => doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text('Certificate of acceptance', left, doc.y, { width }))
+      tag(root, 'H1', () =>
+        doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text('Certificate of acceptance', left, doc.y, { width }),
+      )
       doc.moveDown(0.6)
       const facts: [string, string][] = [
         ['Document', `${content.title} (${content.agency})`],
@@ -170,7 +201,10 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
       }
       list.end()
       doc.moveDown(0.6)
-      para('The SHA-256 is taken of the version\'s canonical content, kept unchanged since it was sent; the same content always gives the same hash.', MUTED)
+      para(
+        "The SHA-256 is taken of the version's canonical content, kept unchanged since it was sent; the same content always gives the same hash.",
+        MUTED,
+      )
     }
     root.end()
     doc.end()
@@ -213,7 +247,14 @@ export function renderInvoicePdf(f: InvoiceFacts): Promise<Buffer> {
     const root = doc.struct('Document')
     doc.addStructure(root)
     const tag = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw))
-    const para = (text: string, color = INK, bold = false) => tag('P', () => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10.5).fillColor(color).text(text, left, doc.y, { width }))
+    const para = (text: string, color = INK, bold = false) =>
+      tag('P', () =>
+        doc
+          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(10.5)
+          .fillColor(color)
+          .text(text, left, doc.y, { width }),
+      )
 
     tag('P', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(f.agency, left, doc.y, { width }))
     para(f.agencyContact, MUTED)

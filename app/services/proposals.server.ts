@@ -44,35 +44,42 @@ export async function submitProposal(
   // The same request posted twice (a double click on the plain form) is stored and mailed once.
   const key = submissionKey('proposal', { ...input, website: undefined })
   const { item } = await db.transaction().execute((trx) =>
-    storeOnce(trx, key, 'proposal', now, (id) => model.findProposal(trx, id), async () => {
-      // Counted and checked in one statement that holds the counter's lock until this commit, so
-      // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
-      await consume(trx, limit, addressSubject(clientIp), now)
-      const attribution = await attributeLead(trx, visitor, 'proposal', new Date(now))
-      const saved = await model.insertProposal(trx, {
-        ...attribution,
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-        businessType: input.businessType,
-        budget: input.budget,
-        requirements: input.requirements,
-        date: new Date(now).toISOString(),
-        // Where it came from (estimator, builder), kept only when it checks out (lead desk).
-        ...checkProposalSource(input.source, input.sourceData),
-      })
-      // Counted last: the site-wide counter's lock is held only from here to the commit.
-      const receipt = await withinLimit(trx, { ...RECEIPT_LIMIT, max: receiptsPerHour }, WHOLE_SITE, now)
-      if (settings.enableNotifications) {
-        await insertOutboxMail(trx, {
-          toAddress: settings.contactEmail,
-          subject: `New proposal request from ${saved.name}`,
-          body: notificationText(saved, receipt ? undefined : receiptsPerHour),
+    storeOnce(
+      trx,
+      key,
+      'proposal',
+      now,
+      (id) => model.findProposal(trx, id),
+      async () => {
+        // Counted and checked in one statement that holds the counter's lock until this commit, so
+        // parallel posts from one address (on any instance) queue here; one over the limit rolls back.
+        await consume(trx, limit, addressSubject(clientIp), now)
+        const attribution = await attributeLead(trx, visitor, 'proposal', new Date(now))
+        const saved = await model.insertProposal(trx, {
+          ...attribution,
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          businessType: input.businessType,
+          budget: input.budget,
+          requirements: input.requirements,
+          date: new Date(now).toISOString(),
+          // Where it came from (estimator, builder), kept only when it checks out (lead desk).
+          ...checkProposalSource(input.source, input.sourceData),
         })
-      }
-      if (receipt) await insertOutboxMail(trx, { toAddress: saved.email, ...receiptMail(settings) })
-      return saved
-    }),
+        // Counted last: the site-wide counter's lock is held only from here to the commit.
+        const receipt = await withinLimit(trx, { ...RECEIPT_LIMIT, max: receiptsPerHour }, WHOLE_SITE, now)
+        if (settings.enableNotifications) {
+          await insertOutboxMail(trx, {
+            toAddress: settings.contactEmail,
+            subject: `New proposal request from ${saved.name}`,
+            body: notificationText(saved, receipt ? undefined : receiptsPerHour),
+          })
+        }
+        if (receipt) await insertOutboxMail(trx, { toAddress: saved.email, ...receiptMail(settings) })
+        return saved
+      },
+    ),
   )
   return item
 }
@@ -82,7 +89,10 @@ function notificationText(p: Proposal, skippedReceiptCap?: number): string {
     'A new proposal request arrived on the website.',
     ...(skippedReceiptCap === undefined
       ? []
-      : ['', `No receipt was sent to the visitor: the site already sent ${skippedReceiptCap} this hour (its limit). Reply to them yourself.`]),
+      : [
+          '',
+          `No receipt was sent to the visitor: the site already sent ${skippedReceiptCap} this hour (its limit). Reply to them yourself.`,
+        ]),
     '',
     `Name: ${p.name}`,
     `Email: ${p.email}`,
@@ -135,7 +145,12 @@ export async function exportProposals(db: Db, admin: Admin, query: ProposalListQ
   requirePermission(admin, 'leads')
   const rows = await model.findProposalsWithAttribution(db, query)
   const filter = [query.status && `status ${query.status}`, query.q && `search "${query.q}"`].filter(Boolean).join(', ')
-  await recordActivity(db, { action: 'proposals.export', itemType: 'proposal', itemLabel: 'Proposals CSV', detail: `${rows.length} proposals${filter ? ` (${filter})` : ''}.` })
+  await recordActivity(db, {
+    action: 'proposals.export',
+    itemType: 'proposal',
+    itemLabel: 'Proposals CSV',
+    detail: `${rows.length} proposals${filter ? ` (${filter})` : ''}.`,
+  })
   return rows
 }
 

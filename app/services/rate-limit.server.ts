@@ -43,7 +43,12 @@ export const PASSWORD_RESET_ADDRESS_LIMIT: Limit = {
   message: 'Too many password reset requests from your address. Please wait an hour and try again.',
 }
 /** Reset links mailed to one person from the form: three an hour, from any addresses; beyond that none, and the same answer. */
-export const PASSWORD_RESET_ACCOUNT_LIMIT: Limit = { name: 'password-reset:account', max: 3, windowMs: 60 * 60_000, message: 'Reset links for this account are paused for an hour.' }
+export const PASSWORD_RESET_ACCOUNT_LIMIT: Limit = {
+  name: 'password-reset:account',
+  max: 3,
+  windowMs: 60 * 60_000,
+  message: 'Reset links for this account are paused for an hour.',
+}
 export const PROPOSAL_LIMIT: Limit = {
   name: 'proposal',
   max: 5,
@@ -51,12 +56,22 @@ export const PROPOSAL_LIMIT: Limit = {
   message: 'Too many proposal requests from your address. Please try again later.',
 }
 /** Page-view beacons per address per hour: a real visitor never comes close. */
-export const PAGE_VIEW_LIMIT: Limit = { name: 'pageview', max: 600, windowMs: 60 * 60_000, message: 'Too many page views from your address.' }
+export const PAGE_VIEW_LIMIT: Limit = {
+  name: 'pageview',
+  max: 600,
+  windowMs: 60 * 60_000,
+  message: 'Too many page views from your address.',
+}
 /**
  * Receipts to the address a visitor typed (unverified), for the whole site: 20 an hour. Beyond it
  * the request is still stored and the agency notified; only the receipt is skipped (ADR 030).
  */
-export const RECEIPT_LIMIT: Limit = { name: 'receipt', max: 20, windowMs: 60 * 60_000, message: 'The site has sent as many receipts as it may this hour.' }
+export const RECEIPT_LIMIT: Limit = {
+  name: 'receipt',
+  max: 20,
+  windowMs: 60 * 60_000,
+  message: 'The site has sent as many receipts as it may this hour.',
+}
 /** The subject of a limit counted once for the whole site (on every instance). */
 export const WHOLE_SITE = 'site'
 

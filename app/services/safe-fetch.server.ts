@@ -39,7 +39,14 @@ function checkedLookup(hostname: string): LookupFunction {
       if (err) return callback(err, '', 0)
       const list = addresses as dns.LookupAddress[]
       const bad = list.find((a) => !isPublicAddress(a.address))
-      if (bad) return callback(new FetchRefused(`${hostname} resolves to ${bad.address}, a private or loopback address (allow it with --allow-host ${hostname})`), '', 0)
+      if (bad)
+        return callback(
+          new FetchRefused(
+            `${hostname} resolves to ${bad.address}, a private or loopback address (allow it with --allow-host ${hostname})`,
+          ),
+          '',
+          0,
+        )
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list)
       callback(null, list[0]!.address, list[0]!.family)
     })
@@ -54,7 +61,8 @@ export async function safeFetch(address: string, rules: FetchRules): Promise<{ b
     throw new FetchRefused(`"${address}" is not an absolute address`)
   }
   for (let hop = 0; hop <= (rules.maxRedirects ?? 3); hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`${url.protocol} addresses are not fetched (only http and https)`)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchRefused(`${url.protocol} addresses are not fetched (only http and https)`)
     const allowed = isAllowed(url, rules.allowHosts)
     const literal = url.hostname.replace(/^\[|\]$/g, '')
     if (!allowed && ipaddr.isValid(literal) && !isPublicAddress(literal)) {
@@ -70,7 +78,11 @@ export async function safeFetch(address: string, rules: FetchRules): Promise<{ b
   throw new FetchRefused(`${address} redirects too many times`)
 }
 
-function request(url: URL, rules: FetchRules, lookup: LookupFunction | undefined): Promise<{ bytes: Buffer; contentType: string } | { location: string }> {
+function request(
+  url: URL,
+  rules: FetchRules,
+  lookup: LookupFunction | undefined,
+): Promise<{ bytes: Buffer; contentType: string } | { location: string }> {
   return new Promise((resolve, reject) => {
     const get = url.protocol === 'https:' ? https.get : http.get
     const req = get(url, { lookup, timeout: rules.timeoutMs, headers: { 'user-agent': 'site-import' } }, (res) => {
@@ -100,7 +112,10 @@ function request(url: URL, rules: FetchRules, lookup: LookupFunction | undefined
       res.on('end', () => resolve({ bytes: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }))
       res.on('error', reject)
     })
-    const timer = setTimeout(() => req.destroy(new FetchRefused(`${url.href} took longer than ${rules.timeoutMs / 1000} s`)), rules.timeoutMs)
+    const timer = setTimeout(
+      () => req.destroy(new FetchRefused(`${url.href} took longer than ${rules.timeoutMs / 1000} s`)),
+      rules.timeoutMs,
+    )
     req.on('timeout', () => req.destroy(new FetchRefused(`${url.href} took longer than ${rules.timeoutMs / 1000} s`)))
     req.on('error', reject)
     req.on('close', () => clearTimeout(timer))

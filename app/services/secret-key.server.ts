@@ -51,7 +51,7 @@ export async function checkSignInKey(db: Db, config: Config, logger: Logger): Pr
   if (config.dialect === 'postgres' && !config.secretKey) {
     logger.warn(
       { keyFile: source.file },
-      'SECRET_KEY is not set: the sign-in key is this instance\'s DATA_DIR/sign-in.key; set the same SECRET_KEY on every instance sharing this database (docs/decisions/029)',
+      "SECRET_KEY is not set: the sign-in key is this instance's DATA_DIR/sign-in.key; set the same SECRET_KEY on every instance sharing this database (docs/decisions/029)",
     )
   }
   const key = signInKey(config)

@@ -40,7 +40,11 @@ export async function securityChanged(
     `When: ${new Date().toUTCString()}`,
     ...(origin ? [`From address: ${origin.ip}`, ...(origin.userAgent ? [`Device: ${describeDevice(origin.userAgent)}`] : [])] : []),
     '',
-    opts.keepSessions ? 'Signed-in sessions were not changed.' : admin.tokenHash ? 'Every other signed-in session has been ended.' : 'Every signed-in session has been ended.',
+    opts.keepSessions
+      ? 'Signed-in sessions were not changed.'
+      : admin.tokenHash
+        ? 'Every other signed-in session has been ended.'
+        : 'Every signed-in session has been ended.',
     ...(opts.revokeTokens ? [`Every API token of this account has been revoked (${tokensRevoked}): make new ones under Profile.`] : []),
     'If this was not you, sign in and change the password now, or run `npm run admin:reset` on the server.',
   ]

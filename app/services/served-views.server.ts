@@ -35,7 +35,10 @@ export function servedRequestOf(method: string, url: string, headers: Headers, s
  * dropped here already (the limit is checked again, across instances, when written), so a flood
  * from one address costs no database work.
  */
-export function createServedViews(db: Db, opts: { logger?: Logger; flushMs?: number; maxPending?: number; ownHosts: readonly string[]; country?: (ip: string) => Promise<string> }) {
+export function createServedViews(
+  db: Db,
+  opts: { logger?: Logger; flushMs?: number; maxPending?: number; ownHosts: readonly string[]; country?: (ip: string) => Promise<string> },
+) {
   const flushMs = opts.flushMs ?? 1000
   const maxPending = opts.maxPending ?? 20_000
   let pending: ServedView[] = []
@@ -67,7 +70,11 @@ export function createServedViews(db: Db, opts: { logger?: Logger; flushMs?: num
     } catch (err) {
       // Kept for the next try (the database may be restarting), within the limit.
       pending = [...batch, ...pending].slice(0, maxPending)
-      if (!failing) opts.logger?.warn({ err: (err as Error).message, views: pending.length }, 'writing page views failed; keeping them for the next try')
+      if (!failing)
+        opts.logger?.warn(
+          { err: (err as Error).message, views: pending.length },
+          'writing page views failed; keeping them for the next try',
+        )
       failing = true
       schedule()
     }

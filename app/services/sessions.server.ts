@@ -37,7 +37,13 @@ export async function endSession(db: Db, admin: Admin, id: number, now = Date.no
   if (!tokenHash) throw new NotFoundError('That session has already ended.')
   if (tokenHash !== admin.tokenHash) await requireSudo(db, admin, now)
   if (!(await model.deleteSessionById(db, admin.id, id))) throw new NotFoundError('That session has already ended.')
-  await recordActivity(db, { action: 'session.end', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: tokenHash === admin.tokenHash ? 'This session (signed out).' : `Session ${id}.` })
+  await recordActivity(db, {
+    action: 'session.end',
+    itemType: 'account',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: tokenHash === admin.tokenHash ? 'This session (signed out).' : `Session ${id}.`,
+  })
 }
 
 /**
@@ -49,6 +55,12 @@ export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): 
   await requireSudo(db, admin, now)
   await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
   const tokensRevoked = await deleteApiTokens(db, admin.id)
-  await recordActivity(db, { action: 'sessions.end-others', itemType: 'account', itemId: admin.id, itemLabel: admin.username, detail: `${tokensRevoked} API tokens revoked.` })
+  await recordActivity(db, {
+    action: 'sessions.end-others',
+    itemType: 'account',
+    itemId: admin.id,
+    itemLabel: admin.username,
+    detail: `${tokensRevoked} API tokens revoked.`,
+  })
   return { tokensRevoked }
 }

@@ -12,7 +12,12 @@ import { requireSudo } from './sudo.server.ts'
  * changing it needs sudo mode (docs/decisions/027), and the notice of the change goes to the
  * address on file before it. (Security notices go to each person's own email since issue 33.)
  */
-export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settings>, opts: { now?: number; origin?: Origin } = {}): Promise<Settings> {
+export async function updateSettings(
+  db: Db,
+  admin: Admin,
+  patch: Partial<Settings>,
+  opts: { now?: number; origin?: Origin } = {},
+): Promise<Settings> {
   const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   const before = await getSettings(db)
   const newContact = patch.contactEmail !== undefined && patch.contactEmail !== before.contactEmail ? patch.contactEmail : undefined
@@ -20,14 +25,27 @@ export async function updateSettings(db: Db, admin: Admin, patch: Partial<Settin
   const changed = Object.keys(clean).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k as keyof Settings]))
   await db.transaction().execute(async (trx) => {
     await model.upsertSettingValues(trx, clean)
-    if (changed.length) await recordActivity(trx, { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', detail: `Changed ${changedFields(changed)}.` })
+    if (changed.length)
+      await recordActivity(trx, {
+        action: 'settings.update',
+        itemType: 'settings',
+        itemLabel: 'Site settings',
+        detail: `Changed ${changedFields(changed)}.`,
+      })
   })
   await announceContentChange(db)
   if (newContact !== undefined) {
-    await securityChanged(db, admin, (who) => `The contact email, where new proposals and messages are mailed, was changed from ${before.contactEmail} to ${newContact} by ${who}.`, opts.origin, {
-      notify: before.contactEmail,
-      keepSessions: true,
-    })
+    await securityChanged(
+      db,
+      admin,
+      (who) =>
+        `The contact email, where new proposals and messages are mailed, was changed from ${before.contactEmail} to ${newContact} by ${who}.`,
+      opts.origin,
+      {
+        notify: before.contactEmail,
+        keepSessions: true,
+      },
+    )
   }
   return getSettings(db)
 }

@@ -13,7 +13,8 @@ export type ExportSummary = { dir: string; posts: number; images: number; files:
 
 type Row = Record<string, unknown>
 
-const cell = (v: unknown) => neutralizeFormula(v === null || v === undefined ? '' : Buffer.isBuffer(v) ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+const cell = (v: unknown) =>
+  neutralizeFormula(v === null || v === undefined ? '' : Buffer.isBuffer(v) ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
 
 /** Rows as CSV (header from the first row; every cell neutralised against spreadsheet formulas). */
 function csvOf(rows: Row[]): string {
@@ -119,6 +120,11 @@ export async function exportSite(db: Db, dir: string, siteUrl: string, onProgres
     })),
   )
   await write('wordpress.xml', wxr)
-  await recordActivity(db, { action: 'site.export', itemType: 'site', itemLabel: 'Whole site', detail: `${rows.posts.length} posts, ${names.length} images, ${files} files.` })
+  await recordActivity(db, {
+    action: 'site.export',
+    itemType: 'site',
+    itemLabel: 'Whole site',
+    detail: `${rows.posts.length} posts, ${names.length} images, ${files} files.`,
+  })
   return { dir, posts: rows.posts.length, images: names.length, files }
 }

@@ -38,14 +38,25 @@ export async function readImportJob(db: Db, admin: Admin, now = Date.now()): Pro
   if (!job) return null
   // Its process died: the lock went stale (or was taken over) while the job still said running.
   // (Its row is written just after the lock is freed, hence the grace of one stale period.)
-  if (job.state === 'running' && now - Date.parse(job.updatedAt) > IMPORT_LOCK_STALE_MS && (await runningImportHolder(db, now)) !== job.holder) {
+  if (
+    job.state === 'running' &&
+    now - Date.parse(job.updatedAt) > IMPORT_LOCK_STALE_MS &&
+    (await runningImportHolder(db, now)) !== job.holder
+  ) {
     return { ...job, state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' }
   }
   return job
 }
 
 /** The dry run: what would be imported, skipped and why; writes nothing. */
-export async function previewImport(db: Db, images: ImageStore, admin: Admin, file: Buffer, fileName: string, allowHosts: string[]): Promise<ImportReport> {
+export async function previewImport(
+  db: Db,
+  images: ImageStore,
+  admin: Admin,
+  file: Buffer,
+  fileName: string,
+  allowHosts: string[],
+): Promise<ImportReport> {
   requirePermission(admin, 'import-export')
   return importSite(db, images, file, { dryRun: true, allowHosts, fileName })
 }
@@ -55,12 +66,29 @@ export async function previewImport(db: Db, images: ImageStore, admin: Admin, fi
  * refused here, at once; so is a second import while one runs, here or on any instance or in
  * the shell (ImportRunningError: the lock is taken before the answer).
  */
-export async function startImport(db: Db, images: ImageStore, admin: Admin, file: Buffer, fileName: string, allowHosts: string[], logger: { warn: (o: object, m: string) => void }): Promise<void> {
+export async function startImport(
+  db: Db,
+  images: ImageStore,
+  admin: Admin,
+  file: Buffer,
+  fileName: string,
+  allowHosts: string[],
+  logger: { warn: (o: object, m: string) => void },
+): Promise<void> {
   await requireSudo(db, admin)
   parseExport(file, fileName)
   const lock = await acquireImportLock(db, images, fileName)
   const started = lock.startedAt
-  let job: ImportJob = { state: 'running', file: fileName, holder: lock.holder, done: 0, total: 0, what: 'Reading the file', startedAt: started, updatedAt: started }
+  let job: ImportJob = {
+    state: 'running',
+    file: fileName,
+    holder: lock.holder,
+    done: 0,
+    total: 0,
+    what: 'Reading the file',
+    startedAt: started,
+    updatedAt: started,
+  }
   const save = (patch: Partial<ImportJob>) => {
     job = { ...job, ...patch, updatedAt: new Date().toISOString() }
     return upsertSettingValues(db, { [IMPORT_JOB_KEY]: job })

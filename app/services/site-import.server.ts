@@ -32,7 +32,14 @@ export type ImportOptions = {
   lock?: ImportLock
 }
 
-export type PlannedPost = { title: string; slug: string; status: string; images: number; oldPaths: string[]; action: 'import' | 'already imported' }
+export type PlannedPost = {
+  title: string
+  slug: string
+  status: string
+  images: number
+  oldPaths: string[]
+  action: 'import' | 'already imported'
+}
 
 export type ImportReport = {
   source: ParsedSite['source']
@@ -100,12 +107,28 @@ export async function importSite(db: Db, images: ImageStore, file: Buffer | stri
 }
 
 async function plan(db: Db, site: ParsedSite, dryRun: boolean): Promise<{ report: ImportReport; fresh: ImportedPost[] }> {
-  const report: ImportReport = { source: site.source, dryRun, posts: [], imported: 0, alreadyImported: 0, images: 0, skipped: site.skipped, warnings: [] }
+  const report: ImportReport = {
+    source: site.source,
+    dryRun,
+    posts: [],
+    imported: 0,
+    alreadyImported: 0,
+    images: 0,
+    skipped: site.skipped,
+    warnings: [],
+  }
   const fresh: ImportedPost[] = []
   for (const post of site.posts) {
     const known = (await model.findSlugOwner(db, post.sourceKey)) !== undefined
     const sources = imageSources(post.html)
-    report.posts.push({ title: post.title, slug: post.slug, status: post.status, images: sources.length + (post.coverUrl ? 1 : 0), oldPaths: post.oldPaths, action: known ? 'already imported' : 'import' })
+    report.posts.push({
+      title: post.title,
+      slug: post.slug,
+      status: post.status,
+      images: sources.length + (post.coverUrl ? 1 : 0),
+      oldPaths: post.oldPaths,
+      action: known ? 'already imported' : 'import',
+    })
     if (known) report.alreadyImported++
     else fresh.push(post)
   }
@@ -123,8 +146,20 @@ function trackedStore(images: ImageStore, lock: ImportLock): ImageStore {
   }
 }
 
-async function writeImport(db: Db, images: ImageStore, lock: ImportLock, site: ParsedSite, fresh: ImportedPost[], report: ImportReport, options: ImportOptions): Promise<void> {
-  const rules: FetchRules = { ...DEFAULT_FETCH_RULES, ...options.fetchRules, allowHosts: options.allowHosts ?? options.fetchRules?.allowHosts ?? [] }
+async function writeImport(
+  db: Db,
+  images: ImageStore,
+  lock: ImportLock,
+  site: ParsedSite,
+  fresh: ImportedPost[],
+  report: ImportReport,
+  options: ImportOptions,
+): Promise<void> {
+  const rules: FetchRules = {
+    ...DEFAULT_FETCH_RULES,
+    ...options.fetchRules,
+    allowHosts: options.allowHosts ?? options.fetchRules?.allowHosts ?? [],
+  }
   const stored = new Map<string, string>()
   const total = fresh.length * 2
   let done = 0
@@ -234,7 +269,27 @@ async function writePost(trx: Db, post: ImportedPost, report: ImportReport): Pro
   await model.claimSlug(trx, slug, created.id)
   await model.claimSlug(trx, post.sourceKey, created.id)
   for (const old of post.oldPaths) {
-    if (!(await model.claimSlug(trx, old, created.id))) report.warnings.push(`The old address ${old} already leads to another post; "${post.title}" keeps its other addresses`)
+    if (!(await model.claimSlug(trx, old, created.id)))
+      report.warnings.push(`The old address ${old} already leads to another post; "${post.title}" keeps its other addresses`)
   }
-  await model.insertRevision(trx, { postId: created.id, kind: 'save', title: created.title, data: JSON.stringify({ title: created.title, subheading: '', excerpt: created.excerpt, content: created.content, category: created.category, author: created.author, readTime: created.readTime, image: created.image, slug }) }, REVISIONS_KEPT)
+  await model.insertRevision(
+    trx,
+    {
+      postId: created.id,
+      kind: 'save',
+      title: created.title,
+      data: JSON.stringify({
+        title: created.title,
+        subheading: '',
+        excerpt: created.excerpt,
+        content: created.content,
+        category: created.category,
+        author: created.author,
+        readTime: created.readTime,
+        image: created.image,
+        slug,
+      }),
+    },
+    REVISIONS_KEPT,
+  )
 }

@@ -15,7 +15,9 @@ export function submissionKey(kind: string, fields: Record<string, unknown>): st
   const sorted = Object.keys(fields)
     .sort()
     .map((k) => [k, fields[k] ?? null])
-  return createHash('sha256').update(JSON.stringify([kind, sorted])).digest('base64url')
+  return createHash('sha256')
+    .update(JSON.stringify([kind, sorted]))
+    .digest('base64url')
 }
 
 /**

@@ -22,7 +22,12 @@ const PERIOD = 30
 const WINDOW = 1
 const ENROL_MS = 15 * 60_000
 /** Wrong confirmation codes while setting up, per admin (the session is already proven). */
-const ENROL_LIMIT: Limit = { name: 'totp-enrol', max: 10, windowMs: 15 * 60_000, message: 'Too many wrong codes. Please wait 15 minutes and try again.' }
+const ENROL_LIMIT: Limit = {
+  name: 'totp-enrol',
+  max: 10,
+  windowMs: 15 * 60_000,
+  message: 'Too many wrong codes. Please wait 15 minutes and try again.',
+}
 export const WRONG_CODE = 'That code is not right. Check the time on your phone and try the newest code.'
 
 function totpFor(secret: Secret, issuer: string, label: string): TOTP {
@@ -115,7 +120,14 @@ export async function cancelTotpEnrolment(db: Db, admin: Admin): Promise<void> {
  * Turns two-step sign-in on once the admin typed a right code from the new secret; returns the
  * ten recovery codes, shown this once. The confirming code's step is used up.
  */
-export async function confirmTotpEnrolment(db: Db, key: SecretKey, admin: Admin, code: string, now = Date.now(), origin?: Origin): Promise<string[]> {
+export async function confirmTotpEnrolment(
+  db: Db,
+  key: SecretKey,
+  admin: Admin,
+  code: string,
+  now = Date.now(),
+  origin?: Origin,
+): Promise<string[]> {
   await requireSudo(db, admin, now)
   const row = await factors.findChallenge(db, enrolKey(admin.id), 'totp-enrol', new Date(now).toISOString())
   if (!row) throw new DomainValidationError({ code: 'Setting up timed out. Please start again.' })

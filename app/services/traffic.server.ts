@@ -43,11 +43,21 @@ export type LeadSplit = { total: number; proposals: number; messages: number; ca
 
 function splitOf(leads: readonly LeadRow[]): LeadSplit {
   const n = (k: LeadRow['kind']) => leads.filter((l) => l.kind === k).length
-  return { total: leads.length, proposals: n('proposal'), messages: n('message'), calls: n('call'), tracked: leads.filter((l) => l.source !== null).length }
+  return {
+    total: leads.length,
+    proposals: n('proposal'),
+    messages: n('message'),
+    calls: n('call'),
+    tracked: leads.filter((l) => l.source !== null).length,
+  }
 }
 
 async function totals(db: Db, zone: string, r: { from: string; to: string }) {
-  const [{ visitors, converted }, pageViews, leadRows] = await Promise.all([sumVisitors(db, r), sumPageViews(db, r), findLeadsIn(db, daysSpan(zone, r.from, r.to))])
+  const [{ visitors, converted }, pageViews, leadRows] = await Promise.all([
+    sumVisitors(db, r),
+    sumPageViews(db, r),
+    findLeadsIn(db, daysSpan(zone, r.from, r.to)),
+  ])
   const leads = splitOf(leadRows)
   return { visitors, pageViews, leads, converted, conversion: conversion(converted, visitors), leadRows }
 }
@@ -64,10 +74,12 @@ async function sourceRows(db: Db, r: { from: string; to: string }, leads: readon
   const row = (source: string, campaign: string) => {
     const k = key(source, campaign)
     let found = rows.get(k)
-    if (!found) rows.set(k, (found = { source, campaign: byCampaign ? campaign : '', visitors: 0, leads: 0, converted: 0, conversion: null }))
+    if (!found)
+      rows.set(k, (found = { source, campaign: byCampaign ? campaign : '', visitors: 0, leads: 0, converted: 0, conversion: null }))
     return found
   }
-  for (const v of await visitorsBySource(db, r, byCampaign)) Object.assign(row(v.source, v.campaign), { visitors: v.visitors, converted: v.converted })
+  for (const v of await visitorsBySource(db, r, byCampaign))
+    Object.assign(row(v.source, v.campaign), { visitors: v.visitors, converted: v.converted })
   for (const l of leads) {
     const campaign = l.campaign ?? ''
     if (byCampaign && (l.source === null || campaign === '')) continue
@@ -75,7 +87,9 @@ async function sourceRows(db: Db, r: { from: string; to: string }, leads: readon
   }
   return [...rows.values()]
     .map((x) => ({ ...x, conversion: conversion(x.converted, x.visitors) }))
-    .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source) || a.campaign.localeCompare(b.campaign))
+    .sort(
+      (a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source) || a.campaign.localeCompare(b.campaign),
+    )
     .slice(0, TOP)
 }
 
@@ -98,7 +112,10 @@ export async function getTraffic(db: Db, admin: Admin, period: TrafficPeriod, no
     facetCounts(db, current, 'device', TOP),
     facetCounts(db, current, 'country', TOP),
   ])
-  const [sources, campaigns] = await Promise.all([sourceRows(db, current, cur.leadRows, false), sourceRows(db, current, cur.leadRows, true)])
+  const [sources, campaigns] = await Promise.all([
+    sourceRows(db, current, cur.leadRows, false),
+    sourceRows(db, current, cur.leadRows, true),
+  ])
   const landed = funnel[0] ?? 0
   const strip = ({ leadRows: _rows, ...t }: typeof cur) => t
   return {
@@ -112,7 +129,11 @@ export async function getTraffic(db: Db, admin: Admin, period: TrafficPeriod, no
     pages,
     sources,
     campaigns,
-    funnel: FUNNEL_STEPS.map((label, i) => ({ step: label, visitors: funnel[i] ?? 0, share: landed > 0 ? Math.round(((funnel[i] ?? 0) / landed) * 1000) / 10 : null })),
+    funnel: FUNNEL_STEPS.map((label, i) => ({
+      step: label,
+      visitors: funnel[i] ?? 0,
+      share: landed > 0 ? Math.round(((funnel[i] ?? 0) / landed) * 1000) / 10 : null,
+    })),
     devices,
     countries,
   }
@@ -130,7 +151,10 @@ export function trafficCsv(t: Traffic, table: TrafficTable): string {
       : table === 'sources'
         ? [['Source', 'Visitors', 'Leads', 'Conversion'], ...t.sources.map((s) => [s.source, s.visitors, s.leads, pct(s.conversion)])]
         : table === 'campaigns'
-          ? [['Source', 'Campaign', 'Visitors', 'Leads', 'Conversion'], ...t.campaigns.map((s) => [s.source, s.campaign, s.visitors, s.leads, pct(s.conversion)])]
+          ? [
+              ['Source', 'Campaign', 'Visitors', 'Leads', 'Conversion'],
+              ...t.campaigns.map((s) => [s.source, s.campaign, s.visitors, s.leads, pct(s.conversion)]),
+            ]
           : [['Step', 'Visitors', 'Share of landed'], ...t.funnel.map((f) => [f.step, f.visitors, pct(f.share)])]
   return toCsv(rows.map((r) => r.map((c) => neutralizeFormula(String(c)))))
 }

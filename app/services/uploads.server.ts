@@ -30,7 +30,8 @@ export const MAX_IMAGE_WIDTH = 1600
  * and checked before a pixel is decoded.
  */
 export const MAX_INPUT_PIXELS = 26_000_000
-export const TOO_MANY_PIXELS_MESSAGE = 'The picture is too large: at most 26 megapixels (for example 6240 × 4160). Resize it and upload it again.'
+export const TOO_MANY_PIXELS_MESSAGE =
+  'The picture is too large: at most 26 megapixels (for example 6240 × 4160). Resize it and upload it again.'
 
 let sharpModule: Promise<typeof import('sharp')> | undefined
 /**
@@ -242,7 +243,11 @@ async function encodeVariants(source: Sharp, fullWidth: number): Promise<Variant
   try {
     for (const width of [...widths, fullWidth]) {
       // effort 2 of 9: about as small as the default at a fraction of the time on a busy server.
-      const { data, info } = await source.clone().resize({ width, withoutEnlargement: true }).avif({ quality: 50, effort: 2 }).toBuffer({ resolveWithObject: true })
+      const { data, info } = await source
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .avif({ quality: 50, effort: 2 })
+        .toBuffer({ resolveWithObject: true })
       avif.push({ suffix: `-${info.width}.avif`, bytes: data, contentType: 'image/avif', width: info.width, height: info.height })
     }
   } catch {
@@ -279,16 +284,28 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<{ ur
   const header = await sharp(bytes)
     .then((s) => s.metadata())
     .catch(() => undefined)
-  if (!header?.width || !header.height) throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
+  if (!header?.width || !header.height)
+    throw new DomainValidationError({ file: 'The image could not be read. Upload a valid JPEG, PNG or WebP file.' })
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new DomainValidationError({ file: TOO_MANY_PIXELS_MESSAGE })
   return imageWork(() => encodeAndStore(store, bytes))
 }
 
 /** A picture the back office uploads: stored (storeImage), and recorded in the activity log. */
-export async function uploadImage(db: Db, store: ImageStore, admin: Admin, bytes: Buffer): Promise<{ url: string; width: number; height: number }> {
+export async function uploadImage(
+  db: Db,
+  store: ImageStore,
+  admin: Admin,
+  bytes: Buffer,
+): Promise<{ url: string; width: number; height: number }> {
   requirePermission(admin, 'uploads')
   const stored = await storeImage(store, bytes)
-  await recordActivity(db, { action: 'upload.create', itemType: 'upload', itemId: stored.url, itemLabel: stored.url, detail: `${stored.width} × ${stored.height} pixels.` })
+  await recordActivity(db, {
+    action: 'upload.create',
+    itemType: 'upload',
+    itemId: stored.url,
+    itemLabel: stored.url,
+    detail: `${stored.width} × ${stored.height} pixels.`,
+  })
   return stored
 }
 

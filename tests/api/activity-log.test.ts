@@ -34,8 +34,19 @@ describe.each(dialects())('activity log through the API on %s', (_name, url) => 
       const rows = await entries()
       expect(rows.map((r) => r.action)).toEqual(['sign-in.failed', 'post.create'])
       const [failed, change] = rows
-      expect(failed).toMatchObject({ personId: null, personName: 'Not signed in', itemLabel: ADMIN_USERNAME, device: 'Firefox 133 on Linux (desktop)' })
-      expect(change).toMatchObject({ personName: ADMIN_USERNAME, itemType: 'post', itemId: String(created.id), itemLabel: created.title, device: 'Firefox 133 on Linux (desktop)' })
+      expect(failed).toMatchObject({
+        personId: null,
+        personName: 'Not signed in',
+        itemLabel: ADMIN_USERNAME,
+        device: 'Firefox 133 on Linux (desktop)',
+      })
+      expect(change).toMatchObject({
+        personName: ADMIN_USERNAME,
+        itemType: 'post',
+        itemId: String(created.id),
+        itemLabel: created.title,
+        device: 'Firefox 133 on Linux (desktop)',
+      })
       expect(change.personId).toBeGreaterThan(0)
       for (const r of rows) {
         expect(r.ip).toMatch(LOOPBACK)
@@ -69,7 +80,9 @@ describe.each(dialects())('activity log through the API on %s', (_name, url) => 
       const res = await c.put('/api/settings', { siteName: 'Proxied Studio' }, { 'x-forwarded-for': FORGED, 'user-agent': FIREFOX_LINUX })
       expect(res.status).toBe(200)
       const rows = await app.ctx.db.selectFrom('activityLog').selectAll().execute()
-      expect(rows).toEqual([expect.objectContaining({ action: 'settings.update', personName: ADMIN_USERNAME, ip: FORGED, detail: 'Changed site name.' })])
+      expect(rows).toEqual([
+        expect.objectContaining({ action: 'settings.update', personName: ADMIN_USERNAME, ip: FORGED, detail: 'Changed site name.' }),
+      ])
     })
   })
 })

@@ -33,7 +33,10 @@ describe.each(dialects())('API tokens on %s', (_name, url) => {
     // The one-time password must be replaced before the API serves anything else.
     await confirmSudo(db, sam, password)
     const { token } = await createApiToken(db, sam, 'CRM')
-    expect(await (await call(token, 'GET', '/api/proposals')).json()).toMatchObject({ forbidden: true, error: expect.stringContaining('Choose your own password') })
+    expect(await (await call(token, 'GET', '/api/proposals')).json()).toMatchObject({
+      forbidden: true,
+      error: expect.stringContaining('Choose your own password'),
+    })
     await changePassword(db, sam, { currentPassword: password, newPassword: 'sams-own-password' })
     // The password change revoked it (issue 33): a new one, in sudo mode.
     expect((await call(token, 'GET', '/api/proposals')).status).toBe(401)
@@ -53,10 +56,19 @@ describe.each(dialects())('API tokens on %s', (_name, url) => {
     expect(settings.status).toBe(403)
     expect(await settings.json()).toEqual({ error: expect.stringContaining('Sales'), forbidden: true })
     // A token cannot change how anyone signs in.
-    expect((await call(second, 'POST', '/api/auth/password', { currentPassword: password, newPassword: 'xxxxxxxx', confirmPassword: 'xxxxxxxx' })).status).toBe(403)
+    expect(
+      (
+        await call(second, 'POST', '/api/auth/password', {
+          currentPassword: password,
+          newPassword: 'xxxxxxxx',
+          confirmPassword: 'xxxxxxxx',
+        })
+      ).status,
+    ).toBe(403)
     expect((await call('lws_not-a-token', 'GET', '/api/proposals')).status).toBe(401)
 
-    const owner = (await getSession(db, (await login(db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.31' })).token)).admin!
+    const owner = (await getSession(db, (await login(db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.31' })).token))
+      .admin!
     await confirmSudo(db, owner, ADMIN_PASSWORD)
     await setPersonStatus(db, owner, sam.id, 'suspended')
     expect((await call(second, 'GET', '/api/proposals')).status).toBe(401)
@@ -67,7 +79,8 @@ describe.each(dialects())('API tokens on %s', (_name, url) => {
 
   it("stops the owner's token after a password change, signing out everywhere else, admin:reset and its expiry (issue 33)", async () => {
     const db = t.ctx.db
-    const signIn = async () => (await getSession(db, (await login(db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.32' })).token)).admin!
+    const signIn = async () =>
+      (await getSession(db, (await login(db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.32' })).token)).admin!
     const owner = await signIn()
     const exportCsv = (token: string) => call(token, 'GET', '/api/proposals/export.csv')
     // A fresh session that has not re-entered the password cannot mint one.
@@ -97,7 +110,11 @@ describe.each(dialects())('API tokens on %s', (_name, url) => {
     await confirmSudo(db, again, ADMIN_PASSWORD)
     const fourth = await createApiToken(db, again, 'Short', { expiresAt: new Date(Date.now() + 60_000).toISOString() })
     expect((await exportCsv(fourth.token)).status).toBe(200)
-    await db.updateTable('apiTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', fourth.id).execute()
+    await db
+      .updateTable('apiTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', fourth.id)
+      .execute()
     expect((await exportCsv(fourth.token)).status).toBe(401)
   })
 })

@@ -49,7 +49,13 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
 
     it('answers 400 naming each bad field', async () => {
       const admin = await t.client().login()
-      const res = await admin.post('/api/portfolio', { title: '', description: 'x', image: 'javascript:alert(1)', status: 'gone', liveUrl: 'javascript:alert(1)' })
+      const res = await admin.post('/api/portfolio', {
+        title: '',
+        description: 'x',
+        image: 'javascript:alert(1)',
+        status: 'gone',
+        liveUrl: 'javascript:alert(1)',
+      })
       expect(res.status).toBe(400)
       const body = (await res.json()) as { fields: Record<string, string> }
       expect(Object.keys(body.fields).sort()).toEqual(['category', 'image', 'liveUrl', 'status', 'title'])
@@ -70,7 +76,14 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
   describe('blog', () => {
     it('visitors see published posts only, and a draft is 404 to them', async () => {
       const admin = await t.client().login()
-      const draft = (await (await admin.post('/api/blogs', validPost())).json()) as { id: number; status: string; author: string; readTime: string; date: string; views: number }
+      const draft = (await (await admin.post('/api/blogs', validPost())).json()) as {
+        id: number
+        status: string
+        author: string
+        readTime: string
+        date: string
+        views: number
+      }
       // No read time given: computed from the text (a few words read in a minute).
       expect(draft).toMatchObject({ status: 'draft', author: 'Admin', readTime: '1 min read', views: 0 })
       expect(draft.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -94,7 +107,9 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       const post = (await (await admin.post('/api/blogs', { ...validPost(), status: 'published' })).json()) as { id: number }
       const person = { 'user-agent': BROWSER_AGENT }
       // Not counted (issue 36): a crawler, a script with no browser's user agent, Do Not Track.
-      await t.client().get(`/api/blogs/${post.id}`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+      await t
+        .client()
+        .get(`/api/blogs/${post.id}`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
       await t.client().get(`/api/blogs/${post.id}`, { 'user-agent': '' })
       await t.client().get(`/api/blogs/${post.id}`, { ...person, dnt: '1' })
       await t.client().get(`/api/blogs/${post.id}`, person)
@@ -102,7 +117,10 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       expect(second.views).toBe(2)
       // Counts are batched in memory and written within a few seconds; admin reads add none.
       await expect
-        .poll(async () => ((await (await admin.get(`/api/blogs/${post.id}`)).json()) as { views: number }).views, { timeout: 6000, interval: 250 })
+        .poll(async () => ((await (await admin.get(`/api/blogs/${post.id}`)).json()) as { views: number }).views, {
+          timeout: 6000,
+          interval: 250,
+        })
         .toBe(2)
       await new Promise((r) => setTimeout(r, 300))
       expect(((await (await admin.get(`/api/blogs/${post.id}`)).json()) as { views: number }).views).toBe(2)
@@ -110,7 +128,12 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
 
     it('updates partially, deletes, and reports stats', async () => {
       const admin = await t.client().login()
-      const before = (await (await admin.get('/api/blog/stats')).json()) as { total: number; published: number; draft: number; totalViews: number }
+      const before = (await (await admin.get('/api/blog/stats')).json()) as {
+        total: number
+        published: number
+        draft: number
+        totalViews: number
+      }
       const post = (await (await admin.post('/api/blogs', validPost())).json()) as { id: number }
       const upd = await admin.put(`/api/blogs/${post.id}`, { status: 'published' })
       expect(upd.status).toBe(200)
@@ -139,7 +162,10 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       const content =
         '<h2>Hi</h2><p onclick="alert(1)">text</p><script>alert("x")</script><img src="x" onerror="alert(2)">' +
         '<a href="javascript:alert(3)">bad</a><a href="https://example.com">good</a><iframe src="https://evil.example"></iframe>'
-      const post = (await (await admin.post('/api/blogs', { ...validPost(), content, status: 'published' })).json()) as { id: number; content: string }
+      const post = (await (await admin.post('/api/blogs', { ...validPost(), content, status: 'published' })).json()) as {
+        id: number
+        content: string
+      }
       for (const html of [post.content, ((await (await t.client().get(`/api/blogs/${post.id}`)).json()) as { content: string }).content]) {
         expect(html).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/i)
         expect(html).toContain('<h2>Hi</h2>')
@@ -153,7 +179,13 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       const res = await t.client().post('/api/proposals', validProposal())
       expect(res.status).toBe(201)
       const admin = await t.client().login()
-      const list = (await (await admin.get('/api/proposals')).json()) as { id: number; name: string; status: string; date: string; businessType: string }[]
+      const list = (await (await admin.get('/api/proposals')).json()) as {
+        id: number
+        name: string
+        status: string
+        date: string
+        businessType: string
+      }[]
       const p = list.find((x) => x.name === 'Priya Sharma')!
       expect(p).toMatchObject({ status: 'pending', businessType: 'restaurant', budget: '1000-2500', phone: '+91 98765 43210' })
       expect(new Date(p.date).getTime()).toBeGreaterThan(Date.now() - 60_000)
@@ -164,7 +196,13 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
 
     it('answers 400 for missing, malformed or off-list fields and for the honeypot', async () => {
       const c = t.client()
-      const res = await c.post('/api/proposals', { name: '', email: 'not-an-email', businessType: 'casino', budget: '1M', requirements: '' })
+      const res = await c.post('/api/proposals', {
+        name: '',
+        email: 'not-an-email',
+        businessType: 'casino',
+        budget: '1M',
+        requirements: '',
+      })
       expect(res.status).toBe(400)
       const body = (await res.json()) as { fields: Record<string, string> }
       expect(Object.keys(body.fields).sort()).toEqual(['budget', 'businessType', 'email', 'name', 'requirements'])
@@ -234,7 +272,10 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       await visitor.post('/api/pageviews', { path: '/services' }, { ...browser, 'sec-gpc': '1' })
       expect(await views()).toBe(start + 1)
       // Bots (by user agent) and the signed-in administrator are not counted either.
-      expect((await visitor.post('/api/pageviews', { path: '/services' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status).toBe(204)
+      expect(
+        (await visitor.post('/api/pageviews', { path: '/services' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))
+          .status,
+      ).toBe(204)
       expect((await admin.post('/api/pageviews', { path: '/services' }, browser)).status).toBe(204)
       expect(await views()).toBe(start + 1)
       await admin.put('/api/settings', { enableAnalytics: false })
@@ -270,7 +311,11 @@ describe.each(dialects())('REST API on %s', (_name, url) => {
       expect(noToken.status).toBe(403)
       const crossSite = await c.post('/api/proposals', validProposal(), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
       expect(crossSite.status).toBe(403)
-      const raw = await fetch(`${t.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const raw = await fetch(`${t.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
       expect(raw.status).toBe(403)
     })
 

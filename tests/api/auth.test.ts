@@ -89,7 +89,10 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
       if (kind !== 'no session') {
         await c.login()
         if (kind === 'expired session') {
-          await t.ctx.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute()
+          await t.ctx.db
+            .updateTable('sessions')
+            .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+            .execute()
         } else {
           const sid = c.cookies.get('sid')!
           expect((await c.post('/api/auth/logout')).status).toBe(200)
@@ -107,7 +110,10 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
 
   it('reports an expired session as expired', async () => {
     const c = await t.client().login()
-    await t.ctx.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute()
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute()
     expect(await c.session()).toMatchObject({ authenticated: false, expired: true })
   })
 
@@ -139,13 +145,27 @@ describe.each(dialects())('sign-in and sessions on %s', (_name, url) => {
     try {
       const a = await fresh.client().login()
       const b = await fresh.client().login()
-      const bad = await a.post('/api/auth/password', { currentPassword: 'nope', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+      const bad = await a.post('/api/auth/password', {
+        currentPassword: 'nope',
+        newPassword: 'brand-new-pass',
+        confirmPassword: 'brand-new-pass',
+      })
       expect(bad.status).toBe(400)
       expect(((await bad.json()) as { fields: Record<string, string> }).fields.currentPassword).toBe('Current password is incorrect.')
-      const mismatch = await a.post('/api/auth/password', { currentPassword: ADMIN_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-1' })
+      const mismatch = await a.post('/api/auth/password', {
+        currentPassword: ADMIN_PASSWORD,
+        newPassword: 'brand-new-pass',
+        confirmPassword: 'other-pass-1',
+      })
       expect(mismatch.status).toBe(400)
-      expect(((await mismatch.json()) as { fields: Record<string, string> }).fields.confirmPassword).toBe("New password and confirmation don't match.")
-      const ok = await a.post('/api/auth/password', { currentPassword: ADMIN_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+      expect(((await mismatch.json()) as { fields: Record<string, string> }).fields.confirmPassword).toBe(
+        "New password and confirmation don't match.",
+      )
+      const ok = await a.post('/api/auth/password', {
+        currentPassword: ADMIN_PASSWORD,
+        newPassword: 'brand-new-pass',
+        confirmPassword: 'brand-new-pass',
+      })
       expect(ok.status).toBe(200)
       expect(await a.session()).toMatchObject({ authenticated: true })
       expect(await b.session()).toMatchObject({ authenticated: false })

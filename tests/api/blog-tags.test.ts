@@ -74,13 +74,20 @@ describe.each(dialects())('blog post tags through the API on %s', (_name, url) =
     expect(kept).toMatchObject({ tags: '["Keep me"]' })
     expect(kept.title).not.toBe('Not saved')
     // Twenty distinct tags of 50 characters are fine.
-    expect((await admin.put(`/api/blogs/${post.id}`, { tags: Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(50, 'x')) })).status).toBe(200)
+    expect((await admin.put(`/api/blogs/${post.id}`, { tags: Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(50, 'x')) })).status).toBe(
+      200,
+    )
   })
 
   it('records a tags change in the activity log', async () => {
     const post = await create(['Alpha'])
     await admin.put(`/api/blogs/${post.id}`, { tags: ['Beta'] })
-    const entry = await t.ctx.db.selectFrom('activityLog').select('detail').where('itemId', '=', String(post.id)).where('action', '=', 'post.update').executeTakeFirst()
+    const entry = await t.ctx.db
+      .selectFrom('activityLog')
+      .select('detail')
+      .where('itemId', '=', String(post.id))
+      .where('action', '=', 'post.update')
+      .executeTakeFirst()
     expect(entry?.detail).toBe('Changed tags.')
   })
 })

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ADMIN_PASSWORD, appWithAdmin, BROWSER_AGENT, dialects, startTestApp, validItem, validPost, validProposal, type Client } from '../helpers/app.ts'
+import {
+  ADMIN_PASSWORD,
+  appWithAdmin,
+  BROWSER_AGENT,
+  dialects,
+  startTestApp,
+  validItem,
+  validPost,
+  validProposal,
+  type Client,
+} from '../helpers/app.ts'
 
 const WRONG = (i: number) => ({ username: 'admin', password: `wrong-${i}` })
 const RIGHT = { username: 'admin', password: ADMIN_PASSWORD }
@@ -69,7 +79,9 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
 
         const c = app.client()
         await c.session()
-        const spray = await Promise.all(Array.from({ length: 40 }, (_, i) => c.post('/api/auth/login', WRONG(i), from(`10.0.${i >> 4}.${(i % 16) + 1}`))))
+        const spray = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => c.post('/api/auth/login', WRONG(i), from(`10.0.${i >> 4}.${(i % 16) + 1}`))),
+        )
         // Ten at full speed, then at most one slot of the slow lane.
         expect(countStatus(spray, 401)).toBeGreaterThanOrEqual(10)
         expect(countStatus(spray, 401)).toBeLessThanOrEqual(11)
@@ -101,7 +113,8 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
       const app = await startTestApp(url())
       try {
         const a = await app.client().login()
-        const change = (current: string) => a.post('/api/auth/password', { currentPassword: current, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+        const change = (current: string) =>
+          a.post('/api/auth/password', { currentPassword: current, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
         for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`)).status).toBe(400)
         const limited = await change('guess-5')
         expect(limited.status).toBe(429)
@@ -136,7 +149,14 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
 
   describe('IPv6 addresses count by their /64 (issue 21)', () => {
     /** Six spellings of six addresses in one /64, as a proxy would pass them on. */
-    const oneNetwork = ['2001:db8:77:1::1', '2001:db8:77:1::2', '2001:DB8:77:1:ffff::3', '2001:0db8:0077:0001:0:0:0:4', '2001:db8:77:1:a:b:c:d', '2001:db8:77:1::6']
+    const oneNetwork = [
+      '2001:db8:77:1::1',
+      '2001:db8:77:1::2',
+      '2001:DB8:77:1:ffff::3',
+      '2001:0db8:0077:0001:0:0:0:4',
+      '2001:db8:77:1:a:b:c:d',
+      '2001:db8:77:1::6',
+    ]
 
     it('proposals from six addresses of one /64 share the limit of five; the next /64 has its own', async () => {
       const app = await startTestApp(url(), { TRUST_PROXY: 'loopback' })
@@ -176,16 +196,25 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
         const c = app.client()
         await c.session()
         const statuses: number[] = []
-        for (const ip of ['[2001:db8:77:3::7]', '2001:db8:77:3::8', '[2001:DB8:77:3::9]:443', ' 2001:db8:77:3::a', '[2001:db8:77:3::b%eth0]', '2001:db8:77:3::c']) {
+        for (const ip of [
+          '[2001:db8:77:3::7]',
+          '2001:db8:77:3::8',
+          '[2001:DB8:77:3::9]:443',
+          ' 2001:db8:77:3::a',
+          '[2001:db8:77:3::b%eth0]',
+          '2001:db8:77:3::c',
+        ]) {
           statuses.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
         }
         expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
         const junk: number[] = []
-        for (const ip of ['::ffff:2001:db8::9', '::ffff:2001:db8::10', '01.2.3.4', '[2001:db8::1', '1.2.3', '::ffff:999.1.1.1']) junk.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        for (const ip of ['::ffff:2001:db8::9', '::ffff:2001:db8::10', '01.2.3.4', '[2001:db8::1', '1.2.3', '::ffff:999.1.1.1'])
+          junk.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
         expect(junk).toEqual([201, 201, 201, 201, 201, 429])
         // An IPv4 address written IPv4-mapped, plain and with a port is one client.
         const mapped: number[] = []
-        for (const ip of ['::ffff:192.0.2.60', '192.0.2.60', '192.0.2.60:5000', '[::ffff:c000:23c]', '::FFFF:192.0.2.60', '192.0.2.60']) mapped.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
+        for (const ip of ['::ffff:192.0.2.60', '192.0.2.60', '192.0.2.60:5000', '[::ffff:c000:23c]', '::FFFF:192.0.2.60', '192.0.2.60'])
+          mapped.push((await c.post('/api/proposals', validProposal(), from(ip))).status)
         expect(mapped).toEqual([201, 201, 201, 201, 201, 429])
       } finally {
         await app.stop()
@@ -204,7 +233,10 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
         const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => clients[i % 2].post('/api/proposals', validProposal())))
         expect(countStatus(answers, 201)).toBe(5)
         expect(countStatus(answers, 429)).toBe(25)
-        const stored = await a.ctx.db.selectFrom('proposals').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+        const stored = await a.ctx.db
+          .selectFrom('proposals')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
         expect(Number(stored.n)).toBe(5)
       } finally {
         await b.stop()
@@ -229,7 +261,9 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
     })
 
     it('blog posts', async () => {
-      const created = (await (await admin.post('/api/blogs', { ...validPost(), image: '/uploads/cover.webp', author: 'Asha' })).json()) as Record<string, unknown>
+      const created = (await (
+        await admin.post('/api/blogs', { ...validPost(), image: '/uploads/cover.webp', author: 'Asha' })
+      ).json()) as Record<string, unknown>
       const res = await admin.put(`/api/blogs/${created.id}`, { title: 'Only the title changes' })
       expect(res.status).toBe(200)
       const after = (await (await admin.get(`/api/blogs/${created.id}`)).json()) as Record<string, unknown>
@@ -248,7 +282,10 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
     })
 
     it('portfolio items', async () => {
-      const created = (await (await admin.post('/api/portfolio', { ...validItem(), features: ['Orders'] })).json()) as Record<string, unknown>
+      const created = (await (await admin.post('/api/portfolio', { ...validItem(), features: ['Orders'] })).json()) as Record<
+        string,
+        unknown
+      >
       const res = await admin.put(`/api/portfolio/${created.id}`, { isLive: false })
       expect(res.status).toBe(200)
       const after = (await (await admin.get(`/api/portfolio/${created.id}`)).json()) as Record<string, unknown>
@@ -259,7 +296,9 @@ describe.each(dialects())('hardening on %s', (_name, url) => {
       for (const image of ['/\\evil.example/x.png', '//evil.example/x.png', 'http://images.example.com/x.png', 'javascript:alert(1)']) {
         const res = await admin.post('/api/portfolio', { ...validItem(), image })
         expect(res.status, image).toBe(400)
-        expect(((await res.json()) as { fields: Record<string, string> }).fields.image).toBe('Project Image URL must be an https URL or a site path')
+        expect(((await res.json()) as { fields: Record<string, string> }).fields.image).toBe(
+          'Project Image URL must be an https URL or a site path',
+        )
       }
       expect((await admin.post('/api/portfolio', { ...validItem(), image: 'https://images.example.com/x.png' })).status).toBe(201)
     })

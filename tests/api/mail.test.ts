@@ -97,9 +97,16 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
   it('relays nothing a visitor typed to the address they typed: the receipt has no name, text or link of theirs (issue 21)', async () => {
     smtp = await startSmtp()
     t = await startTestApp(url(), { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
-    const bait = { ...validProposal(), name: 'Prize https://evil.example/x', email: 'someone.else@example.com', requirements: 'You won! Claim at https://evil.example/x' }
+    const bait = {
+      ...validProposal(),
+      name: 'Prize https://evil.example/x',
+      email: 'someone.else@example.com',
+      requirements: 'You won! Claim at https://evil.example/x',
+    }
     expect((await t.client().post('/api/proposals', bait)).status).toBe(201)
-    const queued = await waitFor('the receipt in the outbox', async () => (await findMailByStatus(t!.ctx.db)).find((m) => m.toAddress === bait.email))
+    const queued = await waitFor('the receipt in the outbox', async () =>
+      (await findMailByStatus(t!.ctx.db)).find((m) => m.toAddress === bait.email),
+    )
     for (const text of [queued.subject, queued.body]) {
       expect(text).not.toContain('evil.example')
       expect(text).not.toContain('Prize')
@@ -123,7 +130,11 @@ describe.each(dialects())('new-proposal mail over SMTP on %s', (_name, url) => {
     expect(failed.serverAnswer).toMatch(/ECONNREFUSED/)
 
     smtp = await startSmtp(port)
-    const mail = await waitFor('the delivery after the outage', () => smtp!.received.find((m) => body(m.raw).includes('Subject: New proposal request from Outage Check')), 15_000)
+    const mail = await waitFor(
+      'the delivery after the outage',
+      () => smtp!.received.find((m) => body(m.raw).includes('Subject: New proposal request from Outage Check')),
+      15_000,
+    )
     expect(mail.to).toEqual(['hello@launchpad-web.example'])
     // The notification and the visitor's confirmation.
     const [row] = await waitFor('the rows marked delivered', async () => {
@@ -165,7 +176,10 @@ describe.each(dialects())('a booked call over SMTP on %s', (_name, url) => {
 
     const invite = await waitFor('the invitation', () => smtp!.received.find((m) => m.to.includes('invite.check@example.com')))
     // The calendar part, as mail clients read it: text/calendar with the invitation's METHOD.
-    const part = /Content-Type: text\/calendar; charset=utf-8; method=REQUEST\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n--/.exec(invite.raw)
+    const part =
+      /Content-Type: text\/calendar; charset=utf-8; method=REQUEST\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n--/.exec(
+        invite.raw,
+      )
     expect(part).not.toBeNull()
     const ics = part![1] === 'base64' ? Buffer.from(part![2], 'base64').toString('utf8') : body(part![2])
     const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!

@@ -43,7 +43,12 @@ describe.each(dialects())('Portfolio case studies (issue 35 §5) on %s', (_name,
 
   it('seeds the four samples with a case each: a slug, the problem, figures, a named quote, before and after, client-facing tags', async () => {
     const items = (await (await t.client().get('/api/portfolio')).json()) as Item[]
-    expect(items.map((i) => i.slug)).toEqual(['harbor-bakehouse-online-shop', 'summit-dental-care', 'saffron-table-restaurant', 'brightpath-tutoring'])
+    expect(items.map((i) => i.slug)).toEqual([
+      'harbor-bakehouse-online-shop',
+      'summit-dental-care',
+      'saffron-table-restaurant',
+      'brightpath-tutoring',
+    ])
     for (const i of items) {
       expect(i.problem).not.toBe('')
       expect(i.solution).not.toBe('')
@@ -63,12 +68,33 @@ describe.each(dialects())('Portfolio case studies (issue 35 §5) on %s', (_name,
     const res = await admin.post('/api/portfolio', { ...validItem(), title: 'Corner Florist', ...CASE })
     expect(res.status).toBe(201)
     const item = (await res.json()) as Item
-    expect(item).toMatchObject({ ...CASE, slug: 'corner-florist', results: [{ figure: '41%', label: 'of orders placed online' }, { figure: '6 hours', label: 'less time on the phone each week' }] })
-    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({ slug: 'corner-florist', quoteAuthor: 'Nadia Okafor' })
+    expect(item).toMatchObject({
+      ...CASE,
+      slug: 'corner-florist',
+      results: [
+        { figure: '41%', label: 'of orders placed online' },
+        { figure: '6 hours', label: 'less time on the phone each week' },
+      ],
+    })
+    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({
+      slug: 'corner-florist',
+      quoteAuthor: 'Nadia Okafor',
+    })
 
-    const put = await admin.put(`/api/portfolio/${item.id}`, { slug: 'corner-florist-shop', quote: 'New words.', quoteAuthor: 'Ann Lee', results: [] })
+    const put = await admin.put(`/api/portfolio/${item.id}`, {
+      slug: 'corner-florist-shop',
+      quote: 'New words.',
+      quoteAuthor: 'Ann Lee',
+      results: [],
+    })
     expect(put.status).toBe(200)
-    expect(await put.json()).toMatchObject({ slug: 'corner-florist-shop', quote: 'New words.', quoteAuthor: 'Ann Lee', results: [], problem: CASE.problem })
+    expect(await put.json()).toMatchObject({
+      slug: 'corner-florist-shop',
+      quote: 'New words.',
+      quoteAuthor: 'Ann Lee',
+      results: [],
+      problem: CASE.problem,
+    })
 
     expect(await resolveCaseAddress(t.ctx.db, 'corner-florist-shop')).toMatchObject({ item: { id: item.id } })
     expect(await resolveCaseAddress(t.ctx.db, 'corner-florist')).toEqual({ moved: 'corner-florist-shop' })
@@ -104,7 +130,11 @@ describe.each(dialects())('Portfolio case studies (issue 35 §5) on %s', (_name,
     })
     expect(res.status).toBe(400)
     const { fields } = (await res.json()) as { fields: Record<string, string> }
-    expect(fields).toMatchObject({ quoteAuthor: QUOTE_NEEDS_AUTHOR, results: RESULT_NEEDS_BOTH(1), problem: 'The problem must be at most 3000 characters' })
+    expect(fields).toMatchObject({
+      quoteAuthor: QUOTE_NEEDS_AUTHOR,
+      results: RESULT_NEEDS_BOTH(1),
+      problem: 'The problem must be at most 3000 characters',
+    })
     expect(fields.slug).toMatch(/Slug may use lowercase letters/)
     const bad = await admin.put('/api/portfolio/1', { results: 'many' })
     expect(bad.status).toBe(400)
@@ -113,7 +143,11 @@ describe.each(dialects())('Portfolio case studies (issue 35 §5) on %s', (_name,
 
   it('testimonials come from the active projects’ quotes, with the name and role', async () => {
     const list = await listTestimonials(t.ctx.db)
-    expect(list.find((q) => q.author === 'Nadia Okafor')).toMatchObject({ role: 'Owner, Harbor Bakehouse', slug: 'harbor-bakehouse-online-shop', project: 'Harbor Bakehouse Online Shop' })
+    expect(list.find((q) => q.author === 'Nadia Okafor')).toMatchObject({
+      role: 'Owner, Harbor Bakehouse',
+      slug: 'harbor-bakehouse-online-shop',
+      project: 'Harbor Bakehouse Online Shop',
+    })
     expect(list.every((q) => q.quote && q.author)).toBe(true)
   })
 })

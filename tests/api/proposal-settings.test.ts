@@ -13,7 +13,21 @@ describe.each(dialects())('GET and PUT /api/settings with the proposal settings 
     await t.stop()
   })
 
-  const KEYS_BEFORE = ['siteName', 'siteDescription', 'contactEmail', 'contactPhone', 'address', 'hours', 'gwaliorAddress', 'gwaliorPhone', 'gwaliorHours', 'enableNotifications', 'enableAnalytics', 'maintenanceMode', 'timeZone']
+  const KEYS_BEFORE = [
+    'siteName',
+    'siteDescription',
+    'contactEmail',
+    'contactPhone',
+    'address',
+    'hours',
+    'gwaliorAddress',
+    'gwaliorPhone',
+    'gwaliorHours',
+    'enableNotifications',
+    'enableAnalytics',
+    'maintenanceMode',
+    'timeZone',
+  ]
 
   it('reads them beside every key it had, with no payment details and the standard terms at first', async () => {
     const admin = await t.client().login()
@@ -30,7 +44,11 @@ describe.each(dialects())('GET and PUT /api/settings with the proposal settings 
     expect(put.status).toBe(200)
     expect(await put.json()).toMatchObject({ paymentDetails: 'Bank of Tests\nAccount 42', proposalTerms: 'Net 7 days.' })
     expect((await admin.put('/api/settings', { siteName: 'Older Client Studio' })).status).toBe(200)
-    expect(await (await admin.get('/api/settings')).json()).toMatchObject({ siteName: 'Older Client Studio', paymentDetails: 'Bank of Tests\nAccount 42', proposalTerms: 'Net 7 days.' })
+    expect(await (await admin.get('/api/settings')).json()).toMatchObject({
+      siteName: 'Older Client Studio',
+      paymentDetails: 'Bank of Tests\nAccount 42',
+      proposalTerms: 'Net 7 days.',
+    })
     // Emptied, the terms are the standard ones again.
     expect(await (await admin.put('/api/settings', { proposalTerms: '' })).json()).toMatchObject({ proposalTerms: DEFAULT_PROPOSAL_TERMS })
   })

@@ -16,7 +16,8 @@ describe.each(dialects())('sudo mode in the API on %s', (_name, url) => {
     await app?.stop()
   })
 
-  const contactOf = async (c: ReturnType<TestApp['client']>) => ((await (await c.get('/api/settings')).json()) as { contactEmail: string }).contactEmail
+  const contactOf = async (c: ReturnType<TestApp['client']>) =>
+    ((await (await c.get('/api/settings')).json()) as { contactEmail: string }).contactEmail
   const outbox = () => app.ctx.db.selectFrom('mailOutbox').select(['toAddress', 'subject']).orderBy('id').execute()
 
   it('refuses a new contact email without a recent password, takes it with one, and tells the old address', async () => {
@@ -39,7 +40,10 @@ describe.each(dialects())('sudo mode in the API on %s', (_name, url) => {
     const saved = (await ok.json()) as Record<string, unknown>
     expect(saved.contactEmail).toBe('new@studio.example')
     expect(saved).not.toHaveProperty('currentPassword')
-    expect((await outbox()).at(-1)).toMatchObject({ toAddress: before, subject: expect.stringContaining('The contact email, where new proposals and messages are mailed, was changed') })
+    expect((await outbox()).at(-1)).toMatchObject({
+      toAddress: before,
+      subject: expect.stringContaining('The contact email, where new proposals and messages are mailed, was changed'),
+    })
 
     // Confirmed: the next change within the window needs no password.
     expect((await a.put('/api/settings', { contactEmail: before })).status).toBe(200)
@@ -52,7 +56,10 @@ describe.each(dialects())('sudo mode in the API on %s', (_name, url) => {
     expect(await sudo.json()).toMatchObject({ ok: true, active: true })
     expect((await b.put('/api/settings', { contactEmail: before })).status).toBe(200)
     // Ten minutes later (the time on the session row), the password again.
-    await app.ctx.db.updateTable('sessions').set({ sudoAt: new Date(Date.now() - 11 * 60_000).toISOString() }).execute()
+    await app.ctx.db
+      .updateTable('sessions')
+      .set({ sudoAt: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .execute()
     expect((await b.put('/api/settings', { contactEmail: 'late@studio.example' })).status).toBe(403)
     expect((await a.put('/api/settings', { contactEmail: 'late@studio.example' })).status).toBe(403)
   }, 120_000)

@@ -28,12 +28,25 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
     const row = await t.ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst()
     return row && { ...row, bytes: Buffer.from(row.bytes) }
   }
-  const countStored = async () => Number((await t.ctx.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const countStored = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('uploads')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('stores a JPEG, PNG or WebP resized to at most 1600 px as WebP in the database, served with long caching', async () => {
     const admin = await t.client().login()
-    for (const [format, type] of [['jpeg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp']] as const) {
-      const img = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#336699' } })[format]().toBuffer()
+    for (const [format, type] of [
+      ['jpeg', 'image/jpeg'],
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+    ] as const) {
+      const source = sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#336699' } })
+      const img = await source[format]().toBuffer()
       const res = await send(admin, img, type)
       expect(res.status).toBe(201)
       const { url: fileUrl, width, height } = (await res.json()) as { url: string; width: number; height: number }
@@ -52,7 +65,9 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
       expect(Buffer.from(await served.arrayBuffer()).equals(row!.bytes)).toBe(true)
     }
     // Small pictures are not enlarged.
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ffffff' } }).png().toBuffer()
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ffffff' } })
+      .png()
+      .toBuffer()
     const res = await send(admin, small, 'image/png')
     expect(((await res.json()) as { width: number }).width).toBe(300)
   })
@@ -66,13 +81,17 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary')
     expect((await send(admin, gif, 'image/jpeg')).status).toBe(400)
     // A real PNG sent as another type: refused (not an accepted Content-Type at all).
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
     expect((await send(admin, png, 'text/plain')).status).toBe(400)
   })
 
   it('refuses visitors, missing CSRF tokens and files over 5 MB, storing nothing', async () => {
     const before = await countStored()
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
     expect((await send(t.client(), png, 'image/png')).status).toBe(401)
     const admin = await t.client().login()
     const noToken = await fetch(`${t.baseUrl}/api/uploads`, {
@@ -88,7 +107,9 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
 
   it('serves an upload byte for byte with a strong ETag, 304 on If-None-Match, HEAD, and 404 for unknown names', async () => {
     const admin = await t.client().login()
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa3300' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer()
     const { url: fileUrl } = (await (await send(admin, png, 'image/png')).json()) as { url: string }
     const row = (await storedBytes(fileUrl.slice('/uploads/'.length)))!
 
@@ -130,7 +151,9 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
 
   it('serves each smaller width and AVIF copy under its own name, with its type, long caching and its ETag', async () => {
     const admin = await t.client().login()
-    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2266aa' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer()
     const { url: fileUrl } = (await (await send(admin, png, 'image/png')).json()) as { url: string }
     const base = fileUrl.replace(/\.webp$/, '')
     for (const [suffix, type, width] of [
@@ -151,7 +174,17 @@ describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {
       expect((await fetch(t.baseUrl + base + suffix, { headers: { 'if-none-match': etag } })).status).toBe(304)
     }
     // Never enlarged: no 1280 copy of a 1000 px picture; and only names of the stored form are looked up.
-    for (const suffix of ['-1280.webp', '-1280.avif', '-1600.avif', '-0480.avif', '-480.png', '-480.AVIF', '-12345.avif', '-480-1.avif', '.avif']) {
+    for (const suffix of [
+      '-1280.webp',
+      '-1280.avif',
+      '-1600.avif',
+      '-0480.avif',
+      '-480.png',
+      '-480.AVIF',
+      '-12345.avif',
+      '-480-1.avif',
+      '.avif',
+    ]) {
       const res = await fetch(t.baseUrl + base + suffix)
       expect(res.status, suffix).toBe(404)
       expect(res.headers.get('cache-control')).toBe('no-store')
@@ -196,7 +229,9 @@ describe.each(dialects())('uploads left on disk by older versions, on %s', (_nam
   it('imports images left on disk by older versions at start, once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-legacy-'))
     fs.mkdirSync(path.join(dataDir, 'uploads'))
-    const legacy = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#00ff00' } }).webp().toBuffer()
+    const legacy = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#00ff00' } })
+      .webp()
+      .toBuffer()
     const name = `${'b'.repeat(31)}1.webp`
     fs.writeFileSync(path.join(dataDir, 'uploads', name), legacy)
     fs.writeFileSync(path.join(dataDir, 'uploads', 'notes.txt'), 'not an image')

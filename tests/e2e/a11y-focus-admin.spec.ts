@@ -12,7 +12,8 @@ test.describe.configure({ timeout: 90_000 })
 const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true })
 
 type Post = { id: number; slug: string }
-const newPost = (page: Page, over: Record<string, unknown> = {}) => createPost<Post>(page, { title: `Focus ${uid()}`, content: '<p>The quick brown fox.</p>', ...over })
+const newPost = (page: Page, over: Record<string, unknown> = {}) =>
+  createPost<Post>(page, { title: `Focus ${uid()}`, content: '<p>The quick brown fox.</p>', ...over })
 
 async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 })
@@ -82,7 +83,9 @@ test('Revisions: Compare is named with a readable time; closing the comparison s
   await expect(revisions).toHaveCount(2)
   const compare = revisions.nth(1).getByRole('link', { name: /^Compare/ })
   // A date and time as people say it (e.g. "Nov 25, 2026, 3:02 PM", in the zone the page names once), not an ISO stamp.
-  await expect(compare).toHaveAccessibleName(/^Compare the revision of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M with the current text$/)
+  await expect(compare).toHaveAccessibleName(
+    /^Compare the revision of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M with the current text$/,
+  )
   await expect(compare).not.toHaveAccessibleName(/\d{4}-\d{2}-\d{2}T/)
 
   const said = page.getByRole('region', { name: 'Revisions' }).getByRole('status')
@@ -97,7 +100,13 @@ test('Revisions: Compare is named with a readable time; closing the comparison s
 
 test('Messages: "Mark as read" keeps the focus while it is saved', async ({ page }) => {
   const name = `Focus ${uid()}`
-  sql('INSERT INTO contact_messages (name, email, message, is_read, created_at) VALUES (?, ?, ?, 0, ?)', name, 'focus@example.com', 'Please call me back.', new Date().toISOString())
+  sql(
+    'INSERT INTO contact_messages (name, email, message, is_read, created_at) VALUES (?, ?, ?, 0, ?)',
+    name,
+    'focus@example.com',
+    'Please call me back.',
+    new Date().toISOString(),
+  )
   await login(page)
   await page.goto(`${ADMIN}/messages`)
   await hydrated(page)

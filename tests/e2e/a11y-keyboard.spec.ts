@@ -92,7 +92,13 @@ async function contrast(page: Page, a: string, b: string): Promise<number> {
 async function ringAndSurface(control: Locator) {
   return control.evaluate((el) => {
     let surface = el.parentElement
-    while (surface && getComputedStyle(surface).backgroundColor.replace(/\s/g, '').match(/^(rgba\(0,0,0,0\)|transparent)$/)) surface = surface.parentElement
+    while (
+      surface &&
+      getComputedStyle(surface)
+        .backgroundColor.replace(/\s/g, '')
+        .match(/^(rgba\(0,0,0,0\)|transparent)$/)
+    )
+      surface = surface.parentElement
     const style = getComputedStyle(el)
     return {
       focusVisible: el.matches(':focus-visible'),
@@ -326,7 +332,9 @@ test.describe('focus rings stand out from what they sit on (3:1)', () => {
     const dismiss = toast.getByRole('button', { name: 'Dismiss notification' })
     // The notice comes after the page's content: from the last control in <main>, Tab reaches it.
     await page.locator('main').evaluate((main) => {
-      const controls = main.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea, [tabindex="0"]')
+      const controls = main.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea, [tabindex="0"]',
+      )
       controls[controls.length - 1]?.focus()
     })
     for (let i = 0; i < 4 && !(await dismiss.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')

@@ -23,7 +23,8 @@ async function focusState(page: Page, until: string, within: string): Promise<St
   return page.evaluate(
     ([until, within]) => {
       const el = document.activeElement
-      if (!el || el === document.body || el === document.documentElement) return { name: '<body>', problem: 'focus is on <body>', seen: false, stop: false, inside: false }
+      if (!el || el === document.body || el === document.documentElement)
+        return { name: '<body>', problem: 'focus is on <body>', seen: false, stop: false, inside: false }
       // (A date input takes several Tabs, one per part: staying on it is not coming back.)
       const w = window as unknown as { tabWalkSeen?: WeakSet<Element>; tabWalkLast?: Element }
       w.tabWalkSeen ??= new WeakSet()
@@ -46,13 +47,16 @@ async function focusState(page: Page, until: string, within: string): Promise<St
       const vh = window.innerHeight
       const at = `x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)} in ${vw}×${vh}`
       const fits = (lo: number, hi: number, size: number) => (hi - lo <= size ? lo >= -1 && hi <= size + 1 : lo < size && hi > 0)
-      if (!fits(r.left, r.right, vw) || !fits(r.top, r.bottom, vh)) return { name, problem: `not in the viewport: ${at}`, seen, stop, inside }
+      if (!fits(r.left, r.right, vw) || !fits(r.top, r.bottom, vh))
+        return { name, problem: `not in the viewport: ${at}`, seen, stop, inside }
 
       const x = (Math.max(r.left, 0) + Math.min(r.right, vw)) / 2
       const y = (Math.max(r.top, 0) + Math.min(r.bottom, vh)) / 2
       const hit = document.elementFromPoint(x, y)
       if (hit && (el === hit || el.contains(hit) || labels.some((l) => l.contains(hit)))) return { name, problem: null, seen, stop, inside }
-      const cover = hit ? `<${hit.tagName.toLowerCase()}> "${(hit.getAttribute('aria-label') ?? hit.textContent ?? '').trim().slice(0, 30)}"` : 'nothing'
+      const cover = hit
+        ? `<${hit.tagName.toLowerCase()}> "${(hit.getAttribute('aria-label') ?? hit.textContent ?? '').trim().slice(0, 30)}"`
+        : 'nothing'
       return { name, problem: `covered by ${cover} at its centre (${at})`, seen, stop, inside }
     },
     [until, within],

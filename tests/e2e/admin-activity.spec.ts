@@ -6,7 +6,10 @@ test('A change shows in the activity log, found with the filter and in the CSV l
   const title = `Activity ${uid()}`
   const post = await createPost(page, { title })
   await page.goto(`${ADMIN}/settings`)
-  await page.getByRole('link', { name: /Activity log/ }).first().click()
+  await page
+    .getByRole('link', { name: /Activity log/ })
+    .first()
+    .click()
   await expect(page.getByRole('heading', { name: 'Activity log', level: 1 })).toBeVisible()
   await expectNoAxeViolations(page)
 
@@ -65,11 +68,19 @@ test('The retention is checked beside its field', async ({ page }) => {
   await expect(page.getByTestId('toast')).toContainText('Retention Saved')
   await expect(field).not.toHaveAttribute('aria-invalid', 'true')
   // Newest first (the desktop and phone runs share one server).
-  const entry = page.getByRole('article').filter({ hasText: `Keep activity for ${other} days (was ${kept}).` }).first()
+  const entry = page
+    .getByRole('article')
+    .filter({ hasText: `Keep activity for ${other} days (was ${kept}).` })
+    .first()
   await expect(entry).toContainText('By: admin')
   await expect(entry).toContainText(/Device: Chrome/)
   // Put it back for the other tests.
   await field.fill(kept)
   await field.press('Enter')
-  await expect(page.getByRole('article').filter({ hasText: `Keep activity for ${kept} days (was ${other}).` }).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: `Keep activity for ${kept} days (was ${other}).` })
+      .first(),
+  ).toBeVisible()
 })

@@ -54,10 +54,27 @@ test('the throttling answer is shown as a clear message', async ({ page }) => {
   // The real 429 is covered by the API tests; here the server's answer is replayed so the
   // shared e2e server's login limit is not used up. The form posts to the login route's action
   // (`/admin/login.data` with JavaScript), which answers in React Router's single-fetch encoding.
-  const throttled = [{ _1: 2 }, 'data', { _3: 4, _5: 6 }, 'username', USERNAME, 'formError', { _7: 8, _9: 10 }, 'kind', 'throttled', 'message', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.']
+  const throttled = [
+    { _1: 2 },
+    'data',
+    { _3: 4, _5: 6 },
+    'username',
+    USERNAME,
+    'formError',
+    { _7: 8, _9: 10 },
+    'kind',
+    'throttled',
+    'message',
+    'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  ]
   await page.route(isLoginAction, (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 429, contentType: 'text/x-script', headers: { 'x-remix-response': 'yes', 'retry-after': '900' }, body: `${JSON.stringify(throttled)}\n` })
+      ? route.fulfill({
+          status: 429,
+          contentType: 'text/x-script',
+          headers: { 'x-remix-response': 'yes', 'retry-after': '900' },
+          body: `${JSON.stringify(throttled)}\n`,
+        })
       : route.continue(),
   )
   await openLogin(page)

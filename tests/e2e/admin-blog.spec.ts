@@ -66,7 +66,9 @@ test('blog CRUD with the rich-text editor and an uploaded image, reflected on th
   await expect(editor.getByText(`Plain ${tag}`)).toBeVisible()
 
   // Upload a picture (PNG made on the fly, 2000 px wide: stored resized as WebP).
-  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#1d4ed8' } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png })
   await expect(page.getByLabel('Image URL')).toHaveValue(/^\/uploads\/[a-f0-9]{32}\.webp$/)
   const imageUrl = await page.getByLabel('Image URL').inputValue()
@@ -178,7 +180,14 @@ test('a status chosen while the list is still loading is saved once, as chosen',
   test.setTimeout(60_000)
   await login(page)
   const title = `Early status ${uid()}`
-  const { id } = (await apiWrite(page, 'POST', '/api/blogs', { title, subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'published' })) as { id: number }
+  const { id } = (await apiWrite(page, 'POST', '/api/blogs', {
+    title,
+    subheading: 's',
+    excerpt: 'e',
+    content: '<p>c</p>',
+    category: 'SEO',
+    status: 'published',
+  })) as { id: number }
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
   const sent: string[] = []

@@ -54,6 +54,8 @@ test.describe('one clock', () => {
     await expect(page.getByText("Time zone saved: the back office shows you times in the agency's zone.")).toBeVisible()
     await page.goto(`${ADMIN}/settings/activity`)
     await expect(named).toHaveText('Times in Pacific Time (Los Angeles).')
-    await expect(page.locator('main time').first()).toHaveText(expected((await page.locator('main time').first().getAttribute('datetime')) ?? '', 'America/Los_Angeles'))
+    await expect(page.locator('main time').first()).toHaveText(
+      expected((await page.locator('main time').first().getAttribute('datetime')) ?? '', 'America/Los_Angeles'),
+    )
   })
 })

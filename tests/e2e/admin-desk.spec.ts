@@ -21,7 +21,15 @@ function arrange(tag: string) {
       iso(now - 3 * HOUR),
     ).lastInsertRowid,
   )
-  const bravo = Number(sql(`insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)`, `Bravo ${tag}`, `bravo-${tag}@example.com`, `Do you build shops? ${tag}`, iso(now - 2 * HOUR)).lastInsertRowid)
+  const bravo = Number(
+    sql(
+      `insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)`,
+      `Bravo ${tag}`,
+      `bravo-${tag}@example.com`,
+      `Do you build shops? ${tag}`,
+      iso(now - 2 * HOUR),
+    ).lastInsertRowid,
+  )
   const { lead: charlie } = bookedCallLead(`Charlie ${tag}`, `charlie-${tag}@example.com`, `hash-${tag}`, now)
   return { alpha, bravo, charlie }
 }
@@ -30,10 +38,14 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone'
 
 /** The names in the list as shown at this width (the table's rows, or the phone's compact rows). */
 function rowNames(page: Page, testInfo: TestInfo): Locator {
-  return isPhone(testInfo) ? page.getByRole('list', { name: 'Leads' }).getByRole('listitem').getByRole('link') : page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('link')
+  return isPhone(testInfo)
+    ? page.getByRole('list', { name: 'Leads' }).getByRole('listitem').getByRole('link')
+    : page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('link')
 }
 
-test('one list for every kind of lead: kind, status, source, value, received and next call; sorted and filtered through the address', async ({ page }, testInfo) => {
+test('one list for every kind of lead: kind, status, source, value, received and next call; sorted and filtered through the address', async ({
+  page,
+}, testInfo) => {
   const tag = uid()
   arrange(tag)
   await login(page)
@@ -52,14 +64,32 @@ test('one list for every kind of lead: kind, status, source, value, received and
     await expect(rows.nth(1)).toContainText('Message · Source not known')
   } else {
     const table = page.getByRole('table')
-    await expect(table.getByRole('columnheader')).toHaveText(['Kind', 'Name', 'Status', 'Source', 'Assigned to', 'Value', 'Received', 'Next call'])
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Kind',
+      'Name',
+      'Status',
+      'Source',
+      'Assigned to',
+      'Value',
+      'Received',
+      'Next call',
+    ])
     await expect(table.getByRole('columnheader', { name: 'Received' })).toHaveAttribute('aria-sort', 'descending')
     const cells = (n: number) => table.getByRole('row').nth(n).getByRole('cell')
     await expect(cells(1).nth(0)).toHaveText('Call')
     await expect(cells(1).nth(5)).toHaveText('-')
     await expect(cells(1).nth(7)).toHaveText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/)
     await expect(cells(2).nth(0)).toHaveText('Message')
-    await expect(cells(3)).toHaveText(['Proposal', `Alpha ${tag} (unread)alpha-${tag}@example.com`, 'Pending', 'google', 'No one', '$2,450', /\d{4}/, '-'])
+    await expect(cells(3)).toHaveText([
+      'Proposal',
+      `Alpha ${tag} (unread)alpha-${tag}@example.com`,
+      'Pending',
+      'google',
+      'No one',
+      '$2,450',
+      /\d{4}/,
+      '-',
+    ])
     // Sorting by a header: the address carries it; a second click turns it round.
     await table.getByRole('link', { name: 'Name' }).click()
     await expect(page).toHaveURL(/sort=name/)
@@ -83,7 +113,9 @@ test('one list for every kind of lead: kind, status, source, value, received and
   await expect(names).toHaveText([`Alpha ${tag} (unread)`, `Charlie ${tag} (unread)`, `Bravo ${tag} (unread)`])
 })
 
-test('the keyboard moves through the leads (j/k and the arrows) and Enter opens one; typing in a field is left alone', async ({ page }, testInfo) => {
+test('the keyboard moves through the leads (j/k and the arrows) and Enter opens one; typing in a field is left alone', async ({
+  page,
+}, testInfo) => {
   const tag = uid()
   arrange(tag)
   await login(page)
@@ -118,7 +150,9 @@ test('the keyboard moves through the leads (j/k and the arrows) and Enter opens 
   await expect(page.getByRole('heading', { name: `Message from Bravo ${tag}`, level: 1 })).toBeVisible()
 })
 
-test('a lead page puts triage (status, assignee, next step) first, before the request and the reply form, at every width', async ({ page }) => {
+test('a lead page puts triage (status, assignee, next step) first, before the request and the reply form, at every width', async ({
+  page,
+}) => {
   const tag = uid()
   const { charlie } = arrange(tag)
   await login(page)
@@ -144,7 +178,9 @@ test('a lead page puts triage (status, assignee, next step) first, before the re
   await expectNoAxeViolations(page)
 })
 
-test('a contact message is answered from the desk through the outbox, and opening it takes it off the unread count', async ({ page }, testInfo) => {
+test('a contact message is answered from the desk through the outbox, and opening it takes it off the unread count', async ({
+  page,
+}, testInfo) => {
   const tag = uid()
   const { bravo } = arrange(tag)
   await login(page)
@@ -169,11 +205,17 @@ test('a contact message is answered from the desk through the outbox, and openin
 
   const reply = page.getByRole('region', { name: 'Reply by email' })
   await expect(reply.getByLabel('Subject')).toHaveValue(/^Your message to /)
-  await expect(reply.getByLabel('Message')).toHaveValue(new RegExp(`Thank you for your message. You wrote:\\n\\n> Do you build shops\\? ${tag}`))
+  await expect(reply.getByLabel('Message')).toHaveValue(
+    new RegExp(`Thank you for your message. You wrote:\\n\\n> Do you build shops\\? ${tag}`),
+  )
   await expect(reply.getByText('Mail is not being delivered: set SMTP_URL')).toBeVisible()
   await reply.getByLabel('Subject').fill(`About your shop ${tag}`)
   await reply.getByRole('button', { name: 'Keep reply to send later' }).click()
-  await expectToast(page, 'Reply Kept', `Your reply to bravo-${tag}@example.com is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`)
+  await expectToast(
+    page,
+    'Reply Kept',
+    `Your reply to bravo-${tag}@example.com is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
+  )
   await expect(page.getByRole('list', { name: 'History' })).toContainText(`Reply to bravo-${tag}@example.com: About your shop ${tag}`)
 
   const triage = page.getByRole('region', { name: 'Triage' })

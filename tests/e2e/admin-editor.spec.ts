@@ -11,7 +11,15 @@ import { ADMIN, apiWrite, expectNoAxeViolations, login, uid } from './admin-help
 const normalize = (html: string) =>
   sanitizeBlogHtml(html)
     .replace(/>\s+</g, '><')
-    .replace(/<([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")+)(\s*\/?)>/g, (_, tag: string, attrs: string, end: string) => `<${tag} ${attrs.trim().split(/\s+(?=[a-z-]+=")/).sort().join(' ')}${end}>`)
+    .replace(
+      /<([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")+)(\s*\/?)>/g,
+      (_, tag: string, attrs: string, end: string) =>
+        `<${tag} ${attrs
+          .trim()
+          .split(/\s+(?=[a-z-]+=")/)
+          .sort()
+          .join(' ')}${end}>`,
+    )
     .trim()
 
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true })
@@ -45,7 +53,10 @@ async function newPost(page: Page, html = '') {
 }
 
 /** A PNG made on the fly. */
-const png = (color: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer()
+const png = (color: string) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .png()
+    .toBuffer()
 
 /** Dispatches a paste or a drop of one picture file on the editor, as the browser does. */
 async function sendFile(target: Locator, kind: 'paste' | 'drop', bytes: Buffer) {
@@ -58,7 +69,13 @@ async function sendFile(target: Locator, kind: 'paste' | 'drop', bytes: Buffer) 
       const event =
         kind === 'paste'
           ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
-          : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: box.left + 20, clientY: box.top + 20 })
+          : new DragEvent('drop', {
+              dataTransfer: transfer,
+              bubbles: true,
+              cancelable: true,
+              clientX: box.left + 20,
+              clientY: box.top + 20,
+            })
       el.dispatchEvent(event)
     },
     { kind, data: [...bytes] },
@@ -100,7 +117,10 @@ test('a post saved from the editor keeps its markup on the server', async ({ pag
   await page.keyboard.press('ControlOrMeta+End')
   await page.keyboard.type(' QQSAVED')
   await expect(hiddenContent(page)).toHaveValue(/QQSAVED/)
-  await page.getByRole('button', { name: /^(Update|Save)/ }).first().click()
+  await page
+    .getByRole('button', { name: /^(Update|Save)/ })
+    .first()
+    .click()
   await expect
     .poll(async () => ((await (await page.request.get(`/api/blogs/${id}`)).json()) as { content: string }).content, { timeout: 15_000 })
     .toContain('QQSAVED')
@@ -316,7 +336,10 @@ test('a picture goes in only with alt text or marked decorative: toolbar, paste 
   // Pasted HTML: a picture that says what it shows comes along, one without alt is left out.
   await box.evaluate((el) => {
     const transfer = new DataTransfer()
-    transfer.setData('text/html', '<p>From elsewhere</p><img src="/images/blog/mobile-first-design.svg" alt="A speed gauge"><img src="/images/blog/mobile-first-design.svg">')
+    transfer.setData(
+      'text/html',
+      '<p>From elsewhere</p><img src="/images/blog/mobile-first-design.svg" alt="A speed gauge"><img src="/images/blog/mobile-first-design.svg">',
+    )
     transfer.setData('text/plain', 'From elsewhere')
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
   })
@@ -352,7 +375,13 @@ test('HTML the visual editor cannot show is never dropped silently', async ({ pa
   await expect(hiddenContent(page)).toHaveValue(table)
 
   // A saved post with a table opens in the source view.
-  const { id } = (await apiWrite(page, 'POST', '/api/blogs', { title: `Table ${uid()}`, subheading: 's', excerpt: 'e', content: table, category: 'SEO' })) as { id: number }
+  const { id } = (await apiWrite(page, 'POST', '/api/blogs', {
+    title: `Table ${uid()}`,
+    subheading: 's',
+    excerpt: 'e',
+    content: table,
+    category: 'SEO',
+  })) as { id: number }
   await page.goto(`${ADMIN}/blogs/edit/${id}`)
   await expect(warning).toContainText('This post opens in HTML source')
   await expect(page.getByLabel('HTML source')).toHaveValue(table)

@@ -31,7 +31,10 @@ test('Settings > Import and export: a dry run, then the import with the password
   test.setTimeout(120_000)
   await login(page)
   await page.goto(`${ADMIN}/settings`)
-  await page.getByRole('main').getByRole('link', { name: /Import and export/ }).click()
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Import and export/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Import and Export', level: 1 })).toBeVisible()
   await expectNoAxeViolations(page)
 
@@ -61,7 +64,11 @@ test('Settings > Import and export: a dry run, then the import with the password
   await page.reload()
   await expect(job).toContainText(`Imported: ${title} (draft, 0 images)`)
 
-  const posts = (await (await page.request.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as { id: number; title: string; status: string }[]
+  const posts = (await (await page.request.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as {
+    id: number
+    title: string
+    status: string
+  }[]
   expect(posts.map((p) => [p.title, p.status])).toEqual([[title, 'draft']])
   await apiWrite(page, 'DELETE', `/api/blogs/${posts[0]!.id}`)
 })
@@ -76,7 +83,11 @@ test('an export over 50 MB is named beside the field at once, and nothing is upl
     page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())))
     await page.getByLabel('Export file').setInputFiles(big)
     await page.getByRole('button', { name: 'Dry run' }).click()
-    await expect(page.getByText('huge-export.xml is 51 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).')).toBeVisible()
+    await expect(
+      page.getByText(
+        'huge-export.xml is 51 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).',
+      ),
+    ).toBeVisible()
     await expect(page.getByLabel('Export file')).toBeFocused()
     expect(posts).toEqual([])
   } finally {

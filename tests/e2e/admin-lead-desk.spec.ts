@@ -5,7 +5,13 @@ import { ADMIN, apiWrite, dataDir, expectNoAxeViolations, expectToast, login, ui
 
 /** A visitor's request, sent the way the proposal form's API client sends it. */
 async function submitProposal(page: Page, fields: Record<string, string>) {
-  await apiWrite(page, 'POST', '/api/proposals', { phone: '', businessType: 'retail', budget: '500-1000', requirements: 'A shop with 20 products.', ...fields })
+  await apiWrite(page, 'POST', '/api/proposals', {
+    phone: '',
+    businessType: 'retail',
+    budget: '500-1000',
+    requirements: 'A shop with 20 products.',
+    ...fields,
+  })
 }
 
 /** Rows of the e2e server's outbox for one recipient (read straight from its SQLite file). */
@@ -26,7 +32,8 @@ function outboxFor(to: string) {
 function countStatusPosts(page: Page) {
   const posts: string[] = []
   page.on('request', (req) => {
-    if (req.method() === 'POST' && /\/proposals\/\d+\.data/.test(req.url()) && (req.postData() ?? '').includes('intent=status')) posts.push(req.url())
+    if (req.method() === 'POST' && /\/proposals\/\d+\.data/.test(req.url()) && (req.postData() ?? '').includes('intent=status'))
+      posts.push(req.url())
   })
   return posts
 }
@@ -126,7 +133,11 @@ test('the lead desk: add a note, change the status, reply by email from a templa
   // The e2e server has no SMTP_URL: the screen says the reply is kept, never that it was sent (issue 36).
   await expect(reply.getByText('Mail is not being delivered: set SMTP_URL')).toBeVisible()
   await reply.getByRole('button', { name: 'Keep reply to send later' }).click()
-  await expectToast(page, 'Reply Kept', `Your reply to ${email} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`)
+  await expectToast(
+    page,
+    'Reply Kept',
+    `Your reply to ${email} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
+  )
   await expect(history).toContainText(`Reply to ${email}: Your bakery website ${tag}`)
   await history.getByText('Show the message').click()
   await expect(history).toContainText('We can start on Monday.')
@@ -177,7 +188,9 @@ test('a request from the cost estimator shows the estimate on the desk, with a l
   await expect(again.getByRole('radio', { name: /Business Website/ })).toBeChecked()
   await expect(again.getByLabel('Number of Pages')).toHaveValue('5')
   await expect(again.getByRole('checkbox', { name: /SEO Optimization/ })).toBeChecked()
-  await expect(again.getByRole('region', { name: 'Your estimate' }).getByRole('row').last()).toHaveText(new RegExp(total.replace(/\s+/g, '\\s*').replace(/\$/g, '\\$')))
+  await expect(again.getByRole('region', { name: 'Your estimate' }).getByRole('row').last()).toHaveText(
+    new RegExp(total.replace(/\s+/g, '\\s*').replace(/\$/g, '\\$')),
+  )
 })
 
 test('a request from the demo builder shows the design on the desk, and the link reopens it in the builder', async ({ page }) => {
@@ -250,7 +263,9 @@ test('the dashboard chart has labelled axes with gridlines, readable dates, a to
   const labels = chart.getByTestId('day-label')
   expect(await labels.count()).toBeGreaterThanOrEqual(4)
   await expect(labels.last()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/)
-  const boxes = await labels.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, height: r.height })))
+  const boxes = await labels.evaluateAll((els) =>
+    els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, height: r.height })),
+  )
   for (const b of boxes) expect(b.height, `date label height on ${testInfo.project.name}`).toBeGreaterThanOrEqual(11)
   for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThan(boxes[i - 1].right)
 
@@ -287,7 +302,11 @@ test('the CSV export writes labels and local dates', async ({ page }) => {
   const csv = await (await page.request.get(`/api/proposals/export.csv?q=${tag}`)).text()
   const [header, row] = csv.split('\r\n')
   expect(header).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time),Source,Campaign,Landing page')
-  expect(row).toMatch(new RegExp(`^Csv ${tag},csv-${tag}@example.com,,Healthcare,"\\$2,500 - \\$5,000",Pending,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*$`))
+  expect(row).toMatch(
+    new RegExp(
+      `^Csv ${tag},csv-${tag}@example.com,,Healthcare,"\\$2,500 - \\$5,000",Pending,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*$`,
+    ),
+  )
 })
 
 test.describe('without JavaScript', () => {

@@ -27,14 +27,19 @@ function refusedMail(subject: string, to: string) {
   )
 }
 
-const mailItem = (page: Page, subject: string) => page.getByRole('list', { name: 'Mail' }).getByRole('listitem').filter({ hasText: subject })
+const mailItem = (page: Page, subject: string) =>
+  page.getByRole('list', { name: 'Mail' }).getByRole('listitem').filter({ hasText: subject })
 
-test('The dashboard says mail is not delivered and how to set it; the outbox lists each mail with its state and the server\'s answer, and Retry says truthfully what happened', async ({ page }) => {
+test("The dashboard says mail is not delivered and how to set it; the outbox lists each mail with its state and the server's answer, and Retry says truthfully what happened", async ({
+  page,
+}) => {
   await login(page)
   await page.goto(`${ADMIN}/dashboard`)
   const banner = page.getByTestId('mail-banner')
   await expect(banner).toContainText(BANNER)
-  await expect(banner).toContainText('set SMTP_URL in the server\'s environment (for example smtp://user:password@mail.example.com:587) and restart the site')
+  await expect(banner).toContainText(
+    "set SMTP_URL in the server's environment (for example smtp://user:password@mail.example.com:587) and restart the site",
+  )
   await expectNoAxeViolations(page)
   await banner.getByRole('link', { name: 'See what is waiting in the outbox' }).click()
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
@@ -45,12 +50,16 @@ test('The dashboard says mail is not delivered and how to set it; the outbox lis
   const item = mailItem(page, subject)
   await expect(item).toContainText('To nobody@example.com')
   await expect(item).toContainText('Failed')
-  await expect(item).toContainText('Mail server\'s answer: 550 5.1.1 No such user here')
+  await expect(item).toContainText("Mail server's answer: 550 5.1.1 No such user here")
   await expect(item).toContainText('Not delivered; mail is not set up now, so it is kept until it is.')
   await expectNoAxeViolations(page)
 
   await item.getByRole('button', { name: `Retry the mail "${subject}" to nobody@example.com` }).click()
-  await expectToast(page, 'Mail Kept', 'Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to nobody@example.com once mail is set up.')
+  await expectToast(
+    page,
+    'Mail Kept',
+    'Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to nobody@example.com once mail is set up.',
+  )
   // Nothing was tried: the answer shown is still the server's last one.
   await expect(mailItem(page, subject)).toContainText('Failed')
   await expectNoAxeViolations(page)
@@ -64,7 +73,9 @@ test.describe('without JavaScript', () => {
     const subject = `No script ${uid()}`
     refusedMail(subject, 'plain@example.com')
     await page.goto(`${ADMIN}/settings/outbox`)
-    await mailItem(page, subject).getByRole('button', { name: /^Retry the mail/ }).click()
+    await mailItem(page, subject)
+      .getByRole('button', { name: /^Retry the mail/ })
+      .click()
     await expect(page.getByTestId('toast')).toContainText('Mail Kept')
     await expect(page.getByTestId('toast')).toContainText('It will be sent to plain@example.com once mail is set up.')
     await expect(mailItem(page, subject)).toBeVisible()
@@ -79,7 +90,9 @@ test('Settings sends a test mail to the signed-in person and says it was kept, n
   const address = (await card.getByText(/^To your address, /).textContent())!.replace(/^To your address, /, '').replace(/\.$/, '')
   await card.getByRole('button', { name: 'Send a test mail' }).click()
   const answer = card.getByRole('status')
-  await expect(answer).toContainText(`Mail Kept. Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ${address} once mail is set up.`)
+  await expect(answer).toContainText(
+    `Mail Kept. Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ${address} once mail is set up.`,
+  )
   await expectNoAxeViolations(page)
   await answer.getByRole('link', { name: 'Open the outbox' }).click()
   const item = page.getByRole('list', { name: 'Mail' }).getByRole('listitem').first()
@@ -88,7 +101,10 @@ test('Settings sends a test mail to the signed-in person and says it was kept, n
   await expect(item).toContainText('Kept, not sent: it will be sent when mail is set up.')
 })
 
-test('An invitation says its mail is kept, shows its link once to copy, and a pending one can get a new link (the old one stops working)', async ({ page, context }) => {
+test('An invitation says its mail is kept, shows its link once to copy, and a pending one can get a new link (the old one stops working)', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await login(page)
   await page.goto(`${ADMIN}/settings/people`)
@@ -99,7 +115,9 @@ test('An invitation says its mail is kept, shows its link once to copy, and a pe
   await invite.getByLabel('Email').fill(email)
   await invite.getByLabel('Your password, to confirm').fill(PASSWORD)
   await invite.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Invitation made. Its mail is kept in the outbox, not sent: mail is not set up' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Invitation made. Its mail is kept in the outbox, not sent: mail is not set up' }),
+  ).toBeVisible()
   const first = page.getByLabel(`Invitation link for ${email} (shown once)`)
   await expect(first).toHaveValue(/\/admin\/invite\/[\w-]{40,}$/)
   const firstLink = await first.inputValue()
@@ -116,7 +134,9 @@ test('An invitation says its mail is kept, shows its link once to copy, and a pe
   await expect(renewed).toHaveValue(/\/admin\/invite\/[\w-]{40,}$/)
   const newLink = await renewed.inputValue()
   expect(newLink).not.toBe(firstLink)
-  await expect(page.getByRole('status').filter({ hasText: 'New invitation link made: the link mailed before no longer works.' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'New invitation link made: the link mailed before no longer works.' }),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
 
   await page.context().clearCookies()

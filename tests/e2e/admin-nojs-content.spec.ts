@@ -43,7 +43,13 @@ test('a blog post is refused, created, edited and deleted without JavaScript', a
   await expect(page).toHaveURL(new RegExp(`${ADMIN}/blogs\\?saved=created$`))
   await expectToast(page, 'Blog Created', 'Blog post has been created successfully.')
   const saved = await findPost(page, title)
-  expect(saved).toMatchObject({ subheading: 'Works before the script loads', category: 'Performance', status: 'published', author: 'Admin', readTime: '1 min read' })
+  expect(saved).toMatchObject({
+    subheading: 'Works before the script loads',
+    category: 'Performance',
+    status: 'published',
+    author: 'Admin',
+    readTime: '1 min read',
+  })
   expect(saved!.content).toContain(`<p>Body ${tag}</p>`)
 
   // Edit.
@@ -95,7 +101,13 @@ test('a portfolio project is created, switched, archived and deleted without Jav
   await page.getByRole('button', { name: 'Create Project' }).click()
   await expect(page).toHaveURL(new RegExp(`${ADMIN}/portfolio\\?saved=created$`))
   await expectToast(page, 'Portfolio Created', 'Portfolio item has been created successfully.')
-  expect(await findItem(page, title)).toMatchObject({ technologies: ['Astro'], isLive: false, status: 'active', liveUrl: 'bakery.example.com', features: [] })
+  expect(await findItem(page, title)).toMatchObject({
+    technologies: ['Astro'],
+    isLive: false,
+    status: 'active',
+    liveUrl: 'bakery.example.com',
+    features: [],
+  })
 
   // Edit: a technology typed in, one cleared (a checkbox without JavaScript).
   await page.goto(`${ADMIN}/portfolio?q=${tag}`)
@@ -133,7 +145,13 @@ test.describe('with JavaScript', () => {
   test('the confirmation step of a page opened at ?delete= is accessible and deletes through the action', async ({ page }) => {
     const title = `Confirm step ${uid()}`
     await login(page)
-    const post = (await apiWrite(page, 'POST', '/api/blogs', { title, subheading: 's', excerpt: 'e', content: '<p>x</p>', category: 'SEO' })) as { id: number }
+    const post = (await apiWrite(page, 'POST', '/api/blogs', {
+      title,
+      subheading: 's',
+      excerpt: 'e',
+      content: '<p>x</p>',
+      category: 'SEO',
+    })) as { id: number }
     await page.goto(`${ADMIN}/blogs?q=${encodeURIComponent(title)}&delete=${post.id}`)
     const confirm = page.getByRole('alertdialog', { name: 'Delete this blog post?' })
     await expect(confirm).toBeVisible()
@@ -153,7 +171,9 @@ test.describe('with JavaScript', () => {
     await page.waitForLoadState('networkidle')
     // A proxy's error page instead of the action's answer (the page's reload afterwards goes through).
     await page.route('**/admin/blogs/new.data*', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' })
+        : route.continue(),
     )
     await page.getByLabel(/^Title/).fill(title)
     await page.getByLabel('Subheading').fill('Sub')
@@ -173,7 +193,14 @@ test("a post's tags are refused, saved and followed to the tag's list without Ja
   const mark = uid()
   const russian = `Веб-дизайн ${mark}`
   await login(page)
-  const { id, slug } = (await apiWrite(page, 'POST', '/api/blogs', { title: `Plain tags ${mark}`, subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'published' })) as { id: number; slug: string }
+  const { id, slug } = (await apiWrite(page, 'POST', '/api/blogs', {
+    title: `Plain tags ${mark}`,
+    subheading: 's',
+    excerpt: 'e',
+    content: '<p>c</p>',
+    category: 'SEO',
+    status: 'published',
+  })) as { id: number; slug: string }
   await page.goto(`${ADMIN}/blogs/edit/${id}`)
   const tags = page.getByRole('textbox', { name: 'Tags' })
   await expect(tags).toHaveValue('')

@@ -5,11 +5,19 @@ import { ADMIN, PASSWORD, apiWrite, expectToast, login, openAdminNav, uid } from
 // is a plain HTML form posted to the route's action, and the answer is a page with the notice.
 test.use({ javaScriptEnabled: false })
 
-const DEFAULTS = { siteName: 'Launchpad Web Studio', contactEmail: 'hello@launchpad-web.example', contactPhone: '+1 (415) 555-0134', maintenanceMode: false }
+const DEFAULTS = {
+  siteName: 'Launchpad Web Studio',
+  contactEmail: 'hello@launchpad-web.example',
+  contactPhone: '+1 (415) 555-0134',
+  maintenanceMode: false,
+}
 
 /** What the admin API says is stored (read with the page's admin cookie). */
 async function findProposal(page: Page, email: string) {
-  const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { email: string; status: string }[]
+  const rows = (await (await page.request.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as {
+    email: string
+    status: string
+  }[]
   return rows.find((r) => r.email === email)
 }
 
@@ -21,7 +29,10 @@ test("a proposal's status is changed without JavaScript", async ({ page }) => {
   await login(page)
   await page.goto(`${ADMIN}/proposals?q=${tag}`)
   // The desk's row (a table at desktop width, a compact row on a phone) leads to the lead's page.
-  const row = page.getByRole('main').locator(':is(tr, li)', { has: page.getByRole('link', { name })}).filter({ visible: true })
+  const row = page
+    .getByRole('main')
+    .locator(':is(tr, li)', { has: page.getByRole('link', { name }) })
+    .filter({ visible: true })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('Pending')
   await row.getByRole('link', { name }).click()
@@ -32,7 +43,9 @@ test("a proposal's status is changed without JavaScript", async ({ page }) => {
   await expect(page.getByLabel(`Status for ${name}`)).toHaveValue('completed')
   await page.goto(`${ADMIN}/proposals?q=${tag}`)
   await expect(row).toContainText('Completed')
-  await expect(page.getByRole('navigation', { name: 'Filter proposals by status' }).getByRole('link', { name: 'Completed (1)' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Filter proposals by status' }).getByRole('link', { name: 'Completed (1)' }),
+  ).toBeVisible()
   expect(await findProposal(page, email)).toMatchObject({ status: 'completed' })
 })
 

@@ -20,7 +20,9 @@ function mailedLink(to: string, kind: 'invite' | 'reset'): string {
 function mailCount(to: string, kind: 'invite' | 'reset'): number {
   const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
   try {
-    return (db.prepare('select body from mail_outbox where to_address = ?').all(to) as { body: string }[]).filter((r) => new RegExp(`/${kind}/`).test(r.body)).length
+    return (db.prepare('select body from mail_outbox where to_address = ?').all(to) as { body: string }[]).filter((r) =>
+      new RegExp(`/${kind}/`).test(r.body),
+    ).length
   } finally {
     db.close()
   }
@@ -40,7 +42,12 @@ test('A person who forgot their password asks for a link, chooses a new password
   await login(page)
   await postForm(page, `${ADMIN}/settings/people`, { intent: 'invite', email, role: 'editor', displayName: 'Wren', sudoPassword: PASSWORD })
   await page.context().clearCookies()
-  await postForm(page, mailedLink(email, 'invite'), { username, displayName: 'Wren', newPassword: 'wrens-old-password', confirmPassword: 'wrens-old-password' })
+  await postForm(page, mailedLink(email, 'invite'), {
+    username,
+    displayName: 'Wren',
+    newPassword: 'wrens-old-password',
+    confirmPassword: 'wrens-old-password',
+  })
   await page.context().clearCookies()
 
   // The login page's link to the form.
@@ -52,7 +59,9 @@ test('A person who forgot their password asks for a link, chooses a new password
   await page.getByLabel('Username or email address').fill(username)
   await page.getByRole('button', { name: 'Send me a link' }).click()
   // The e2e server has no SMTP_URL: the answer says the link is kept, not sent (issue 36).
-  const answer = page.getByRole('status').filter({ hasText: 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet' })
+  const answer = page.getByRole('status').filter({
+    hasText: 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet',
+  })
   await expect(answer).toBeVisible()
   await expect(answer).toBeFocused()
   await expectNoAxeViolations(page)

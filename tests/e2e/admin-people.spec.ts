@@ -33,7 +33,9 @@ async function menuLinks(page: Page): Promise<string[]> {
   return (await page.locator('aside').getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).map(linkName)
 }
 
-test('The owner invites a salesperson, who joins with their own password, sees only their menu, and is refused settings', async ({ page }) => {
+test('The owner invites a salesperson, who joins with their own password, sees only their menu, and is refused settings', async ({
+  page,
+}) => {
   await login(page)
   await page.goto(`${ADMIN}/settings/people`)
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible()
@@ -91,9 +93,17 @@ test('The owner invites a salesperson, who joins with their own password, sees o
 
 /** The day `days` from now as the Profile list writes it ('Jan 5, 2027', UTC). */
 /** A day from now as the back office shows it: in the agency's zone (Pacific in these tests, docs/decisions/070). */
-const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60_000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'America/Los_Angeles' })
+const dayFromNow = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60_000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'America/Los_Angeles',
+  })
 
-test('An API token on Profile asks for the password in place (sudo mode) and gets an expiry: 30 days by default, or a day chosen', async ({ page }) => {
+test('An API token on Profile asks for the password in place (sudo mode) and gets an expiry: 30 days by default, or a day chosen', async ({
+  page,
+}) => {
   await login(page)
   await page.goto(`${ADMIN}/settings/profile`)
   const region = page.getByRole('region', { name: 'API tokens' })
@@ -136,7 +146,9 @@ test('An API token on Profile asks for the password in place (sudo mode) and get
   }
 })
 
-test('Without JavaScript, the token form shows the day field and the password field, and a wrong day is answered beside it', async ({ browser }) => {
+test('Without JavaScript, the token form shows the day field and the password field, and a wrong day is answered beside it', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await login(page)

@@ -21,7 +21,9 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   await page.getByLabel(/^Category/).fill('Business')
   await page.getByLabel('Live URL').fill('florist.example.com')
   // An uploaded picture instead of a URL.
-  const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#047857' } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#047857' } })
+    .jpeg()
+    .toBuffer()
   await page.getByLabel('Upload image').setInputFiles({ name: 'florist.jpg', mimeType: 'image/jpeg', buffer: jpeg })
   await expect(page.getByLabel('Project Image URL')).toHaveValue(/^\/uploads\/[a-f0-9]{32}\.webp$/)
   const imageUrl = await page.getByLabel('Project Image URL').inputValue()
@@ -57,11 +59,19 @@ test('portfolio CRUD: technologies, live switch, status, delete, each reflected 
   await page.getByRole('button', { name: 'Search' }).click()
   const card = page.getByRole('list', { name: 'Portfolio items' }).getByRole('article')
   await expect(card).toHaveCount(1)
-  await expect(card.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText(['React', 'Node.js', 'Tailwind', '+2 more'])
+  await expect(card.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText([
+    'React',
+    'Node.js',
+    'Tailwind',
+    '+2 more',
+  ])
   // Each state shows once, as its control (issue 36): the Live switch and the status dropdown.
   await expect(card.getByRole('switch', { name: `Live status for ${title}` })).toBeChecked()
   await expect(card.getByLabel(`Status for ${title}`, { exact: true })).toHaveValue('active')
-  await expect(card.getByRole('link', { name: `Open the live site of ${title} (new tab)` })).toHaveAttribute('href', 'https://florist.example.com')
+  await expect(card.getByRole('link', { name: `Open the live site of ${title} (new tab)` })).toHaveAttribute(
+    'href',
+    'https://florist.example.com',
+  )
 
   // The category dropdown lists existing categories and filters.
   await page.getByLabel('Category').selectOption('Business')
@@ -124,7 +134,13 @@ test('the portfolio editor Cancel goes back without saving', async ({ page }) =>
 test('the portfolio list has a compact table view, kept in the address by the filters and search, with every action', async ({ page }) => {
   const tag = uid()
   await login(page)
-  const item = (await apiWrite(page, 'POST', '/api/portfolio', { title: `Table Cafe ${tag}`, description: 'A row in the table', category: 'Restaurant', image: '/images/hero.svg', imageAlt: 'Cafe front' })) as { id: number }
+  const item = (await apiWrite(page, 'POST', '/api/portfolio', {
+    title: `Table Cafe ${tag}`,
+    description: 'A row in the table',
+    category: 'Restaurant',
+    image: '/images/hero.svg',
+    imageAlt: 'Cafe front',
+  })) as { id: number }
   await page.goto(`${ADMIN}/portfolio?q=${tag}`)
   await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' }).click()
   await expect(page).toHaveURL(/view=table/)
@@ -139,7 +155,10 @@ test('the portfolio list has a compact table view, kept in the address by the fi
   await expect(row.getByRole('switch', { name: `Live status for Table Cafe ${tag}` })).toHaveAttribute('aria-checked', 'false')
 
   // Filters and search keep the table.
-  await page.getByRole('navigation', { name: 'Filter portfolio by status' }).getByRole('link', { name: /Active/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Filter portfolio by status' })
+    .getByRole('link', { name: /Active/ })
+    .click()
   await expect(page).toHaveURL(/status=active/)
   await expect(page).toHaveURL(/view=table/)
   await page.getByLabel('Search portfolio').fill(tag)

@@ -18,8 +18,18 @@ const leadLinks = (page: Page) => page.getByRole('main').locator('[data-row-link
 
 test('proposals: search, filter, status change, details, CSV export and delete', async ({ page }) => {
   const tag = uid()
-  await submitProposal(page, { name: `Doe, Jane ${tag}`, email: `jane-${tag}@example.com`, phone: '+1 415 555 0100', requirements: `Line one\nLine two ${tag}` })
-  await submitProposal(page, { name: `=HYPERLINK("http://evil.example") ${tag}`, email: `formula-${tag}@example.com`, businessType: 'retail', budget: '5000+' })
+  await submitProposal(page, {
+    name: `Doe, Jane ${tag}`,
+    email: `jane-${tag}@example.com`,
+    phone: '+1 415 555 0100',
+    requirements: `Line one\nLine two ${tag}`,
+  })
+  await submitProposal(page, {
+    name: `=HYPERLINK("http://evil.example") ${tag}`,
+    email: `formula-${tag}@example.com`,
+    businessType: 'retail',
+    budget: '5000+',
+  })
   await login(page)
 
   await page.goto(`${ADMIN}/proposals`)
@@ -34,7 +44,10 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   await expect(filters.getByRole('link', { name: 'Pending (2)' })).toBeVisible()
 
   // The list row: name, email (at desktop width), status and the budget as the lead's value.
-  const jane = page.getByRole('main').locator(':is(tr, li)', { has: page.getByRole('link', { name: `Doe, Jane ${tag}` }) }).filter({ visible: true })
+  const jane = page
+    .getByRole('main')
+    .locator(':is(tr, li)', { has: page.getByRole('link', { name: `Doe, Jane ${tag}` }) })
+    .filter({ visible: true })
   await expect(jane).toContainText('$1,000 - $2,500')
   await expect(jane).toContainText('Pending')
 
@@ -71,7 +84,12 @@ test('proposals: search, filter, status change, details, CSV export and delete',
   // The labels a person reads and the local date and time (Pacific), formulas still neutralised.
   expect(lines[0]).toBe('Name,Email,Phone,Business Type,Budget,Status,Date (Pacific Time),Source,Campaign,Landing page')
   expect(lines).toHaveLength(3)
-  expect(csv).toMatch(new RegExp(`"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*\\r?$`, 'm'))
+  expect(csv).toMatch(
+    new RegExp(
+      `"Doe, Jane ${tag}",jane-${tag}@example.com,'\\+1 415 555 0100,Restaurant / Food Service,"\\$1,000 - \\$2,500",Reviewed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},[^,]*,[^,]*,[^,]*\\r?$`,
+      'm',
+    ),
+  )
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}",formula-${tag}@example.com,,Retail / E-commerce,"$5,000+",Pending,`)
 
   // Delete (on the lead's page) asks first; cancelling keeps the proposal.
@@ -102,7 +120,9 @@ test('a failed status change shows the red Error notice', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Proposal from Failing ${tag}`, level: 1 })).toBeVisible()
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   // The status form posts to the lead page's action (`/admin/proposals/:id.data` with JavaScript); the server fails.
-  await page.route(`**${ADMIN}/proposals/*.data*`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()))
+  await page.route(`**${ADMIN}/proposals/*.data*`, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+  )
   await page.getByLabel(`Status for Failing ${tag}`).selectOption('completed')
   await page.getByRole('button', { name: `Apply status for Failing ${tag}` }).click()
   await expectToast(page, 'Error', 'Failed to update proposal status.')
@@ -115,7 +135,8 @@ test('the dashboard counts proposals and links with the configured admin path', 
   await submitProposal(page, { name: `Dash ${tag}`, email: `dash-${tag}@example.com` })
   await login(page)
   await page.goto(`${ADMIN}/dashboard`)
-  for (const t of ['Total Proposals', 'Pending Proposals', 'Blog Posts', 'Total Views']) await expect(page.getByRole('heading', { name: t, exact: true })).toBeVisible()
+  for (const t of ['Total Proposals', 'Pending Proposals', 'Blog Posts', 'Total Views'])
+    await expect(page.getByRole('heading', { name: t, exact: true })).toBeVisible()
   await expect(page.getByText('From website visitors')).toBeVisible()
   await expect(page.getByText('Requires attention')).toBeVisible()
   await expect(page.getByText(/\d+ published, \d+ drafts/)).toBeVisible()

@@ -84,7 +84,10 @@ test.describe('scheduling in the agency’s time zone, from a browser in New Yor
 
     // The list (a table by default, issue 36) shows it with its time, in the agency's zone.
     await page.goto(`${ADMIN}/blogs?q=${tag}`)
-    await expect(page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' })).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
     const row = page.getByRole('row', { name: new RegExp(`Scheduled ${tag}`) })
     await expect(row).toContainText('Scheduled')
     // The zone is named once, in the page's header, not after every time (docs/decisions/070).
@@ -93,7 +96,10 @@ test.describe('scheduling in the agency’s time zone, from a browser in New Yor
     await expect(page.getByTestId('times-in')).toHaveText('Times in Pacific Time (Los Angeles).')
     await expectNoAxeViolations(page)
     // The filter keeps the table view.
-    await page.getByRole('navigation', { name: 'Filter blog posts by status' }).getByRole('link', { name: /Scheduled/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Filter blog posts by status' })
+      .getByRole('link', { name: /Scheduled/ })
+      .click()
     await expect(page).toHaveURL(/status=scheduled/)
     await expect(page).not.toHaveURL(/view=/)
     await expect(page.getByRole('table')).toBeVisible()
@@ -134,7 +140,9 @@ test.describe('scheduling from a browser in the agency’s own zone', () => {
     await page.getByLabel('Status').selectOption('scheduled')
     const field = page.getByLabel(/^Publish at/)
     await field.fill('2030-07-04T18:00')
-    await expect(field).toHaveAccessibleDescription('For a scheduled post: it goes public at this time. Time zone: America/Los Angeles (Pacific Time), the agency’s (Settings).')
+    await expect(field).toHaveAccessibleDescription(
+      'For a scheduled post: it goes public at this time. Time zone: America/Los Angeles (Pacific Time), the agency’s (Settings).',
+    )
     await expect(page.getByTestId('publish-at-visitor')).toHaveCount(0)
     await page.getByRole('button', { name: 'Update' }).click()
     await expectToast(page, 'Blog Updated')
@@ -143,7 +151,9 @@ test.describe('scheduling from a browser in the agency’s own zone', () => {
   })
 })
 
-test('without JavaScript a post can be scheduled with a plain form (the time is the agency’s, and the form says so)', async ({ browser }) => {
+test('without JavaScript a post can be scheduled with a plain form (the time is the agency’s, and the form says so)', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Europe/Paris' })
   const page = await context.newPage()
   await login(page)
@@ -274,7 +284,10 @@ test('each save keeps a revision: compared word by word and restored', async ({ 
   await page.goto(`${ADMIN}/blogs/edit/${post.id}`)
   const revisions = page.getByRole('list', { name: 'Saved revisions, newest first' }).getByRole('listitem')
   await expect(revisions).toHaveCount(2)
-  await revisions.nth(1).getByRole('link', { name: /^Compare/ }).click()
+  await revisions
+    .nth(1)
+    .getByRole('link', { name: /^Compare/ })
+    .click()
   const diff = page.getByTestId('revision-diff')
   await expect(diff.locator('del')).toContainText(['quick', 'fox'])
   await expect(diff.locator('ins')).toContainText(['slow', 'dog'])
@@ -282,13 +295,18 @@ test('each save keeps a revision: compared word by word and restored', async ({ 
   await page.getByRole('link', { name: 'Close comparison' }).click()
   await expect(diff).toHaveCount(0)
 
-  await revisions.nth(1).getByRole('button', { name: /^Restore/ }).click()
+  await revisions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
   await expect(page.getByText('Revision restored')).toBeVisible()
   expect((await readPost(page, post.id)) as unknown).toMatchObject({ content: '<p>The quick brown fox.</p>' })
   await expect(revisions).toHaveCount(3)
 })
 
-test('field errors go once fixed, the first refused field gets the focus, the Save bar stays in view, read time is computed', async ({ page }) => {
+test('field errors go once fixed, the first refused field gets the focus, the Save bar stays in view, read time is computed', async ({
+  page,
+}) => {
   await login(page)
   await page.goto(`${ADMIN}/blogs/new`)
   await page.getByLabel(/^Title/).fill(`Half done ${uid()}`)

@@ -89,7 +89,14 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   return { cdp, authenticatorId }
 }
@@ -120,7 +127,8 @@ test('passkeys: register one, sign out, sign in with it (button, then autofill),
   await context.addInitScript(() => {
     if (sessionStorage.getItem('no-conditional-ui')) PublicKeyCredential.isConditionalMediationAvailable = async () => false
   })
-  const conditionalUi = (on: boolean) => page.evaluate((off) => (off ? sessionStorage.setItem('no-conditional-ui', '1') : sessionStorage.removeItem('no-conditional-ui')), !on)
+  const conditionalUi = (on: boolean) =>
+    page.evaluate((off) => (off ? sessionStorage.setItem('no-conditional-ui', '1') : sessionStorage.removeItem('no-conditional-ui')), !on)
   await signedIn(page)
   await conditionalUi(false)
   await openSecurity(page)
@@ -229,7 +237,8 @@ test('sessions: the list shows each device; ending one signs that browser out', 
   for (const ctx of [a.context, b, c.context]) await ctx.close()
 })
 
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 
 test('authenticator codes: set up with a code, then password and code; a recovery code once; turned off again', async ({ browser }) => {
   const { context, page } = await newPage(browser)
@@ -341,7 +350,9 @@ test('without JavaScript: a sign-in change asks for the password in place, then 
   await context.close()
 })
 
-test('password change on the Security page: mismatch refused in the browser, wrong current password shown, then the new one works', async ({ browser }) => {
+test('password change on the Security page: mismatch refused in the browser, wrong current password shown, then the new one works', async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser)
   const newPassword = `new-pass-${Date.now().toString(36)}`
   await signedIn(page)
@@ -367,7 +378,9 @@ test('password change on the Security page: mismatch refused in the browser, wro
   await page.getByLabel('Current Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Change Password' }).click()
   // Checking the old password and hashing the new one: two scrypt runs on a busy machine.
-  await expect(page.getByTestId('toast').filter({ hasText: 'Password Changed' })).toContainText('Your password has been changed.', { timeout: 30_000 })
+  await expect(page.getByTestId('toast').filter({ hasText: 'Password Changed' })).toContainText('Your password has been changed.', {
+    timeout: 30_000,
+  })
   await expect(page.getByLabel('Current Password')).toHaveValue('')
 
   await signOut(page)

@@ -14,14 +14,19 @@ async function adminNav(page: Page, { javaScript = true } = {}): Promise<Locator
   if (!(await opener.isVisible())) return page.locator('aside').getByRole('navigation', { name: 'Admin' })
   if (javaScript) await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
   await opener.click()
-  return javaScript ? page.getByRole('dialog', { name: 'Admin menu' }).getByRole('navigation', { name: 'Admin' }) : page.getByRole('navigation', { name: 'Admin' })
+  return javaScript
+    ? page.getByRole('dialog', { name: 'Admin menu' }).getByRole('navigation', { name: 'Admin' })
+    : page.getByRole('navigation', { name: 'Admin' })
 }
 
 type Box = { x: number; y: number; width: number; height: number }
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 test.describe('with JavaScript', () => {
-  test('the header shows the site name and logo; the menu is in groups that fold, remembered on the next page', async ({ page, context }) => {
+  test('the header shows the site name and logo; the menu is in groups that fold, remembered on the next page', async ({
+    page,
+    context,
+  }) => {
     await login(page)
     await page.goto(`${ADMIN}/dashboard`)
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
@@ -29,7 +34,12 @@ test.describe('with JavaScript', () => {
     // The site's name from Settings (the public header shows the same).
     const siteName = ((await (await page.request.get('/api/settings')).json()) as { siteName: string }).siteName
     await expect(brand).toHaveText(siteName)
-    await expect(page.getByRole('link', { name: `${siteName} Back office` }).filter({ visible: true }).locator('svg')).toBeVisible()
+    await expect(
+      page
+        .getByRole('link', { name: `${siteName} Back office` })
+        .filter({ visible: true })
+        .locator('svg'),
+    ).toBeVisible()
     await expect(page.getByText('Admin Panel')).toHaveCount(0)
 
     const nav = await adminNav(page)
@@ -67,14 +77,19 @@ test.describe('with JavaScript', () => {
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'admin_nav_closed')?.value).toBeUndefined()
   })
 
-  test('the blog list is a compact table by default (cards on request); the portfolio shows each state once, as its control', async ({ page }) => {
+  test('the blog list is a compact table by default (cards on request); the portfolio shows each state once, as its control', async ({
+    page,
+  }) => {
     await login(page)
     const title = `Table first ${uid()}`
     await createPost(page, { title })
     await page.goto(`${ADMIN}/blogs?q=${encodeURIComponent(title)}`)
     const table = page.getByRole('table', { name: 'Blog posts' })
     await expect(table.getByRole('rowheader')).toContainText([title])
-    await expect(page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' })).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Table' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
     await expectNoAxeViolations(page)
     await page.getByRole('navigation', { name: 'List layout' }).getByRole('link', { name: 'Cards' }).click()
     await expect(page).toHaveURL(/view=grid/)
@@ -97,14 +112,22 @@ test.describe('with JavaScript', () => {
     await expectNoAxeViolations(page)
   })
 
-  test("the dashboard: Recent Blog Posts' actions line up, the chart names each line once, and the sources table scrolls by keyboard at 320x256", async ({ page }) => {
+  test("the dashboard: Recent Blog Posts' actions line up, the chart names each line once, and the sources table scrolls by keyboard at 320x256", async ({
+    page,
+  }) => {
     // A visit from a named source (before signing in: staff are not counted), so the sources table has a row.
     const { csrfToken } = (await (await page.request.get('/api/auth/session')).json()) as { csrfToken: string }
     sql("delete from rate_limits where key like 'pageview%'")
-    await page.request.post('/api/pageviews', { data: { path: '/pricing', utm_source: 'a-newsletter-with-a-long-name', utm_campaign: 'autumn' }, headers: { 'x-csrf-token': csrfToken } })
+    await page.request.post('/api/pageviews', {
+      data: { path: '/pricing', utm_source: 'a-newsletter-with-a-long-name', utm_campaign: 'autumn' },
+      headers: { 'x-csrf-token': csrfToken },
+    })
     await login(page)
     await createPost(page, { title: `A short one ${uid()}`, status: 'published' })
-    await createPost(page, { title: `A much longer title that would push the actions of its row onto a line of their own ${uid()}`, status: 'published' })
+    await createPost(page, {
+      title: `A much longer title that would push the actions of its row onto a line of their own ${uid()}`,
+      status: 'published',
+    })
     await page.goto(`${ADMIN}/dashboard`)
 
     const rows = page.getByTestId('recent-post')
@@ -123,7 +146,9 @@ test.describe('with JavaScript', () => {
     await expect(chart.getByText('Requests', { exact: true })).toHaveCount(1)
     await expect(chart.getByText('Page views', { exact: true })).toHaveCount(1)
 
-    await expect(page.getByRole('region', { name: 'Countries' })).toContainText("Not set up: the site does not look up visitors' countries.")
+    await expect(page.getByRole('region', { name: 'Countries' })).toContainText(
+      "Not set up: the site does not look up visitors' countries.",
+    )
     await expectNoAxeViolations(page)
 
     await page.setViewportSize({ width: 320, height: 256 })
@@ -134,7 +159,9 @@ test.describe('with JavaScript', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('a notice after Save never covers the editor’s buttons, and closes by itself under a resting pointer', async ({ page }, testInfo) => {
+  test('a notice after Save never covers the editor’s buttons, and closes by itself under a resting pointer', async ({
+    page,
+  }, testInfo) => {
     const phone = testInfo.project.name === 'phone'
     if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
     await login(page)
@@ -218,4 +245,3 @@ test.describe('without JavaScript', () => {
     await expect(email).toBeFocused()
   })
 })
-

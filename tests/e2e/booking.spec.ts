@@ -135,7 +135,9 @@ test.describe('with JavaScript', () => {
     await expectNoAxeViolations(page)
     const { label } = await chooseTime(page, 2)
     // On a phone the details form is reached within two screens.
-    const formTop = await page.getByRole('heading', { name: 'Step 2: your details' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    const formTop = await page
+      .getByRole('heading', { name: 'Step 2: your details' })
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
     expect(formTop).toBeLessThan(2 * (page.viewportSize()?.height ?? 0))
     await expectNoAxeViolations(page)
     const tag = uid()
@@ -153,8 +155,14 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('call-host')).toHaveText(/^(Maya Robinson|Arjun Sharma)$/)
     await expect(page.getByTestId('call-where')).toContainText('Phone call: we call the number you gave, or call us on')
     const calendars = page.getByRole('navigation', { name: 'Add to calendar' })
-    await expect(calendars.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=.*&dates=\d{8}T\d{6}Z%2F\d{8}T\d{6}Z&.*location=Phone/)
-    await expect(calendars.getByRole('link', { name: 'Outlook' })).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*startdt=/)
+    await expect(calendars.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+      'href',
+      /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=.*&dates=\d{8}T\d{6}Z%2F\d{8}T\d{6}Z&.*location=Phone/,
+    )
+    await expect(calendars.getByRole('link', { name: 'Outlook' })).toHaveAttribute(
+      'href',
+      /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*startdt=/,
+    )
     const ics = await page.request.get((await calendars.getByRole('link', { name: 'Download .ics' }).getAttribute('href')) ?? '')
     expect(await ics.text()).toMatch(/LOCATION:Phone: \+/)
     // Rescheduling is behind a link, not a picker under the confirmation.
@@ -202,7 +210,9 @@ test.describe('with JavaScript', () => {
     await call.getByRole('link', { name: 'Move' }).click()
     await expect(page.getByRole('heading', { name: new RegExp(`Move the call with ${name}`) })).toBeVisible()
     await openDay(page, dayFor(info, 1))
-    await times(page, /^Free times on /).nth(2).check()
+    await times(page, /^Free times on /)
+      .nth(2)
+      .check()
     await page.getByRole('button', { name: 'Move the call' }).click()
     await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
 
@@ -289,7 +299,9 @@ test.describe('without JavaScript', () => {
     await openBookDay(page, dayFor(info, 2))
     const { start } = await chooseTime(page, 0)
     // On a phone the details form is reached within two screens.
-    const formTop = await page.getByRole('heading', { name: 'Step 2: your details' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    const formTop = await page
+      .getByRole('heading', { name: 'Step 2: your details' })
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
     expect(formTop).toBeLessThan(2 * (page.viewportSize()?.height ?? 0))
     const tag = uid()
     await fillDetails(page, `Plain Visitor ${tag}`, `plain-${tag}@example.com`)
@@ -376,7 +388,9 @@ test.describe('without JavaScript', () => {
     const call = page.getByRole('article', { name: `Call with ${name}` })
     await call.getByRole('link', { name: 'Move' }).click()
     await openDay(page, dayFor(info, 3))
-    await times(page, /^Free times on /).nth(3).check()
+    await times(page, /^Free times on /)
+      .nth(3)
+      .check()
     await page.getByRole('button', { name: 'Move the call' }).click()
     await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
     await call.getByRole('button', { name: `Cancel the call with ${name}` }).click()

@@ -34,7 +34,8 @@ function fontRequests(page: Page): string[] {
 /** The @font-face rules of `family` that the browser has finished loading. */
 async function loadedFaces(page: Page, family: string): Promise<string[]> {
   return page.evaluate(
-    (f) => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === f && face.status === 'loaded').map((face) => face.weight),
+    (f) =>
+      [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === f && face.status === 'loaded').map((face) => face.weight),
     family,
   )
 }
@@ -82,7 +83,9 @@ test.describe('demo builder: choices that show', () => {
     await page.getByLabel('Business Name').fill('Maison Lumière')
     await page.getByLabel('Industry').selectOption('restaurant')
     await tab(page, 'Templates').click()
-    await panel(page).getByRole('button', { name: /Fine Dining/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /Fine Dining/ })
+      .click()
 
     const site = preview(page).getByTestId('site-preview')
     const hero = preview(page).locator('[data-section="hero"]')
@@ -100,12 +103,18 @@ test.describe('demo builder: choices that show', () => {
 
     // The choices show in the Design tab too, and stay changeable.
     await tab(page, 'Design').click()
-    await expect(panel(page).getByRole('group', { name: 'Color Scheme' }).getByRole('button', { pressed: true })).toHaveText('Midnight Dark')
-    await expect(panel(page).getByRole('group', { name: 'Font Family' }).getByRole('button', { pressed: true })).toHaveText('Playfair Display')
+    await expect(panel(page).getByRole('group', { name: 'Color Scheme' }).getByRole('button', { pressed: true })).toHaveText(
+      'Midnight Dark',
+    )
+    await expect(panel(page).getByRole('group', { name: 'Font Family' }).getByRole('button', { pressed: true })).toHaveText(
+      'Playfair Display',
+    )
 
     // Another template looks different: Casual Eatery is bright, sans-serif, text beside a picture.
     await tab(page, 'Templates').click()
-    await panel(page).getByRole('button', { name: /Casual Eatery/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /Casual Eatery/ })
+      .click()
     await expect(site).toHaveCSS('background-color', 'rgb(255, 247, 237)')
     await expect(heading).toHaveCSS('font-family', /^"?Poppins"?,.*sans-serif$/)
     await expect(hero).toHaveAttribute('data-hero', 'split')
@@ -265,10 +274,16 @@ test.describe('smaller things a person notices', () => {
         const out: string[] = []
         const main = document.querySelector('main')!
         const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
-        const overlaps = (r: DOMRect) => r.width > 0 && r.height > 0 && r.right > b.x && r.left < b.x + b.width && r.bottom + window.scrollY > b.y
+        const overlaps = (r: DOMRect) =>
+          r.width > 0 && r.height > 0 && r.right > b.x && r.left < b.x + b.width && r.bottom + window.scrollY > b.y
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const el = node.parentElement!
-          if (!node.textContent?.trim() || el.closest('.sr-only') || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+          if (
+            !node.textContent?.trim() ||
+            el.closest('.sr-only') ||
+            !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+          )
+            continue
           const range = document.createRange()
           range.selectNodeContents(node)
           for (const r of range.getClientRects()) if (overlaps(r)) out.push(node.textContent.trim().slice(0, 40))
@@ -406,7 +421,10 @@ test.describe('smaller things a person notices', () => {
     const collect = async () => {
       const found = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('[data-switch-track]')].map((track) => {
-          const on = track instanceof HTMLButtonElement ? track.getAttribute('aria-checked') === 'true' : (track.previousElementSibling as HTMLInputElement).checked
+          const on =
+            track instanceof HTMLButtonElement
+              ? track.getAttribute('aria-checked') === 'true'
+              : (track.previousElementSibling as HTMLInputElement).checked
           return { on, colour: getComputedStyle(track).backgroundColor }
         }),
       )

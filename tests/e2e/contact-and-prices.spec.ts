@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DOMAIN_RENEWAL_PER_YEAR, EXTRA_PAGE_PRICE, HOSTING_PER_MONTH, PLANS, PRICING_ADDONS, WEBSITE_TYPES } from '../../app/content/pricing.ts'
+import {
+  DOMAIN_RENEWAL_PER_YEAR,
+  EXTRA_PAGE_PRICE,
+  HOSTING_PER_MONTH,
+  PLANS,
+  PRICING_ADDONS,
+  WEBSITE_TYPES,
+} from '../../app/content/pricing.ts'
 import { CHAT_QUESTIONS } from '../../app/lib/chat.ts'
 import { login } from './admin-helpers.ts'
 import { adminApi, BOOK_URL, PUBLIC_PAGES } from './public-helpers.ts'
@@ -23,7 +30,9 @@ async function served(page: Page, path: string) {
 }
 
 test.describe('one set of contact details', () => {
-  test('the settings change the addresses on every page, in the structured data and on the PDF; the old ones are nowhere', async ({ page }) => {
+  test('the settings change the addresses on every page, in the structured data and on the PDF; the old ones are nowhere', async ({
+    page,
+  }) => {
     const admin = await adminApi()
     const before = await admin.call<Record<string, string>>('GET', '/api/settings')
     expect(before.address).toContain(OLD_ADDRESS)
@@ -159,7 +168,9 @@ async function servedText(page: Page, path: string) {
 }
 
 test.describe('every quoted price is on the price list', () => {
-  test('each $ figure on the public pages, the no-JavaScript chat and the chat answers is a price of the list (issue 27)', async ({ page }) => {
+  test('each $ figure on the public pages, the no-JavaScript chat and the chat answers is a price of the list (issue 27)', async ({
+    page,
+  }) => {
     // The chat page replays the questions asked; get-started is never offered within the three rounds,
     // so the answers are also read from the chat's content module below.
     const blog = await servedText(page, '/blog')
@@ -169,7 +180,11 @@ test.describe('every quoted price is on the price list', () => {
     const sources = await Promise.all(paths.map(async (path) => ({ where: path, text: await servedText(page, path) })))
     sources.push(...CHAT_QUESTIONS.map((q) => ({ where: `chat answer ${q.id}`, text: q.answer })))
 
-    const offList = sources.flatMap(({ where, text }) => quotedPrices(text).filter((p) => !LISTED_PRICES.has(p.amount)).map((p) => `${where}: ${p.context}`))
+    const offList = sources.flatMap(({ where, text }) =>
+      quotedPrices(text)
+        .filter((p) => !LISTED_PRICES.has(p.amount))
+        .map((p) => `${where}: ${p.context}`),
+    )
     expect(offList).toEqual([])
     // The check did read prices: the plans on /pricing, the e-commerce base in the chat.
     const chat = sources.find((s) => s.where.startsWith('/chat?q=website-cost'))?.text ?? ''

@@ -21,7 +21,8 @@ const hydrated = (page: Page) => page.locator('html[data-hydrated]')
 function storedOrigin(email: string) {
   const db = new Database(path.join(dataDir(), 'site.db'), { readonly: true })
   try {
-    return db.prepare('select source, source_data as sourceData from proposals where email = ?').get(email) as { source: string | null; sourceData: string | null } | undefined
+    return db.prepare('select source, source_data as sourceData from proposals where email = ?').get(email) as
+      { source: string | null; sourceData: string | null } | undefined
   } finally {
     db.close()
   }
@@ -54,7 +55,9 @@ test.describe('without JavaScript', () => {
     }
   }
 
-  test('the tabs switch, a template, a colour scheme and services are chosen, and the server draws the preview with them', async ({ page }, info) => {
+  test('the tabs switch, a template, a colour scheme and services are chosen, and the server draws the preview with them', async ({
+    page,
+  }, info) => {
     // About twenty page loads (each choice is one) and three axe runs.
     test.setTimeout(90_000)
     const name = `Plain Bistro ${uid()}`
@@ -84,11 +87,19 @@ test.describe('without JavaScript', () => {
 
     // A service button toggles that service, one change per click.
     await tab(page, 'Services').click()
-    for (const s of ['Online Ordering', 'Digital Menu', 'Logo Design']) await panel(page).getByRole('button', { name: new RegExp(`^${s}`) }).click()
-    await panel(page).getByRole('button', { name: /^Logo Design/ }).click()
+    for (const s of ['Online Ordering', 'Digital Menu', 'Logo Design'])
+      await panel(page)
+        .getByRole('button', { name: new RegExp(`^${s}`) })
+        .click()
+    await panel(page)
+      .getByRole('button', { name: /^Logo Design/ })
+      .click()
     await expect(panel(page).getByRole('button', { pressed: true })).toHaveCount(2)
     await expect(panel(page).getByText('2 selected.')).toBeVisible()
-    await expect(preview(page).getByRole('list', { name: 'Previewed services' }).getByRole('listitem')).toHaveText(['Online Ordering', 'Digital Menu'])
+    await expect(preview(page).getByRole('list', { name: 'Previewed services' }).getByRole('listitem')).toHaveText([
+      'Online Ordering',
+      'Digital Menu',
+    ])
 
     // Boxes and sliders are applied with "Update preview" (shown only until the script runs).
     await tab(page, 'Features').click()
@@ -140,13 +151,17 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
   })
 
-  test('Convert to Real Website carries the visitor’s choices, typed ones included, to the proposal form, which stores the design', async ({ page }) => {
+  test('Convert to Real Website carries the visitor’s choices, typed ones included, to the proposal form, which stores the design', async ({
+    page,
+  }) => {
     const tag = uid()
     const name = `Carried Cafe ${tag}`
     await page.goto('/demo-builder')
     await page.getByLabel('Industry').selectOption('restaurant')
     await tab(page, 'Services').click()
-    await panel(page).getByRole('button', { name: /^Online Ordering/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /^Online Ordering/ })
+      .click()
     await tab(page, 'Basic').click()
     // Typed and never applied: Convert sends it with the rest.
     await page.getByLabel('Business Name').fill(name)
@@ -170,7 +185,11 @@ test.describe('without JavaScript', () => {
 
     const origin = storedOrigin(email)
     expect(origin?.source).toBe('builder')
-    expect(JSON.parse(origin!.sourceData!)).toMatchObject({ businessName: name, industry: 'restaurant', selectedServices: ['online-ordering'] })
+    expect(JSON.parse(origin!.sourceData!)).toMatchObject({
+      businessName: name,
+      industry: 'restaurant',
+      selectedServices: ['online-ordering'],
+    })
   })
 })
 
@@ -221,7 +240,9 @@ test.describe('with the scripts held back', () => {
     // One click on a service, one toggle.
     await tab(page, 'Services').click()
     await expect(tab(page, 'Services')).toHaveAttribute('aria-selected', 'true')
-    await panel(page).getByRole('button', { name: /^Online Ordering/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /^Online Ordering/ })
+      .click()
     await expect(panel(page).getByRole('button', { pressed: true })).toHaveCount(1)
     await expect(panel(page).getByText('1 selected.')).toBeVisible()
 
@@ -234,7 +255,8 @@ test.describe('with the scripts held back', () => {
     // The address follows, so a reload shows the same.
     await expect(page).toHaveURL(/[?&]tab=design\b/)
     // The address is written 300 ms after the last change: the last choice may still be on its way.
-    const addressDesign = () => JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('design') ?? 'e30', 'base64url').toString()) as unknown
+    const addressDesign = () =>
+      JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('design') ?? 'e30', 'base64url').toString()) as unknown
     await expect.poll(addressDesign).toMatchObject({ colorScheme: 'purple' })
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     await page.reload()

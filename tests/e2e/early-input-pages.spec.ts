@@ -371,7 +371,14 @@ test('the contact form posts once per submit, even for a second click before "Se
 
 test('axe finds no violations on the changed pages in their new states', async ({ page }) => {
   test.setTimeout(90_000)
-  for (const path of ['/?category=Business', '/faq?q=support', '/faq?q=zzzz', '/blog?category=Mobile+Design&page=2', '/portfolio?category=Restaurant', '/pricing']) {
+  for (const path of [
+    '/?category=Business',
+    '/faq?q=support',
+    '/faq?q=zzzz',
+    '/blog?category=Mobile+Design&page=2',
+    '/portfolio?category=Restaurant',
+    '/pricing',
+  ]) {
     await visit(page, path)
     await test.step(path, () => expectNoAxeViolations(page))
   }

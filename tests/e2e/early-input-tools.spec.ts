@@ -104,7 +104,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/proposal$/)
   })
 
-  test('Submit clicked again while the first post is on its way stores one request and shows the confirmation', async ({ page, request }) => {
+  test('Submit clicked again while the first post is on its way stores one request and shows the confirmation', async ({
+    page,
+    request,
+  }) => {
     const name = `Plain twice ${uid()}`
     await page.goto('/proposal')
     await fillProposal(page, name)
@@ -270,7 +273,9 @@ test.describe('with the scripts held back', () => {
     const result = await expectExampleEstimate(page)
     await expect(result).not.toContainText('Press Calculate')
     // Hydrated, Calculate prices here without leaving the page.
-    await estimator(page).getByLabel(/Timeline/).selectOption('')
+    await estimator(page)
+      .getByLabel(/Timeline/)
+      .selectOption('')
     await expect(result).toContainText('Press Calculate to update the estimate.')
     await estimator(page).getByRole('button', { name: 'Calculate' }).click()
     await expect(result).toContainText('Estimated total: $949')

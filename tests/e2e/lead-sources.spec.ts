@@ -52,7 +52,24 @@ test.beforeEach(async ({ page }) => {
 
 test('no public page sets a cookie, in a header or from a script', async ({ page, request }) => {
   const posts = (await (await request.get('/api/blogs')).json()) as { slug: string }[]
-  const pages = ['/', '/services', '/portfolio', '/blog', `/blog/${posts[0].slug}`, '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', '/book', '/chat', '/no-such-page']
+  const pages = [
+    '/',
+    '/services',
+    '/portfolio',
+    '/blog',
+    `/blog/${posts[0].slug}`,
+    '/about',
+    '/faq',
+    '/pricing',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/proposal',
+    '/demo-builder',
+    '/book',
+    '/chat',
+    '/no-such-page',
+  ]
   const setCookies: string[] = []
   page.on('response', async (r) => {
     const header = await r.headerValue('set-cookie')
@@ -99,11 +116,23 @@ test('a visit from a campaign follows its proposal to the lead desk, the CSV and
   expect(row).toMatch(new RegExp(`^${name},lead-${tag}@example.com,.*,newsletter,${campaign},/pricing$`))
 
   await page.goto(`${ADMIN}/dashboard?period=7d`)
-  await expect(page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   const campaigns = page.getByRole('table', { name: 'Campaigns' })
   // One visitor is too few for a conversion rate (docs/METRICS.md): '–'.
-  await expect(campaigns.getByRole('row', { name: new RegExp(`${campaign} \\(newsletter\\)`) }).getByRole('cell')).toHaveText(['1', '1', '–'])
-  await expect(page.getByRole('table', { name: 'Funnel' }).getByRole('rowheader')).toHaveText(['Landed', 'Pricing, estimator or builder', 'Proposal form opened', 'Request sent'])
+  await expect(campaigns.getByRole('row', { name: new RegExp(`${campaign} \\(newsletter\\)`) }).getByRole('cell')).toHaveText([
+    '1',
+    '1',
+    '–',
+  ])
+  await expect(page.getByRole('table', { name: 'Funnel' }).getByRole('rowheader')).toHaveText([
+    'Landed',
+    'Pricing, estimator or builder',
+    'Proposal form opened',
+    'Request sent',
+  ])
   await expect(page.getByRole('region', { name: 'Countries' })).toContainText("Not set up: the site does not look up visitors' countries.")
   const sourcesCsv = await (await page.request.get(`/api/dashboard/traffic.csv?table=campaigns&period=7d`)).text()
   expect(sourcesCsv.split('\r\n')).toContain(`newsletter,${campaign},1,1,`)

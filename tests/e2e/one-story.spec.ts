@@ -68,13 +68,16 @@ const OTHER_DURATIONS: { phrase: RegExp; why: string }[] = [
 
 // ---------------------------------------------------------------- reading what a visitor reads
 
-const BLOCK = /^(?:p|div|li|ul|ol|h[1-6]|td|th|tr|dt|dd|section|article|header|footer|nav|main|aside|option|select|label|legend|fieldset|title|summary|details|br|table|caption|thead|tbody|button|form|blockquote|figcaption|span class="block)/
+const BLOCK =
+  /^(?:p|div|li|ul|ol|h[1-6]|td|th|tr|dt|dd|section|article|header|footer|nav|main|aside|option|select|label|legend|fieldset|title|summary|details|br|table|caption|thead|tbody|button|form|blockquote|figcaption|span class="block)/
 
 /** The text of a page as served: visible text, meta descriptions and titles, JSON-LD; no scripts. */
 function readHtml(html: string): string {
   const meta = [...html.matchAll(/<meta\s[^>]*content="([^"]*)"/g)].map((m) => m[1])
   // Each string of the structured data on a line of its own.
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => strings(JSON.parse(m[1]) as unknown))
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
+    strings(JSON.parse(m[1]) as unknown),
+  )
   const body = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<script[\s\S]*?<\/script>/g, '\n')
@@ -134,7 +137,9 @@ type Source = { where: string; text: string; extraPrices?: Set<number>; editoria
 function contradictions({ where, text, extraPrices, editorial }: Source): string[] {
   const found: string[] = []
   const say = (what: string, s: string) => found.push(`${where}: ${what} in "${s.slice(0, 160)}"`)
-  const budgetAmounts = new Set(Object.values(BUDGET_LABELS).flatMap((l) => [...l.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1].replaceAll(',', '')))))
+  const budgetAmounts = new Set(
+    Object.values(BUDGET_LABELS).flatMap((l) => [...l.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1].replaceAll(',', '')))),
+  )
 
   for (const { s, at } of sentences(text)) {
     // Prices.
@@ -154,8 +159,16 @@ function contradictions({ where, text, extraPrices, editorial }: Source): string
         if (!plan) say(`support period ${value} is no plan's (${[...SUPPORT.keys()].join(', ')})`, s)
         else {
           // '90 days on Business': the plan named right after; else the nearest (a card's heading).
-          const after = new RegExp(`^\\s*(?:on|for|with)(?: the)? (${PLANS.map((p) => p.name).join('|')})\\b`).exec(s.slice((m.index ?? 0) + m[0].length))?.[1]
-          const named = after ?? nearest(text, at + (m.index ?? 0), PLANS.map((p) => p.name))
+          const after = new RegExp(`^\\s*(?:on|for|with)(?: the)? (${PLANS.map((p) => p.name).join('|')})\\b`).exec(
+            s.slice((m.index ?? 0) + m[0].length),
+          )?.[1]
+          const named =
+            after ??
+            nearest(
+              text,
+              at + (m.index ?? 0),
+              PLANS.map((p) => p.name),
+            )
           if (named !== plan) say(`support period ${value} said for ${named ?? 'no plan'}, not for ${plan}`, s)
         }
       } else if (!DELIVERY_TIMES.has(value)) say(`delivery time ${value} is not one of ${[...DELIVERY_TIMES].join(', ')}`, s)
@@ -163,9 +176,15 @@ function contradictions({ where, text, extraPrices, editorial }: Source): string
     // Page counts: the nearest plan or website type must include that many.
     for (const m of s.matchAll(/(?:up to |includes |includes the first |first )(\d+) pages\b|(\d+) pages (?:included|per plan)/gi)) {
       const pages = Number(m[1] ?? m[2])
-      const owner = nearest(text, at + (m.index ?? 0), PAGE_OWNERS.map((o) => o.name), 200)
+      const owner = nearest(
+        text,
+        at + (m.index ?? 0),
+        PAGE_OWNERS.map((o) => o.name),
+        200,
+      )
       const includes = PAGE_OWNERS.find((o) => o.name === owner)?.pages
-      if (includes !== pages) say(`${pages} pages said for ${owner ?? 'no plan or website type'}, which includes ${includes ?? 'any number of'} pages`, s)
+      if (includes !== pages)
+        say(`${pages} pages said for ${owner ?? 'no plan or website type'}, which includes ${includes ?? 'any number of'} pages`, s)
     }
     // Client counts: one figure, one noun.
     for (const m of s.matchAll(/(over |more than )?(?<![$\d.,])(\d[\d,]*)(\+)?(?=[\s\n]|$)/g)) {
@@ -175,13 +194,20 @@ function contradictions({ where, text, extraPrices, editorial }: Source): string
       const stat = STATS.find((x) => x.value === `${m[2]}+`)
       if (!noun && !stat) continue
       const said = noun ? `${m[2]} ${noun}` : `${m[2]}+ ${stat?.label.toLowerCase()}`
-      if (Number(m[2].replaceAll(',', '')) !== CLIENT_COUNT.value || !(noun ?? stat?.label ?? '').toLowerCase().startsWith(CLIENT_COUNT.noun.split(' ')[0])) {
+      if (
+        Number(m[2].replaceAll(',', '')) !== CLIENT_COUNT.value ||
+        !(noun ?? stat?.label ?? '').toLowerCase().startsWith(CLIENT_COUNT.noun.split(' ')[0])
+      ) {
         say(`client count "${said}" is not ${CLIENT_COUNT.value}+ ${CLIENT_COUNT.noun}`, s)
       }
     }
     if (/businesses served/i.test(s)) say('a second client count ("businesses served")', s)
     // Support hours as they are: round the clock is the monitoring, people answer in office hours.
-    if (/24\/7|around the clock|day and night|whenever you need/i.test(s) && /support|help desk|on call|to help/i.test(s) && !/monitor/i.test(s)) {
+    if (
+      /24\/7|around the clock|day and night|whenever you need/i.test(s) &&
+      /support|help desk|on call|to help/i.test(s) &&
+      !/monitor/i.test(s)
+    ) {
       say('support said to be round the clock', s)
     }
     // No unsourced percentages (articles cite their own).
@@ -219,7 +245,11 @@ test.describe('one story, from one source (issue 35)', () => {
     const unreadable: string[] = []
     for (const path of await publicPaths(request)) {
       // Articles cite their own figures; a project's case page gives its client's own results (issue 35 §5).
-      sources.push({ where: path, text: readHtml(await get(request, path)), editorial: path.startsWith('/blog/') || path.startsWith('/portfolio/') })
+      sources.push({
+        where: path,
+        text: readHtml(await get(request, path)),
+        editorial: path.startsWith('/blog/') || path.startsWith('/portfolio/'),
+      })
     }
     // The chat: its greeting and every answer, and the no-JavaScript page that replays them.
     sources.push({ where: 'chat greeting', text: CHAT_GREETING })
@@ -287,7 +317,15 @@ test.describe('one story, from one source (issue 35)', () => {
 
   test('the screens whose figures changed pass axe, the estimator with a delivery and a surcharge too', async ({ page }) => {
     await skipDiscoveryPopup(page)
-    for (const path of ['/', '/services', '/about', '/faq', '/terms', '/pricing', '/pricing?type=custom&pages=4&urgency=emergency#calculate-estimate']) {
+    for (const path of [
+      '/',
+      '/services',
+      '/about',
+      '/faq',
+      '/terms',
+      '/pricing',
+      '/pricing?type=custom&pages=4&urgency=emergency#calculate-estimate',
+    ]) {
       await visit(page, path)
       await expectNoAxeViolations(page)
     }

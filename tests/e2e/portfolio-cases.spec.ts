@@ -7,7 +7,9 @@ import { BASE_URL, adminApi, expectNoAxeViolations, jsonLd, skipDiscoveryPopup, 
 
 test.beforeEach(async ({ page }) => skipDiscoveryPopup(page))
 
-test('a case page tells the story: problem, what was built, results with figures, the client’s words with a name, before and after; JSON-LD and meta', async ({ page }) => {
+test('a case page tells the story: problem, what was built, results with figures, the client’s words with a name, before and after; JSON-LD and meta', async ({
+  page,
+}) => {
   const res = await visit(page, '/portfolio/harbor-bakehouse-online-shop')
   expect(res?.status()).toBe(200)
   const main = page.getByRole('main')
@@ -25,10 +27,17 @@ test('a case page tells the story: problem, what was built, results with figures
   await expect(quote).toContainText('Owner, Harbor Bakehouse')
   const beforeAfter = main.getByRole('region', { name: 'Before and after' })
   await expect(beforeAfter.getByRole('heading', { level: 3 })).toHaveText(['Before', 'After'])
-  await expect(main.getByRole('region', { name: 'What the site does' }).getByRole('listitem')).toHaveText(['Online ordering', 'Pickup time slots', 'Card and wallet payments', 'Fast on phones'])
+  await expect(main.getByRole('region', { name: 'What the site does' }).getByRole('listitem')).toHaveText([
+    'Online ordering',
+    'Pickup time slots',
+    'Card and wallet payments',
+    'Fast on phones',
+  ])
   await expect(main.getByRole('link', { name: /^View Live Site/ })).toHaveAttribute('href', 'https://harborbakehouse.example')
   // The site's closing call to action.
-  await expect(page.getByRole('region', { name: 'Want results like these for your business?' }).getByRole('link', { name: 'Book a call' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Want results like these for your business?' }).getByRole('link', { name: 'Book a call' }),
+  ).toBeVisible()
 
   await expect(page).toHaveTitle(/^Harbor Bakehouse Online Shop: case study/)
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE_URL}/portfolio/harbor-bakehouse-online-shop`)
@@ -45,7 +54,10 @@ test('a case page tells the story: problem, what was built, results with figures
   await expectNoAxeViolations(page)
 })
 
-test('a project that is not live has a case page with no live link; unknown and archived projects are 404; an old slug moves (301)', async ({ page, request }) => {
+test('a project that is not live has a case page with no live link; unknown and archived projects are 404; an old slug moves (301)', async ({
+  page,
+  request,
+}) => {
   await visit(page, '/portfolio/saffron-table-restaurant')
   await expect(page.getByRole('heading', { level: 1, name: 'Saffron Table Restaurant' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('figure').filter({ hasText: 'Vikram Rao' })).toBeVisible()
@@ -93,7 +105,10 @@ async function expectTestimonials(page: Page) {
   await expect(quotes.filter({ hasText: 'Dr. Priya Menon' })).toContainText('Dentist and owner, Summit Dental Care')
   await expect(quotes.filter({ hasText: 'Vikram Rao' })).toBeVisible()
   await expect(quotes.filter({ hasText: 'Hannah Lee' })).toBeVisible()
-  await expect(section.getByRole('link', { name: 'Read the Summit Dental Care story' })).toHaveAttribute('href', '/portfolio/summit-dental-care')
+  await expect(section.getByRole('link', { name: 'Read the Summit Dental Care story' })).toHaveAttribute(
+    'href',
+    '/portfolio/summit-dental-care',
+  )
 }
 
 test('testimonials with names on the home page and on /services, from the projects’ quotes', async ({ page }) => {
@@ -111,7 +126,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled })
 
-    test('the editor’s case fields: saved and shown on the page; a refused field is named beside it and nothing typed is lost', async ({ page }) => {
+    test('the editor’s case fields: saved and shown on the page; a refused field is named beside it and nothing typed is lost', async ({
+      page,
+    }) => {
       const mark = uid()
       const admin = await adminApi()
       const item = (await admin.call('POST', '/api/portfolio', {

@@ -9,4 +9,5 @@ export const BASE_PORT = Number(process.env.E2E_PORT ?? 3100)
 /** This worker's server (the config is evaluated again in every worker, with its index set). */
 export const WORKER_PORT = BASE_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 /** A spare port for this worker, past every worker's server. */
-export const spareWorkerPort = (offset: number) => BASE_PORT + E2E_WORKERS + offset * E2E_WORKERS + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+export const spareWorkerPort = (offset: number) =>
+  BASE_PORT + E2E_WORKERS + offset * E2E_WORKERS + Number(process.env.TEST_PARALLEL_INDEX ?? 0)

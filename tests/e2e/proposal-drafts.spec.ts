@@ -17,7 +17,10 @@ const editor = (page: Page, id: number) => page.goto(`${ADMIN}/proposals/${id}/d
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1)
 const revisionList = (page: Page) => page.getByRole('list', { name: 'Saved revisions, newest first' })
 
-test('what is typed in the editor is autosaved, and offered back when the editor opens again after the tab was closed', async ({ page, context }) => {
+test('what is typed in the editor is autosaved, and offered back when the editor opens again after the tab was closed', async ({
+  page,
+  context,
+}) => {
   const name = `Autosave ${uid()}`
   await login(page)
   const id = await newLead(page, name)
@@ -60,7 +63,10 @@ test('what is typed in the editor is autosaved, and offered back when the editor
   await expect(revisionList(again).getByRole('listitem')).toHaveCount(1)
 })
 
-test('each save is a revision (who, when, total); restoring one is a new save, and on a sent proposal a new version the link shows', async ({ page, browser }) => {
+test('each save is a revision (who, when, total); restoring one is a new save, and on a sent proposal a new version the link shows', async ({
+  page,
+  browser,
+}) => {
   const name = `Revisions ${uid()}`
   await login(page)
   const id = await newLead(page, name)
@@ -81,7 +87,10 @@ test('each save is a revision (who, when, total); restoring one is a new save, a
   // Sent, then the first save restored: a new version for the client, the history kept.
   await page.getByRole('button', { name: 'Keep in the outbox to send later' }).click()
   await expectToast(page, 'Proposal Kept')
-  await items.nth(1).getByRole('button', { name: /^Restore/ }).click()
+  await items
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
   await expect(page.getByRole('status').filter({ hasText: 'Revision restored' })).toContainText("The client's link shows it as version 2.")
   await expect(page.getByLabel('Title')).toHaveValue('The first title')
   await expect(items).toHaveCount(3)
@@ -97,7 +106,8 @@ test('each save is a revision (who, when, total); restoring one is a new save, a
   await expect(page.getByRole('heading', { level: 1, name: 'The first title' })).toBeVisible()
   // The markup as drawn: React's text separators (<!-- --> in server HTML only) and the focus the
   // route announcer gives a heading after an in-app navigation are not the document.
-  const shown = async (p: Page) => (await p.getByRole('article').evaluate((el) => el.outerHTML)).replace(/<!--.*?-->/g, '').replace(/ tabindex="-1"/g, '')
+  const shown = async (p: Page) =>
+    (await p.getByRole('article').evaluate((el) => el.outerHTML)).replace(/<!--.*?-->/g, '').replace(/ tabindex="-1"/g, '')
   expect(await shown(page)).toBe(await shown(client))
   await expect(page.getByRole('article')).toContainText('Version 2 · SHA-256 of this version:')
   await client.context().close()
@@ -115,7 +125,9 @@ test.describe('without JavaScript', () => {
     await source.fill('<p>Written <strong>without</strong> a script.</p><script>alert(1)</script>')
     await page.getByRole('button', { name: 'Save proposal' }).click()
     await expectToast(page, 'Proposal Saved')
-    await expect(page.getByRole('textbox', { name: 'Summary HTML source' })).toHaveValue('<p>Written <strong>without</strong> a script.</p>')
+    await expect(page.getByRole('textbox', { name: 'Summary HTML source' })).toHaveValue(
+      '<p>Written <strong>without</strong> a script.</p>',
+    )
     await expect(revisionList(page).getByRole('listitem')).toHaveCount(1)
     await page.getByRole('link', { name: 'Preview as the client sees it' }).click()
     await expect(page.getByRole('article').locator('strong')).toHaveText('without')

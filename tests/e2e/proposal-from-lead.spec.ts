@@ -10,7 +10,15 @@ const HOUR = 3_600_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
 function newMessage(tag: string, text: string): number {
-  return Number(sql(`insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)`, `Mel ${tag}`, `mel-${tag}@example.com`, text, iso(Date.now() - HOUR)).lastInsertRowid)
+  return Number(
+    sql(
+      `insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)`,
+      `Mel ${tag}`,
+      `mel-${tag}@example.com`,
+      text,
+      iso(Date.now() - HOUR),
+    ).lastInsertRowid,
+  )
 }
 
 /** The proposal requests made from a message, read from this run's database. */
@@ -35,7 +43,9 @@ async function writeFromMessage(page: Page, tag: string, text: string) {
   return id
 }
 
-test('"Write a proposal" on a message makes a lead from it once, opens its proposal pre-filled, and links the two both ways', async ({ page }) => {
+test('"Write a proposal" on a message makes a lead from it once, opens its proposal pre-filled, and links the two both ways', async ({
+  page,
+}) => {
   const tag = uid()
   const text = `We are a bakery and need a site with online orders (${tag}).`
   await login(page)
@@ -55,8 +65,12 @@ test('"Write a proposal" on a message makes a lead from it once, opens its propo
 
   // The lead says where it came from, with the way back.
   await expect(page.getByRole('heading', { level: 1, name: `Proposal from Mel ${tag}` })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Where this lead came from' })).toContainText('Made from a contact message, to write its proposal.')
-  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(`Made from Mel ${tag}'s contact message, to write their proposal.`)
+  await expect(page.getByRole('region', { name: 'Where this lead came from' })).toContainText(
+    'Made from a contact message, to write its proposal.',
+  )
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(
+    `Made from Mel ${tag}'s contact message, to write their proposal.`,
+  )
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Open the message' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Message from Mel ${tag}` })).toBeVisible()

@@ -14,8 +14,10 @@ async function restore(page: Page) {
   await apiWrite(page, 'PUT', '/api/settings', { paymentDetails: '', proposalTerms: '' })
 }
 
-
-test('payment details and default terms are saved on the Settings page; the next proposal starts with the terms and its deposit invoice shows the details', async ({ page, browser }) => {
+test('payment details and default terms are saved on the Settings page; the next proposal starts with the terms and its deposit invoice shows the details', async ({
+  page,
+  browser,
+}) => {
   const tag = uid()
   const terms = `Half up front, half at launch (${tag}).\nEach invoice is due within 14 days.`
   await login(page)
@@ -75,7 +77,9 @@ test('payment details and default terms are saved on the Settings page; the next
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the Proposals settings save through the plain form; a refused one comes back beside its field with what was typed', async ({ page }) => {
+  test('the Proposals settings save through the plain form; a refused one comes back beside its field with what was typed', async ({
+    page,
+  }) => {
     const tag = uid()
     const terms = `Terms saved without JavaScript (${tag}).`
     await login(page)
@@ -84,7 +88,9 @@ test.describe('without JavaScript', () => {
     try {
       await section.getByLabel('Default terms for new proposals').fill('t'.repeat(20_001))
       await page.getByRole('button', { name: 'Save Settings' }).click()
-      await expect(section.getByLabel('Default terms for new proposals')).toHaveAccessibleDescription(/Default terms must be at most 20,000 characters/)
+      await expect(section.getByLabel('Default terms for new proposals')).toHaveAccessibleDescription(
+        /Default terms must be at most 20,000 characters/,
+      )
       await expect(section.getByLabel('Default terms for new proposals')).toHaveValue('t'.repeat(20_001))
 
       await section.getByLabel('Default terms for new proposals').fill(terms)

@@ -45,8 +45,19 @@ test.beforeAll(async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tags-')), 'export.xml')
   fs.writeFileSync(file, wxr)
   const out = await new Promise<string>((resolve, reject) =>
-    execFile('node', ['scripts/import.js', file], { env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir(), DATABASE_URL: path.join(dataDir(), 'site.db') } }, (err, stdout, stderr) =>
-      err ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout),
+    execFile(
+      'node',
+      ['scripts/import.js', file],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir(),
+          DATABASE_URL: path.join(dataDir(), 'site.db'),
+        },
+      },
+      (err, stdout, stderr) => (err ? reject(new Error(`${stdout}${stderr}`)) : resolve(stdout)),
     ),
   )
   expect(out).toContain('2 posts imported')

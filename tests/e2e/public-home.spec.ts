@@ -11,7 +11,13 @@ test('the hero offers a proposal and the portfolio, with the promise badges', as
   await expect(main.getByRole('link', { name: 'Get Free Proposal' }).first()).toHaveAttribute('href', '/proposal')
   await expect(main.getByRole('link', { name: 'View Our Work' })).toHaveAttribute('href', '/portfolio')
   const badges = main.getByRole('list', { name: 'Why choose us' })
-  for (const b of ['Websites in 7 days, stores in 10-14 days', 'Free hosting & domain for year one', '30-day money-back guarantee', 'Site monitoring around the clock', 'Proposal within 24 hours']) {
+  for (const b of [
+    'Websites in 7 days, stores in 10-14 days',
+    'Free hosting & domain for year one',
+    '30-day money-back guarantee',
+    'Site monitoring around the clock',
+    'Proposal within 24 hours',
+  ]) {
     await expect(badges.getByText(b)).toBeVisible()
   }
   await main.getByRole('link', { name: 'View Our Work' }).click()

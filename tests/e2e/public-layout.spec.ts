@@ -31,7 +31,9 @@ test('the navigation links every section and highlights the current page', async
   await expect(after.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('aria-current', 'page')
   await expect(after.getByRole('link', { name: 'Services', exact: true })).not.toHaveAttribute('aria-current', 'page')
   // The proposal button: in the bar on wide screens, in the drawer on phones.
-  const cta = isMobile ? after.getByRole('link', { name: 'Get Free Proposal' }) : page.getByRole('banner').getByRole('link', { name: 'Get Free Proposal' })
+  const cta = isMobile
+    ? after.getByRole('link', { name: 'Get Free Proposal' })
+    : page.getByRole('banner').getByRole('link', { name: 'Get Free Proposal' })
   await expect(cta).toHaveAttribute('href', '/proposal')
   await cta.click()
   await expect(page).toHaveURL(/\/proposal$/)
@@ -81,7 +83,10 @@ async function expectHireLinks(page: Page, isMobile: boolean) {
   return { nav, book }
 }
 
-test('every public page offers Pricing, Contact and Book a call in the header (the drawer on a phone), and ends with both ways to hire us', async ({ page, isMobile }) => {
+test('every public page offers Pricing, Contact and Book a call in the header (the drawer on a phone), and ends with both ways to hire us', async ({
+  page,
+  isMobile,
+}) => {
   test.setTimeout(120_000)
   for (const path of [...PUBLIC_PAGES, '/blog/how-to-prepare-content-for-your-new-website', '/proposal', '/book', '/demo-builder']) {
     await test.step(path, async () => {
@@ -95,7 +100,12 @@ test('every public page offers Pricing, Contact and Book a call in the header (t
       await expect(closing.getByRole('link', { name: 'Get Free Proposal' })).toHaveAttribute('href', '/proposal')
       await expect(closing.getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', '/book')
       // It is what the page ends with: nothing of the page's own comes after it.
-      expect(await closing.evaluate((el) => [...el.parentElement!.children].filter((c) => c.tagName !== 'SCRIPT' && c.getBoundingClientRect().height > 0).at(-1) === el)).toBe(true)
+      expect(
+        await closing.evaluate(
+          (el) =>
+            [...el.parentElement!.children].filter((c) => c.tagName !== 'SCRIPT' && c.getBoundingClientRect().height > 0).at(-1) === el,
+        ),
+      ).toBe(true)
     })
   }
   // The home page's band leads on: Book a call opens booking.
@@ -173,7 +183,11 @@ test('the footer and /contact show the contact details saved in the settings', a
   const admin = await adminApi()
   const before = await admin.call('GET', '/api/settings')
   const mark = uid()
-  const saved = { contactEmail: `hello-${mark}@example.com`, contactPhone: `+1 (555) 010-${mark.slice(-4)}`, address: `${mark} Market Street, San Francisco` }
+  const saved = {
+    contactEmail: `hello-${mark}@example.com`,
+    contactPhone: `+1 (555) 010-${mark.slice(-4)}`,
+    address: `${mark} Market Street, San Francisco`,
+  }
   try {
     // A new contact email needs the password (sudo mode, docs/decisions/027).
     await admin.call('PUT', '/api/settings', { ...saved, currentPassword: 'e2e-admin-password' })
@@ -194,7 +208,11 @@ test('the footer and /contact show the contact details saved in the settings', a
     await expect(main.getByRole('heading', { name: 'Gwalior, India' })).toBeVisible()
     await expect(main.getByRole('link', { name: 'Get Free Proposal' })).toHaveAttribute('href', '/proposal')
   } finally {
-    await admin.call('PUT', '/api/settings', { contactEmail: before.contactEmail, contactPhone: before.contactPhone, address: before.address })
+    await admin.call('PUT', '/api/settings', {
+      contactEmail: before.contactEmail,
+      contactPhone: before.contactPhone,
+      address: before.address,
+    })
     await admin.dispose()
   }
 })

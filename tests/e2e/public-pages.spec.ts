@@ -135,7 +135,16 @@ test('pricing: three plans linking to /proposal, add-ons, the estimator and the 
 
   const addons = main.getByRole('region', { name: 'Add-ons' })
   // One price list with the estimator (docs/decisions/023-one-price-list.md).
-  for (const name of ['AI Chat Assistant', 'Content Management', 'SEO Optimization', 'Analytics Setup', 'Social Media Integration', 'Booking System', 'Payment Gateway', 'Monthly Maintenance']) {
+  for (const name of [
+    'AI Chat Assistant',
+    'Content Management',
+    'SEO Optimization',
+    'Analytics Setup',
+    'Social Media Integration',
+    'Booking System',
+    'Payment Gateway',
+    'Monthly Maintenance',
+  ]) {
     await expect(addons.getByRole('heading', { name })).toBeVisible()
   }
   await expect(main.getByRole('region', { name: 'Estimate your project' })).toBeVisible()

@@ -34,7 +34,10 @@ test.afterAll(async () => {
 test.beforeEach(async ({ page }) => skipDiscoveryPopup(page))
 
 const card = (page: import('@playwright/test').Page, title: string) =>
-  page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: `${title} ${mark}` }) })
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `${title} ${mark}` }) })
 
 test('the portfolio page: title, five filters applied to the grid, active projects only', async ({ page }) => {
   await visit(page, '/portfolio')
@@ -78,7 +81,12 @@ test('cards show image, category, description and at most three tags (what the s
   await expect(img).toHaveAttribute('height', '800')
   await expect(c.getByText('Education', { exact: true })).toBeVisible()
   await expect(c.getByText('A test project (Bare domain).')).toBeVisible()
-  await expect(c.getByRole('list', { name: 'What the site does' }).getByRole('listitem')).toHaveText(['React', 'TypeScript', 'Vite', '+2 more'])
+  await expect(c.getByRole('list', { name: 'What the site does' }).getByRole('listitem')).toHaveText([
+    'React',
+    'TypeScript',
+    'Vite',
+    '+2 more',
+  ])
 })
 
 test('every card links to its case page, live or not (issue 35 §5)', async ({ page }) => {
@@ -87,7 +95,8 @@ test('every card links to its case page, live or not (issue 35 §5)', async ({ p
   const cards = main.getByRole('article')
   const count = await cards.count()
   expect(count).toBeGreaterThanOrEqual(9)
-  for (const c of await cards.all()) await expect(c.getByRole('link', { name: /^Read the case study/ })).toHaveAttribute('href', /^\/portfolio\/[a-z0-9-]+$/)
+  for (const c of await cards.all())
+    await expect(c.getByRole('link', { name: /^Read the case study/ })).toHaveAttribute('href', /^\/portfolio\/[a-z0-9-]+$/)
   // A project that is not live still has its page.
   const offline = card(page, 'Offline')
   await expect(offline.getByRole('link', { name: /^Read the case study/ })).toHaveAttribute('href', `/portfolio/offline-${mark}`)
@@ -103,7 +112,10 @@ test('the live-link button shows only for live projects with a URL and opens it 
   await expect(bare).toHaveAttribute('href', `https://bare-${mark}.example`)
   await expect(bare).toHaveAttribute('target', '_blank')
   await expect(bare).toHaveAttribute('rel', 'noopener noreferrer')
-  await expect(card(page, 'Full url').getByRole('link', { name: /^View Live Site/ })).toHaveAttribute('href', `http://full-${mark}.example/path`)
+  await expect(card(page, 'Full url').getByRole('link', { name: /^View Live Site/ })).toHaveAttribute(
+    'href',
+    `http://full-${mark}.example/path`,
+  )
   await expect(card(page, 'Offline').getByRole('link', { name: /^View Live Site/ })).toHaveCount(0)
   await expect(card(page, 'No url').getByRole('link', { name: /^View Live Site/ })).toHaveCount(0)
 

@@ -6,7 +6,9 @@ const parser = new XMLParser({ ignoreAttributes: false })
 
 test.beforeEach(async ({ page }) => skipDiscoveryPopup(page))
 
-test('every public page is server-rendered with title suffix, description, keywords, social tags and canonical link', async ({ request }) => {
+test('every public page is server-rendered with title suffix, description, keywords, social tags and canonical link', async ({
+  request,
+}) => {
   for (const path of PUBLIC_PAGES) {
     const res = await request.get(path)
     expect(res.status(), path).toBe(200)
@@ -15,20 +17,27 @@ test('every public page is server-rendered with title suffix, description, keywo
     expect(attr(/<title>([^<]+)<\/title>/), path).toMatch(/^.+ \| .+$/)
     expect(attr(/<meta name="description" content="([^"]+)"/)?.length, path).toBeGreaterThan(50)
     expect(attr(/<meta name="keywords" content="([^"]+)"/), path).toBeTruthy()
-    for (const p of ['og:title', 'og:description', 'og:image', 'og:url']) expect(attr(new RegExp(`<meta property="${p}" content="([^"]+)"`)), `${path} ${p}`).toBeTruthy()
-    for (const n of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) expect(attr(new RegExp(`<meta name="${n}" content="([^"]+)"`)), `${path} ${n}`).toBeTruthy()
+    for (const p of ['og:title', 'og:description', 'og:image', 'og:url'])
+      expect(attr(new RegExp(`<meta property="${p}" content="([^"]+)"`)), `${path} ${p}`).toBeTruthy()
+    for (const n of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image'])
+      expect(attr(new RegExp(`<meta name="${n}" content="([^"]+)"`)), `${path} ${n}`).toBeTruthy()
     expect(attr(/<link rel="canonical" href="([^"]+)"/), path).toBe(`${BASE_URL}${path}`)
     expect(attr(/<meta property="og:image" content="([^"]+)"/), path).toMatch(new RegExp(`^${BASE_URL}/`))
   }
 })
 
-test('each page has valid JSON-LD: the organization with both offices everywhere, FAQPage and Offers where they belong', async ({ page }) => {
+test('each page has valid JSON-LD: the organization with both offices everywhere, FAQPage and Offers where they belong', async ({
+  page,
+}) => {
   for (const path of PUBLIC_PAGES) {
     await page.goto(path)
     const blocks = await jsonLd(page)
     const org = blocks.find((b) => b['@type'] === 'Organization')
     expect(org, path).toBeTruthy()
-    expect(org!.location.map((l: { address: { addressLocality: string } }) => l.address.addressLocality), path).toEqual(['San Francisco', 'Gwalior'])
+    expect(
+      org!.location.map((l: { address: { addressLocality: string } }) => l.address.addressLocality),
+      path,
+    ).toEqual(['San Francisco', 'Gwalior'])
     if (path === '/faq') {
       const faq = blocks.find((b) => b['@type'] === 'FAQPage')
       expect(faq?.mainEntity.length).toBeGreaterThanOrEqual(10)
@@ -53,7 +62,14 @@ test('robots.txt, sitemap.xml and rss.xml parse and list what they should', asyn
     category: 'SEO',
     status: 'published',
   })
-  const draft = await admin.call('POST', '/api/blogs', { title: `Feed draft ${mark}`, subheading: 's', excerpt: 'e', content: '<p>x</p>', category: 'SEO', status: 'draft' })
+  const draft = await admin.call('POST', '/api/blogs', {
+    title: `Feed draft ${mark}`,
+    subheading: 's',
+    excerpt: 'e',
+    content: '<p>x</p>',
+    category: 'SEO',
+    status: 'draft',
+  })
   try {
     const robots = await request.get('/robots.txt')
     expect(robots.headers()['content-type']).toContain('text/plain')
@@ -67,7 +83,8 @@ test('robots.txt, sitemap.xml and rss.xml parse and list what they should', asyn
     expect(sitemap.headers()['content-type']).toContain('xml')
     const urls = parser.parse(await sitemap.text()).urlset.url as { loc: string; lastmod?: string }[]
     const locs = urls.map((u) => u.loc)
-    for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/proposal', '/demo-builder']) expect(locs).toContain(`${BASE_URL}${p}`)
+    for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/proposal', '/demo-builder'])
+      expect(locs).toContain(`${BASE_URL}${p}`)
     const entry = urls.find((u) => u.loc === `${BASE_URL}/blog/${post.slug}`)
     expect(entry?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(locs).not.toContain(`${BASE_URL}/blog/${draft.slug}`)
@@ -111,7 +128,10 @@ async function navigationSettled(page: Page) {
   await sentinel
 }
 
-test('the first-party page-view beacon: sent per page reached within the site, not under Do Not Track or GPC, not when analytics is off', async ({ page, browser }) => {
+test('the first-party page-view beacon: sent per page reached within the site, not under Do Not Track or GPC, not when analytics is off', async ({
+  page,
+  browser,
+}) => {
   const sent = beacons(page)
   // The page the browser loads was counted when the server served it (issue 36, docs/decisions/062):
   // the beacon only counts the pages reached by a click after that.
@@ -121,7 +141,10 @@ test('the first-party page-view beacon: sent per page reached within the site, n
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click()
   await expect.poll(() => sent).toEqual(['/about', '/faq'])
 
-  for (const optOut of ["Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })", "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })"]) {
+  for (const optOut of [
+    "Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })",
+    "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })",
+  ]) {
     const ctx = await browser.newContext()
     const other = await ctx.newPage()
     await other.addInitScript(optOut)

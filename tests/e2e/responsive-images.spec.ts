@@ -19,8 +19,18 @@ const photo = (width: number, height: number) =>
 async function arrange(tag: string, { earlierPost = false } = {}) {
   const api = await playwrightRequest.newContext({ baseURL: BASE_URL })
   const token = async () => ((await (await api.get('/api/auth/session')).json()) as { csrfToken: string }).csrfToken
-  expect((await api.post('/api/auth/login', { data: { username: 'admin', password: 'e2e-admin-password' }, headers: { 'x-csrf-token': await token() } })).status()).toBe(200)
-  const uploaded = await api.post('/api/uploads', { data: await photo(2000, 1000), headers: { 'content-type': 'image/jpeg', 'x-csrf-token': await token() } })
+  expect(
+    (
+      await api.post('/api/auth/login', {
+        data: { username: 'admin', password: 'e2e-admin-password' },
+        headers: { 'x-csrf-token': await token() },
+      })
+    ).status(),
+  ).toBe(200)
+  const uploaded = await api.post('/api/uploads', {
+    data: await photo(2000, 1000),
+    headers: { 'content-type': 'image/jpeg', 'x-csrf-token': await token() },
+  })
   expect(uploaded.status(), await uploaded.text()).toBe(201)
   const { url } = (await uploaded.json()) as { url: string }
   const write = async (path: string, data: unknown) => {
@@ -90,19 +100,32 @@ test('the blog list, a post and the portfolio offer every width with srcset, siz
     await visit(page, `/blog?tag=pictures-${tag}`)
     // The newest post's card is the first, above the fold: loaded at once, fetched first.
     const card = page.getByRole('img', { name: `A grainy grey test photograph ${tag}` })
-    await expect(card).toHaveAttribute('srcset', `${a.base}-480.webp 480w, ${a.base}-960.webp 960w, ${a.base}-1280.webp 1280w, ${a.url} 1600w`)
+    await expect(card).toHaveAttribute(
+      'srcset',
+      `${a.base}-480.webp 480w, ${a.base}-960.webp 960w, ${a.base}-1280.webp 1280w, ${a.url} 1600w`,
+    )
     await expect(card).toHaveAttribute('sizes', /100vw/)
     await expect(card).toHaveAttribute('width', '1600')
     await expect(card).toHaveAttribute('height', '800')
     await expect(card).toHaveAttribute('fetchpriority', 'high')
     await expect(card).toHaveAttribute('loading', 'eager')
-    await expect(card.locator('xpath=..').locator('source[type="image/avif"]')).toHaveAttribute('srcset', `${a.base}-480.avif 480w, ${a.base}-960.avif 960w, ${a.base}-1280.avif 1280w, ${a.base}-1600.avif 1600w`)
+    await expect(card.locator('xpath=..').locator('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      `${a.base}-480.avif 480w, ${a.base}-960.avif 960w, ${a.base}-1280.avif 1280w, ${a.base}-1600.avif 1600w`,
+    )
     // The cards after the first load lazily (the test's older post is the second card).
-    const later = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').nth(1).getByRole('img', { name: `An earlier grainy test photograph ${tag}` })
+    const later = page
+      .getByRole('list', { name: 'Blog posts' })
+      .getByRole('listitem')
+      .nth(1)
+      .getByRole('img', { name: `An earlier grainy test photograph ${tag}` })
     await expect(later).toHaveAttribute('loading', 'lazy')
     await expect(later).toHaveAttribute('decoding', 'async')
 
-    await page.getByRole('link', { name: `Pictures that fit ${tag}` }).first().click()
+    await page
+      .getByRole('link', { name: `Pictures that fit ${tag}` })
+      .first()
+      .click()
     await expect(page.getByRole('heading', { level: 1, name: `Pictures that fit ${tag}` })).toBeVisible()
     const cover = page.getByRole('img', { name: `A grainy grey test photograph ${tag}` })
     await expect(cover).toHaveAttribute('srcset', new RegExp(`${a.base}-480\\.webp 480w`))
@@ -124,7 +147,9 @@ test('the blog list, a post and the portfolio offer every width with srcset, siz
     await expect(sample).not.toHaveAttribute('srcset', /./)
     // Further down the page: fetched as it comes near the screen, then shown.
     await project.scrollIntoViewIfNeeded()
-    await expect.poll(() => project.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true)
+    await expect
+      .poll(() => project.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
+      .toBe(true)
     await expectNoAxeViolations(page)
   } finally {
     await a.cleanup()

@@ -15,7 +15,10 @@ const p = (i: number) => `${MARK} ${PAYLOADS[i % PAYLOADS.length]}`
 
 async function signIn(request: APIRequestContext) {
   const token = ((await (await request.get('/api/auth/session')).json()) as { csrfToken: string }).csrfToken
-  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: ADMIN_PASSWORD }, headers: { 'x-csrf-token': token } })
+  const res = await request.post('/api/auth/login', {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+    headers: { 'x-csrf-token': token },
+  })
   expect(res.status()).toBe(200)
   return token
 }
@@ -42,23 +45,45 @@ test.describe('stored XSS never runs, on the public site or in the admin', () =>
     const request = await playwright.request.newContext({ baseURL })
     const token = await signIn(request)
     const h = { 'x-csrf-token': token }
-    const proposal = await request.post('/api/proposals', { headers: h, data: { name: p(0), email: 'xss@example.com', businessType: 'other', budget: '100-500', requirements: p(1) } })
+    const proposal = await request.post('/api/proposals', {
+      headers: h,
+      data: { name: p(0), email: 'xss@example.com', businessType: 'other', budget: '100-500', requirements: p(1) },
+    })
     expect(proposal.status()).toBe(201)
     ids.proposal = ((await proposal.json()) as { id: number }).id
     const post = await request.post('/api/blogs', {
       headers: h,
-      data: { title: p(0), subheading: p(1), excerpt: p(2), content: `<p>${p(0)}</p><p>${p(1)}</p><a href="javascript:window.__xss=1">x</a>`, category: 'Security', author: p(3), readTime: '<img src=x onerror=alert(1)>', status: 'published' },
+      data: {
+        title: p(0),
+        subheading: p(1),
+        excerpt: p(2),
+        content: `<p>${p(0)}</p><p>${p(1)}</p><a href="javascript:window.__xss=1">x</a>`,
+        category: 'Security',
+        author: p(3),
+        readTime: '<img src=x onerror=alert(1)>',
+        status: 'published',
+      },
     })
     expect(post.status()).toBe(201)
     ids.post = ((await post.json()) as { id: number }).id
     const item = await request.post('/api/portfolio', {
       headers: h,
-      data: { title: p(0), description: p(1), category: SHORT[1], image: '/images/hero.svg', technologies: [...SHORT, 'React'], liveUrl: 'xss.example' },
+      data: {
+        title: p(0),
+        description: p(1),
+        category: SHORT[1],
+        image: '/images/hero.svg',
+        technologies: [...SHORT, 'React'],
+        liveUrl: 'xss.example',
+      },
     })
     expect(item.status()).toBe(201)
     ids.item = ((await item.json()) as { id: number }).id
     originalSettings = (await (await request.get('/api/settings')).json()) as Record<string, unknown>
-    const settings = await request.put('/api/settings', { headers: h, data: { siteName: `Studio ${p(1)}`.slice(0, 100), siteDescription: p(0), contactPhone: SHORT[0], address: p(3) } })
+    const settings = await request.put('/api/settings', {
+      headers: h,
+      data: { siteName: `Studio ${p(1)}`.slice(0, 100), siteDescription: p(0), contactPhone: SHORT[0], address: p(3) },
+    })
     expect(settings.status()).toBe(200)
     await request.dispose()
   })
@@ -81,7 +106,15 @@ test.describe('stored XSS never runs, on the public site or in the admin', () =>
 
   test('admin screens show the payloads as text and run none of them', async ({ page }) => {
     await signIn(page.request)
-    for (const path of ['/admin/dashboard', '/admin/proposals', '/admin/blogs', '/admin/portfolio', `/admin/blogs/edit/${ids.post}`, `/admin/portfolio/edit/${ids.item}`, '/admin/settings']) {
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/proposals',
+      '/admin/blogs',
+      '/admin/portfolio',
+      `/admin/blogs/edit/${ids.post}`,
+      `/admin/portfolio/edit/${ids.item}`,
+      '/admin/settings',
+    ]) {
       await visit(page, path)
     }
     await page.goto('/admin/proposals')
@@ -90,7 +123,28 @@ test.describe('stored XSS never runs, on the public site or in the admin', () =>
 })
 
 test('security headers on every page and API answer', async ({ request }) => {
-  const paths = ['/', '/services', '/portfolio', '/blog', '/blog/1', '/about', '/faq', '/pricing', '/contact', '/privacy', '/terms', '/proposal', '/demo-builder', '/no-such-page', '/admin/login', '/admin/dashboard', '/api/portfolio', '/api/proposals', '/sitemap.xml', '/healthz']
+  const paths = [
+    '/',
+    '/services',
+    '/portfolio',
+    '/blog',
+    '/blog/1',
+    '/about',
+    '/faq',
+    '/pricing',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/proposal',
+    '/demo-builder',
+    '/no-such-page',
+    '/admin/login',
+    '/admin/dashboard',
+    '/api/portfolio',
+    '/api/proposals',
+    '/sitemap.xml',
+    '/healthz',
+  ]
   for (const path of paths) {
     const res = await request.get(path, { maxRedirects: 0 })
     const h = res.headers()
@@ -121,7 +175,9 @@ test('a page served from the cache runs under a hashed policy: it hydrates and t
   expect(policy).not.toMatch(/nonce-/)
   await page.waitForLoadState('networkidle')
   // The inline module script ran (its hash matched) and loaded the route modules.
-  expect(await page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(true)
+  expect(await page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(
+    true,
+  )
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
   expect(consoleViolations).toEqual([])
 })
@@ -130,7 +186,9 @@ test('no page breaks its own content security policy (the browser reports none),
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __csp: string[] }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    )
   })
   const violations = () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
   for (const path of ['/', '/services', '/portfolio', '/blog', '/about', '/faq', '/pricing', '/contact', '/proposal', '/demo-builder']) {

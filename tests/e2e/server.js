@@ -34,6 +34,9 @@ if (!/^postgres(ql)?:/.test(process.env.DATABASE_URL)) {
   const salt = randomBytes(16)
   const key = scryptSync(process.env.ADMIN_PASSWORD.normalize('NFKC'), salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 })
   const db = new Database(process.env.DATABASE_URL)
-  db.prepare('UPDATE admin_users SET password_hash = ? WHERE username = ?').run(['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$'), process.env.ADMIN_USERNAME)
+  db.prepare('UPDATE admin_users SET password_hash = ? WHERE username = ?').run(
+    ['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$'),
+    process.env.ADMIN_USERNAME,
+  )
   db.close()
 }

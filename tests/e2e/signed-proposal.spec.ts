@@ -5,7 +5,6 @@ import { estimatorLead, mailedToken } from './proposal-helpers.ts'
 // Issue 38: the agency writes a proposal from a lead and sends it; the client reads it at
 // /p/<token> (no account, no cookie) and accepts, declines or asks, with or without JavaScript.
 
-
 /** Writes and sends the pre-filled proposal through the editor's plain forms (in the no-JavaScript tests, without JavaScript too); the client's token. */
 async function sentProposal(browser: Browser): Promise<{ token: string; name: string; email: string }> {
   const context = await browser.newContext()
@@ -77,7 +76,10 @@ test('the agency writes a proposal from the lead, previews it and sends it; the 
   await expect(summary).toContainText('$1,348.50')
 })
 
-test('the client reads the proposal with no cookie and a private answer, and accepts it by typing their name and ticking the box', async ({ browser, page }) => {
+test('the client reads the proposal with no cookie and a private answer, and accepts it by typing their name and ticking the box', async ({
+  browser,
+  page,
+}) => {
   const { token, name, email } = await sentProposal(browser)
   const res = await page.goto(`/p/${token}`)
   expect(res?.status()).toBe(200)
@@ -99,7 +101,9 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   // Nothing typed: each message beside its field, the name focused.
   await page.getByRole('button', { name: 'Accept and sign' }).click()
   await expect(page.getByLabel('Your full name')).toHaveAccessibleDescription('Type your full name to sign')
-  await expect(page.getByLabel('I agree to the terms and to sign electronically')).toHaveAccessibleDescription('Tick the box to agree to the terms and to sign electronically')
+  await expect(page.getByLabel('I agree to the terms and to sign electronically')).toHaveAccessibleDescription(
+    'Tick the box to agree to the terms and to sign electronically',
+  )
   await expect(page.getByLabel('Your full name')).toBeFocused()
   await expectNoAxeViolations(page)
 
@@ -120,7 +124,9 @@ test('the client reads the proposal with no cookie and a private answer, and acc
   expect(pdf.headers()['content-disposition']).toBe('attachment; filename="proposal-v1-accepted.pdf"')
   expect(pdf.headers()['cache-control']).toBe('private, no-store')
   expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.5')
-  const invoice = await page.request.get((await page.getByRole('link', { name: 'Download the deposit invoice (PDF)' }).getAttribute('href'))!)
+  const invoice = await page.request.get(
+    (await page.getByRole('link', { name: 'Download the deposit invoice (PDF)' }).getAttribute('href'))!,
+  )
   expect(invoice.status()).toBe(200)
   expect(invoice.headers()['content-disposition']).toMatch(/^attachment; filename="invoice-INV-\d{4}\.pdf"$/)
 
@@ -168,7 +174,9 @@ test.describe('without JavaScript', () => {
     // Accepting without the box ticked: refused beside the box, the name kept.
     await page.getByLabel('Your full name').fill('Half Signed')
     await page.getByRole('button', { name: 'Accept and sign' }).click()
-    await expect(page.getByLabel('I agree to the terms and to sign electronically')).toHaveAccessibleDescription('Tick the box to agree to the terms and to sign electronically')
+    await expect(page.getByLabel('I agree to the terms and to sign electronically')).toHaveAccessibleDescription(
+      'Tick the box to agree to the terms and to sign electronically',
+    )
     await expect(page.getByLabel('Your full name')).toHaveValue('Half Signed')
 
     await page.getByLabel('Why are you declining?').fill('We found a cheaper offer.')

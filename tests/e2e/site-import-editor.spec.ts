@@ -8,7 +8,15 @@ import { ADMIN, login } from './admin-helpers.ts'
 const normalize = (html: string) =>
   sanitizeBlogHtml(html)
     .replace(/>\s+</g, '><')
-    .replace(/<([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")+)(\s*\/?)>/g, (_, tag: string, attrs: string, end: string) => `<${tag} ${attrs.trim().split(/\s+(?=[a-z-]+=")/).sort().join(' ')}${end}>`)
+    .replace(
+      /<([a-z0-9]+)((?:\s+[a-z-]+="[^"]*")+)(\s*\/?)>/g,
+      (_, tag: string, attrs: string, end: string) =>
+        `<${tag} ${attrs
+          .trim()
+          .split(/\s+(?=[a-z-]+=")/)
+          .sort()
+          .join(' ')}${end}>`,
+    )
     .trim()
 
 const imported = [

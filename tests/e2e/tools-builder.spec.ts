@@ -7,7 +7,10 @@ const panel = (page: Page) => page.getByRole('tabpanel')
 
 async function selectServices(page: Page, names: string[]) {
   await tab(page, 'Services').click()
-  for (const n of names) await panel(page).getByRole('button', { name: new RegExp(`^${n}`) }).click()
+  for (const n of names)
+    await panel(page)
+      .getByRole('button', { name: new RegExp(`^${n}`) })
+      .click()
 }
 
 test.describe('demo website builder', () => {
@@ -79,8 +82,10 @@ test.describe('demo website builder', () => {
     await expect(pages).toHaveAttribute('min', '1')
     await expect(pages).toHaveAttribute('max', '20')
     const sections = panel(page).getByRole('group', { name: 'Content Sections' })
-    for (const on of ['Hero banner', 'About', 'Services', 'Contact']) await expect(sections.getByRole('checkbox', { name: on })).toBeChecked()
-    for (const off of ['Portfolio', 'Testimonials', 'Blog', 'FAQ', 'Team', 'Pricing']) await expect(sections.getByRole('checkbox', { name: off })).not.toBeChecked()
+    for (const on of ['Hero banner', 'About', 'Services', 'Contact'])
+      await expect(sections.getByRole('checkbox', { name: on })).toBeChecked()
+    for (const off of ['Portfolio', 'Testimonials', 'Blog', 'FAQ', 'Team', 'Pricing'])
+      await expect(sections.getByRole('checkbox', { name: off })).not.toBeChecked()
   })
 
   test('the live preview follows every change and switches between device widths', async ({ page }, testInfo) => {
@@ -152,7 +157,9 @@ test.describe('demo website builder', () => {
     await expect(panel(page).getByRole('button', { name: /Elegant Bistro/ })).toContainText('Featured')
     await expect(panel(page).getByRole('button', { name: /Fine Dining/ })).toContainText('Featured')
     await expect(panel(page).getByRole('button', { name: /Casual Eatery/ })).not.toContainText('Featured')
-    await panel(page).getByRole('button', { name: /Fine Dining/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /Fine Dining/ })
+      .click()
     await expect(page.getByTestId('preview-template')).toHaveText('Template: Fine Dining')
     // Not only a label: the template's dark palette, serif type and call to action show.
     const site = preview(page).getByTestId('site-preview')
@@ -187,7 +194,10 @@ test.describe('demo website builder', () => {
     await expect(tab(page, 'Design')).toHaveAttribute('aria-selected', 'true')
     await expect(panel(page).getByRole('button', { name: 'Forest Green' })).toHaveAttribute('aria-pressed', 'true')
     await expect(preview(page).getByRole('heading', { name })).toBeVisible()
-    await expect(preview(page).getByRole('list', { name: 'Previewed services' }).getByRole('listitem')).toHaveText(['Online Ordering', 'Digital Menu'])
+    await expect(preview(page).getByRole('list', { name: 'Previewed services' }).getByRole('listitem')).toHaveText([
+      'Online Ordering',
+      'Digital Menu',
+    ])
     await tab(page, 'Basic').click()
     await expect(page.getByLabel('Business Name')).toHaveValue(name)
     await expect(page.getByLabel('Industry')).toHaveValue('restaurant')
@@ -262,7 +272,10 @@ test.describe('demo website builder', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('looks finished: a plain heading, the template named beside the preview, a drawn picture, marks off the labels, a readable desktop preview on a phone (issue 35)', async ({ page, isMobile }) => {
+  test('looks finished: a plain heading, the template named beside the preview, a drawn picture, marks off the labels, a readable desktop preview on a phone (issue 35)', async ({
+    page,
+    isMobile,
+  }) => {
     const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!
     await visit(page, '/demo-builder')
     await expect(page.getByRole('heading', { level: 1, name: 'Website Builder Demo' })).toBeVisible()
@@ -271,7 +284,9 @@ test.describe('demo website builder', () => {
     // A template's name is the builder's word: said beside the preview, never inside the visitor's site.
     await page.getByLabel('Industry').selectOption('retail')
     await tab(page, 'Templates').click()
-    await panel(page).getByRole('button', { name: /Urban Store/ }).click()
+    await panel(page)
+      .getByRole('button', { name: /Urban Store/ })
+      .click()
     await expect(page.getByTestId('preview-template')).toHaveText('Template: Urban Store')
     await expect(page.getByRole('region', { name: /^Website preview/ })).not.toContainText('Template')
     // The banner is a drawn scene in the site's colours, not a flat block with a missing-image icon.
@@ -293,7 +308,8 @@ test.describe('demo website builder', () => {
       await expect(chosen).toHaveText(value)
       const label = chosen.getByText(value, { exact: true })
       const [mark, text, card] = [await box(chosen.getByTestId('choice-check')), await box(label), await box(chosen)]
-      const overlaps = mark.x < text.x + text.width && text.x < mark.x + mark.width && mark.y < text.y + text.height && text.y < mark.y + mark.height
+      const overlaps =
+        mark.x < text.x + text.width && text.x < mark.x + mark.width && mark.y < text.y + text.height && text.y < mark.y + mark.height
       expect(overlaps, `${value}: the mark crosses the label`).toBe(false)
       // One line: the label is not broken inside the word.
       expect(text.height).toBeLessThan(25)

@@ -101,7 +101,9 @@ test.describe('chat assistant', () => {
 })
 
 test.describe('discovery popup', () => {
-  test('appears 3 seconds after load, once per browser, and its button, Book a free call, goes to /book (issues 26, 35)', async ({ page }) => {
+  test('appears 3 seconds after load, once per browser, and its button, Book a free call, goes to /book (issues 26, 35)', async ({
+    page,
+  }) => {
     await visitWithClock(page, '/')
     const popup = page.getByRole('dialog', { name: 'Book a free discovery call' })
     await page.clock.runFor(POPUP_DELAY_MS - 1000)

@@ -106,7 +106,17 @@ test.describe('cost estimator', () => {
     expect(lines).toContain('Website Cost Estimate')
     expect(text).toMatch(/Reference: EST-\d{8}-[0-9A-F]{6}/)
     expect(text).toMatch(/Valid until: \w+ \d{1,2}, \d{4} \(30 days\)/)
-    for (const row of ['Business Website (Business plan, includes 10 pages)', '2 extra pages x $50', 'SEO Optimization', 'Content Management', 'Subtotal', 'Rush: 5 days (+50%)', 'Estimated total', '$1,423.50', 'Delivery: 5 days with Rush (7 days at the standard pace).']) {
+    for (const row of [
+      'Business Website (Business plan, includes 10 pages)',
+      '2 extra pages x $50',
+      'SEO Optimization',
+      'Content Management',
+      'Subtotal',
+      'Rush: 5 days (+50%)',
+      'Estimated total',
+      '$1,423.50',
+      'Delivery: 5 days with Rush (7 days at the standard pace).',
+    ]) {
       expect(lines, row).toContain(row)
     }
     expect(text).not.toContain('base price')
@@ -125,7 +135,14 @@ test.describe('cost estimator', () => {
     expect(text).toContain('$299')
     expect(text).not.toContain('$1\n')
 
-    for (const query of ['type=mansion&pages=5', 'type=business&pages=0', 'type=business&pages=abc', 'type=business&pages=5&addons=jacuzzi', 'type=business&pages=5&urgency=yesterday', 'pages=5']) {
+    for (const query of [
+      'type=mansion&pages=5',
+      'type=business&pages=0',
+      'type=business&pages=abc',
+      'type=business&pages=5&addons=jacuzzi',
+      'type=business&pages=5&urgency=yesterday',
+      'pages=5',
+    ]) {
       const bad = await request.get(`/api/estimate/pdf?${query}`)
       expect(bad.status(), query).toBe(400)
       expect((await bad.json()) as { error: string }).toMatchObject({ error: 'Validation failed' })

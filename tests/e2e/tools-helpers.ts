@@ -26,7 +26,16 @@ export async function loginAdmin(request: APIRequestContext) {
   expect(res.status()).toBe(200)
 }
 
-export type StoredProposal = { id: number; name: string; email: string; phone: string | null; businessType: string; budget: string; requirements: string; status: string }
+export type StoredProposal = {
+  id: number
+  name: string
+  email: string
+  phone: string | null
+  businessType: string
+  budget: string
+  requirements: string
+  status: string
+}
 
 /** The proposals whose name matches `q`, as the administrator sees them through the API. */
 export async function findProposals(request: APIRequestContext, q: string): Promise<StoredProposal[]> {

@@ -46,7 +46,14 @@ test.describe('proposal request', () => {
       'Non-profit',
       'Other',
     ])
-    await expect(f.budget.locator('option')).toHaveText(['Select your budget range', '$100 - $500', '$500 - $1,000', '$1,000 - $2,500', '$2,500 - $5,000', '$5,000+'])
+    await expect(f.budget.locator('option')).toHaveText([
+      'Select your budget range',
+      '$100 - $500',
+      '$500 - $1,000',
+      '$1,000 - $2,500',
+      '$2,500 - $5,000',
+      '$5,000+',
+    ])
     // The honeypot is in the form but hidden from people and assistive technology.
     const honeypot = page.locator('input[name="website"]')
     await expect(honeypot).toHaveCount(1)
@@ -55,7 +62,10 @@ test.describe('proposal request', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('sends the request without reloading, puts the confirmation and a booking link in the form\'s place, and stores the row', async ({ page, request }) => {
+  test("sends the request without reloading, puts the confirmation and a booking link in the form's place, and stores the row", async ({
+    page,
+    request,
+  }) => {
     const name = `Success ${uid()}`
     await visit(page, '/proposal')
     await fillValid(page, name)
@@ -132,7 +142,12 @@ test.describe('proposal request', () => {
     ]
     await page.route(PROPOSAL_ACTION, (route) =>
       isProposalPost(route)
-        ? route.fulfill({ status: 400, contentType: 'text/x-script', headers: { 'x-remix-response': 'yes' }, body: `${JSON.stringify(refused)}\n` })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'text/x-script',
+            headers: { 'x-remix-response': 'yes' },
+            body: `${JSON.stringify(refused)}\n`,
+          })
         : route.continue(),
     )
     await form(page).submit.click()
@@ -250,7 +265,11 @@ test.describe('proposal request without JavaScript', () => {
     await page.goto('/proposal')
     await fillValid(page, name)
     // The page's token is signed and dated (no cookie): the first post goes out with a forged one.
-    await page.route('**/proposal', (route) => route.continue({ postData: (route.request().postData() ?? '').replace(/_csrf=[^&]*/, '_csrf=f.0.forged') }), { times: 1 })
+    await page.route(
+      '**/proposal',
+      (route) => route.continue({ postData: (route.request().postData() ?? '').replace(/_csrf=[^&]*/, '_csrf=f.0.forged') }),
+      { times: 1 },
+    )
     const response = page.waitForResponse((r) => r.request().method() === 'POST')
     await form(page).submit.click()
     expect((await response).status()).toBe(403)

@@ -13,7 +13,8 @@ export const ADMIN_PASSWORD = 'correct-horse-battery'
 /** A desktop browser's user agent: visits from it are counted (a bot's, or none, are not). */
 export const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 /** A phone's. */
-export const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+export const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 /** Both dialects, always: scripts/test.js provides TEST_PG_URL (a real PostgreSQL server). */
 export function dialects(): [string, () => string][] {

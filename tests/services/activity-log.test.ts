@@ -12,7 +12,14 @@ import { BlogPostPatchSchema, BlogPostSchema, PortfolioItemPatchSchema, Portfoli
 import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { runFromShell, runRequest, setActingPerson } from '~/services/acting-context.server.ts'
-import { exportActivity, getActivityRetention, listActivity, pruneActivity, recordActivity, setActivityRetention } from '~/services/activity-log.server.ts'
+import {
+  exportActivity,
+  getActivityRetention,
+  listActivity,
+  pruneActivity,
+  recordActivity,
+  setActivityRetention,
+} from '~/services/activity-log.server.ts'
 import { changePassword, completeSecondStep, login, resetAdminAccess, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { createPost, deletePost, listRevisions, restoreRevision, updatePost } from '~/services/blog.server.ts'
@@ -21,7 +28,15 @@ import { deleteContactMessage, setContactMessageRead, submitContactMessage } fro
 import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/services/errors.server.ts'
 import { addProposalNote, replyToProposal } from '~/services/lead-desk.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
-import { acceptInvitation, changeRole, createApiToken, invitePerson, revokeApiToken, revokeInvitation, setPersonStatus } from '~/services/people.server.ts'
+import {
+  acceptInvitation,
+  changeRole,
+  createApiToken,
+  invitePerson,
+  revokeApiToken,
+  revokeInvitation,
+  setPersonStatus,
+} from '~/services/people.server.ts'
 import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '~/services/portfolio.server.ts'
 import { deleteProposal, exportProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
@@ -39,9 +54,23 @@ const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 const DEVICE = 'Chrome 131 on macOS Catalina (desktop)'
 const DAY = 86_400_000
 const post = (over: Record<string, unknown> = {}) =>
-  BlogPostSchema.parse({ title: `Post ${randomBytes(3).toString('hex')}`, subheading: 'Sub', excerpt: 'Excerpt', content: '<p>Words.</p>', category: 'SEO', ...over })
+  BlogPostSchema.parse({
+    title: `Post ${randomBytes(3).toString('hex')}`,
+    subheading: 'Sub',
+    excerpt: 'Excerpt',
+    content: '<p>Words.</p>',
+    category: 'SEO',
+    ...over,
+  })
 const patch = (p: Record<string, unknown>) => BlogPostPatchSchema.parse(p)
-const proposalInput = { name: 'Mira Shah', email: 'mira@example.com', phone: '', businessType: 'restaurant', budget: '1000-2500', requirements: 'A menu site' } as never
+const proposalInput = {
+  name: 'Mira Shah',
+  email: 'mira@example.com',
+  phone: '',
+  businessType: 'restaurant',
+  budget: '1000-2500',
+  requirements: 'A menu site',
+} as never
 
 describe.each(dialects())('activity log on %s', (_name, url) => {
   let h: DatabaseHandle
@@ -83,7 +112,9 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await asAdmin(() => updatePost(h.db, admin, p.id, patch({ status: 'published' })))
     expect((await onlyEntry('post.publish', 'post', p.id)).detail).toContain('Status: draft to published.')
     await clear()
-    await asAdmin(() => updatePost(h.db, admin, p.id, patch({ status: 'scheduled', publishAt: new Date(Date.now() + 7 * DAY).toISOString() })))
+    await asAdmin(() =>
+      updatePost(h.db, admin, p.id, patch({ status: 'scheduled', publishAt: new Date(Date.now() + 7 * DAY).toISOString() })),
+    )
     await onlyEntry('post.schedule', 'post', p.id)
     await clear()
     const [, older] = await listRevisions(h.db, admin, p.id)
@@ -95,7 +126,13 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
   })
 
   it('records portfolio projects: created, edited, deleted', async () => {
-    const item = await asAdmin(() => createPortfolioItem(h.db, admin, PortfolioItemSchema.parse({ title: 'Bakery', description: 'A site', category: 'Retail', image: '/images/a.webp' })))
+    const item = await asAdmin(() =>
+      createPortfolioItem(
+        h.db,
+        admin,
+        PortfolioItemSchema.parse({ title: 'Bakery', description: 'A site', category: 'Retail', image: '/images/a.webp' }),
+      ),
+    )
     await onlyEntry('project.create', 'project', item.id)
     await clear()
     await asAdmin(() => updatePortfolioItem(h.db, admin, item.id, PortfolioItemPatchSchema.parse({ status: 'archived' })))
@@ -116,11 +153,14 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await asAdmin(() => saveAvailability(h.db, admin, DEFAULT_AVAILABILITY))
   })
 
-  it('records the lead desk: status, note, reply, CSV export, delete (a visitor\'s request itself is not a change by the team)', async () => {
+  it("records the lead desk: status, note, reply, CSV export, delete (a visitor's request itself is not a change by the team)", async () => {
     const p = await submitProposal(h.db, proposalInput, '198.51.100.20')
     expect(await entries()).toEqual([])
     await asAdmin(() => setProposalStatus(h.db, admin, p.id, 'reviewed'))
-    expect(await onlyEntry('proposal.status', 'proposal', p.id)).toMatchObject({ itemLabel: 'Proposal from Mira Shah', detail: 'pending to reviewed.' })
+    expect(await onlyEntry('proposal.status', 'proposal', p.id)).toMatchObject({
+      itemLabel: 'Proposal from Mira Shah',
+      detail: 'pending to reviewed.',
+    })
     await clear()
     await asAdmin(() => addProposalNote(h.db, admin, p.id, { note: 'Called back' }))
     await onlyEntry('proposal.note', 'proposal', p.id)
@@ -148,10 +188,16 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await onlyEntry('message.delete', 'message', m.id)
   })
 
-  it('records calls the team moves or cancels, not the visitor\'s own booking', async () => {
+  it("records calls the team moves or cancels, not the visitor's own booking", async () => {
     const links = { siteUrl: 'https://agency.example' }
     const { slots } = await listFreeSlots(h.db)
-    const input = BookingSchema.parse({ start: new Date(slots[0].start).toISOString(), tz: 'Europe/Berlin', name: 'Asha Rao', email: 'asha@example.com', note: '' })
+    const input = BookingSchema.parse({
+      start: new Date(slots[0].start).toISOString(),
+      tz: 'Europe/Berlin',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      note: '',
+    })
     const { booking } = await bookCall(h.db, input, '192.0.2.1', links)
     expect(await entries()).toEqual([])
     await asAdmin(() => moveBooking(h.db, booking.id, new Date(slots.at(-1)!.start).toISOString(), { admin }, links))
@@ -162,7 +208,9 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
   })
 
   it('records an upload', async () => {
-    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer()
     const stored = await asAdmin(() => uploadImage(h.db, createImageStore(h.db), admin, png))
     expect((await onlyEntry('upload.create', 'upload', stored.url)).detail).toBe('8 × 6 pixels.')
   })
@@ -211,7 +259,14 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await onlyEntry('two-step.off', 'account', admin.id)
     await clear()
     // Passkeys: added by the WebAuthn ceremony (its own tests); renamed and removed here.
-    await factors.insertPasskey(h.db, { userId: admin.id, credentialId: 'cred-activity', publicKey: 'pk', counter: 0, transports: null, name: 'Laptop' })
+    await factors.insertPasskey(h.db, {
+      userId: admin.id,
+      credentialId: 'cred-activity',
+      publicKey: 'pk',
+      counter: 0,
+      transports: null,
+      name: 'Laptop',
+    })
     const [pk] = await factors.listPasskeys(h.db, admin.id)
     await asAdmin(() => renamePasskey(h.db, admin, pk.id, 'Work laptop'))
     await onlyEntry('passkey.rename', 'account', admin.id)
@@ -243,21 +298,35 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await confirmSudo(h.db, admin, ADMIN_PASSWORD)
     let link = ''
     const first = await asAdmin(() => invitePerson(h.db, admin, { email: 'first@example.com', role: 'editor' }, (t) => (link = t)))
-    expect(await onlyEntry('person.invite', 'person')).toMatchObject({ itemLabel: 'first@example.com', detail: `As Editor; invitation ${first}.` })
+    expect(await onlyEntry('person.invite', 'person')).toMatchObject({
+      itemLabel: 'first@example.com',
+      detail: `As Editor; invitation ${first}.`,
+    })
     await clear()
     await asAdmin(() => revokeInvitation(h.db, admin, first))
     await onlyEntry('person.invitation-revoke', 'person')
     await asAdmin(() => invitePerson(h.db, admin, { email: 'writer@example.com', role: 'author' }, (t) => (link = t)))
     await clear()
     // The invitee joins (from their own device): recorded as them.
-    await runRequest({ ip: '192.0.2.77', userAgent: CHROME_MAC }, () => acceptInvitation(h.db, link, { username: 'writer', displayName: 'Wren Writer', newPassword: 'a-long-new-password' }, { ip: '192.0.2.77' }))
+    await runRequest({ ip: '192.0.2.77', userAgent: CHROME_MAC }, () =>
+      acceptInvitation(
+        h.db,
+        link,
+        { username: 'writer', displayName: 'Wren Writer', newPassword: 'a-long-new-password' },
+        { ip: '192.0.2.77' },
+      ),
+    )
     const [joined] = await entries()
     expect(joined).toMatchObject({ action: 'person.join', personName: 'writer', itemLabel: 'writer', ip: '192.0.2.77' })
     const writerId = joined.personId!
     await clear()
     await asAdmin(() => changeRole(h.db, admin, writerId, 'editor'))
     expect((await onlyEntry('person.role', 'person', writerId)).detail).toBe('Author to Editor.')
-    for (const [status, action] of [['suspended', 'person.suspend'], ['active', 'person.restore'], ['removed', 'person.remove']] as const) {
+    for (const [status, action] of [
+      ['suspended', 'person.suspend'],
+      ['active', 'person.restore'],
+      ['removed', 'person.remove'],
+    ] as const) {
       await clear()
       await asAdmin(() => setPersonStatus(h.db, admin, writerId, status))
       await onlyEntry(action, 'person', writerId)
@@ -284,17 +353,31 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     expect(await entries()).toEqual([])
   })
 
-  it('records the shell\'s changes as from the shell: reset, import, export', async () => {
+  it("records the shell's changes as from the shell: reset, import, export", async () => {
     const result = await runFromShell('npm run admin:reset', () => resetAdminAccess(h.db, ADMIN_USERNAME))
     const [reset] = await entries()
-    expect(reset).toMatchObject({ action: 'password.reset', personId: null, personName: 'Shell', ip: null, device: 'Shell: npm run admin:reset', itemLabel: ADMIN_USERNAME })
+    expect(reset).toMatchObject({
+      action: 'password.reset',
+      personId: null,
+      personName: 'Shell',
+      ip: null,
+      device: 'Shell: npm run admin:reset',
+      itemLabel: ADMIN_USERNAME,
+    })
     expect(JSON.stringify(reset)).not.toContain(result!.password)
     // The other tests sign in with the usual password.
     await asAdmin(() => changePassword(h.db, admin, { currentPassword: result!.password, newPassword: ADMIN_PASSWORD }))
     await clear()
     const wxr = await readFile(path.join(import.meta.dirname, '../fixtures/wordpress/export.xml'))
-    await runFromShell('npm run import', () => importSite(h.db, createImageStore(h.db), wxr, { fileName: 'export.xml', imagesDir: path.join(import.meta.dirname, '../fixtures/wordpress/uploads') }))
-    expect(await entries()).toEqual([expect.objectContaining({ action: 'site.import', personName: 'Shell', device: 'Shell: npm run import', itemLabel: 'export.xml' })])
+    await runFromShell('npm run import', () =>
+      importSite(h.db, createImageStore(h.db), wxr, {
+        fileName: 'export.xml',
+        imagesDir: path.join(import.meta.dirname, '../fixtures/wordpress/uploads'),
+      }),
+    )
+    expect(await entries()).toEqual([
+      expect.objectContaining({ action: 'site.import', personName: 'Shell', device: 'Shell: npm run import', itemLabel: 'export.xml' }),
+    ])
     await clear()
     const dir = await mkdtemp(path.join(tmpdir(), 'activity-export-'))
     try {
@@ -302,15 +385,40 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
-    expect(await entries()).toEqual([expect.objectContaining({ action: 'site.export', personName: 'Shell', device: 'Shell: npm run export' })])
+    expect(await entries()).toEqual([
+      expect.objectContaining({ action: 'site.export', personName: 'Shell', device: 'Shell: npm run export' }),
+    ])
   })
 
   it('filters by person, kind, item type and days, pages, and exports the same as CSV', async () => {
     const at = (iso: string) => new Date(iso)
-    await recordActivity(h.db, { action: 'post.create', itemType: 'post', itemId: 1, itemLabel: 'First', person: { id: admin.id, name: 'asha' } }, at('2030-01-10T20:00:00Z'))
-    await recordActivity(h.db, { action: 'post.delete', itemType: 'post', itemId: 1, itemLabel: 'First', person: { id: admin.id, name: 'asha' } }, at('2030-01-11T07:59:00Z'))
-    await recordActivity(h.db, { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', person: { id: 99, name: 'ravi' } }, at('2030-01-12T12:00:00Z'))
-    await recordActivity(h.db, { action: 'project.update', itemType: 'project', itemId: 4, itemLabel: '=HYPERLINK("http://evil.example","x")', detail: 'Changed title, "quoted"', person: { id: 99, name: 'ravi' } }, at('2030-01-13T12:00:00Z'))
+    await recordActivity(
+      h.db,
+      { action: 'post.create', itemType: 'post', itemId: 1, itemLabel: 'First', person: { id: admin.id, name: 'asha' } },
+      at('2030-01-10T20:00:00Z'),
+    )
+    await recordActivity(
+      h.db,
+      { action: 'post.delete', itemType: 'post', itemId: 1, itemLabel: 'First', person: { id: admin.id, name: 'asha' } },
+      at('2030-01-11T07:59:00Z'),
+    )
+    await recordActivity(
+      h.db,
+      { action: 'settings.update', itemType: 'settings', itemLabel: 'Site settings', person: { id: 99, name: 'ravi' } },
+      at('2030-01-12T12:00:00Z'),
+    )
+    await recordActivity(
+      h.db,
+      {
+        action: 'project.update',
+        itemType: 'project',
+        itemId: 4,
+        itemLabel: '=HYPERLINK("http://evil.example","x")',
+        detail: 'Changed title, "quoted"',
+        person: { id: 99, name: 'ravi' },
+      },
+      at('2030-01-13T12:00:00Z'),
+    )
     const list = (q: string) => listActivity(h.db, admin, activityFilterFrom(new URLSearchParams(q)))
     expect((await list('')).entries.map((e) => e.action)).toEqual(['project.update', 'settings.update', 'post.delete', 'post.create'])
     expect((await list('')).people).toEqual(['asha', 'ravi'])
@@ -323,16 +431,22 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     // Unknown kinds and unreadable days are ignored, not refused.
     expect((await list('action=drop-table&from=2030-13-45')).total).toBe(4)
 
-    const csv = activityCsv(await exportActivity(h.db, admin, activityFilterFrom(new URLSearchParams('person=ravi'))), 'America/Los_Angeles')
+    const csv = activityCsv(
+      await exportActivity(h.db, admin, activityFilterFrom(new URLSearchParams('person=ravi'))),
+      'America/Los_Angeles',
+    )
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe('When (Pacific Time),Person,Change,Item type,Item,Item id,Detail,Address,Device')
     expect(lines).toHaveLength(3)
     // The formula-like title is neutralised (a leading quote), then quoted as RFC 4180 asks.
-    expect(lines[1]).toBe(`2030-01-13 04:00,ravi,Project edited,Portfolio project,"'=HYPERLINK(""http://evil.example"",""x"")",4,"Changed title, ""quoted""",,System`)
+    expect(lines[1]).toBe(
+      `2030-01-13 04:00,ravi,Project edited,Portfolio project,"'=HYPERLINK(""http://evil.example"",""x"")",4,"Changed title, ""quoted""",,System`,
+    )
   })
 
   it('pages fifty entries at a time', async () => {
-    for (let i = 0; i < 51; i++) await recordActivity(h.db, { action: 'message.read', itemType: 'message', itemId: i }, new Date(Date.UTC(2030, 0, 1, 0, i)))
+    for (let i = 0; i < 51; i++)
+      await recordActivity(h.db, { action: 'message.read', itemType: 'message', itemId: i }, new Date(Date.UTC(2030, 0, 1, 0, i)))
     const first = await listActivity(h.db, admin, { page: 1 })
     expect([first.total, first.pages, first.entries.length, first.entries[0].itemId]).toEqual([51, 2, 50, '50'])
     const second = await listActivity(h.db, admin, { page: 2 })
@@ -351,7 +465,9 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     // Seven days: pruned at once, and the change itself is recorded.
     await asAdmin(() => setActivityRetention(h.db, admin, 7, now))
     expect(await getActivityRetention(h.db)).toBe(7)
-    expect((await entries()).map((e) => [e.action, e.detail])).toEqual([['activity-retention.update', 'Keep activity for 7 days (was 365).']])
+    expect((await entries()).map((e) => [e.action, e.detail])).toEqual([
+      ['activity-retention.update', 'Keep activity for 7 days (was 365).'],
+    ])
     await asAdmin(() => setActivityRetention(h.db, admin, 365, now))
   })
 })

@@ -47,7 +47,17 @@ describe.each(dialects())('analytics service on %s', (_name, url) => {
     const [published] = await listPublishedPosts(h.db)
     const draft = await createPost(h.db, admin, BlogPostSchema.parse({ ...validPost(), status: 'draft' }))
     expect(await view(`/blog/${published.id}`, 'visitor-blog', day(3))).toBe(true)
-    for (const path of [`/blog/${draft.id}`, '/blog/987654', '/blog/abc', '/nope', '/admin', '/api/blogs', '/about/', '//evil.example', '']) {
+    for (const path of [
+      `/blog/${draft.id}`,
+      '/blog/987654',
+      '/blog/abc',
+      '/nope',
+      '/admin',
+      '/api/blogs',
+      '/about/',
+      '//evil.example',
+      '',
+    ]) {
       expect(await view(path, 'visitor-blog', day(3)), path).toBe(false)
     }
     expect(await countsOn(day(3))).toEqual({ [`/blog/${published.id}`]: 1 })

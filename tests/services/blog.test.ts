@@ -47,7 +47,8 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
     await counter.stop()
   })
 
-  const publish = (status: BlogStatus, overrides: Record<string, unknown> = {}) => createPost(h.db, admin, postInput({ status, ...overrides }))
+  const publish = (status: BlogStatus, overrides: Record<string, unknown> = {}) =>
+    createPost(h.db, admin, postInput({ status, ...overrides }))
 
   it('lists the seeded sample posts to visitors, all published', async () => {
     const posts = await listPublishedPosts(h.db)
@@ -91,7 +92,8 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
 
   it('sanitizes the HTML on create: scripts and event handlers are gone, the text stays', async () => {
     const post = await publish('published', {
-      content: '<p onclick="steal()">Hello <strong>there</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>',
+      content:
+        '<p onclick="steal()">Hello <strong>there</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>',
     })
     for (const content of [post.content, (await readPost(h.db, admin, post.id, counter)).content]) {
       expect(content).toContain('<p>Hello <strong>there</strong></p>')
@@ -125,8 +127,19 @@ describe.each(dialects())('blog service on %s', (_name, url) => {
     const { title: _t, updatedAt: _u, ...untouched } = before
     expect(after).toMatchObject({ ...untouched, title: 'After the edit' })
 
-    const withContent = await updatePost(h.db, admin, before.id, BlogPostPatchSchema.parse({ content: '<p>New</p><script>x()</script>', status: 'published' }))
-    expect(withContent).toMatchObject({ title: 'After the edit', excerpt: 'Old excerpt.', category: 'SEO', status: 'published', content: '<p>New</p>' })
+    const withContent = await updatePost(
+      h.db,
+      admin,
+      before.id,
+      BlogPostPatchSchema.parse({ content: '<p>New</p><script>x()</script>', status: 'published' }),
+    )
+    expect(withContent).toMatchObject({
+      title: 'After the edit',
+      excerpt: 'Old excerpt.',
+      category: 'SEO',
+      status: 'published',
+      content: '<p>New</p>',
+    })
     // Now published: visitors see it.
     expect((await readPost(h.db, null, before.id, counter)).title).toBe('After the edit')
   })
@@ -255,7 +268,8 @@ describe.each(dialects())('post addresses, scheduling and revisions on %s', (_na
 
     await patch(post.id, { slug: 'moved-house' })
     await patch(post.id, { slug: 'moved-again' })
-    for (const old of ['moving-house', 'moved-house', String(post.id)]) expect(await resolvePostAddress(h.db, old, counter)).toEqual({ moved: 'moved-again' })
+    for (const old of ['moving-house', 'moved-house', String(post.id)])
+      expect(await resolvePostAddress(h.db, old, counter)).toEqual({ moved: 'moved-again' })
     // An old address stays its post's: a new post with that title gets another one.
     expect((await create({ title: 'Moving house' })).slug).toBe('moving-house-2')
     // Changing the title keeps the address (links already shared keep working without a redirect).

@@ -4,7 +4,19 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
-import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, cancelBooking, findBookingByToken, listCalls, listFreeSlots, moveBooking, saveAvailability } from '~/services/bookings.server.ts'
+import {
+  AlreadyBookedError,
+  SlotNotOfferedError,
+  SlotTakenError,
+  TooManyCallsError,
+  bookCall,
+  cancelBooking,
+  findBookingByToken,
+  listCalls,
+  listFreeSlots,
+  moveBooking,
+  saveAvailability,
+} from '~/services/bookings.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase, signInAdmin } from './db.ts'
 
@@ -12,7 +24,14 @@ import { freshDatabase, signInAdmin } from './db.ts'
 const T0 = Date.parse('2030-12-02T14:00:00.000Z')
 const links = { siteUrl: 'https://agency.example' }
 const input = (start: number, overrides: Record<string, unknown> = {}) =>
-  BookingSchema.parse({ start: new Date(start).toISOString(), tz: 'Europe/Berlin', name: 'Asha Rao', email: 'asha@example.com', note: 'A bakery site', ...overrides })
+  BookingSchema.parse({
+    start: new Date(start).toISOString(),
+    tz: 'Europe/Berlin',
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    note: 'A bakery site',
+    ...overrides,
+  })
 
 /** The one VEVENT of an .ics, read with ical.js (another library than the one that wrote it). */
 function readIcs(ics: string) {
@@ -46,11 +65,16 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
     const { slots } = await listFreeSlots(h.db, T0)
     const slot = slots[3].start
     const twice = input(slot, { email: 'Twice@Example.com' })
-    const results = await Promise.allSettled([bookCall(h.db, twice, '192.0.2.7', links, { now: T0 }), bookCall(h.db, twice, '192.0.2.7', links, { now: T0 + 200 })])
+    const results = await Promise.allSettled([
+      bookCall(h.db, twice, '192.0.2.7', links, { now: T0 }),
+      bookCall(h.db, twice, '192.0.2.7', links, { now: T0 + 200 }),
+    ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
     expect(refused.reason).toBeInstanceOf(AlreadyBookedError)
-    expect(refused.reason.message).toBe('You booked this time a moment ago. The invitation, with the link to move or cancel the call, is on its way to Twice@Example.com.')
+    expect(refused.reason.message).toBe(
+      'You booked this time a moment ago. The invitation, with the link to move or cancel the call, is on its way to Twice@Example.com.',
+    )
     expect(await mailTo('Twice@Example.com')).toHaveLength(1)
   })
 
@@ -61,7 +85,9 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
     const { booking, token } = await bookCall(h.db, input(slot), '192.0.2.1', links, { now: T0 })
     expect(booking.proposalId).not.toBeNull()
     expect(booking.tokenHash).not.toContain(token)
-    await expect(bookCall(h.db, input(slot, { email: 'other@example.com' }), '192.0.2.2', links, { now: T0 })).rejects.toBeInstanceOf(SlotTakenError)
+    await expect(bookCall(h.db, input(slot, { email: 'other@example.com' }), '192.0.2.2', links, { now: T0 })).rejects.toBeInstanceOf(
+      SlotTakenError,
+    )
     expect((await listFreeSlots(h.db, T0)).slots.some((s) => s.start === slot)).toBe(false)
 
     const [invite] = await mailTo('asha@example.com')
@@ -78,7 +104,9 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
 
   it('refuses a time that is not offered, and a third future call for one email', async () => {
     const { slots } = await listFreeSlots(h.db, T0)
-    await expect(bookCall(h.db, input(slots[0].start + 60_000), '192.0.2.3', links, { now: T0 })).rejects.toBeInstanceOf(SlotNotOfferedError)
+    await expect(bookCall(h.db, input(slots[0].start + 60_000), '192.0.2.3', links, { now: T0 })).rejects.toBeInstanceOf(
+      SlotNotOfferedError,
+    )
     const second = await bookCall(h.db, input(slots[0].start, { email: 'ASHA@example.com' }), '192.0.2.3', links, { now: T0 })
     // The same person (any case): joined to the first call's proposal.
     const first = (await listCalls(h.db, admin, T0, T0 + 30 * 86_400_000)).find((c) => c.id !== second.booking.id)!
@@ -109,7 +137,10 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
     const quarter = 15 * 60_000
     try {
       // Opening at 09:05 and 10:10, a 25-minute call and a 10-minute buffer: off the quarter hours every way.
-      const offices = DEFAULT_AVAILABILITY.offices.map((o, i) => ({ ...o, week: o.week.map((d) => d && { start: i ? '10:10' : '09:05', end: d.end }) }))
+      const offices = DEFAULT_AVAILABILITY.offices.map((o, i) => ({
+        ...o,
+        week: o.week.map((d) => d && { start: i ? '10:10' : '09:05', end: d.end }),
+      }))
       await saveAvailability(h.db, admin, { ...DEFAULT_AVAILABILITY, offices, callMinutes: 25, bufferMinutes: 10 })
       const { slots } = await listFreeSlots(h.db, T0)
       expect(slots.length).toBeGreaterThan(20)
@@ -127,7 +158,9 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
 
   it("says how a call happens: the office's host and video link or phone in the invitation (LOCATION, ORGANIZER), the mails and the calls list", async () => {
     try {
-      const offices = DEFAULT_AVAILABILITY.offices.map((o) => (o.id === 'sf' ? { ...o, videoUrl: 'https://meet.example.com/launchpad-sf' } : { ...o, phone: '+91 751 555 0100' }))
+      const offices = DEFAULT_AVAILABILITY.offices.map((o) =>
+        o.id === 'sf' ? { ...o, videoUrl: 'https://meet.example.com/launchpad-sf' } : { ...o, phone: '+91 751 555 0100' },
+      )
       await saveAvailability(h.db, admin, { ...DEFAULT_AVAILABILITY, offices })
       const { slots } = await listFreeSlots(h.db, T0)
       const sf = slots.find((s) => s.officeId === 'sf')!
@@ -137,19 +170,34 @@ describe.each(dialects())('bookings service on %s', (_name, url) => {
       expect([a.booking.officeId, b.booking.officeId]).toEqual(['sf', 'gwalior'])
 
       const [toA] = await mailTo('where-sf@example.com')
-      expect(readIcs(toA.ics!)).toMatchObject({ location: 'https://meet.example.com/launchpad-sf', organizer: expect.stringContaining('Maya Robinson') })
+      expect(readIcs(toA.ics!)).toMatchObject({
+        location: 'https://meet.example.com/launchpad-sf',
+        organizer: expect.stringContaining('Maya Robinson'),
+      })
       expect(toA.body).toContain('Who: Maya Robinson')
       expect(toA.body).toContain('Where: Video call: join at https://meet.example.com/launchpad-sf')
       const [toB] = await mailTo('where-gw@example.com')
       expect(readIcs(toB.ics!)).toMatchObject({ location: 'Phone: +91 751 555 0100', organizer: expect.stringContaining('Arjun Sharma') })
       expect(toB.body).toContain('Where: Phone call:')
-      const agency = await h.db.selectFrom('mailOutbox').selectAll().where('subject', 'like', 'Discovery call booked%').where('body', 'like', '%where-gw@example.com%').executeTakeFirstOrThrow()
+      const agency = await h.db
+        .selectFrom('mailOutbox')
+        .selectAll()
+        .where('subject', 'like', 'Discovery call booked%')
+        .where('body', 'like', '%where-gw@example.com%')
+        .executeTakeFirstOrThrow()
       expect(agency.body).toContain('Office: Gwalior, host Arjun Sharma')
 
       const listed = await listCalls(h.db, admin, T0, T0 + 30 * 86_400_000)
       expect(listed.find((c) => c.id === b.booking.id)?.call).toMatchObject({ officeName: 'Gwalior', host: 'Arjun Sharma' })
       // Moved to a San Francisco time: the invitation follows the office.
-      const moved = await moveBooking(h.db, b.booking.id, new Date(slots.filter((s) => s.officeId === 'sf')[3].start).toISOString(), { token: b.token }, links, T0)
+      const moved = await moveBooking(
+        h.db,
+        b.booking.id,
+        new Date(slots.filter((s) => s.officeId === 'sf')[3].start).toISOString(),
+        { token: b.token },
+        links,
+        T0,
+      )
       expect(moved.officeId).toBe('sf')
       expect(readIcs((await mailTo('where-gw@example.com')).at(-1)!.ics!).location).toBe('https://meet.example.com/launchpad-sf')
     } finally {

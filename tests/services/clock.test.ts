@@ -30,7 +30,13 @@ describe.each(dialects())('one clock on %s', (_name, url) => {
     const { slots } = await listFreeSlots(h.db, T0)
     // The time is one the booking hours offer (San Francisco's 9 to 5 on weekdays).
     expect(slots.some((s) => s.start === CALL)).toBe(true)
-    const input = BookingSchema.parse({ start: new Date(CALL).toISOString(), tz: 'Europe/Berlin', name: 'Asha Rao', email: 'asha@example.com', note: 'A bakery site' })
+    const input = BookingSchema.parse({
+      start: new Date(CALL).toISOString(),
+      tz: 'Europe/Berlin',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      note: 'A bakery site',
+    })
     const { booking } = await bookCall(h.db, input, '192.0.2.1', links, { now: T0 })
     proposalId = booking.proposalId!
   })
@@ -56,7 +62,11 @@ describe.each(dialects())('one clock on %s', (_name, url) => {
     expect(r.lead.when).toBe('Monday, December 2, 2030 at 4:30 PM PST')
     expect(r.panel).toEqual({ heading: 'Monday, December 2, 2030', span: '4:30 PM - 4:45 PM' })
     // The mail to the agency reads the same, then the office's zone (here the same, so once).
-    const mail = await h.db.selectFrom('mailOutbox').selectAll().where('subject', 'like', 'Discovery call booked:%').executeTakeFirstOrThrow()
+    const mail = await h.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('subject', 'like', 'Discovery call booked:%')
+      .executeTakeFirstOrThrow()
     expect(mail.subject).toBe('Discovery call booked: Asha Rao, Monday, December 2, 2030 at 4:30 PM PST')
     expect(mail.body).toContain("When: Monday, December 2, 2030 at 4:30 PM PST (the visitor's zone: Europe/Berlin)")
   })
@@ -76,7 +86,12 @@ describe.each(dialects())('one clock on %s', (_name, url) => {
 
   it('uses a person’s own zone when they chose one, on every reading, and the agency’s again when they clear it', async () => {
     await setOwnTimeZone(h.db, admin, 'Europe/Berlin')
-    expect(await readerZone(h.db, admin)).toMatchObject({ id: 'Europe/Berlin', own: true, title: 'Central European Time (Berlin)', agency: 'America/Los_Angeles' })
+    expect(await readerZone(h.db, admin)).toMatchObject({
+      id: 'Europe/Berlin',
+      own: true,
+      title: 'Central European Time (Berlin)',
+      agency: 'America/Los_Angeles',
+    })
     let r = await readings()
     expect(r.notes).toEqual(['Discovery call booked for Tuesday, December 3, 2030 at 1:30 AM GMT+1. Their note: A bakery site'])
     expect(r.lead.when).toBe('Tuesday, December 3, 2030 at 1:30 AM GMT+1')
@@ -87,20 +102,32 @@ describe.each(dialects())('one clock on %s', (_name, url) => {
 
     // A move is noted with both times, each written in the reader's zone when read.
     const earlier = CALL - 30 * 60_000
-    await moveBooking(h.db, (await listCalls(h.db, admin, T0, T0 + 7 * 86_400_000))[0].id, new Date(earlier).toISOString(), { admin }, links, T0)
+    await moveBooking(
+      h.db,
+      (await listCalls(h.db, admin, T0, T0 + 7 * 86_400_000))[0].id,
+      new Date(earlier).toISOString(),
+      { admin },
+      links,
+      T0,
+    )
     r = await readings()
-    expect(r.notes.at(-1)).toBe('Discovery call moved from Tuesday, December 3, 2030 at 1:30 AM GMT+1 to Tuesday, December 3, 2030 at 1:00 AM GMT+1.')
+    expect(r.notes.at(-1)).toBe(
+      'Discovery call moved from Tuesday, December 3, 2030 at 1:30 AM GMT+1 to Tuesday, December 3, 2030 at 1:00 AM GMT+1.',
+    )
 
     await setOwnTimeZone(h.db, admin, '')
     expect(await readerZone(h.db, admin)).toMatchObject({ id: 'America/Los_Angeles', own: false, title: 'Pacific Time (Los Angeles)' })
     r = await readings()
-    expect(r.notes.at(-1)).toBe('Discovery call moved from Monday, December 2, 2030 at 4:30 PM PST to Monday, December 2, 2030 at 4:00 PM PST.')
+    expect(r.notes.at(-1)).toBe(
+      'Discovery call moved from Monday, December 2, 2030 at 4:30 PM PST to Monday, December 2, 2030 at 4:00 PM PST.',
+    )
     expect(r.lead.when).toBe('Monday, December 2, 2030 at 4:00 PM PST')
   })
 
   it('takes only a zone the runtime knows for a person, or none', () => {
     expect(OwnTimeZoneSchema.parse({ timeZone: ' Asia/Kolkata ' }).timeZone).toBe('Asia/Kolkata')
     expect(OwnTimeZoneSchema.parse({ timeZone: '' }).timeZone).toBe('')
-    for (const bad of ['Mars/Olympus_Mons', '+05:30', 'Europe/Paris; drop table']) expect(OwnTimeZoneSchema.safeParse({ timeZone: bad }).success, bad).toBe(false)
+    for (const bad of ['Mars/Olympus_Mons', '+05:30', 'Europe/Paris; drop table'])
+      expect(OwnTimeZoneSchema.safeParse({ timeZone: bad }).success, bad).toBe(false)
   })
 })

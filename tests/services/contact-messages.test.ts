@@ -34,8 +34,19 @@ describe.each(dialects())('contact messages on %s', (_name, url) => {
 
   it('stores a message unread, newest first in the inbox, and mails it to the contact address', async () => {
     await submitContactMessage(h.db, message({ name: 'First Sender' }), 'msg-a', T0)
-    const saved = await submitContactMessage(h.db, message({ name: 'Second Sender', message: 'Line 1\nLine 2 “quoted” ✓' }), 'msg-a', T0 + 1000)
-    expect(saved).toMatchObject({ name: 'Second Sender', email: 'maya@example.com', message: 'Line 1\nLine 2 “quoted” ✓', isRead: false, createdAt: new Date(T0 + 1000).toISOString() })
+    const saved = await submitContactMessage(
+      h.db,
+      message({ name: 'Second Sender', message: 'Line 1\nLine 2 “quoted” ✓' }),
+      'msg-a',
+      T0 + 1000,
+    )
+    expect(saved).toMatchObject({
+      name: 'Second Sender',
+      email: 'maya@example.com',
+      message: 'Line 1\nLine 2 “quoted” ✓',
+      isRead: false,
+      createdAt: new Date(T0 + 1000).toISOString(),
+    })
     const { messages, unread } = await listContactMessages(h.db, admin)
     expect(messages.map((m) => m.name)).toEqual(['Second Sender', 'First Sender'])
     expect(unread).toBe(2)
@@ -72,7 +83,12 @@ describe.each(dialects())('contact messages on %s', (_name, url) => {
     const t = T0 + 24 * 60 * 60_000
     const email = 'net-sender@example.com'
     for (let i = 1; i <= CONTACT_MESSAGE_LIMIT.max; i++) {
-      await submitContactMessage(h.db, message({ name: 'Net Sender', email, message: `See https://evil.example/x (${i})` }), `2001:db8:9:9::${i}`, t)
+      await submitContactMessage(
+        h.db,
+        message({ name: 'Net Sender', email, message: `See https://evil.example/x (${i})` }),
+        `2001:db8:9:9::${i}`,
+        t,
+      )
     }
     await rejection(submitContactMessage(h.db, message({ name: 'Net Sender over' }), '2001:db8:9:9:ffff::1', t), RateLimitedError)
     await submitContactMessage(h.db, message({ name: 'Next net' }), '2001:db8:9:a::1', t)

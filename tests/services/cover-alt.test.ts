@@ -34,7 +34,9 @@ describe.each(dialects())('cover alt text on %s', (_name, url) => {
     expect(PortfolioItemSchema.safeParse({ ...item, imageAlt: 'A bakery shop front' }).success).toBe(true)
     const post = { ...validPost(), image: '/uploads/x.webp', imageAlt: '  ' }
     expect(BlogPostSchema.safeParse(post).error?.issues.map((i) => i.path.join('.'))).toEqual(['imageAlt'])
-    expect(BlogPostPatchSchema.safeParse({ image: '/uploads/x.webp', imageAlt: '' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['imageAlt'])
+    expect(BlogPostPatchSchema.safeParse({ image: '/uploads/x.webp', imageAlt: '' }).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'imageAlt',
+    ])
     // No cover, nothing to describe.
     expect(BlogPostSchema.safeParse({ ...validPost(), image: '', imageAlt: '' }).success).toBe(true)
   })
@@ -42,7 +44,11 @@ describe.each(dialects())('cover alt text on %s', (_name, url) => {
   it('stores the alt text, "" for a decorative cover, and the old default for clients that send none', async () => {
     const described = await createPortfolioItem(h.db, admin, PortfolioItemSchema.parse({ ...validItem(), imageAlt: 'The shop on a phone' }))
     expect(described.imageAlt).toBe('The shop on a phone')
-    const decorative = await createPortfolioItem(h.db, admin, PortfolioItemSchema.parse({ ...validItem(), imageAlt: 'ignored', imageDecorative: true }))
+    const decorative = await createPortfolioItem(
+      h.db,
+      admin,
+      PortfolioItemSchema.parse({ ...validItem(), imageAlt: 'ignored', imageDecorative: true }),
+    )
     expect(decorative.imageAlt).toBe('')
     const older = await createPortfolioItem(h.db, admin, PortfolioItemSchema.parse(validItem()))
     expect(older.imageAlt).toBe('Screenshot of Bakery shop')
@@ -54,7 +60,11 @@ describe.each(dialects())('cover alt text on %s', (_name, url) => {
     await updatePortfolioItem(h.db, admin, older.id, PortfolioItemPatchSchema.parse({ title: 'Bakery shop 2' }))
     expect((await getPortfolioItem(h.db, admin, older.id)).imageAlt).toBe('The bakery order page')
 
-    const post = await createPost(h.db, admin, BlogPostSchema.parse({ ...validPost(), image: '/images/blog/page-speed.svg', imageAlt: 'A speedometer' }))
+    const post = await createPost(
+      h.db,
+      admin,
+      BlogPostSchema.parse({ ...validPost(), image: '/images/blog/page-speed.svg', imageAlt: 'A speedometer' }),
+    )
     expect(post.imageAlt).toBe('A speedometer')
     const plain = await createPost(h.db, admin, BlogPostSchema.parse({ ...validPost(), title: 'No alt sent' }))
     expect(plain.imageAlt).toBe('')
@@ -72,7 +82,9 @@ describe.each(dialects())('cover alt text on %s', (_name, url) => {
     const before = names[names.indexOf('2026_11_24_005_image_variants') - 1]
     expect((await migrator.migrateTo(before)).error).toBeUndefined()
     const now = new Date().toISOString()
-    await sql`insert into portfolio_items (title, description, category, image, created_at, updated_at) values ('Old shop', 'd', 'Business', '/images/x.svg', ${now}, ${now})`.execute(h.db)
+    await sql`insert into portfolio_items (title, description, category, image, created_at, updated_at) values ('Old shop', 'd', 'Business', '/images/x.svg', ${now}, ${now})`.execute(
+      h.db,
+    )
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
     const row = await h.db.selectFrom('portfolioItems').select(['title', 'imageAlt']).executeTakeFirstOrThrow()
     expect(row).toEqual({ title: 'Old shop', imageAlt: 'Screenshot of Old shop' })

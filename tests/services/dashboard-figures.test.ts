@@ -29,10 +29,21 @@ describe.each(dialects())("the dashboard's figures on %s", (_name, url) => {
   const view = (path: string, ip: string, when: Date, origin: Record<string, string> = {}, userAgent = BROWSER_AGENT) =>
     recordPageView(h.db, path, ip, when, { userAgent, ownHosts: ['localhost'], ...origin })
   const proposal = (ip: string, when: Date, name: string) =>
-    submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name, email: `${name.replace(/\W/g, '')}@example.com` }), { ip, userAgent: BROWSER_AGENT }, when.getTime(), 1000)
+    submitProposal(
+      h.db,
+      ProposalSchema.parse({ ...validProposal(), name, email: `${name.replace(/\W/g, '')}@example.com` }),
+      { ip, userAgent: BROWSER_AGENT },
+      when.getTime(),
+      1000,
+    )
 
   it('gives every card of a seeded period, computed by hand, on the agency days', async () => {
-    const post = await h.db.selectFrom('blogPosts').select(['slug', 'views']).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow()
+    const post = await h.db
+      .selectFrom('blogPosts')
+      .select(['slug', 'views'])
+      .where('status', '=', 'published')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     const viewsBefore = (await getDashboard(h.db, admin, NOW)).blogStats.totalViews
 
     // Jun 4, 05:00 UTC is Jun 3, 22:00 in Los Angeles: the period before, not this one.
@@ -46,10 +57,28 @@ describe.each(dialects())("the dashboard's figures on %s", (_name, url) => {
     await proposal(ip(0), utc(8, 19), 'First Request')
     await proposal(ip(0), utc(8, 20), 'Second Request')
     // V1 writes a message.
-    await submitContactMessage(h.db, ContactMessageSchema.parse({ name: 'Vee One', email: 'v1@example.com', message: 'Hello there, we need a website.' }), { ip: ip(1), userAgent: BROWSER_AGENT }, utc(8, 19).getTime(), 1000)
+    await submitContactMessage(
+      h.db,
+      ContactMessageSchema.parse({ name: 'Vee One', email: 'v1@example.com', message: 'Hello there, we need a website.' }),
+      { ip: ip(1), userAgent: BROWSER_AGENT },
+      utc(8, 19).getTime(),
+      1000,
+    )
     // V2 books a call: one lead (a call), though it opens a proposal on the desk.
     const { slots } = await listFreeSlots(h.db, utc(8, 19).getTime())
-    await bookCall(h.db, BookingSchema.parse({ start: new Date(slots[0].start).toISOString(), tz: 'America/Los_Angeles', name: 'Vee Two', email: 'v2@example.com', note: '' }), { ip: ip(2), userAgent: BROWSER_AGENT }, { siteUrl: 'https://agency.example' }, { now: utc(8, 19).getTime() })
+    await bookCall(
+      h.db,
+      BookingSchema.parse({
+        start: new Date(slots[0].start).toISOString(),
+        tz: 'America/Los_Angeles',
+        name: 'Vee Two',
+        email: 'v2@example.com',
+        note: '',
+      }),
+      { ip: ip(2), userAgent: BROWSER_AGENT },
+      { siteUrl: 'https://agency.example' },
+      { now: utc(8, 19).getTime() },
+    )
     // V5 reads a blog post; a bot reads it too, and opens the home page: the bot counts nowhere.
     await view(`/blog/${post.slug}`, ip(5), utc(8, 21))
     expect(await view(`/blog/${post.slug}`, '203.0.113.66', utc(8, 21), {}, BOT)).toBe(false)
@@ -66,9 +95,21 @@ describe.each(dialects())("the dashboard's figures on %s", (_name, url) => {
     // Visitors: 24 on Jun 8 + 1 on Jun 10 = 25. Page views: 24 + 2 (V0) + 1 (the post) + 1 (/about) = 28.
     // Leads: proposals 2 (V0) + 1 (untracked) = 3, messages 1, calls 1: 5, of which 4 tracked.
     // Visitors who sent a lead: V0, V1, V2 = 3 of 25: 12%.
-    expect(t.totals).toEqual({ visitors: 25, pageViews: 28, leads: { total: 5, proposals: 3, messages: 1, calls: 1, tracked: 4 }, converted: 3, conversion: 12 })
+    expect(t.totals).toEqual({
+      visitors: 25,
+      pageViews: 28,
+      leads: { total: 5, proposals: 3, messages: 1, calls: 1, tracked: 4 },
+      converted: 3,
+      conversion: 12,
+    })
     // Before: one visitor, one view; too few visitors for a rate.
-    expect(t.previousTotals).toEqual({ visitors: 1, pageViews: 1, leads: { total: 0, proposals: 0, messages: 0, calls: 0, tracked: 0 }, converted: 0, conversion: null })
+    expect(t.previousTotals).toEqual({
+      visitors: 1,
+      pageViews: 1,
+      leads: { total: 0, proposals: 0, messages: 0, calls: 0, tracked: 0 },
+      converted: 0,
+      conversion: null,
+    })
     // Sources: direct 21 visitors (V0-V19, and Jun 10's), 4 leads, 3 converted: 3 / 21 = 14.3%;
     // the newsletter's 4 visitors are too few for a rate; the untracked lead is its own row.
     expect(t.sources).toEqual([

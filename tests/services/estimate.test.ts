@@ -49,7 +49,21 @@ describe.each(dialects())('the PDF estimate on %s', (_name, url) => {
     expect(lines).toContain('Valid until: December 23, 2026 (30 days)')
     // The rows of the on-screen table, with their amounts; the pages the base price includes and
     // the surcharge said once.
-    for (const row of ['Business Website (Business plan, includes 10 pages)', '$599', '2 extra pages x $50', '$100', 'Content Management', '$150', 'SEO Optimization', 'Subtotal', '$949', 'Rush: 5 days (+50%)', '+$474.50', 'Estimated total', '$1,423.50']) {
+    for (const row of [
+      'Business Website (Business plan, includes 10 pages)',
+      '$599',
+      '2 extra pages x $50',
+      '$100',
+      'Content Management',
+      '$150',
+      'SEO Optimization',
+      'Subtotal',
+      '$949',
+      'Rush: 5 days (+50%)',
+      '+$474.50',
+      'Estimated total',
+      '$1,423.50',
+    ]) {
       expect(lines, row).toContain(row)
     }
     expect(text).not.toContain('base price')

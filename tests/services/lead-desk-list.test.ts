@@ -35,17 +35,44 @@ describe.each(dialects())('lead desk list on %s', (_name, url) => {
 
   /** A request as a model row (its date and value chosen), a message, all named with `tag` so one search finds them. */
   const proposal = (tag: string, name: string, minutesAgo: number, over: Record<string, unknown> = {}) =>
-    insertProposal(h.db, { name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.com`, phone: null, businessType: 'retail', budget: '500-1000', requirements: 'A shop.', date: at(minutesAgo), ...over })
+    insertProposal(h.db, {
+      name: `${name} ${tag}`,
+      email: `${name.toLowerCase()}-${tag}@example.com`,
+      phone: null,
+      businessType: 'retail',
+      budget: '500-1000',
+      requirements: 'A shop.',
+      date: at(minutesAgo),
+      ...over,
+    })
   const message = (tag: string, name: string, minutesAgo: number) =>
-    insertContactMessage(h.db, { name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.com`, message: 'Do you build shops?', createdAt: at(minutesAgo) })
-  const names = async (params: Record<string, string>) => (await listDeskLeads(h.db, admin, query(params), T0)).leads.map((l) => l.name.split(' ')[0])
+    insertContactMessage(h.db, {
+      name: `${name} ${tag}`,
+      email: `${name.toLowerCase()}-${tag}@example.com`,
+      message: 'Do you build shops?',
+      createdAt: at(minutesAgo),
+    })
+  const names = async (params: Record<string, string>) =>
+    (await listDeskLeads(h.db, admin, query(params), T0)).leads.map((l) => l.name.split(' ')[0])
 
   it('lists requests, messages and calls in one list, newest first, each with its kind, value, status and next call', async () => {
     const tag = 'onelist'
     await proposal(tag, 'Alma', 30, { valueCents: 245_000 })
     await message(tag, 'Bruno', 20)
     const { slots } = await listFreeSlots(h.db, T0)
-    await bookCall(h.db, BookingSchema.parse({ start: new Date(slots[0].start).toISOString(), tz: 'UTC', name: `Cara ${tag}`, email: `cara-${tag}@example.com`, note: '' }), '192.0.2.31', links, { now: T0 - 10 * 60_000 })
+    await bookCall(
+      h.db,
+      BookingSchema.parse({
+        start: new Date(slots[0].start).toISOString(),
+        tz: 'UTC',
+        name: `Cara ${tag}`,
+        email: `cara-${tag}@example.com`,
+        note: '',
+      }),
+      '192.0.2.31',
+      links,
+      { now: T0 - 10 * 60_000 },
+    )
     const { leads, total, kindCounts } = await listDeskLeads(h.db, admin, query({ q: tag }), T0)
     expect(total).toBe(3)
     expect(kindCounts).toEqual({ all: 3, proposal: 1, message: 1, call: 1 })
@@ -104,7 +131,11 @@ describe.each(dialects())('lead desk list on %s', (_name, url) => {
     const before = await menuCounts(h.db, admin, T0)
     const p = await proposal('counts', 'Ezra', 1)
     const m = await message('counts', 'Fay', 1)
-    expect(await menuCounts(h.db, admin, T0)).toEqual({ proposals: before.proposals! + 2, messages: before.messages! + 1, calls: before.calls })
+    expect(await menuCounts(h.db, admin, T0)).toEqual({
+      proposals: before.proposals! + 2,
+      messages: before.messages! + 1,
+      calls: before.calls,
+    })
     await getProposalDesk(h.db, admin, p.id, T0)
     await getMessageDesk(h.db, admin, m.id, T0)
     await getMessageDesk(h.db, admin, m.id, T0 + 1000)
@@ -120,20 +151,48 @@ describe.each(dialects())('lead desk list on %s', (_name, url) => {
   it('starts each kind of lead from its own reply, leaving out what the lead does not hold', async () => {
     // A booked call: no business type, no budget, no empty quote.
     const free = async () => (await listFreeSlots(h.db, T0)).slots[0].start
-    const { booking } = await bookCall(h.db, BookingSchema.parse({ start: new Date(await free()).toISOString(), tz: 'UTC', name: 'Gil Caller', email: 'gil@example.com', note: '' }), '192.0.2.32', links, { now: T0 })
+    const { booking } = await bookCall(
+      h.db,
+      BookingSchema.parse({
+        start: new Date(await free()).toISOString(),
+        tz: 'UTC',
+        name: 'Gil Caller',
+        email: 'gil@example.com',
+        note: '',
+      }),
+      '192.0.2.32',
+      links,
+      { now: T0 },
+    )
     const call = await getProposalDesk(h.db, admin, booking.proposalId!, T0)
     expect(call.triage.kind).toBe('call')
     expect(call.replyDraft.subject).toMatch(/^Your discovery call - /)
-    expect(call.replyDraft.body).toMatch(/^Hello Gil Caller,\n\nThank you for booking a discovery call with us for \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \w+\.\n/)
+    expect(call.replyDraft.body).toMatch(
+      /^Hello Gil Caller,\n\nThank you for booking a discovery call with us for \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \w+\.\n/,
+    )
     expect(call.replyDraft.body).not.toMatch(/budget|Other|You wrote|> /)
 
     // A call with a note quotes it.
-    const noted = await bookCall(h.db, BookingSchema.parse({ start: new Date(await free()).toISOString(), tz: 'UTC', name: 'Hana Note', email: 'hana@example.com', note: 'We sell tea.' }), '192.0.2.33', links, { now: T0 })
+    const noted = await bookCall(
+      h.db,
+      BookingSchema.parse({
+        start: new Date(await free()).toISOString(),
+        tz: 'UTC',
+        name: 'Hana Note',
+        email: 'hana@example.com',
+        note: 'We sell tea.',
+      }),
+      '192.0.2.33',
+      links,
+      { now: T0 },
+    )
     expect((await getProposalDesk(h.db, admin, noted.booking.proposalId!, T0)).replyDraft.body).toContain('You wrote:\n\n> We sell tea.')
 
     // A request: the type and budget when chosen, left out when not ('other' names no type).
     const full = await submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name: 'Ida Full' }), '192.0.2.34')
-    expect((await getProposalDesk(h.db, admin, full.id)).replyDraft.body).toContain('Thank you for your proposal request for a Restaurant / Food Service website, with a budget of $1,000 - $2,500. You wrote:')
+    expect((await getProposalDesk(h.db, admin, full.id)).replyDraft.body).toContain(
+      'Thank you for your proposal request for a Restaurant / Food Service website, with a budget of $1,000 - $2,500. You wrote:',
+    )
     const bare = await proposal('tpl', 'Jon', 1, { businessType: 'other', budget: '', requirements: 'Just a page.' })
     const bareBody = (await getProposalDesk(h.db, admin, bare.id)).replyDraft.body
     expect(bareBody).toContain('Thank you for your proposal request. You wrote:\n\n> Just a page.')

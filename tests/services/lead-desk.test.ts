@@ -73,7 +73,13 @@ describe.each(dialects())('lead desk service on %s', (_name, url) => {
 
     const { events } = await getProposalDesk(h.db, admin, p.id)
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ kind: 'reply', toAddress: 'rita@example.com', subject: 'Your bakery website', body, author: admin.username })
+    expect(events[0]).toMatchObject({
+      kind: 'reply',
+      toAddress: 'rita@example.com',
+      subject: 'Your bakery website',
+      body,
+      author: admin.username,
+    })
     await rejection(replyToProposal(h.db, admin, 987_654, { subject: 's', body: 'b' }), NotFoundError)
   })
 

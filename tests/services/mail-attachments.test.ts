@@ -1,7 +1,14 @@
 import pino from 'pino'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import { MAX_MAIL_ATTACHMENT_BYTES, MailAttachmentError, findMail, findMailAttachments, insertOutboxMail, type MailAttachment } from '~/models/outbox.server.ts'
+import {
+  MAX_MAIL_ATTACHMENT_BYTES,
+  MailAttachmentError,
+  findMail,
+  findMailAttachments,
+  insertOutboxMail,
+  type MailAttachment,
+} from '~/models/outbox.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { createMailer, type Mailer } from '~/services/mail.server.ts'
 import { listOutbox } from '~/services/outbox.server.ts'
@@ -11,8 +18,24 @@ import { freshDatabase, rejection, signInAdmin } from './db.ts'
 
 const silent = pino({ level: 'silent' })
 const pdf = (text: string) => Buffer.from(`%PDF-1.5\n${text}\n%%EOF\n`, 'latin1')
-const countMail = async (h: DatabaseHandle) => Number((await h.db.selectFrom('mailOutbox').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
-const countFiles = async (h: DatabaseHandle) => Number((await h.db.selectFrom('mailOutboxAttachments').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
+const countMail = async (h: DatabaseHandle) =>
+  Number(
+    (
+      await h.db
+        .selectFrom('mailOutbox')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+const countFiles = async (h: DatabaseHandle) =>
+  Number(
+    (
+      await h.db
+        .selectFrom('mailOutboxAttachments')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Files carried by a mail of the outbox (issue 38, docs/decisions/074), on both databases. */
 describe.each(dialects())('mail attachments on %s', (_name, url) => {
@@ -37,8 +60,13 @@ describe.each(dialects())('mail attachments on %s', (_name, url) => {
     { filename: 'all-bytes.bin', contentType: 'application/octet-stream', content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)) },
   ]
 
-  it('keeps a mail\'s files beside it, byte for byte and in order; the Outbox lists their names and sizes (not the bytes); they go when the mail is deleted', async () => {
-    const id = await insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'With files', body: 'See attached.', attachments: files })
+  it("keeps a mail's files beside it, byte for byte and in order; the Outbox lists their names and sizes (not the bytes); they go when the mail is deleted", async () => {
+    const id = await insertOutboxMail(h.db, {
+      toAddress: 'ada@example.com',
+      subject: 'With files',
+      body: 'See attached.',
+      attachments: files,
+    })
     const plain = await insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Without', body: 'Nothing attached.' })
     const kept = await findMailAttachments(h.db, id)
     expect(kept.map((f) => [f.filename, f.contentType])).toEqual([
@@ -69,22 +97,53 @@ describe.each(dialects())('mail attachments on %s', (_name, url) => {
     const before = await countMail(h)
     const big = Buffer.alloc(MAX_MAIL_ATTACHMENT_BYTES - 10, 1)
     const over = await rejection(
-      insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Too big', body: 'x', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: big }, files[0]] }),
+      insertOutboxMail(h.db, {
+        toAddress: 'ada@example.com',
+        subject: 'Too big',
+        body: 'x',
+        attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: big }, files[0]],
+      }),
       MailAttachmentError,
     )
     expect(over.message).toMatch(/^A mail can carry at most 5 MB of files; these come to 5\.0 MB\. The mail was not queued\.$/)
     // Exactly at the limit is fine.
-    const atLimit = await insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Just fits', body: 'x', attachments: [{ filename: 'a.bin', contentType: 'application/octet-stream', content: Buffer.alloc(MAX_MAIL_ATTACHMENT_BYTES, 2) }] })
+    const atLimit = await insertOutboxMail(h.db, {
+      toAddress: 'ada@example.com',
+      subject: 'Just fits',
+      body: 'x',
+      attachments: [{ filename: 'a.bin', contentType: 'application/octet-stream', content: Buffer.alloc(MAX_MAIL_ATTACHMENT_BYTES, 2) }],
+    })
     expect((await findMailAttachments(h.db, atLimit))[0].content.length).toBe(MAX_MAIL_ATTACHMENT_BYTES)
 
     const many = Array.from({ length: 11 }, (_, i) => ({ filename: `f${i}.txt`, contentType: 'text/plain', content: Buffer.from('x') }))
-    expect((await rejection(insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Many', body: 'x', attachments: many }), MailAttachmentError)).message).toBe(
-      'A mail can carry at most 10 files; this one has 11.',
-    )
+    expect(
+      (
+        await rejection(
+          insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Many', body: 'x', attachments: many }),
+          MailAttachmentError,
+        )
+      ).message,
+    ).toBe('A mail can carry at most 10 files; this one has 11.')
     for (const filename of ['', '../etc/passwd', 'a\r\nBcc: evil@example.com.pdf']) {
-      await rejection(insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Bad name', body: 'x', attachments: [{ filename, contentType: 'application/pdf', content: pdf('x') }] }), MailAttachmentError)
+      await rejection(
+        insertOutboxMail(h.db, {
+          toAddress: 'ada@example.com',
+          subject: 'Bad name',
+          body: 'x',
+          attachments: [{ filename, contentType: 'application/pdf', content: pdf('x') }],
+        }),
+        MailAttachmentError,
+      )
     }
-    await rejection(insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'Bad type', body: 'x', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf\r\nX: y', content: pdf('x') }] }), MailAttachmentError)
+    await rejection(
+      insertOutboxMail(h.db, {
+        toAddress: 'ada@example.com',
+        subject: 'Bad type',
+        body: 'x',
+        attachments: [{ filename: 'a.pdf', contentType: 'application/pdf\r\nX: y', content: pdf('x') }],
+      }),
+      MailAttachmentError,
+    )
     expect(await countMail(h)).toBe(before + 1)
     expect(await countFiles(h)).toBe(1)
   })
@@ -93,7 +152,12 @@ describe.each(dialects())('mail attachments on %s', (_name, url) => {
     smtp = await startRecordingSmtp()
     const mailer = createMailer(h.db, { smtpUrl: smtp.url, from: 'Site <site@example.com>', logger: silent })
     mailers.push(mailer)
-    const id = await insertOutboxMail(h.db, { toAddress: 'ada@example.com', subject: 'With files', body: 'See attached.', attachments: files })
+    const id = await insertOutboxMail(h.db, {
+      toAddress: 'ada@example.com',
+      subject: 'With files',
+      body: 'See attached.',
+      attachments: files,
+    })
     expect(await mailer.deliverDue()).toBe(1)
     expect(await findMail(h.db, id)).toMatchObject({ status: 'delivered' })
     expect(smtp.mails).toHaveLength(1)

@@ -84,7 +84,9 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
 
     const retried = await retryMail(h.db, m, owner, id)
     expect(retried).toMatchObject({ outcome: 'kept', state: 'waiting', answer: null })
-    expect(attemptWords(retried)).toBe('Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ada@example.com once mail is set up.')
+    expect(attemptWords(retried)).toBe(
+      'Kept in the outbox, not sent: mail is not set up (SMTP_URL). It will be sent to ada@example.com once mail is set up.',
+    )
 
     const test = await sendTestMail(h.db, m, owner)
     expect(test).toMatchObject({ outcome: 'kept', state: 'waiting' })
@@ -99,7 +101,11 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
 
   it('delivers through a real SMTP server, keeping its answer; mail that waited before SMTP_URL was set goes out by itself, unless it is over 7 days old', async () => {
     const old = await queue('old@example.com', 'Old')
-    await h.db.updateTable('mailOutbox').set({ createdAt: new Date(Date.now() - 8 * DAY).toISOString() }).where('id', '=', old).execute()
+    await h.db
+      .updateTable('mailOutbox')
+      .set({ createdAt: new Date(Date.now() - 8 * DAY).toISOString() })
+      .where('id', '=', old)
+      .execute()
     const recent = await queue('recent@example.com', 'Recent')
     // Mail set up later: the next start's mailer finds what waited.
     smtp = await startSmtp()
@@ -115,7 +121,11 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect(list.entries.find((e) => e.id === old)).toMatchObject({ state: 'waiting', nextTryAt: null })
 
     // The old one goes only when asked; a delivered mail is never sent twice.
-    expect(await retryMail(h.db, m, owner, old)).toMatchObject({ outcome: 'delivered', state: 'delivered', answer: expect.stringMatching(/^250 /) })
+    expect(await retryMail(h.db, m, owner, old)).toMatchObject({
+      outcome: 'delivered',
+      state: 'delivered',
+      answer: expect.stringMatching(/^250 /),
+    })
     const again = await retryMail(h.db, m, owner, recent)
     expect(again).toMatchObject({ outcome: 'already', state: 'delivered' })
     expect(attemptWords(again)).toBe('It was delivered to recent@example.com before; it is not sent twice.')
@@ -126,7 +136,7 @@ describe.each(dialects())('mail states on %s', (_name, url) => {
     expect(attemptWords(test)).toMatch(/^Delivered to .+@.+\. The mail server answered: 250 /)
   })
 
-  it('a refusal for good (550) is failed with the server\'s answer and not tried again by itself; a Retry once the server accepts delivers it', async () => {
+  it("a refusal for good (550) is failed with the server's answer and not tried again by itself; a Retry once the server accepts delivers it", async () => {
     smtp = await startSmtp()
     smtp.state.refuse = { code: 550, text: 'No such user here' }
     const m = mailer(smtp.url)
@@ -227,30 +237,59 @@ describe.each(dialects())('the mail states upgrade on %s', (_name, url) => {
     const row = (toAddress: string, status: string, attempts: number, lastError: string | null) =>
       h!.db
         .insertInto('mailOutbox')
-        .values({ toAddress, subject: 'Old', body: 'Body', status, attempts, nextAttemptAt: now, lastError, createdAt: now, sentAt: status === 'sent' ? now : null } as never)
+        .values({
+          toAddress,
+          subject: 'Old',
+          body: 'Body',
+          status,
+          attempts,
+          nextAttemptAt: now,
+          lastError,
+          createdAt: now,
+          sentAt: status === 'sent' ? now : null,
+        } as never)
         .execute()
     await row('never@example.com', 'pending', 0, null)
     await row('tried@example.com', 'pending', 2, 'connect ECONNREFUSED 127.0.0.1:25')
     await row('sent1@example.com', 'sent', 0, null)
     await row('sent2@example.com', 'sent', 0, null)
     await migrateToLatest(h.db)
-    const states = async () => (await h!.db.selectFrom('mailOutbox').select(['toAddress', 'status', 'serverAnswer', 'sentAt']).orderBy('id').execute()).map((r) => [r.toAddress, r.status, r.serverAnswer, Boolean(r.sentAt)])
+    const states = async () =>
+      (await h!.db.selectFrom('mailOutbox').select(['toAddress', 'status', 'serverAnswer', 'sentAt']).orderBy('id').execute()).map((r) => [
+        r.toAddress,
+        r.status,
+        r.serverAnswer,
+        Boolean(r.sentAt),
+      ])
     expect((await states()).slice(0, 2)).toEqual([
       ['never@example.com', 'waiting', null, false],
       ['tried@example.com', 'failed', 'connect ECONNREFUSED 127.0.0.1:25', false],
     ])
 
     // Started without SMTP_URL: the old 'sent' never left, so it waits (and goes once mail is set up).
-    await h.db.updateTable('mailOutbox').set({ status: 'sent' as never }).where('toAddress', '=', 'sent2@example.com').execute()
+    await h.db
+      .updateTable('mailOutbox')
+      .set({ status: 'sent' as never })
+      .where('toAddress', '=', 'sent2@example.com')
+      .execute()
     expect(await settleLegacySentMail(h.db, false)).toBe(2)
     expect((await states()).slice(2)).toEqual([
       ['sent1@example.com', 'waiting', 'Marked sent by an older version of the site while mail was not set up: it never left.', false],
       ['sent2@example.com', 'waiting', 'Marked sent by an older version of the site while mail was not set up: it never left.', false],
     ])
     // Started with SMTP_URL: taken as delivered, saying the answer was not kept.
-    await h.db.updateTable('mailOutbox').set({ status: 'sent' as never, sentAt: now }).where('toAddress', '=', 'sent1@example.com').execute()
+    await h.db
+      .updateTable('mailOutbox')
+      .set({ status: 'sent' as never, sentAt: now })
+      .where('toAddress', '=', 'sent1@example.com')
+      .execute()
     expect(await settleLegacySentMail(h.db, true)).toBe(1)
-    expect((await states())[2]).toEqual(['sent1@example.com', 'delivered', 'Marked sent by an older version of the site, whose SMTP answer was not kept.', true])
+    expect((await states())[2]).toEqual([
+      'sent1@example.com',
+      'delivered',
+      'Marked sent by an older version of the site, whose SMTP answer was not kept.',
+      true,
+    ])
     expect(await settleLegacySentMail(h.db, true)).toBe(0)
   })
 })

@@ -48,12 +48,23 @@ describe.each(dialects())('proposals from contact messages on %s', (_name, url) 
     expect(made.created).toBe(true)
 
     const desk = await getProposalDesk(h.db, admin, made.proposalId)
-    expect(desk.proposal).toMatchObject({ name: 'Mira Message', email: m.email, requirements: m.message, businessType: 'other', status: 'pending', date: RECEIVED })
+    expect(desk.proposal).toMatchObject({
+      name: 'Mira Message',
+      email: m.email,
+      requirements: m.message,
+      businessType: 'other',
+      status: 'pending',
+      date: RECEIVED,
+    })
     expect(desk.visit).toMatchObject({ visitSource: 'google', visitCampaign: 'winter', landingPath: '/pricing', firstTools: 'estimator' })
     // Both histories say where it came from, by whom.
-    expect(desk.events.map((e) => [e.kind, e.body, e.author])).toEqual([['note', "Made from Mira Message's contact message, to write their proposal.", admin.username]])
+    expect(desk.events.map((e) => [e.kind, e.body, e.author])).toEqual([
+      ['note', "Made from Mira Message's contact message, to write their proposal.", admin.username],
+    ])
     const { events } = await getMessageDesk(h.db, admin, m.id)
-    expect(events.map((e) => [e.kind, e.body, e.author])).toEqual([['note', 'Made into a proposal request, to write a proposal.', admin.username]])
+    expect(events.map((e) => [e.kind, e.body, e.author])).toEqual([
+      ['note', 'Made into a proposal request, to write a proposal.', admin.username],
+    ])
     expect(await leadOfMessage(h.db, admin, m.id)).toBe(made.proposalId)
     expect(await messageOfLead(h.db, admin, made.proposalId)).toEqual({ id: m.id, name: 'Mira Message', createdAt: RECEIVED })
 
@@ -63,7 +74,12 @@ describe.each(dialects())('proposals from contact messages on %s', (_name, url) 
     expect(draft.scope[0]).toEqual({ heading: 'What you asked for', body: m.message })
 
     const [entry] = await findActivity(h.db, { itemType: 'proposal' })
-    expect(entry).toMatchObject({ action: 'proposal.from-message', itemId: String(made.proposalId), itemLabel: 'Proposal from Mira Message', detail: `Made from the contact message #${m.id}.` })
+    expect(entry).toMatchObject({
+      action: 'proposal.from-message',
+      itemId: String(made.proposalId),
+      itemLabel: 'Proposal from Mira Message',
+      detail: `Made from the contact message #${m.id}.`,
+    })
   })
 
   it('makes it once: a second press, or four at the same moment, open the same lead', async () => {

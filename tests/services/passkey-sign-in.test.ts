@@ -65,7 +65,7 @@ describe.each(dialects())('passkey sign-in on %s', (_name, url) => {
 
   it('signs an active person in, and refuses the same passkey once the person is suspended or removed, opening no session', async () => {
     await createPersonFromShell(h.db, 'keyholder', 'editor')
-    const person = (await h.db.selectFrom('adminUsers').select('id').where('username', '=', 'keyholder').executeTakeFirstOrThrow())
+    const person = await h.db.selectFrom('adminUsers').select('id').where('username', '=', 'keyholder').executeTakeFirstOrThrow()
     const authenticator = await softwarePasskey(h, person.id)
     const sessions = () => h.db.selectFrom('sessions').select('tokenHash').where('userId', '=', person.id).execute()
 

@@ -5,9 +5,22 @@ import { setTotpSecret } from '~/models/admin.server.ts'
 import { getSession, login, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import { acceptInvitation, authenticateApiToken, createApiToken, createPersonFromShell, invitePerson, setPersonStatus } from '~/services/people.server.ts'
+import {
+  acceptInvitation,
+  authenticateApiToken,
+  createApiToken,
+  createPersonFromShell,
+  invitePerson,
+  setPersonStatus,
+} from '~/services/people.server.ts'
 import { createAfterAnswer, type AfterAnswer } from '~/services/after-answer.server.ts'
-import { findResetLink, requestPasswordReset, ResetLinkUnusableError, resetPasswordWithLink, sendPasswordReset } from '~/services/password-reset.server.ts'
+import {
+  findResetLink,
+  requestPasswordReset,
+  ResetLinkUnusableError,
+  resetPasswordWithLink,
+  sendPasswordReset,
+} from '~/services/password-reset.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { ADMIN_PASSWORD, dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
@@ -32,13 +45,21 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     await later.idle()
   }
   /** The reset links mailed to `to` (their invitation went there too). */
-  const mailTo = async (to: string) => (await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute()).filter((m) => m.subject.includes('new password'))
+  const mailTo = async (to: string) =>
+    (await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute()).filter((m) =>
+      m.subject.includes('new password'),
+    )
 
   /** An invited person who joined: their email on file, a password of their own, signed in. */
   async function joined(username: string, email: string) {
     const invitations: string[] = []
     await invitePerson(h.db, owner, { email, role: 'editor' }, (t) => (invitations.push(t), `http://site.test/admin/invite/${t}`))
-    const session = await acceptInvitation(h.db, invitations[0], { username, displayName: username, newPassword: `${username}-old-password` }, origin)
+    const session = await acceptInvitation(
+      h.db,
+      invitations[0],
+      { username, displayName: username, newPassword: `${username}-old-password` },
+      origin,
+    )
     return { ...(await getSession(h.db, session.token)).admin!, token: session.token }
   }
 
@@ -61,7 +82,8 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     const other = await login(h.db, { username: 'wren', password: 'wren-old-password', ip: '192.0.2.31' })
 
     // Sudo mode: a session that has not confirmed the password is refused.
-    const fresh = (await getSession(h.db, (await login(h.db, { username: 'admin', password: ADMIN_PASSWORD, ip: '192.0.2.32' })).token)).admin!
+    const fresh = (await getSession(h.db, (await login(h.db, { username: 'admin', password: ADMIN_PASSWORD, ip: '192.0.2.32' })).token))
+      .admin!
     await rejection(sendPasswordReset(h.db, fresh, wren.id, linkFor), SudoRequiredError)
     expect(await mailTo('wren@example.com')).toHaveLength(0)
 
@@ -82,14 +104,21 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     expect((await getSession(h.db, wren.token)).admin).toBeNull()
     expect((await getSession(h.db, other.token)).admin).toBeNull()
     await rejection(login(h.db, { username: 'wren', password: 'wren-old-password', ip: '192.0.2.33' }), InvalidCredentialsError)
-    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.33' })).toMatchObject({ kind: 'session' })
+    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.33' })).toMatchObject({
+      kind: 'session',
+    })
     expect(await authenticateApiToken(h.db, apiToken)).toBeUndefined()
 
     // Once only.
     expect(await findResetLink(h.db, token)).toBeUndefined()
     await rejection(resetPasswordWithLink(h.db, token, 'another-password', origin), ResetLinkUnusableError)
 
-    const log = await h.db.selectFrom('activityLog').selectAll().where('action', 'in', ['password.reset-link', 'password.reset-by-link']).orderBy('id').execute()
+    const log = await h.db
+      .selectFrom('activityLog')
+      .selectAll()
+      .where('action', 'in', ['password.reset-link', 'password.reset-by-link'])
+      .orderBy('id')
+      .execute()
     // (Who sent the link comes from the request's acting context, which a service test has none of.)
     expect(log.map((e) => [e.action, e.itemLabel])).toEqual([
       ['password.reset-link', 'wren'],
@@ -98,7 +127,9 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     expect(log[1].personName).toBe('wren')
     expect(JSON.stringify(log)).not.toContain(token)
     // The security notice, as for any password change.
-    expect((await h.db.selectFrom('mailOutbox').select('subject').execute()).map((m) => m.subject)).toContain('Security change: The password of wren (editor) was reset with a link mailed to them')
+    expect((await h.db.selectFrom('mailOutbox').select('subject').execute()).map((m) => m.subject)).toContain(
+      'Security change: The password of wren (editor) was reset with a link mailed to them',
+    )
   })
 
   it('a link expires after an hour, and a newer link replaces an older one', async () => {
@@ -118,7 +149,9 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     expect(await findResetLink(h.db, older, t0 + 2000)).toBeUndefined()
     await rejection(resetPasswordWithLink(h.db, older, 'wren-new-password', origin, t0 + 2000), ResetLinkUnusableError)
     await resetPasswordWithLink(h.db, newer, 'wren-new-password', origin, t0 + 2000)
-    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.41' })).toMatchObject({ kind: 'session' })
+    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.41' })).toMatchObject({
+      kind: 'session',
+    })
   })
 
   it('"forgot your password" mails only an active person with an email on file, and answers the same for everyone', async () => {
@@ -144,7 +177,15 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     expect((await mailTo('wren@example.com')).at(-1)?.body).toContain(tokens[0])
     expect(await findResetLink(h.db, tokens[0])).toEqual({ username: wren.username })
     // The owner's button says why a person without an email gets none.
-    await rejection(sendPasswordReset(h.db, owner, (await h.db.selectFrom('adminUsers').select('id').where('username', '=', 'shelly').executeTakeFirstOrThrow()).id, linkFor), DomainValidationError)
+    await rejection(
+      sendPasswordReset(
+        h.db,
+        owner,
+        (await h.db.selectFrom('adminUsers').select('id').where('username', '=', 'shelly').executeTakeFirstOrThrow()).id,
+        linkFor,
+      ),
+      DomainValidationError,
+    )
   })
 
   it('rate-limits per address (429) and per account (silently: no more mail, the same answer)', async () => {
@@ -188,6 +229,8 @@ describe.each(dialects())('password reset by mail on %s', (_name, url) => {
     await setTotpSecret(h.db, wren.id, 'sealed-secret-for-the-test')
     await ask({ account: 'wren', ip: '192.0.2.70' })
     await resetPasswordWithLink(h.db, tokens[0], 'wren-new-password', origin)
-    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.71' })).toMatchObject({ kind: 'second-step' })
+    expect(await signInWithPassword(h.db, { username: 'wren', password: 'wren-new-password', ip: '192.0.2.71' })).toMatchObject({
+      kind: 'second-step',
+    })
   })
 })

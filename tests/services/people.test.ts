@@ -76,12 +76,22 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const stored = await h.db.selectFrom('invitations').selectAll().executeTakeFirstOrThrow()
     expect(stored.tokenHash).not.toContain(token)
 
-    const session = await acceptInvitation(h.db, token, { username: 'writer', displayName: 'Wren Writer', newPassword: 'writer-password' }, origin)
+    const session = await acceptInvitation(
+      h.db,
+      token,
+      { username: 'writer', displayName: 'Wren Writer', newPassword: 'writer-password' },
+      origin,
+    )
     const person = (await getSession(h.db, session.token)).admin!
     expect(person).toMatchObject({ username: 'writer', role: 'editor', displayName: 'Wren Writer' })
     // Once only, even with the right form again.
-    await rejection(acceptInvitation(h.db, token, { username: 'writer2', displayName: 'Again', newPassword: 'writer-password' }, origin), InvitationUnusableError)
-    expect(await signInWithPassword(h.db, { username: 'writer', password: 'writer-password', ip: '192.0.2.8' })).toMatchObject({ kind: 'session' })
+    await rejection(
+      acceptInvitation(h.db, token, { username: 'writer2', displayName: 'Again', newPassword: 'writer-password' }, origin),
+      InvitationUnusableError,
+    )
+    expect(await signInWithPassword(h.db, { username: 'writer', password: 'writer-password', ip: '192.0.2.8' })).toMatchObject({
+      kind: 'session',
+    })
   })
 
   it('refuses an invitation after 7 days, and once revoked', async () => {
@@ -89,12 +99,18 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const old = await invite('late@example.com', 'sales', t0)
     expect(await findOpenInvitation(h.db, old, t0 + 7 * DAY - 1000)).toMatchObject({ role: 'sales' })
     expect(await findOpenInvitation(h.db, old, t0 + 7 * DAY + 1000)).toBeUndefined()
-    await rejection(acceptInvitation(h.db, old, { username: 'late', displayName: 'Late', newPassword: 'late-password' }, origin, t0 + 7 * DAY + 1000), InvitationUnusableError)
+    await rejection(
+      acceptInvitation(h.db, old, { username: 'late', displayName: 'Late', newPassword: 'late-password' }, origin, t0 + 7 * DAY + 1000),
+      InvitationUnusableError,
+    )
 
     const revoked = await invite('revoked@example.com')
     const { invitations } = await listPeople(h.db, owner)
     await revokeInvitation(h.db, owner, invitations.find((i) => i.email === 'revoked@example.com')!.id)
-    await rejection(acceptInvitation(h.db, revoked, { username: 'revoked', displayName: 'Revoked', newPassword: 'revoked-password' }, origin), InvitationUnusableError)
+    await rejection(
+      acceptInvitation(h.db, revoked, { username: 'revoked', displayName: 'Revoked', newPassword: 'revoked-password' }, origin),
+      InvitationUnusableError,
+    )
   })
 
   it('asks for the password again (sudo mode) to invite, change a role or remove', async () => {
@@ -154,14 +170,18 @@ describe.each(dialects())('people on %s', (_name, url) => {
   it('API tokens: made only in sudo mode, with a notice to the person; each expires (30 days unless chosen) and records its last use', async () => {
     const editor = await personWithRole('editor', 'priya')
     await updateProfile(h.db, editor, { displayName: 'Priya', picture: '' })
-    const fresh = (await getSession(h.db, (await login(h.db, { username: 'priya', password: editor.password, ip: '192.0.2.11' })).token)).admin!
+    const fresh = (await getSession(h.db, (await login(h.db, { username: 'priya', password: editor.password, ip: '192.0.2.11' })).token))
+      .admin!
     await rejection(createApiToken(h.db, fresh, 'No password'), SudoRequiredError)
 
     const t0 = Date.now()
     const { token, expiresAt } = await createApiToken(h.db, editor, 'Publishing script', { now: t0 })
     expect(expiresAt).toBe(new Date(t0 + 30 * DAY).toISOString())
     const notice = (await outbox()).at(-1)!
-    expect(notice).toMatchObject({ toAddress: 'priya@people.example', subject: expect.stringContaining('An API token ("Publishing script") was made for Priya (editor)') })
+    expect(notice).toMatchObject({
+      toAddress: 'priya@people.example',
+      subject: expect.stringContaining('An API token ("Publishing script") was made for Priya (editor)'),
+    })
 
     // Works until it expires, then answers as unknown (the API's 401); its last use is shown.
     expect(await authenticateApiToken(h.db, token, t0 + 30 * DAY - 1000)).toMatchObject({ id: editor.id, via: 'token' })
@@ -182,7 +202,10 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const first = await createApiToken(h.db, editor, 'First')
     await changePassword(h.db, editor, { currentPassword: editor.password, newPassword: 'editors-new-password' })
     expect(await authenticateApiToken(h.db, first.token)).toBeUndefined()
-    expect((await outbox()).at(-1)).toMatchObject({ toAddress: 'p-editor@people.example', subject: 'Security change: The password of p-editor (editor) was changed' })
+    expect((await outbox()).at(-1)).toMatchObject({
+      toAddress: 'p-editor@people.example',
+      subject: 'Security change: The password of p-editor (editor) was changed',
+    })
     expect((await outbox()).at(-1)!.body).toContain('Every API token of this account has been revoked (1)')
 
     await confirmSudo(h.db, editor, 'editors-new-password')
@@ -205,17 +228,24 @@ describe.each(dialects())('people on %s', (_name, url) => {
     // ... and the owner's own notices still go to the owner's address (the contact email at the first start).
     await changePassword(h.db, owner, { currentPassword: ADMIN_PASSWORD, newPassword: 'owners-new-password' })
     const notice = (await outbox()).at(-1)!
-    expect(notice).toMatchObject({ toAddress: 'hello@launchpad-web.example', subject: 'Security change: The password of Olu (owner) was changed' })
+    expect(notice).toMatchObject({
+      toAddress: 'hello@launchpad-web.example',
+      subject: 'Security change: The password of Olu (owner) was changed',
+    })
     expect((await outbox()).filter((m) => m.toAddress === 'ada@people.example' && m.subject.includes('Olu (owner)'))).toEqual([])
 
     // A new address for one's own notices needs sudo mode, and is announced at the old address.
-    const fresh = (await getSession(h.db, (await login(h.db, { username: 'ada', password: admin2.password, ip: '192.0.2.12' })).token)).admin!
+    const fresh = (await getSession(h.db, (await login(h.db, { username: 'ada', password: admin2.password, ip: '192.0.2.12' })).token))
+      .admin!
     await rejection(updateNoticeEmail(h.db, fresh, 'thief@evil.example'), SudoRequiredError)
     // Someone else's address is not taken over.
     await rejection(updateNoticeEmail(h.db, admin2, 'HELLO@launchpad-web.example'), DomainValidationError)
     await updateNoticeEmail(h.db, admin2, 'ada.new@people.example')
     const moved = (await outbox()).at(-1)!
-    expect(moved).toMatchObject({ toAddress: 'ada@people.example', subject: expect.stringContaining('The email address of ada (administrator), where their security notices go, was changed') })
+    expect(moved).toMatchObject({
+      toAddress: 'ada@people.example',
+      subject: expect.stringContaining('The email address of ada (administrator), where their security notices go, was changed'),
+    })
     expect(moved.body).toContain('from ada@people.example to ada.new@people.example')
   })
 
@@ -223,19 +253,30 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const pairs: [string, string][] = []
     for (const n of ['one', 'two', 'three']) pairs.push([await invite(`${n}-a@example.com`), await invite(`${n}-b@example.com`)])
     const results = await Promise.all(
-      pairs.flatMap(([a, b], i) => [a, b].map((token) => acceptInvitation(h.db, token, { username: `same-${i}`, displayName: 'Same', newPassword: 'same-password' }, origin).then(
-        () => ({ token, ok: true as const }),
-        (err: unknown) => ({ token, ok: false as const, err }),
-      ))),
+      pairs.flatMap(([a, b], i) =>
+        [a, b].map((token) =>
+          acceptInvitation(h.db, token, { username: `same-${i}`, displayName: 'Same', newPassword: 'same-password' }, origin).then(
+            () => ({ token, ok: true as const }),
+            (err: unknown) => ({ token, ok: false as const, err }),
+          ),
+        ),
+      ),
     )
     for (let i = 0; i < pairs.length; i++) {
       const pair = results.slice(2 * i, 2 * i + 2)
       expect(pair.filter((r) => r.ok)).toHaveLength(1)
       const lost = pair.find((r) => !r.ok)!
       expect(lost.ok === false && lost.err).toBeInstanceOf(DomainValidationError)
-      expect((lost as { err: DomainValidationError }).err.fields.username).toMatch(/^That username (was just taken|is taken)\. Choose another\.$/)
+      expect((lost as { err: DomainValidationError }).err.fields.username).toMatch(
+        /^That username (was just taken|is taken)\. Choose another\.$/,
+      )
       // The loser's invitation still works, with another username.
-      const session = await acceptInvitation(h.db, lost.token, { username: `other-${i}`, displayName: 'Other', newPassword: 'other-password' }, origin)
+      const session = await acceptInvitation(
+        h.db,
+        lost.token,
+        { username: `other-${i}`, displayName: 'Other', newPassword: 'other-password' },
+        origin,
+      )
       expect((await getSession(h.db, session.token)).admin).toMatchObject({ username: `other-${i}` })
     }
   })
@@ -254,8 +295,24 @@ describe.each(dialects())('people on %s', (_name, url) => {
     const token = await invite('sam@example.com', 'sales')
     const session = await acceptInvitation(h.db, token, { username: 'sam', displayName: 'Sam Seller', newPassword: 'sam-password' }, origin)
     const sam = (await getSession(h.db, session.token)).admin!
-    const lead = await insertProposal(h.db, { name: 'Ada Client', email: 'ada@example.com', phone: null, businessType: 'retail', budget: '1000-2500', requirements: 'A shop.', date: new Date().toISOString() })
-    await insertProposal(h.db, { name: 'Other Lead', email: 'other@example.com', phone: null, businessType: 'retail', budget: '1000-2500', requirements: 'Other.', date: new Date().toISOString() })
+    const lead = await insertProposal(h.db, {
+      name: 'Ada Client',
+      email: 'ada@example.com',
+      phone: null,
+      businessType: 'retail',
+      budget: '1000-2500',
+      requirements: 'A shop.',
+      date: new Date().toISOString(),
+    })
+    await insertProposal(h.db, {
+      name: 'Other Lead',
+      email: 'other@example.com',
+      phone: null,
+      businessType: 'retail',
+      budget: '1000-2500',
+      requirements: 'Other.',
+      date: new Date().toISOString(),
+    })
 
     await assignProposal(h.db, owner, lead.id, sam.id)
     const notice = (await outbox()).find((m) => m.toAddress === 'sam@example.com' && m.subject.includes('Lead assigned'))
@@ -274,10 +331,25 @@ describe.each(dialects())('people on %s', (_name, url) => {
 
   it("shows a post's author as the person who wrote it (name and picture); posts without a person keep their author text", async () => {
     const token = await invite('wren@example.com', 'editor')
-    const session = await acceptInvitation(h.db, token, { username: 'wren', displayName: 'Wren Writer', newPassword: 'wren-password' }, origin)
+    const session = await acceptInvitation(
+      h.db,
+      token,
+      { username: 'wren', displayName: 'Wren Writer', newPassword: 'wren-password' },
+      origin,
+    )
     const wren = (await getSession(h.db, session.token)).admin!
     await updateProfile(h.db, wren, { displayName: 'Wren Writer', picture: '/uploads/wren.webp' })
-    const post = await createPost(h.db, wren, { title: 'By Wren', subheading: 'Sub', excerpt: 'Ex', content: '<p>Hi</p>', category: 'SEO', author: 'Admin', status: 'published', image: '', readTime: undefined })
+    const post = await createPost(h.db, wren, {
+      title: 'By Wren',
+      subheading: 'Sub',
+      excerpt: 'Ex',
+      content: '<p>Hi</p>',
+      category: 'SEO',
+      author: 'Admin',
+      status: 'published',
+      image: '',
+      readTime: undefined,
+    })
     const sample = { authorId: null, author: 'Admin' }
     const [mine, theirs] = await withBylines(h.db, [post, sample])
     expect(mine).toMatchObject({ author: 'Wren Writer', authorPicture: '/uploads/wren.webp' })

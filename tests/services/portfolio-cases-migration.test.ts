@@ -27,7 +27,20 @@ describe.each(dialects())('the portfolio cases upgrade on %s', (_name, url) => {
     const add = (title: string, description: string, technologies: string[]) =>
       h!.db
         .insertInto('portfolioItems')
-        .values({ title, description, category: 'Business', image: '/x.svg', imageAlt: '', technologies: JSON.stringify(technologies), features: '[]', isLive: 1, liveUrl: null, status: 'active', createdAt: now, updatedAt: now } as never)
+        .values({
+          title,
+          description,
+          category: 'Business',
+          image: '/x.svg',
+          imageAlt: '',
+          technologies: JSON.stringify(technologies),
+          features: '[]',
+          isLive: 1,
+          liveUrl: null,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow()
     const seeded = Object.entries(SAMPLES_AS_FIRST_SEEDED)
@@ -41,10 +54,22 @@ describe.each(dialects())('the portfolio cases upgrade on %s', (_name, url) => {
     const rows = await h.db.selectFrom('portfolioItems').selectAll().orderBy('id').execute()
     for (const row of rows.slice(0, 3)) {
       const story = SAMPLE_CASES[row.title]
-      expect(row).toMatchObject({ slug: story.slug, problem: story.problem, quote: story.quote, quoteAuthor: story.quoteAuthor, technologies: JSON.stringify(story.technologies) })
+      expect(row).toMatchObject({
+        slug: story.slug,
+        problem: story.problem,
+        quote: story.quote,
+        quoteAuthor: story.quoteAuthor,
+        technologies: JSON.stringify(story.technologies),
+      })
       expect(JSON.parse(row.results)).toEqual(story.results)
     }
-    expect(rows[3]).toMatchObject({ slug: 'brightpath-tutoring', problem: '', quote: '', results: '[]', technologies: JSON.stringify(edited.technologies) })
+    expect(rows[3]).toMatchObject({
+      slug: 'brightpath-tutoring',
+      problem: '',
+      quote: '',
+      results: '[]',
+      technologies: JSON.stringify(edited.technologies),
+    })
     expect(rows.slice(4).map((r) => r.slug)).toEqual(['my-own-project', 'my-own-project-2'])
     expect(await h.db.selectFrom('portfolioSlugs').select('slug').orderBy('slug').execute()).toHaveLength(6)
     expect(await resolveCaseAddress(h.db, 'my-own-project-2')).toMatchObject({ item: { title: 'My Own Project' } })

@@ -37,7 +37,6 @@ const price = (id: string) => WEBSITE_TYPES.find((t) => t.id === id)!.base * 100
 const addon = (id: string) => PRICING_ADDONS.find((a) => a.id === id)!.price * 100
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 
-
 describe.each(dialects())('proposal documents on %s', (_name, url) => {
   let h: DatabaseHandle
   let admin: Admin
@@ -55,7 +54,13 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
   const estimatorLead = async (name = 'Esha Estimate') =>
     submitProposal(
       h.db,
-      ProposalSchema.parse({ ...validProposal(), name, email: `lead${++n}@example.com`, source: 'estimator', sourceData: 'type=business&pages=13&addons=seo,booking&urgency=rush' }),
+      ProposalSchema.parse({
+        ...validProposal(),
+        name,
+        email: `lead${++n}@example.com`,
+        source: 'estimator',
+        sourceData: 'type=business&pages=13&addons=seo,booking&urgency=rush',
+      }),
       `doc-client-${n}`,
     )
 
@@ -93,7 +98,15 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
 
   it('computes the total on the server from the price list, whatever the form says, with the custom line and the discount', async () => {
     const lead = await estimatorLead('Tomas Total')
-    const values = { ...documentFormValues(await prefillDocument(h.db, lead.id)), customLabel: 'Logo design', customPrice: '120', customQty: '2', discount: '100', total: '1', totalCents: '1' }
+    const values = {
+      ...documentFormValues(await prefillDocument(h.db, lead.id)),
+      customLabel: 'Logo design',
+      customPrice: '120',
+      customQty: '2',
+      discount: '100',
+      total: '1',
+      totalCents: '1',
+    }
     const parsed = parseDocumentForm(values)
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields))
     const doc = await saveDocument(h.db, admin, lead.id, parsed.data)
@@ -101,18 +114,42 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const expected = listed + Math.round(listed * 0.5) + 2 * 12_000 - 10_000
     expect(doc.totalCents).toBe(expected)
     const { content } = await getLeadDocument(h.db, admin, lead.id)
-    expect(content.priced.lines.map((l) => l.label)).toEqual(['Business Website', 'Extra pages', 'SEO Optimization', 'Booking System', 'Rush delivery (+50%)', 'Logo design'])
+    expect(content.priced.lines.map((l) => l.label)).toEqual([
+      'Business Website',
+      'Extra pages',
+      'SEO Optimization',
+      'Booking System',
+      'Rush delivery (+50%)',
+      'Logo design',
+    ])
     expect(content.priced.payments.map((p) => p.amountCents)).toEqual([expected / 2, expected / 2])
     // A discount above the subtotal is refused beside its field.
-    const tooMuch = await rejection(saveDocument(h.db, admin, lead.id, { ...parsed.data, lines: { ...parsed.data.lines, discountCents: 99_999_999 } }), DomainValidationError)
+    const tooMuch = await rejection(
+      saveDocument(h.db, admin, lead.id, { ...parsed.data, lines: { ...parsed.data.lines, discountCents: 99_999_999 } }),
+      DomainValidationError,
+    )
     expect(tooMuch.fields).toEqual({ discount: 'The discount cannot be more than the subtotal' })
   })
 
   it('refuses a form whose payments do not add up to 100% or whose rows are half filled, beside the fields', () => {
-    const r = parseDocumentForm({ title: '', summary: '<p>x</p>', terms: 't', validUntil: '2026-12-01', milestoneLabel0: 'Launch', milestoneDate0: '', paymentLabel0: 'Start', paymentPercent0: '60', urgency: 'standard' })
+    const r = parseDocumentForm({
+      title: '',
+      summary: '<p>x</p>',
+      terms: 't',
+      validUntil: '2026-12-01',
+      milestoneLabel0: 'Launch',
+      milestoneDate0: '',
+      paymentLabel0: 'Start',
+      paymentPercent0: '60',
+      urgency: 'standard',
+    })
     expect(r.ok).toBe(false)
     if (r.ok) return
-    expect(r.fields).toMatchObject({ title: 'Title is required', milestoneDate0: 'Choose the date of this milestone', paymentLabel0: 'The payments must add up to 100%' })
+    expect(r.fields).toMatchObject({
+      title: 'Title is required',
+      milestoneDate0: 'Choose the date of this milestone',
+      paymentLabel0: 'The payments must add up to 100%',
+    })
   })
 
   it('sends through the outbox with a link whose token is stored only as its hash, freezes version 1 with the SHA-256 of its content, and records the first view without cookies', async () => {
@@ -122,7 +159,12 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const row = await h.db.selectFrom('proposalDocuments').selectAll().where('proposalId', '=', lead.id).executeTakeFirstOrThrow()
     expect(row.tokenHash).toBe(sha(token))
     expect(JSON.stringify(row)).not.toContain(token)
-    const mail = await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', lead.email).where('subject', 'like', 'Your proposal from%').executeTakeFirstOrThrow()
+    const mail = await h.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', lead.email)
+      .where('subject', 'like', 'Your proposal from%')
+      .executeTakeFirstOrThrow()
     expect(mail.body).toContain(`http://site.test/p/${token}`)
     const version = await h.db.selectFrom('proposalDocumentVersions').selectAll().where('documentId', '=', row.id).executeTakeFirstOrThrow()
     expect(version.version).toBe(1)
@@ -136,7 +178,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(desk.document).toMatchObject({ state: 'viewed', viewCount: 2 })
     expect(desk.document?.firstViewedAt).toBeTruthy()
     // A second send is refused: the link exists.
-    await rejection(sendDocument(h.db, admin, lead.id, (t) => t), DocumentClosedError)
+    await rejection(
+      sendDocument(h.db, admin, lead.id, (t) => t),
+      DocumentClosedError,
+    )
     await rejection(openDocument(h.db, 'x'.repeat(43)), (await import('~/services/errors.server.ts')).NotFoundError)
   })
 
@@ -150,22 +195,36 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect(v2.content).toMatchObject({ version: 2, title: 'Website proposal for Vera, revised' })
     expect(v2.sha256).not.toBe(v1.sha256)
 
-    const old = await rejection(acceptDocument(h.db, token, { signerName: 'Vera Version', consent: true, version: 1 }, origin), DocumentRefusedError)
+    const old = await rejection(
+      acceptDocument(h.db, token, { signerName: 'Vera Version', consent: true, version: 1 }, origin),
+      DocumentRefusedError,
+    )
     expect(old.message).toBe('This proposal has changed since you opened it: read the new version below, then accept that one.')
     const { sha256 } = await acceptDocument(h.db, token, { signerName: 'Vera Version', consent: true, version: 2 }, origin)
     expect(sha256).toBe(v2.sha256)
     const row = await h.db.selectFrom('proposalDocuments').selectAll().where('proposalId', '=', lead.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ state: 'accepted', signerName: 'Vera Version', signedHash: v2.sha256, signerIp: '198.51.100.7', signerUserAgent: 'Test browser' })
+    expect(row).toMatchObject({
+      state: 'accepted',
+      signerName: 'Vera Version',
+      signedHash: v2.sha256,
+      signerIp: '198.51.100.7',
+      signerUserAgent: 'Test browser',
+    })
     expect(Boolean(row.signerConsent)).toBe(true)
     expect(row.decidedAt).toBeTruthy()
 
     // Decided: a second accept, a decline and an edit are all refused.
-    const again = await rejection(acceptDocument(h.db, token, { signerName: 'Vera Version', consent: true, version: 2 }, origin), DocumentRefusedError)
+    const again = await rejection(
+      acceptDocument(h.db, token, { signerName: 'Vera Version', consent: true, version: 2 }, origin),
+      DocumentRefusedError,
+    )
     expect(again.message).toMatch(/^This proposal was already accepted on .+: nothing more to sign\.$/)
     await rejection(declineDocument(h.db, token, { reason: 'Too late', version: 2 }), DocumentRefusedError)
     await rejection(saveDocument(h.db, admin, lead.id, d), DocumentClosedError)
     const actions = (await findActivity(h.db, { itemType: 'proposal' })).filter((e) => e.itemId === String(lead.id)).map((e) => e.action)
-    expect(actions).toEqual(expect.arrayContaining(['proposal-document.save', 'proposal-document.send', 'proposal-document.view', 'proposal-document.accept']))
+    expect(actions).toEqual(
+      expect.arrayContaining(['proposal-document.save', 'proposal-document.send', 'proposal-document.view', 'proposal-document.accept']),
+    )
   })
 
   it('mails the person the lead is assigned to on the first view and on the decision, through the outbox', async () => {
@@ -176,7 +235,13 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     await openDocument(h.db, token)
     await openDocument(h.db, token)
     await acceptDocument(h.db, token, { signerName: 'Ada Assigned', consent: true, version: 1 }, origin)
-    const mails = await h.db.selectFrom('mailOutbox').select(['subject', 'body']).where('toAddress', '=', 'assignee@example.com').where('subject', 'like', 'Ada Assigned%').orderBy('id').execute()
+    const mails = await h.db
+      .selectFrom('mailOutbox')
+      .select(['subject', 'body'])
+      .where('toAddress', '=', 'assignee@example.com')
+      .where('subject', 'like', 'Ada Assigned%')
+      .orderBy('id')
+      .execute()
     expect(mails.map((m) => m.subject)).toEqual(['Ada Assigned opened their proposal', 'Ada Assigned accepted their proposal'])
     expect(mails[1].body).toContain('signed "Ada Assigned"')
   })
@@ -190,13 +255,31 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const label = `INV-${String(invoiceNumber).padStart(4, '0')}`
     const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
-    const client = await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', lead.email).where('subject', 'like', 'You accepted%').execute()
-    const agency = await h.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', contactEmail).where('subject', '=', `Mira Mailed accepted the proposal "Website proposal for Mira Mailed"`).execute()
+    const client = await h.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', lead.email)
+      .where('subject', 'like', 'You accepted%')
+      .execute()
+    const agency = await h.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', contactEmail)
+      .where('subject', '=', `Mira Mailed accepted the proposal "Website proposal for Mira Mailed"`)
+      .execute()
     expect(client).toHaveLength(1)
     expect(agency).toHaveLength(1)
-    expect(client[0].body).toContain(`Attached: the signed proposal, ending with its certificate of acceptance (proposal-v1-accepted.pdf), and the deposit invoice ${label} for ${money(total / 2)} (invoice-${label}.pdf).`)
+    expect(client[0].body).toContain(
+      `Attached: the signed proposal, ending with its certificate of acceptance (proposal-v1-accepted.pdf), and the deposit invoice ${label} for ${money(total / 2)} (invoice-${label}.pdf).`,
+    )
     // The agency reads who accepted, which version, the total and the invoice.
-    for (const part of [`Mira Mailed (${lead.email}) accepted "Website proposal for Mira Mailed" (version 1), signed "Mira M. Mailed".`, `Total: ${money(total)}.`, `Deposit invoice: ${label}, 50% to start, ${money(total / 2)}.`, `SHA-256 of the version accepted: ${sha256}`, 'from 198.51.100.7'])
+    for (const part of [
+      `Mira Mailed (${lead.email}) accepted "Website proposal for Mira Mailed" (version 1), signed "Mira M. Mailed".`,
+      `Total: ${money(total)}.`,
+      `Deposit invoice: ${label}, 50% to start, ${money(total / 2)}.`,
+      `SHA-256 of the version accepted: ${sha256}`,
+      'from 198.51.100.7',
+    ])
       expect(agency[0].body).toContain(part)
 
     for (const mail of [client[0], agency[0]]) {
@@ -245,21 +328,32 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const after = await documentPdf(h.db, token)
     expect(after.filename).toBe('proposal-v1-accepted.pdf')
     const text = pdfText(after.pdf)
-    for (const part of ['Certificate of acceptance', 'Pia P. Pdf', sha256, '198.51.100.7', 'Test browser', 'I agree to the terms and to sign electronically']) expect(text).toContain(part)
+    for (const part of [
+      'Certificate of acceptance',
+      'Pia P. Pdf',
+      sha256,
+      '198.51.100.7',
+      'Test browser',
+      'I agree to the terms and to sign electronically',
+    ])
+      expect(text).toContain(part)
   })
 
   it('an acceptance makes the deposit invoice, numbered without gaps across accepts at the same moment; a refused accept takes no number', async () => {
     const leadsNow = await Promise.all(['Ina One', 'Ina Two', 'Ina Three', 'Ina Four'].map((name) => estimatorLead(name)))
     const tokens: string[] = []
     for (const l of leadsNow) tokens.push(await sent(l.id))
-    const last = async () => Number((await h.db.selectFrom('invoiceCounters').select('last').where('key', '=', 'invoice').executeTakeFirstOrThrow()).last)
+    const last = async () =>
+      Number((await h.db.selectFrom('invoiceCounters').select('last').where('key', '=', 'invoice').executeTakeFirstOrThrow()).last)
     const start = await last()
     // Four accepts of four proposals at once, and a second accept of the first (refused).
     const tries = await Promise.allSettled([
       ...tokens.map((t, i) => acceptDocument(h.db, t, { signerName: `Ina ${i}`, consent: true, version: 1 }, origin)),
       acceptDocument(h.db, tokens[0], { signerName: 'Ina again', consent: true, version: 1 }, origin),
     ])
-    const numbers = tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<{ invoiceNumber: number }>).value.invoiceNumber)
+    const numbers = tries
+      .filter((t) => t.status === 'fulfilled')
+      .map((t) => (t as PromiseFulfilledResult<{ invoiceNumber: number }>).value.invoiceNumber)
     expect(numbers.sort((a, b) => a - b)).toEqual([start + 1, start + 2, start + 3, start + 4])
     expect(await last()).toBe(start + 4)
     const rows = await h.db.selectFrom('invoices').select('number').where('number', '>', start).orderBy('number').execute()
@@ -271,20 +365,32 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const total = (await getLeadDocument(h.db, admin, leadsNow[1].id)).document!.totalCents
     expect(text).toContain(`Amount due: $${(total / 200).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
     expect(text).toContain('50% to start')
-    const mail = await h.db.selectFrom('mailOutbox').select('body').where('toAddress', '=', leadsNow[1].email).where('subject', 'like', 'You accepted%').executeTakeFirstOrThrow()
+    const mail = await h.db
+      .selectFrom('mailOutbox')
+      .select('body')
+      .where('toAddress', '=', leadsNow[1].email)
+      .where('subject', 'like', 'You accepted%')
+      .executeTakeFirstOrThrow()
     expect(mail.body).toContain('the deposit invoice INV-')
   })
 
   it('two accepts at the same moment: exactly one wins', async () => {
     const lead = await estimatorLead('Rita Race')
     const token = await sent(lead.id)
-    const tries = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => acceptDocument(h.db, token, { signerName: `Tab ${i}`, consent: true, version: 1 }, origin)))
+    const tries = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) => acceptDocument(h.db, token, { signerName: `Tab ${i}`, consent: true, version: 1 }, origin)),
+    )
     expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1)
     const lost = tries.filter((t): t is PromiseRejectedResult => t.status === 'rejected')
     expect(lost).toHaveLength(3)
     for (const l of lost) expect(l.reason).toBeInstanceOf(DocumentRefusedError)
     // Only the winner's confirmation is mailed (the losers' transactions queued nothing).
-    const confirmations = await h.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', lead.email).where('subject', 'like', 'You accepted%').execute()
+    const confirmations = await h.db
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('toAddress', '=', lead.email)
+      .where('subject', 'like', 'You accepted%')
+      .execute()
     expect(confirmations).toHaveLength(1)
     expect(await findMailAttachments(h.db, confirmations[0].id)).toHaveLength(2)
   })
@@ -293,7 +399,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const lead = await estimatorLead('Eli Expired')
     const token = await sent(lead.id, (d) => ({ ...d, validUntil: '2026-11-30' }))
     const later = Date.parse('2026-12-02T12:00:00Z')
-    const refused = await rejection(acceptDocument(h.db, token, { signerName: 'Eli Expired', consent: true, version: 1 }, origin, later), DocumentRefusedError)
+    const refused = await rejection(
+      acceptDocument(h.db, token, { signerName: 'Eli Expired', consent: true, version: 1 }, origin, later),
+      DocumentRefusedError,
+    )
     expect(refused.message).toBe('This proposal expired on November 30, 2026: ask us for a new one.')
     expect((await openDocument(h.db, token, { now: later })).state).toBe('expired')
   })
@@ -303,7 +412,9 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     const token = await sent(lead.id)
     await askAboutDocument(h.db, token, { question: 'Can the launch be a week later?' })
     const { events } = await getProposalDesk(h.db, admin, lead.id)
-    expect(events.filter((e) => e.kind === 'question')).toMatchObject([{ body: 'Can the launch be a week later?', author: 'Quinn Question (client)' }])
+    expect(events.filter((e) => e.kind === 'question')).toMatchObject([
+      { body: 'Can the launch be a week later?', author: 'Quinn Question (client)' },
+    ])
     await declineDocument(h.db, token, { reason: 'We chose another agency.', version: 1 })
     const desk = await getLeadDocument(h.db, admin, lead.id)
     expect(desk.document).toMatchObject({ state: 'declined', declineReason: 'We chose another agency.' })
@@ -323,7 +434,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       const other = { ...admin, role }
       await rejection(getLeadDocument(h.db, other, lead.id), ForbiddenError)
       await rejection(saveDocument(h.db, other, lead.id, await prefillDocument(h.db, lead.id)), ForbiddenError)
-      await rejection(sendDocument(h.db, other, lead.id, (t) => t), ForbiddenError)
+      await rejection(
+        sendDocument(h.db, other, lead.id, (t) => t),
+        ForbiddenError,
+      )
     }
     await getLeadDocument(h.db, { ...admin, role: 'sales' }, lead.id)
   })
@@ -335,7 +449,11 @@ it('times the way from request to acceptance as a median in days', () => {
   expect(
     documentFigures({
       sent: 3,
-      accepted: [accepted('2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'), accepted('2026-11-01T00:00:00Z', '2026-11-04T12:00:00Z'), accepted('2026-11-01T00:00:00Z', '2026-11-11T00:00:00Z')],
+      accepted: [
+        accepted('2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'),
+        accepted('2026-11-01T00:00:00Z', '2026-11-04T12:00:00Z'),
+        accepted('2026-11-01T00:00:00Z', '2026-11-11T00:00:00Z'),
+      ],
     }),
   ).toEqual({ sent: 3, accepted: 3, acceptedCents: 300, medianDaysToAccept: 3.5 })
 })

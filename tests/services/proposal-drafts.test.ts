@@ -7,7 +7,15 @@ import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
-import { acceptDocument, DocumentClosedError, getLeadDocument, openDocument, prefillDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import {
+  acceptDocument,
+  DocumentClosedError,
+  getLeadDocument,
+  openDocument,
+  prefillDocument,
+  saveDocument,
+  sendDocument,
+} from '~/services/proposal-documents.server.ts'
 import {
   autosaveDocument,
   discardDocumentAutosave,
@@ -40,7 +48,17 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
   })
 
   const lead = async (name = 'Dora Draft') =>
-    submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name, email: `draft${++n}@example.com`, source: 'estimator', sourceData: 'type=business&pages=5&addons=seo&urgency=standard' }), `drafts-${n}`)
+    submitProposal(
+      h.db,
+      ProposalSchema.parse({
+        ...validProposal(),
+        name,
+        email: `draft${++n}@example.com`,
+        source: 'estimator',
+        sourceData: 'type=business&pages=5&addons=seo&urgency=standard',
+      }),
+      `drafts-${n}`,
+    )
   const fields = async (proposalId: number) => documentFormValues(await prefillDocument(h.db, proposalId))
 
   it('keeps an autosave per person, offers it back to that person only, and a save clears it', async () => {
@@ -57,7 +75,9 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
     // A second autosave replaces the person's first (one copy each).
     await autosaveDocument(h.db, owner, id, { ...typed, title: 'Owner’s second title' }, tick())
     expect((await readDocumentAutosave(h.db, owner, id))?.values.title).toBe('Owner’s second title')
-    expect(await h.db.selectFrom('proposalDocumentRevisions').select('id').where('proposalId', '=', id).where('kind', '=', 'autosave').execute()).toHaveLength(2)
+    expect(
+      await h.db.selectFrom('proposalDocumentRevisions').select('id').where('proposalId', '=', id).where('kind', '=', 'autosave').execute(),
+    ).toHaveLength(2)
 
     // The owner saves: their copy is gone; Sam's stays, and names the owner's save since.
     const draft = await prefillDocument(h.db, id)
@@ -104,7 +124,9 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
     const list = await listDocumentRevisions(h.db, owner, id)
     expect(list.map((r) => r.id).slice(1)).toEqual([second.id, first.id])
     expect(list[0]).toMatchObject({ personName: 'Sam Sales', version: 2 })
-    const logged = (await findActivity(h.db, { itemType: 'proposal' })).find((e) => e.itemId === String(id) && e.action === 'proposal-document.save')
+    const logged = (await findActivity(h.db, { itemType: 'proposal' })).find(
+      (e) => e.itemId === String(id) && e.action === 'proposal-document.save',
+    )
     expect(logged?.detail).toMatch(/^Restored the save of .* by .*\. Version 2 made/)
 
     // Once decided it no longer changes: a restore is refused like any edit.
@@ -154,11 +176,23 @@ describe.each(dialects())('the proposal revisions upgrade on %s', (_name, url) =
       const at = '2026-11-29T10:00:00.000Z'
       await h.db
         .insertInto('proposalDocuments')
-        .values({ proposalId: lead.id, title: draft.title, draft: JSON.stringify(draft), totalCents: 59_900, validUntil: draft.validUntil, state: 'draft', createdBy: 'olga', createdAt: at, updatedAt: at })
+        .values({
+          proposalId: lead.id,
+          title: draft.title,
+          draft: JSON.stringify(draft),
+          totalCents: 59_900,
+          validUntil: draft.validUntil,
+          state: 'draft',
+          createdBy: 'olga',
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute()
       await migrateToLatest(h.db)
       const owner = await signInAdmin(h.db)
-      expect(await listDocumentRevisions(h.db, owner, lead.id)).toEqual([{ id: expect.any(Number), createdAt: at, personName: 'olga', totalCents: 59_900, version: 0 }])
+      expect(await listDocumentRevisions(h.db, owner, lead.id)).toEqual([
+        { id: expect.any(Number), createdAt: at, personName: 'olga', totalCents: 59_900, version: 0 },
+      ])
     } finally {
       await h.close()
     }

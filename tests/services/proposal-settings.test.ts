@@ -4,7 +4,14 @@ import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { fieldErrors, ProposalSchema, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { acceptDocument, invoicePdf, prefillDocument, saveDefaultTerms, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import {
+  acceptDocument,
+  invoicePdf,
+  prefillDocument,
+  saveDefaultTerms,
+  saveDocument,
+  sendDocument,
+} from '~/services/proposal-documents.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
@@ -34,7 +41,12 @@ describe.each(dialects())('proposal settings on %s', (_name, url) => {
     await h.close()
   })
 
-  const lead = async (name: string) => submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name, email: `settings-lead${++n}@example.com` }), `settings-client-${n}`)
+  const lead = async (name: string) =>
+    submitProposal(
+      h.db,
+      ProposalSchema.parse({ ...validProposal(), name, email: `settings-lead${++n}@example.com` }),
+      `settings-client-${n}`,
+    )
 
   /** A lead's proposal written, sent and accepted: the client's token. */
   const accepted = async (name: string) => {
@@ -57,10 +69,13 @@ describe.each(dialects())('proposal settings on %s', (_name, url) => {
     const before = pdfText((await invoicePdf(h.db, first)).pdf)
     expect(before).toMatch(/Write to \S+@\S+ for our bank details, quoting INV-\d{4}\./)
 
-    await updateSettings(h.db, admin, { paymentDetails: 'First Test Bank, account 0123 4567 89\nIFSC TEST0001234\nReference: your invoice number' })
+    await updateSettings(h.db, admin, {
+      paymentDetails: 'First Test Bank, account 0123 4567 89\nIFSC TEST0001234\nReference: your invoice number',
+    })
     const second = await accepted('Ike Invoice')
     const after = pdfText((await invoicePdf(h.db, second)).pdf)
-    for (const line of ['First Test Bank, account 0123 4567 89', 'IFSC TEST0001234', 'Reference: your invoice number']) expect(after).toContain(line)
+    for (const line of ['First Test Bank, account 0123 4567 89', 'IFSC TEST0001234', 'Reference: your invoice number'])
+      expect(after).toContain(line)
     expect(after).not.toContain('for our bank details')
 
     // Emptied, the invoice asks again.
@@ -92,7 +107,11 @@ describe.each(dialects())('proposal settings on %s', (_name, url) => {
   it('records a change of either in the activity log, by name', async () => {
     await updateSettings(h.db, admin, { paymentDetails: 'Pay by transfer to account 42.', proposalTerms: 'Net 14 days.' })
     const [entry] = await findActivity(h.db, { itemType: 'settings' })
-    expect(entry).toMatchObject({ action: 'settings.update', itemLabel: 'Site settings', detail: 'Changed payment details and proposal terms.' })
+    expect(entry).toMatchObject({
+      action: 'settings.update',
+      itemLabel: 'Site settings',
+      detail: 'Changed payment details and proposal terms.',
+    })
   })
 
   it('refuses payment details or terms over their limits, each beside its field', () => {

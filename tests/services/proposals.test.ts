@@ -4,7 +4,14 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
-import { deleteProposal, getProposal, getProposalStats, listProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
+import {
+  deleteProposal,
+  getProposal,
+  getProposalStats,
+  listProposals,
+  setProposalStatus,
+  submitProposal,
+} from '~/services/proposals.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT } from '~/services/rate-limit.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
@@ -43,7 +50,12 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
   }
 
   it('stores a request as pending, dated now, with the visitor’s fields', async () => {
-    const saved = await submitProposal(h.db, proposalInput({ name: 'Asha Stored', phone: '', requirements: 'A menu site with online table booking.' }), 'client-store', T0)
+    const saved = await submitProposal(
+      h.db,
+      proposalInput({ name: 'Asha Stored', phone: '', requirements: 'A menu site with online table booking.' }),
+      'client-store',
+      T0,
+    )
     expect(saved).toMatchObject({
       name: 'Asha Stored',
       email: 'priya@example.com',
@@ -59,7 +71,12 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
 
   it('queues a notification to the contact address when notifications are on', async () => {
     await withNotifications(true, async () => {
-      await submitProposal(h.db, proposalInput({ name: 'Noor Notified', businessType: 'healthcare', budget: '5000+' }), 'client-notify-on', T0)
+      await submitProposal(
+        h.db,
+        proposalInput({ name: 'Noor Notified', businessType: 'healthcare', budget: '5000+' }),
+        'client-notify-on',
+        T0,
+      )
     })
     const mail = await mailAbout('Noor Notified')
     expect(mail).toHaveLength(1)
@@ -98,7 +115,12 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     await withNotifications(true, () =>
       submitProposal(
         h.db,
-        proposalInput({ name: `Win a prize at ${bait}`, email, phone: '+1 (555) 010-0199', requirements: `Claim it now: ${bait} (Cara Bait)` }),
+        proposalInput({
+          name: `Win a prize at ${bait}`,
+          email,
+          phone: '+1 (555) 010-0199',
+          requirements: `Claim it now: ${bait} (Cara Bait)`,
+        }),
         'client-bait',
         T0,
       ),
@@ -117,7 +139,14 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
 
   it('counts the addresses of one IPv6 /64 as one: six of them share the limit of five (issue 21)', async () => {
     const t = T0 + 2 * 24 * 60 * 60_000
-    const sameNetwork = ['2001:db8:42:7::1', '2001:db8:42:7::2', '2001:DB8:42:7:ffff::3', '2001:0db8:0042:0007:0:0:0:4', '2001:db8:42:7:a:b:c:d', '2001:db8:42:7::6']
+    const sameNetwork = [
+      '2001:db8:42:7::1',
+      '2001:db8:42:7::2',
+      '2001:DB8:42:7:ffff::3',
+      '2001:0db8:0042:0007:0:0:0:4',
+      '2001:db8:42:7:a:b:c:d',
+      '2001:db8:42:7::6',
+    ]
     for (const ip of sameNetwork.slice(0, 5)) await submitProposal(h.db, proposalInput({ name: 'One Network' }), ip, t)
     await rejection(submitProposal(h.db, proposalInput({ name: 'One Network Sixth' }), sameNetwork[5], t), RateLimitedError)
     expect(await proposalsNamed('One Network')).toHaveLength(5)
@@ -133,7 +162,10 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     // A constraint in the database (not a mock) makes the outbox insert fail for this one name.
     const block =
       h.dialect === 'postgres'
-        ? [sql`alter table mail_outbox add constraint block_probe check (subject not like '%Rollback Probe%')`, sql`alter table mail_outbox drop constraint block_probe`]
+        ? [
+            sql`alter table mail_outbox add constraint block_probe check (subject not like '%Rollback Probe%')`,
+            sql`alter table mail_outbox drop constraint block_probe`,
+          ]
         : [
             sql`create trigger block_probe before insert on mail_outbox when new.subject like '%Rollback Probe%' begin select raise(abort, 'blocked'); end`,
             sql`drop trigger block_probe`,
@@ -156,7 +188,10 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
   it('accepts 5 requests per address per hour by default; the 6th is RateLimitedError with the wait', async () => {
     expect(PROPOSAL_LIMIT.max).toBe(5)
     for (let i = 0; i < 5; i++) await submitProposal(h.db, proposalInput({ name: 'Hourly Five' }), 'client-limit', T0 + i * 60_000)
-    const err = await rejection(submitProposal(h.db, proposalInput({ name: 'Hourly Sixth' }), 'client-limit', T0 + 10 * 60_000), RateLimitedError)
+    const err = await rejection(
+      submitProposal(h.db, proposalInput({ name: 'Hourly Sixth' }), 'client-limit', T0 + 10 * 60_000),
+      RateLimitedError,
+    )
     // The window opened with the first request: 60 - 10 minutes are left.
     expect(err.retryAfterSeconds).toBe(50 * 60)
     expect(await proposalsNamed('Hourly Five')).toHaveLength(5)
@@ -178,7 +213,9 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
 
   it('stores exactly 5 of 30 parallel requests from one address (the count is atomic)', async () => {
     const results = await withNotifications(true, () =>
-      Promise.allSettled(Array.from({ length: 30 }, () => submitProposal(h.db, proposalInput({ name: 'Burst Sender' }), 'client-burst', T0))),
+      Promise.allSettled(
+        Array.from({ length: 30 }, () => submitProposal(h.db, proposalInput({ name: 'Burst Sender' }), 'client-burst', T0)),
+      ),
     )
     const rejected = results.filter((r) => r.status === 'rejected')
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5)
@@ -228,7 +265,12 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
     await withNotifications(true, async () => {
       // From many addresses, so that no per-address limit is what stops them.
       for (let i = 0; i < total; i++) {
-        await submitProposal(h.db, proposalInput({ name: `Capped ${i}`, email: `capped-${i}@example.com` }), `198.51.100.${i + 1}`, t + i * 1000)
+        await submitProposal(
+          h.db,
+          proposalInput({ name: `Capped ${i}`, email: `capped-${i}@example.com` }),
+          `198.51.100.${i + 1}`,
+          t + i * 1000,
+        )
       }
     })
     for (let i = 0; i < total; i++) {
@@ -239,7 +281,12 @@ describe.each(dialects())('proposals service on %s', (_name, url) => {
       else expect(notice.body).toContain('No receipt was sent to the visitor')
     }
     // The next hour has its own allowance.
-    await submitProposal(h.db, proposalInput({ name: 'Capped later', email: 'capped-later@example.com' }), '198.51.100.200', t + 60 * 60_000 + 1)
+    await submitProposal(
+      h.db,
+      proposalInput({ name: 'Capped later', email: 'capped-later@example.com' }),
+      '198.51.100.200',
+      t + 60 * 60_000 + 1,
+    )
     expect(await receiptsTo('capped-later@example.com')).toHaveLength(1)
   })
 })

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FetchRefused, isPublicAddress, safeFetch } from '~/services/safe-fetch.server.ts'
 
-describe('safeFetch: a request made from a user\'s file', () => {
+describe("safeFetch: a request made from a user's file", () => {
   let server: http.Server
   let host: string
   beforeAll(async () => {
@@ -16,16 +16,30 @@ describe('safeFetch: a request made from a user\'s file', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
     host = `127.0.0.1:${(server.address() as AddressInfo).port}`
   })
-  afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }))
+  afterAll(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  )
   const rules = (allowHosts: string[] = []) => ({ allowHosts, maxBytes: 1024, timeoutMs: 500 })
 
   it('refuses loopback, private and non-http addresses unless the host is allowed', async () => {
-    await expect(safeFetch(`http://${host}/a.png`, rules())).rejects.toThrow(`${host} is a private or loopback address (allow it with --allow-host ${host})`)
+    await expect(safeFetch(`http://${host}/a.png`, rules())).rejects.toThrow(
+      `${host} is a private or loopback address (allow it with --allow-host ${host})`,
+    )
     await expect(safeFetch('http://localhost:9/a.png', rules())).rejects.toThrow('localhost resolves to')
     await expect(safeFetch('file:///etc/passwd', rules())).rejects.toThrow('file: addresses are not fetched (only http and https)')
     await expect(safeFetch('http://[::1]/a.png', rules())).rejects.toBeInstanceOf(FetchRefused)
     expect((await safeFetch(`http://${host}/a.png`, rules([host]))).bytes.toString()).toBe('png')
-    expect(['10.1.2.3', '192.168.0.1', '169.254.169.254', '::ffff:127.0.0.1', 'fd00::1'].map(isPublicAddress)).toEqual([false, false, false, false, false])
+    expect(['10.1.2.3', '192.168.0.1', '169.254.169.254', '::ffff:127.0.0.1', 'fd00::1'].map(isPublicAddress)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
     expect(isPublicAddress('93.184.216.34')).toBe(true)
   })
 

@@ -19,7 +19,8 @@ describe.each(dialects())('the sign-in key on %s', (name, url) => {
   let warnings: string[]
   const logger = { warn: (_o: unknown, msg: string) => warnings.push(msg), info: () => {} } as unknown as Logger
   const hex = () => randomBytes(32).toString('hex')
-  const configWith = (env: Record<string, string>): Config => loadConfig({ DATABASE_URL: dbUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'key-')), ...env })
+  const configWith = (env: Record<string, string>): Config =>
+    loadConfig({ DATABASE_URL: dbUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'key-')), ...env })
   let dbUrl: string
   beforeEach(async () => {
     dbUrl = url()
@@ -30,7 +31,11 @@ describe.each(dialects())('the sign-in key on %s', (name, url) => {
   afterEach(async () => {
     await h.close()
   })
-  const sealSecretFor = (config: Config) => h.db.updateTable('adminUsers').set({ totpSecret: seal(signInKey(config), 'JBSWY3DPEHPK3PXP') }).execute()
+  const sealSecretFor = (config: Config) =>
+    h.db
+      .updateTable('adminUsers')
+      .set({ totpSecret: seal(signInKey(config), 'JBSWY3DPEHPK3PXP') })
+      .execute()
 
   it('records the first key; the same SECRET_KEY starts again, another refuses with one line', async () => {
     const one = configWith({ SECRET_KEY: hex() })

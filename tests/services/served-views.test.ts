@@ -15,7 +15,9 @@ const req = (url: string, headers: Record<string, string> = {}, signedIn = false
 
 describe('what counts as a view when a page is served (issue 36)', () => {
   it('a public page opened by a browser, with its campaign and referrer', () => {
-    expect(servedView(req('/pricing?utm_source=x&utm_campaign=y&utm_medium=cpc&ref=z', { referer: 'https://news.example/a' }), '203.0.113.1', 5)).toEqual({
+    expect(
+      servedView(req('/pricing?utm_source=x&utm_campaign=y&utm_medium=cpc&ref=z', { referer: 'https://news.example/a' }), '203.0.113.1', 5),
+    ).toEqual({
       path: '/pricing',
       ip: '203.0.113.1',
       at: 5,
@@ -33,7 +35,8 @@ describe('what counts as a view when a page is served (issue 36)', () => {
     expect(servedView(req('/', { 'sec-gpc': '1' }), 'a', 1)).toBeNull()
     expect(servedView(req('/', { 'sec-purpose': 'prefetch' }), 'a', 1)).toBeNull()
     expect(servedView(req('/', {}, false, 'HEAD'), 'a', 1)).toBeNull()
-    for (const path of ['/pricing.data', '/admin', '/api/blogs', '/no-such-page', '/blog/12']) expect(servedView(req(path), 'a', 1), path).toBeNull()
+    for (const path of ['/pricing.data', '/admin', '/api/blogs', '/no-such-page', '/blog/12'])
+      expect(servedView(req(path), 'a', 1), path).toBeNull()
   })
 })
 
@@ -52,7 +55,13 @@ describe.each(dialects())('views counted when served on %s', (_name, url) => {
       expect(served.note(req('/pricing?utm_source=x&utm_campaign=y'), '203.0.113.7', now)).toBe(true)
       expect(served.note(req('/proposal'), '203.0.113.7', now)).toBe(true)
       expect(served.pending()).toBe(2)
-      const lead = await submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name: 'Quick Clicker', email: 'quick@example.com' }), { ip: '203.0.113.7', userAgent: BROWSER_AGENT }, now + 500, 1000)
+      const lead = await submitProposal(
+        h.db,
+        ProposalSchema.parse({ ...validProposal(), name: 'Quick Clicker', email: 'quick@example.com' }),
+        { ip: '203.0.113.7', userAgent: BROWSER_AGENT },
+        now + 500,
+        1000,
+      )
       expect(served.pending()).toBe(0)
       const stored = await h.db.selectFrom('proposals').selectAll().where('id', '=', lead.id).executeTakeFirstOrThrow()
       expect(stored).toMatchObject({ visitSource: 'x', visitCampaign: 'y', landingPath: '/pricing' })
@@ -70,12 +79,19 @@ describe.each(dialects())('views counted when served on %s', (_name, url) => {
   })
 
   it("a post's served view counts on the post too, a bot's nowhere", async () => {
-    const post = await h.db.selectFrom('blogPosts').select(['id', 'slug', 'views']).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow()
+    const post = await h.db
+      .selectFrom('blogPosts')
+      .select(['id', 'slug', 'views'])
+      .where('status', '=', 'published')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     const served = createServedViews(h.db, { flushMs: 3_600_000, ownHosts: ['localhost'] })
     served.note(req(`/blog/${post.slug}`), '203.0.113.8')
     served.note(req(`/blog/${post.slug}`, { 'user-agent': BOT }), '203.0.113.9')
     await served.stop()
-    expect((await h.db.selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow()).views).toBe(post.views + 1)
+    expect((await h.db.selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow()).views).toBe(
+      post.views + 1,
+    )
   })
 })
 

@@ -97,7 +97,11 @@ describe.each(dialects())('settings service on %s', (_name, url) => {
         timeZone: DEFAULT_SETTINGS.timeZone,
       })
     } finally {
-      await upsertSettingValues(h.db, { contactEmail: saved.contactEmail, maintenanceMode: saved.maintenanceMode, timeZone: saved.timeZone })
+      await upsertSettingValues(h.db, {
+        contactEmail: saved.contactEmail,
+        maintenanceMode: saved.maintenanceMode,
+        timeZone: saved.timeZone,
+      })
     }
   })
 })

@@ -16,10 +16,19 @@ import { freshDatabase, rejection } from './db.ts'
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/wordpress')
 const OPTIONS: ImportOptions = { fileName: 'export.xml', imagesDir: path.join(FIXTURES, 'uploads') }
 /** "Nov 28, 2026, 9:05 AM PST": when the running import started, in the agency's time. */
-const RUNNING = /^An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.$/
+const RUNNING =
+  /^An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.$/
 
 /** Which of the promises settles first (its index), fulfilled or not. */
-const firstSettled = (runs: Promise<unknown>[]) => Promise.race(runs.map((run, i) => run.then(() => i, () => i)))
+const firstSettled = (runs: Promise<unknown>[]) =>
+  Promise.race(
+    runs.map((run, i) =>
+      run.then(
+        () => i,
+        () => i,
+      ),
+    ),
+  )
 
 async function uploads(db: Db) {
   return db.selectFrom('uploads').select(['name', 'variantOf']).execute()
@@ -63,7 +72,10 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     // The old site answers slowly: the import that holds the lock waits for its first image,
     // and the other is answered meanwhile.
     const release = site.hold()
-    const runs = [importSite(h.db, createImageStore(h.db), fetched.file, fetched.options), importSite(other.db, createImageStore(other.db), fetched.file, fetched.options)]
+    const runs = [
+      importSite(h.db, createImageStore(h.db), fetched.file, fetched.options),
+      importSite(other.db, createImageStore(other.db), fetched.file, fetched.options),
+    ]
     const loser = await firstSettled(runs)
     release()
     const [won, lost] = await Promise.allSettled([runs[1 - loser]!, runs[loser]!])
@@ -78,7 +90,10 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     await expectNoOrphanImages(h.db)
 
     // Once it is done, the same file again adds nothing and is not refused.
-    expect(await importSite(other.db, createImageStore(other.db), fetched.file, fetched.options)).toMatchObject({ imported: 0, alreadyImported: 5 })
+    expect(await importSite(other.db, createImageStore(other.db), fetched.file, fetched.options)).toMatchObject({
+      imported: 0,
+      alreadyImported: 5,
+    })
   })
 
   it('an import that fails after its images were stored leaves no image and no post, and the next import runs', async () => {
@@ -117,7 +132,10 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
     const running = await acquireImportLock(h.db, store, 'old.xml')
     await rejection(importSite(other.db, createImageStore(other.db), wxr, OPTIONS), ImportRunningError)
     // A dry run reads only: it is never refused.
-    expect(await importSite(other.db, createImageStore(other.db), wxr, { ...OPTIONS, dryRun: true })).toMatchObject({ dryRun: true, posts: expect.any(Array) })
+    expect(await importSite(other.db, createImageStore(other.db), wxr, { ...OPTIONS, dryRun: true })).toMatchObject({
+      dryRun: true,
+      posts: expect.any(Array),
+    })
 
     // The import dies after storing an image: its heartbeat stops moving.
     await running.noteUpload(await storedName(store))
@@ -162,11 +180,25 @@ describe.each(dialects())('site import, one at a time, on %s', (_name, url) => {
   it('the back office shows an import whose process died as failed once its lock is stale, and one in a long step as running', async () => {
     const lock = await acquireImportLock(h.db, databaseImageStore(h.db), 'export.xml')
     const old = new Date(Date.now() - 2 * IMPORT_LOCK_STALE_MS).toISOString()
-    await upsertSettingValues(h.db, { [IMPORT_JOB_KEY]: { state: 'running', file: 'export.xml', holder: lock.holder, done: 1, total: 10, what: 'images', startedAt: old, updatedAt: old } })
+    await upsertSettingValues(h.db, {
+      [IMPORT_JOB_KEY]: {
+        state: 'running',
+        file: 'export.xml',
+        holder: lock.holder,
+        done: 1,
+        total: 10,
+        what: 'images',
+        startedAt: old,
+        updatedAt: old,
+      },
+    })
     const admin = { id: 1, username: 'owner', role: 'owner' } as Admin // one who may see the import
     expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'running' })
     await h.db.updateTable('importLock').set({ heartbeatAt: old }).execute()
-    expect(await readImportJob(h.db, admin)).toMatchObject({ state: 'failed', error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.' })
+    expect(await readImportJob(h.db, admin)).toMatchObject({
+      state: 'failed',
+      error: 'The import stopped (the server restarted): nothing of it was saved. Start it again.',
+    })
     await lock.release()
   })
 

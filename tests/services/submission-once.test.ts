@@ -26,12 +26,16 @@ describe.each(dialects())('the same submission twice on %s', (_name, url) => {
     budget: '1000-2500' as const,
     requirements: 'A shop with a booking page, posted twice by a double click.',
   })
-  const mailsTo = async (subject: string) => (await h.db.selectFrom('mailOutbox').select('subject').where('subject', 'like', subject).execute()).length
+  const mailsTo = async (subject: string) =>
+    (await h.db.selectFrom('mailOutbox').select('subject').where('subject', 'like', subject).execute()).length
   const proposalsNamed = async (name: string) => (await listProposals(h.db, admin, { q: name })).proposals.filter((p) => p.name === name)
 
   it('stores a proposal posted twice at once as one request, with one notification and one receipt', async () => {
     const name = 'Double Clicker'
-    const [a, b] = await Promise.all([submitProposal(h.db, proposal(name), 'twice-a', T0), submitProposal(h.db, proposal(name), 'twice-a', T0 + 300)])
+    const [a, b] = await Promise.all([
+      submitProposal(h.db, proposal(name), 'twice-a', T0),
+      submitProposal(h.db, proposal(name), 'twice-a', T0 + 300),
+    ])
     expect(a.id).toBe(b.id)
     expect(await proposalsNamed(name)).toHaveLength(1)
     expect(await mailsTo(`New proposal request from ${name}`)).toBe(1)

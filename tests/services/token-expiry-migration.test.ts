@@ -27,12 +27,22 @@ describe.each(dialects())('the token expiry and notice email upgrade on %s', (_n
     expect(error).toBeUndefined()
     const now = new Date().toISOString()
     const person = (username: string, role: string) =>
-      h!.db.insertInto('adminUsers').values({ username, passwordHash: 'x', createdAt: now, updatedAt: now, role, mustChangePassword: 0 }).returning('id').executeTakeFirstOrThrow()
+      h!.db
+        .insertInto('adminUsers')
+        .values({ username, passwordHash: 'x', createdAt: now, updatedAt: now, role, mustChangePassword: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     const owner = await person('admin', 'owner')
     const shell = await person('shelly', 'editor')
-    await h.db.insertInto('settings').values({ key: 'contactEmail', value: JSON.stringify('office@studio.example') }).execute()
+    await h.db
+      .insertInto('settings')
+      .values({ key: 'contactEmail', value: JSON.stringify('office@studio.example') })
+      .execute()
     // As the old code wrote it: no expiry column at all.
-    await h.db.insertInto('apiTokens').values({ userId: owner.id, name: 'Old script', tokenHash: hashToken('lws_old'), createdAt: now } as never).execute()
+    await h.db
+      .insertInto('apiTokens')
+      .values({ userId: owner.id, name: 'Old script', tokenHash: hashToken('lws_old'), createdAt: now } as never)
+      .execute()
 
     const before = Date.now()
     await migrateToLatest(h.db)

@@ -124,7 +124,11 @@ describe.each(dialects())('uploads service on %s', (_name, url) => {
 
   it('refuses a file that is not an image with DomainValidationError on `file`, storing nothing', async () => {
     const { store, puts } = recordingStore(databaseImageStore(h.db))
-    for (const bytes of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('%PDF-1.7\n'), Buffer.alloc(0)]) {
+    for (const bytes of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.alloc(0),
+    ]) {
       const err = await rejection(storeImage(store, bytes), DomainValidationError)
       expect(err.fields.file).toMatch(/JPEG, PNG or WebP/)
     }
@@ -176,7 +180,9 @@ describe.each(dialects())('uploads service on %s', (_name, url) => {
       expect(c.row.variantOf).toBe(c.name === `${base}.webp` ? null : `${base}.webp`)
     }
     // What a page gets to build srcset from.
-    expect(await pictureInfo(store, [url])).toEqual({ [url]: { width: 1600, height: 800, webp: [480, 960, 1280], avif: [480, 960, 1280, 1600] } })
+    expect(await pictureInfo(store, [url])).toEqual({
+      [url]: { width: 1600, height: 800, webp: [480, 960, 1280], avif: [480, 960, 1280, 1600] },
+    })
   })
 
   it('never enlarges: a picture narrower than a width gets no copy of that width', async () => {
@@ -193,7 +199,13 @@ describe.each(dialects())('uploads service on %s', (_name, url) => {
 
   it('gives pages no picture info for files in public/, https URLs or unknown uploads (a plain <img>)', async () => {
     const store = databaseImageStore(h.db)
-    const urls = ['', '/images/blog/page-speed.svg', 'https://cdn.example.com/a.webp', `/uploads/${'ef'.repeat(16)}.webp`, '/uploads/../x.webp']
+    const urls = [
+      '',
+      '/images/blog/page-speed.svg',
+      'https://cdn.example.com/a.webp',
+      `/uploads/${'ef'.repeat(16)}.webp`,
+      '/uploads/../x.webp',
+    ]
     expect(await pictureInfo(store, urls)).toEqual({})
   })
 
@@ -201,7 +213,13 @@ describe.each(dialects())('uploads service on %s', (_name, url) => {
     const store = databaseImageStore(h.db)
     // As an older version stored it: the original only, no size.
     const legacy = `${randomHex()}.webp`
-    await store.put(legacy, await sharp(await png(1000, 500)).webp().toBuffer(), 'image/webp')
+    await store.put(
+      legacy,
+      await sharp(await png(1000, 500))
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    )
     const broken = `${randomHex()}.webp`
     await store.put(broken, Buffer.from('RIFF0000WEBPnot really'), 'image/webp')
     const url = `/uploads/${legacy}`
@@ -221,7 +239,13 @@ describe.each(dialects())('uploads service on %s', (_name, url) => {
   it('stops making variants when the server closes', async () => {
     const store = databaseImageStore(h.db)
     const name = `${randomHex()}.webp`
-    await store.put(name, await sharp(await png(600, 300)).webp().toBuffer(), 'image/webp')
+    await store.put(
+      name,
+      await sharp(await png(600, 300))
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    )
     expect(await makeMissingVariants(store, pino({ level: 'silent' }), () => true)).toBe(0)
     expect(await store.unsized(100)).toEqual([name])
     expect(await makeMissingVariants(store, pino({ level: 'silent' }))).toBe(1)

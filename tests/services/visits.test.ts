@@ -29,7 +29,9 @@ describe('visit sources (pure)', () => {
   })
 
   it('takes utm_source first, then ref, then the referrer, then direct', () => {
-    expect(firstTouch('/', BROWSER_AGENT, { utmSource: 'Newsletter', utmCampaign: 'Spring', referrer: 'https://mail.example.com/' })).toMatchObject({
+    expect(
+      firstTouch('/', BROWSER_AGENT, { utmSource: 'Newsletter', utmCampaign: 'Spring', referrer: 'https://mail.example.com/' }),
+    ).toMatchObject({
       source: 'newsletter',
       campaign: 'spring',
       referrer: 'mail.example.com',
@@ -41,7 +43,11 @@ describe('visit sources (pure)', () => {
 
   it('tells phones, tablets and desktops apart', () => {
     expect(deviceClass(PHONE_AGENT)).toBe('phone')
-    expect(deviceClass('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('tablet')
+    expect(
+      deviceClass(
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('tablet')
     expect(deviceClass(BROWSER_AGENT)).toBe('desktop')
   })
 })
@@ -57,7 +63,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
   const view = (path: string, ip: string, when: Date, origin: Record<string, string> = {}, userAgent = BROWSER_AGENT) =>
     recordPageView(h.db, path, ip, when, { userAgent, ownHosts: OWN, ...origin })
   const proposal = (ip: string, when: Date, userAgent = BROWSER_AGENT, name = `Lead ${ip}`) =>
-    submitProposal(h.db, ProposalSchema.parse({ ...validProposal(), name, email: `${ip.replace(/\W/g, '')}@example.com` }), { ip, userAgent }, when.getTime(), 1000)
+    submitProposal(
+      h.db,
+      ProposalSchema.parse({ ...validProposal(), name, email: `${ip.replace(/\W/g, '')}@example.com` }),
+      { ip, userAgent },
+      when.getTime(),
+      1000,
+    )
 
   it('gives the dashboard the hand-counted figures of a seeded period, against the period before', async () => {
     // Period before (2031-03-01): one direct visitor, two views, no lead.
@@ -73,7 +85,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     // Day 8: B on a phone from the newsletter campaign lands on /blog, chats, and sends a message.
     await view('/blog', '203.0.113.2', at(8), { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring-launch' }, PHONE_AGENT)
     expect(await recordToolUse(h.db, 'chat', { ip: '203.0.113.2', userAgent: PHONE_AGENT }, at(8, 12))).toBe(true)
-    await submitContactMessage(h.db, ContactMessageSchema.parse({ name: 'Bea', email: 'bea@example.com', message: 'Hello there, we need a website.' }), { ip: '203.0.113.2', userAgent: PHONE_AGENT }, at(8, 13).getTime(), 1000)
+    await submitContactMessage(
+      h.db,
+      ContactMessageSchema.parse({ name: 'Bea', email: 'bea@example.com', message: 'Hello there, we need a website.' }),
+      { ip: '203.0.113.2', userAgent: PHONE_AGENT },
+      at(8, 13).getTime(),
+      1000,
+    )
     // Day 9: A again (a new day: a new visitor, direct, since the salt changed) views /; C from the
     // same campaign opens the builder page and leaves.
     await view('/', '203.0.113.1', at(9))
@@ -84,7 +102,9 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     await proposal('203.0.113.4', at(10, 13))
     await proposal('203.0.113.5', at(10, 14))
     // Bots are not counted.
-    expect(await view('/', '203.0.113.9', at(10), {}, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(false)
+    expect(await view('/', '203.0.113.9', at(10), {}, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(
+      false,
+    )
 
     const t = await getTraffic(h.db, admin, '7d', NOW)
     // The agency's days (Los Angeles, the default zone): every moment above falls on the same date there.
@@ -94,7 +114,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     // tracked visits, 1 message, 1 untracked proposal = 4 (3 tracked). Visitors who sent a lead:
     // A(8), B(8), D(10) = 3; 5 visitors are too few for a rate (fewer than 20).
     const noLeads = { total: 0, proposals: 0, messages: 0, calls: 0, tracked: 0 }
-    expect(t.totals).toEqual({ visitors: 5, pageViews: 7, leads: { total: 4, proposals: 3, messages: 1, calls: 0, tracked: 3 }, converted: 3, conversion: null })
+    expect(t.totals).toEqual({
+      visitors: 5,
+      pageViews: 7,
+      leads: { total: 4, proposals: 3, messages: 1, calls: 0, tracked: 3 },
+      converted: 3,
+      conversion: null,
+    })
     expect(t.previousTotals).toEqual({ visitors: 1, pageViews: 2, leads: noLeads, converted: 0, conversion: null })
     expect(t.pages).toEqual([
       { path: '/', views: 2 },
@@ -103,14 +129,18 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
       { path: '/demo-builder', views: 1 },
       { path: '/pricing', views: 1 },
     ])
-    expect(t.sources).toEqual([
-      { source: '(direct)', campaign: '', visitors: 1, leads: 0, converted: 0, conversion: null },
-      { source: 'newsletter', campaign: '', visitors: 2, leads: 1, converted: 1, conversion: null },
-      { source: 'google.com', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
-      { source: 'producthunt', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
-      { source: NOT_TRACKED, campaign: '', visitors: 0, leads: 1, converted: 0, conversion: null },
-    ].sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source)))
-    expect(t.campaigns).toEqual([{ source: 'newsletter', campaign: 'spring-launch', visitors: 2, leads: 1, converted: 1, conversion: null }])
+    expect(t.sources).toEqual(
+      [
+        { source: '(direct)', campaign: '', visitors: 1, leads: 0, converted: 0, conversion: null },
+        { source: 'newsletter', campaign: '', visitors: 2, leads: 1, converted: 1, conversion: null },
+        { source: 'google.com', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
+        { source: 'producthunt', campaign: '', visitors: 1, leads: 1, converted: 1, conversion: null },
+        { source: NOT_TRACKED, campaign: '', visitors: 0, leads: 1, converted: 0, conversion: null },
+      ].sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.source.localeCompare(b.source)),
+    )
+    expect(t.campaigns).toEqual([
+      { source: 'newsletter', campaign: 'spring-launch', visitors: 2, leads: 1, converted: 1, conversion: null },
+    ])
     // Funnel: landed 5; pricing/estimator/builder: A(8), C(9) = 2; form opened: A(8), D(10) = 2; sent: A(8), D(10) = 2.
     expect(t.funnel.map((f) => [f.visitors, f.share])).toEqual([
       [5, 100],
@@ -129,8 +159,18 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     // Every lead knows where it came from: the lead desk and the CSV export.
     const leads = await exportProposals(h.db, admin, {})
     const byName = (n: string) => leads.find((l) => l.name === n)!
-    expect(byName('Lead 203.0.113.1')).toMatchObject({ visitSource: 'google.com', visitCampaign: null, landingPath: '/', firstTools: 'estimator' })
-    expect(byName('Lead 203.0.113.4')).toMatchObject({ visitSource: 'producthunt', visitCampaign: null, landingPath: '/proposal', firstTools: null })
+    expect(byName('Lead 203.0.113.1')).toMatchObject({
+      visitSource: 'google.com',
+      visitCampaign: null,
+      landingPath: '/',
+      firstTools: 'estimator',
+    })
+    expect(byName('Lead 203.0.113.4')).toMatchObject({
+      visitSource: 'producthunt',
+      visitCampaign: null,
+      landingPath: '/proposal',
+      firstTools: null,
+    })
     expect(byName('Lead 203.0.113.5')).toMatchObject({ visitSource: null, visitCampaign: null, landingPath: null, firstTools: null })
     const desk = await getProposalDesk(h.db, admin, byName('Lead 203.0.113.1').id)
     expect(desk.visit).toEqual({ visitSource: 'google.com', visitCampaign: null, landingPath: '/', firstTools: 'estimator' })
@@ -141,9 +181,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
   it('keeps the rollups equal to the raw visit rows', async () => {
     const { current } = periodRanges('365d', NOW)
     const where = sql`day >= ${current.from} and day <= ${current.to}`
-    const q = async <T,>(s: ReturnType<typeof sql<T>>) => (await s.execute(h.db)).rows
+    const q = async <T>(s: ReturnType<typeof sql<T>>) => (await s.execute(h.db)).rows
     // Visits per day, source and campaign.
-    expect(await q(sql`select day, source, campaign, cast(count(*) as integer) as n from visits where ${where} group by day, source, campaign order by 1, 2, 3`)).toEqual(
+    expect(
+      await q(
+        sql`select day, source, campaign, cast(count(*) as integer) as n from visits where ${where} group by day, source, campaign order by 1, 2, 3`,
+      ),
+    ).toEqual(
       await q(sql`select day, source, campaign, visits as n from visit_sources_daily where ${where} and visits > 0 order by 1, 2, 3`),
     )
     // Views per day.
@@ -152,16 +196,26 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     )
     // Funnel steps per day, and devices per day.
     for (const step of [0, 1, 2, 3]) {
-      expect(await q(sql`select day, cast(count(*) as integer) as n from visits where ${where} and (funnel & ${1 << step}) <> 0 group by day order by 1`)).toEqual(
-        await q(sql`select day, visitors as n from funnel_daily where ${where} and step = ${step} order by 1`),
-      )
+      expect(
+        await q(
+          sql`select day, cast(count(*) as integer) as n from visits where ${where} and (funnel & ${1 << step}) <> 0 group by day order by 1`,
+        ),
+      ).toEqual(await q(sql`select day, visitors as n from funnel_daily where ${where} and step = ${step} order by 1`))
     }
-    expect(await q(sql`select day, device as value, cast(count(*) as integer) as n from visits where ${where} group by day, device order by 1, 2`)).toEqual(
-      await q(sql`select day, value, visits as n from visit_facets_daily where ${where} and facet = 'device' order by 1, 2`),
-    )
+    expect(
+      await q(
+        sql`select day, device as value, cast(count(*) as integer) as n from visits where ${where} group by day, device order by 1, 2`,
+      ),
+    ).toEqual(await q(sql`select day, value, visits as n from visit_facets_daily where ${where} and facet = 'device' order by 1, 2`))
     // Leads per day: proposals and messages against the rollup's lead counts.
-    const leadDays = await q(sql`select substr(d, 1, 10) as day, cast(count(*) as integer) as n from (select date as d from proposals union all select created_at as d from contact_messages) l where substr(d, 1, 10) >= ${current.from} and substr(d, 1, 10) <= ${current.to} group by substr(d, 1, 10) order by 1`)
-    expect(leadDays).toEqual(await q(sql`select day, cast(sum(leads) as integer) as n from visit_sources_daily where ${where} group by day having sum(leads) > 0 order by 1`))
+    const leadDays = await q(
+      sql`select substr(d, 1, 10) as day, cast(count(*) as integer) as n from (select date as d from proposals union all select created_at as d from contact_messages) l where substr(d, 1, 10) >= ${current.from} and substr(d, 1, 10) <= ${current.to} group by substr(d, 1, 10) order by 1`,
+    )
+    expect(leadDays).toEqual(
+      await q(
+        sql`select day, cast(sum(leads) as integer) as n from visit_sources_daily where ${where} group by day having sum(leads) > 0 order by 1`,
+      ),
+    )
   })
 
   it('a booked call carries its visit too, and so does the proposal it starts', async () => {
@@ -169,7 +223,13 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     const visitor = { ip: '203.0.113.20', userAgent: BROWSER_AGENT }
     await view('/services', visitor.ip, new Date(T0 - 3_600_000), { utmSource: 'linkedin', utmCampaign: 'b2b-q4' })
     const { slots } = await listFreeSlots(h.db, T0)
-    const booking = BookingSchema.parse({ start: new Date(slots[0].start).toISOString(), tz: 'Europe/Berlin', name: 'Call Lead', email: 'call-lead@example.com', note: '' })
+    const booking = BookingSchema.parse({
+      start: new Date(slots[0].start).toISOString(),
+      tz: 'Europe/Berlin',
+      name: 'Call Lead',
+      email: 'call-lead@example.com',
+      note: '',
+    })
     const { booking: booked } = await bookCall(h.db, booking, visitor, { siteUrl: 'https://agency.example' }, { now: T0 })
     expect(booked).toMatchObject({ visitSource: 'linkedin', visitCampaign: 'b2b-q4', landingPath: '/services', firstTools: null })
     const lead = await h.db.selectFrom('proposals').selectAll().where('id', '=', booked.proposalId!).executeTakeFirstOrThrow()
@@ -180,7 +240,7 @@ describe.each(dialects())('visits and lead sources on %s', (_name, url) => {
     expect(t.totals.leads).toEqual({ total: 1, proposals: 0, messages: 0, calls: 1, tracked: 1 })
   })
 
-  it('keeps only today\'s salt', async () => {
+  it("keeps only today's salt", async () => {
     await view('/', '203.0.113.7', at(11))
     expect((await h.db.selectFrom('visitSalts').select('day').execute()).map((r) => r.day)).toEqual(['2031-03-11'])
   })

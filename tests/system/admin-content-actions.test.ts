@@ -14,8 +14,18 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
   let s: RunningServer
   let admin: Client
 
-  const blogForm = (over: Record<string, string> = {}) => ({ ...validPost(), status: 'draft', author: '', readTime: '', image: '', ...over })
-  const findPost = async (title: string) => ((await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as Record<string, unknown>[]).find((p) => p.title === title)
+  const blogForm = (over: Record<string, string> = {}) => ({
+    ...validPost(),
+    status: 'draft',
+    author: '',
+    readTime: '',
+    image: '',
+    ...over,
+  })
+  const findPost = async (title: string) =>
+    ((await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as Record<string, unknown>[]).find(
+      (p) => p.title === title,
+    )
 
   serverWithAdmin(name, url, (server, signedIn) => {
     s = server
@@ -59,13 +69,23 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
   })
 
   it('creates, updates, changes the status of and deletes a post, answering the spec notices', async () => {
-    const created = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Form post', content: '<p>Hi</p><script>alert(1)</script>' }))
+    const created = await postForm(
+      admin,
+      '/admin/blogs/new',
+      blogForm({ title: 'Form post', content: '<p>Hi</p><script>alert(1)</script>' }),
+    )
     expect(created.status).toBe(303)
     expect(created.headers.get('location')).toBe('/admin/blogs?saved=created')
     const list = await (await admin.get('/admin/blogs?saved=created')).text()
     expect(list).toContain('Blog post has been created successfully.')
     const post = await findPost('Form post')
-    expect(post).toMatchObject({ author: 'Admin', readTime: '1 min read', status: 'draft', content: '<p>Hi</p>', date: dayIn(DEFAULT_AGENCY_ZONE, new Date()) })
+    expect(post).toMatchObject({
+      author: 'Admin',
+      readTime: '1 min read',
+      status: 'draft',
+      content: '<p>Hi</p>',
+      date: dayIn(DEFAULT_AGENCY_ZONE, new Date()),
+    })
 
     const updated = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Form post v2', status: 'published' }))
     expect(updated.status).toBe(303)
@@ -95,7 +115,11 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
   it('a publish time is typed and shown in the agency time zone (Settings) and stored in UTC; a made-up zone is refused beside the field', async () => {
     const text = async (path: string) => (await (await admin.get(path)).text()).replace(/<!-- -->/g, '')
     // The default agency zone is San Francisco's: 9:30 on 15 January is 17:30 UTC (PST).
-    const created = await postForm(admin, '/admin/blogs/new', blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-01-15T09:30' }))
+    const created = await postForm(
+      admin,
+      '/admin/blogs/new',
+      blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-01-15T09:30' }),
+    )
     expect(created.status).toBe(303)
     const post = await findPost('Zoned post')
     expect(post).toMatchObject({ status: 'scheduled', publishAt: '2030-01-15T17:30:00.000Z' })
@@ -103,7 +127,15 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     expect(edit).toContain('Time zone: America/Los Angeles (Pacific Time)')
     expect(edit).toMatch(/name="publishAt"[^>]*value="2030-01-15T09:30"|value="2030-01-15T09:30"[^>]*name="publishAt"/)
     // In July it is summer time (PDT).
-    expect((await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30', timeZone: 'America/Los_Angeles' }))).status).toBe(303)
+    expect(
+      (
+        await postForm(
+          admin,
+          `/admin/blogs/edit/${post!.id}`,
+          blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30', timeZone: 'America/Los_Angeles' }),
+        )
+      ).status,
+    ).toBe(303)
     expect(await findPost('Zoned post')).toMatchObject({ publishAt: '2030-07-15T16:30:00.000Z' })
     // The zone is named once, in the list's header, not after the time (docs/decisions/070).
     const list = await text('/admin/blogs?q=Zoned')
@@ -113,7 +145,9 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     const settingsForm = (timeZone: string) => ({ intent: 'settings', timeZone, enableNotifications: 'on', enableAnalytics: 'on' })
     const refused = await postForm(admin, '/admin/settings', settingsForm('Mars/Olympus_Mons'))
     expect(refused.status).toBe(400)
-    expect((await refused.text()).replace(/<!-- -->/g, '')).toMatch(/id="timeZone-error"[^>]*>Choose a time zone from the list, such as America\/Los_Angeles</)
+    expect((await refused.text()).replace(/<!-- -->/g, '')).toMatch(
+      /id="timeZone-error"[^>]*>Choose a time zone from the list, such as America\/Los_Angeles</,
+    )
     try {
       expect((await postForm(admin, '/admin/settings', settingsForm('Asia/Kolkata'))).status).toBe(200)
       // The same stored moment, now shown in India (UTC+5:30), and a time typed there is read there.
@@ -121,7 +155,15 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
       expect(list).toContain('Jul 15, 2030, 10:00 PM</time>')
       expect(list).toContain('Times in India Standard Time (Kolkata).')
       expect(await text(`/admin/blogs/edit/${post!.id}`)).toContain('Time zone: Asia/Kolkata (India Standard Time)')
-      expect((await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30' }))).status).toBe(303)
+      expect(
+        (
+          await postForm(
+            admin,
+            `/admin/blogs/edit/${post!.id}`,
+            blogForm({ title: 'Zoned post', status: 'scheduled', publishAt: '2030-07-15T09:30' }),
+          )
+        ).status,
+      ).toBe(303)
       expect(await findPost('Zoned post')).toMatchObject({ publishAt: '2030-07-15T04:00:00.000Z' })
     } finally {
       expect((await postForm(admin, '/admin/settings', settingsForm('America/Los_Angeles'))).status).toBe(200)
@@ -138,11 +180,23 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     const publicPortfolio = async () => (await fetch(`${s.url}/portfolio`)).text()
     await publicPortfolio()
     expect(await publicPortfolio()).not.toContain('Bakery shop')
-    const created = await postForm(admin, '/admin/portfolio/new', { ...validItem(), imageAlt: 'A bakery shop front', technologies: [' React ', 'react', '', 'Go'], technology: 'Astro', isLive: 'true', status: 'active' })
+    const created = await postForm(admin, '/admin/portfolio/new', {
+      ...validItem(),
+      imageAlt: 'A bakery shop front',
+      technologies: [' React ', 'react', '', 'Go'],
+      technology: 'Astro',
+      isLive: 'true',
+      status: 'active',
+    })
     expect(created.status).toBe(303)
     expect(created.headers.get('location')).toBe('/admin/portfolio?saved=created')
     expect(await publicPortfolio()).toContain('Bakery shop')
-    const items = (await (await admin.get('/api/portfolio?q=Bakery%20shop')).json()) as { id: number; technologies: string[]; isLive: boolean; features: string[] }[]
+    const items = (await (await admin.get('/api/portfolio?q=Bakery%20shop')).json()) as {
+      id: number
+      technologies: string[]
+      isLive: boolean
+      features: string[]
+    }[]
     expect(items).toHaveLength(1)
     const [item] = items
     // The tags, trimmed and without duplicates, then the name typed in the box.
@@ -155,10 +209,19 @@ describe.each(dialects())('admin content route actions on %s', (name, url) => {
     expect(await missing.text()).toContain('Project Image URL is required')
 
     // Unchecked switch: no isLive field at all.
-    const updated = await postForm(admin, `/admin/portfolio/edit/${item.id}`, { ...validItem(), imageAlt: 'A bakery shop front', technologies: ['Svelte'], status: 'active' })
+    const updated = await postForm(admin, `/admin/portfolio/edit/${item.id}`, {
+      ...validItem(),
+      imageAlt: 'A bakery shop front',
+      technologies: ['Svelte'],
+      status: 'active',
+    })
     expect(updated.status).toBe(303)
     expect(updated.headers.get('location')).toBe('/admin/portfolio?saved=updated')
-    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({ technologies: ['Svelte'], isLive: false, features: ['Online orders'] })
+    expect(await (await admin.get(`/api/portfolio/${item.id}`)).json()).toMatchObject({
+      technologies: ['Svelte'],
+      isLive: false,
+      features: ['Online orders'],
+    })
 
     const live = await postForm(admin, '/admin/portfolio', { intent: 'live', id: String(item.id), isLive: 'true' })
     expect(live.status).toBe(200)

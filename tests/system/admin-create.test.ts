@@ -11,8 +11,11 @@ import { BUILD_DIR } from './server.ts'
 
 function adminReset(env: Record<string, string>, username: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('node', ['scripts/admin-reset.js', '--username', username], { env: { ...process.env, BUILD_DIR, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'node',
+      ['scripts/admin-reset.js', '--username', username],
+      { env: { ...process.env, BUILD_DIR, ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -28,7 +31,12 @@ describe.each(dialects())('npm run admin:create on %s', (_name, url) => {
     } finally {
       await h.close()
     }
-    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-')), LOG_LEVEL: 'silent' }
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-')),
+      LOG_LEVEL: 'silent',
+    }
 
     const wrongRole = await adminCreate(env, 'pat', 'boss')
     expect(wrongRole.code).toBe(1)
@@ -56,10 +64,20 @@ describe.each(dialects())('npm run admin:create on %s', (_name, url) => {
     try {
       // Before the reset: the one-time password signs in, and the person must choose their own first.
       const first = await signInWithPassword(fresh.db, { username: 'pat', password: made.password!, ip: '192.0.2.40' })
-      expect(first.kind === 'session' && (await getSession(fresh.db, first.token)).admin).toMatchObject({ role: 'sales', mustChangePassword: true })
+      expect(first.kind === 'session' && (await getSession(fresh.db, first.token)).admin).toMatchObject({
+        role: 'sales',
+        mustChangePassword: true,
+      })
       // The notice of their creation went to their own address, named with their role.
-      const notice = await fresh.db.selectFrom('mailOutbox').select(['toAddress', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow()
-      expect(notice).toEqual({ toAddress: 'pat@studio.example', subject: 'Security change: pat (sales) was created on the server (npm run admin:create)' })
+      const notice = await fresh.db
+        .selectFrom('mailOutbox')
+        .select(['toAddress', 'subject'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(notice).toEqual({
+        toAddress: 'pat@studio.example',
+        subject: 'Security change: pat (sales) was created on the server (npm run admin:create)',
+      })
     } finally {
       await fresh.close()
     }

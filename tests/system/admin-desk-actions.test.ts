@@ -13,7 +13,9 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
   let admin: Client
 
   const findProposal = async (email: string) =>
-    ((await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]).find((p) => p.email === email)
+    (
+      (await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]
+    ).find((p) => p.email === email)
   const settings = async () => (await (await admin.get('/api/settings')).json()) as Record<string, unknown>
   const sessionOf = async (client: Client) => (await client.session()).authenticated
 
@@ -71,7 +73,15 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
   it('settings: refused with the values kept, then saved; a switch left out is off, a text field left out is kept', async () => {
     const before = await settings()
     expect(before.gwaliorAddress).toMatch(/Gwalior/)
-    const form = { intent: 'settings', siteName: 'Plain Studio', contactEmail: 'not-an-email', siteDescription: 'Sites.', contactPhone: '+1 555 0100', address: 'Main St', enableNotifications: 'on' }
+    const form = {
+      intent: 'settings',
+      siteName: 'Plain Studio',
+      contactEmail: 'not-an-email',
+      siteDescription: 'Sites.',
+      contactPhone: '+1 555 0100',
+      address: 'Main St',
+      enableNotifications: 'on',
+    }
     const refused = await postForm(admin, '/admin/settings', form)
     expect(refused.status).toBe(400)
     const html = await refused.text()
@@ -103,24 +113,44 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
       maintenanceMode: false,
     })
     // This form sent no opening hours and nothing for Gwalior: what was saved stays.
-    expect(await settings()).toMatchObject({ hours: before.hours, gwaliorAddress: before.gwaliorAddress, gwaliorPhone: before.gwaliorPhone, gwaliorHours: before.gwaliorHours })
+    expect(await settings()).toMatchObject({
+      hours: before.hours,
+      gwaliorAddress: before.gwaliorAddress,
+      gwaliorPhone: before.gwaliorPhone,
+      gwaliorHours: before.gwaliorHours,
+    })
     // The public site shows the saved name at once.
     expect(await (await fetch(`${s.url}/contact`)).text()).toContain('Plain Studio')
   })
 
   it('password (Settings > Security): mismatch and a wrong current password are field errors; the change ends other sessions', async () => {
     const other = await s.client().login(ADMIN.username, ADMIN.password)
-    const mismatch = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pasS' })
+    const mismatch = await postForm(admin, '/admin/settings/security', {
+      intent: 'password',
+      currentPassword: ADMIN.password,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pasS',
+    })
     expect(mismatch.status).toBe(400)
     const mismatchHtml = await mismatch.text()
     expect(mismatchHtml).toContain('Password Mismatch')
     expect(mismatchHtml).not.toContain('brand-new-pass')
 
-    const wrong = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+    const wrong = await postForm(admin, '/admin/settings/security', {
+      intent: 'password',
+      currentPassword: 'not-it',
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    })
     expect(wrong.status).toBe(400)
     expect(await wrong.text()).toMatch(/id="currentPassword-error"[^>]*>Current password is incorrect\./)
 
-    const changed = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: ADMIN.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
+    const changed = await postForm(admin, '/admin/settings/security', {
+      intent: 'password',
+      currentPassword: ADMIN.password,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    })
     expect(changed.status).toBe(200)
     expect(await changed.text()).toContain('Your password has been changed. Other sessions have been signed out.')
     expect(await sessionOf(admin)).toBe(true)
@@ -128,7 +158,12 @@ describe.each(dialects())('proposals, settings and sign-out route actions on %s'
     await expect(s.client().login(ADMIN.username, ADMIN.password)).rejects.toThrow(/401/)
     await s.client().login(ADMIN.username, 'brand-new-pass')
     // Put it back for the other tests.
-    const back = await postForm(admin, '/admin/settings/security', { intent: 'password', currentPassword: 'brand-new-pass', newPassword: ADMIN.password, confirmPassword: ADMIN.password })
+    const back = await postForm(admin, '/admin/settings/security', {
+      intent: 'password',
+      currentPassword: 'brand-new-pass',
+      newPassword: ADMIN.password,
+      confirmPassword: ADMIN.password,
+    })
     expect(back.status).toBe(200)
   })
 

@@ -83,11 +83,15 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     expect(shown(await bad.text())).toContain('notes.txt is neither XML (a WordPress export) nor JSON (a Ghost export).')
 
     // Issue 33: entities are refused unread, beside the file field (this was a 500).
-    const declaring = wxr().content.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
+    const declaring = wxr()
+      .content.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>')
+      .replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
     const entities = await post({ intent: 'dry-run' }, { name: 'export.xml', content: declaring })
     expect(entities.status).toBe(400)
     const refused = shown(await entities.text())
-    expect(refused).toMatch(/<input[^>]*id="import-file"[^>]*aria-describedby="import-file-error"|<input[^>]*aria-describedby="import-file-error"[^>]*id="import-file"/)
+    expect(refused).toMatch(
+      /<input[^>]*id="import-file"[^>]*aria-describedby="import-file-error"|<input[^>]*aria-describedby="import-file-error"[^>]*id="import-file"/,
+    )
     expect(refused).toMatch(/<p id="import-file-error"[^>]*>This file declares entities, which are not read\./)
     expect(refused).not.toContain('root:')
     expect(await postCount()).toBe(before)
@@ -97,7 +101,9 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const answer = await announceUpload(s.url, PAGE, 60 * 1024 * 1024)
     expect(answer.status).toBe(413)
     expect(answer.type).toContain('text/html')
-    expect(answer.body).toContain('The file is 60 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).')
+    expect(answer.body).toContain(
+      'The file is 60 MB: exports up to 50 MB are imported (WordPress can export one category or date range at a time).',
+    )
     expect(answer.body).toContain(`href="${PAGE}"`)
   })
 
@@ -114,7 +120,9 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const both = await Promise.all([1, 2].map(() => post({ intent: 'import', allowHost: site.host, sudoPassword: ADMIN.password }, wxr())))
     expect(both.map((r) => r.status).sort()).toEqual([200, 409])
     const second = shown(await both.find((r) => r.status === 409)!.text())
-    expect(second).toMatch(/<p id="import-file-error"[^>]*>An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.<\/p>/)
+    expect(second).toMatch(
+      /<p id="import-file-error"[^>]*>An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.<\/p>/,
+    )
     expect(second).not.toMatch(/duplicate key|UNIQUE constraint/)
     release()
     // Each GET is a reload: the state comes from the database, running or done.
@@ -140,7 +148,13 @@ describe.each(dialects())('back-office import and export on %s', (name, url) => 
     const file = path.join(tempDir('archive-'), 'site.tar.gz')
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()))
     const names = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n')
-    for (const n of ['site-export/wordpress.xml', 'site-export/posts/we-moved-to-the-harbour.md', 'site-export/proposals.csv', 'site-export/settings.json']) expect(names).toContain(n)
+    for (const n of [
+      'site-export/wordpress.xml',
+      'site-export/posts/we-moved-to-the-harbour.md',
+      'site-export/proposals.csv',
+      'site-export/settings.json',
+    ])
+      expect(names).toContain(n)
     expect(names.some((n) => /^site-export\/images\/[a-f0-9]{32}\.webp$/.test(n))).toBe(true)
   })
 })

@@ -13,7 +13,9 @@ describe.each(dialects())('lead desk route actions on %s', (name, url) => {
   let admin: Client
 
   const findProposal = async (email: string) =>
-    ((await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]).find((p) => p.email === email)
+    (
+      (await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number; email: string; status: string }[]
+    ).find((p) => p.email === email)
 
   serverWithAdmin(name, url, (server, signedIn) => {
     s = server
@@ -46,12 +48,18 @@ describe.each(dialects())('lead desk route actions on %s', (name, url) => {
     expect(await status.text()).toContain('Status changed from Pending to Reviewed')
     expect(await findProposal('desk-plain@example.com')).toMatchObject({ status: 'reviewed' })
 
-    const reply = await postForm(admin, page, { intent: 'reply', subject: 'About your website', body: 'Hello Desk Plain, here is our plan.' })
+    const reply = await postForm(admin, page, {
+      intent: 'reply',
+      subject: 'About your website',
+      body: 'Hello Desk Plain, here is our plan.',
+    })
     expect(reply.status).toBe(200)
     const replyHtml = await reply.text()
     // No SMTP_URL here: the reply is kept, and nothing says it was sent (issue 36).
     expect(replyHtml).toContain('Reply Kept')
-    expect(replyHtml).toContain('Your reply to desk-plain@example.com is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.')
+    expect(replyHtml).toContain(
+      'Your reply to desk-plain@example.com is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.',
+    )
     expect(replyHtml).toContain('Reply to <span class="break-all">desk-plain@example.com</span>: About your website')
     expect(replyHtml).not.toMatch(/Reply Sent|Reply sent/)
 
@@ -78,7 +86,9 @@ describe.each(dialects())('lead desk route actions on %s', (name, url) => {
   it('keeps the estimate a plain-form request came with, and shows it with the link that reopens it', async () => {
     const visitor = s.client()
     await visitor.session()
-    expect(await (await visitor.get('/proposal?from=estimator&type=business&pages=5&addons=seo')).text()).toContain('name="sourceData" value="type=business&amp;pages=5&amp;addons=seo"')
+    expect(await (await visitor.get('/proposal?from=estimator&type=business&pages=5&addons=seo')).text()).toContain(
+      'name="sourceData" value="type=business&amp;pages=5&amp;addons=seo"',
+    )
     const sent = await postForm(visitor, '/proposal?from=estimator&type=business&pages=5&addons=seo', {
       ...validProposal(),
       email: 'from-estimator@example.com',

@@ -39,7 +39,14 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
       // A token as a stolen session in sudo mode would have made it: it must not outlive the reset either (issue 33).
       apiToken = (await createApiToken(h.db, admin, 'Not mine either')).token
       // A passkey as a stolen session would have added it: it must not outlive the reset.
-      await factors.insertPasskey(h.db, { userId: admin.id, credentialId: 'stolen-credential', publicKey: 'AAAA', counter: 0, transports: null, name: 'Not mine' })
+      await factors.insertPasskey(h.db, {
+        userId: admin.id,
+        credentialId: 'stolen-credential',
+        publicKey: 'AAAA',
+        counter: 0,
+        transports: null,
+        name: 'Not mine',
+      })
       const { secret } = await startTotpEnrolment(h.db, key, admin)
       await confirmTotpEnrolment(h.db, key, admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
       expect((await twoStepState(h.db, key, admin)).enabled).toBe(true)
@@ -65,7 +72,9 @@ describe.each(dialects())('npm run admin:reset on %s', (_name, url) => {
       expect(await after.db.selectFrom('sessions').selectAll().execute()).toEqual([])
       const stored = await after.db.selectFrom('adminUsers').select('passwordHash').executeTakeFirstOrThrow()
       expect(stored.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/)
-      await expect(signInWithPassword(after.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.2' })).rejects.toThrow('Invalid credentials')
+      await expect(signInWithPassword(after.db, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ip: '192.0.2.2' })).rejects.toThrow(
+        'Invalid credentials',
+      )
       // No second step any more: the new password alone opens a session.
       expect((await signInWithPassword(after.db, { username: ADMIN_USERNAME, password: password!, ip: '192.0.2.2' })).kind).toBe('session')
       expect(await after.db.selectFrom('recoveryCodes').selectAll().execute()).toEqual([])

@@ -5,7 +5,13 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
 
-const proposal = (name: string) => ({ name, email: 'backup@example.com', businessType: 'retail', budget: '500-1000', requirements: 'Backup check' })
+const proposal = (name: string) => ({
+  name,
+  email: 'backup@example.com',
+  businessType: 'retail',
+  budget: '500-1000',
+  requirements: 'Backup check',
+})
 
 /** Runs a script without blocking this process, so requests keep flowing meanwhile. */
 function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; out: string }> {
@@ -131,7 +137,8 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
     const text = 'Filler text for the backup test. '.repeat(40).slice(0, 1_150)
     const date = new Date().toISOString()
     db.transaction(() => {
-      for (let i = 0; i < FILLER_ROWS; i++) insert.run(`Filler ${i}`, 'filler@example.com', 'retail', '500-1000', `${i} ${text}`, 'completed', date)
+      for (let i = 0; i < FILLER_ROWS; i++)
+        insert.run(`Filler ${i}`, 'filler@example.com', 'retail', '500-1000', `${i} ${text}`, 'completed', date)
     })()
     db.close()
     s = await startServer(env)
@@ -180,7 +187,9 @@ describe('backup of an 80 MB database under steady writes (SQLite)', () => {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(copy.prepare("select count(*) as n from proposals where name like 'Filler %'").get()).toEqual({ n: FILLER_ROWS })
       // One consistent snapshot: every write acknowledged before the backup started is in it.
-      const steady = new Set((copy.prepare("select name from proposals where name like 'Steady %'").all() as { name: string }[]).map((r) => r.name))
+      const steady = new Set(
+        (copy.prepare("select name from proposals where name like 'Steady %'").all() as { name: string }[]).map((r) => r.name),
+      )
       for (const name of ackedBefore) expect(steady.has(name), name).toBe(true)
       expect(steady.size).toBeLessThanOrEqual(w.acked.length)
     } finally {

@@ -19,9 +19,25 @@ describe.each(dialects())('blog post tags in the editor and on the public site o
     admin = signedIn
   })
 
-  const blogForm = (over: Record<string, string>) => ({ ...validPost(), status: 'published', author: '', readTime: '', image: '', tags: '', tagsShown: '', ...over })
+  const blogForm = (over: Record<string, string>) => ({
+    ...validPost(),
+    status: 'published',
+    author: '',
+    readTime: '',
+    image: '',
+    tags: '',
+    tagsShown: '',
+    ...over,
+  })
   const findPost = async (title: string) =>
-    ((await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as { id: number; title: string; slug: string; tags: string }[]).find((p) => p.title === title)
+    (
+      (await (await admin.get(`/api/blogs?q=${encodeURIComponent(title)}`)).json()) as {
+        id: number
+        title: string
+        slug: string
+        tags: string
+      }[]
+    ).find((p) => p.title === title)
   // React writes a text node break as <!-- --> between parts of one string.
   const page = async (path: string) => (await (await fetch(`${s.url}${path}`)).text()).replace(/<!-- -->/g, '')
 
@@ -36,42 +52,64 @@ describe.each(dialects())('blog post tags in the editor and on the public site o
     expect(edit).toMatch(new RegExp(`id="post-tags"[^>]*value="${HINDI}, SEO"|value="${HINDI}, SEO"[^>]*id="post-tags"`))
     expect(edit).toContain('Separate tags with commas.')
 
-    const updated = await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Tagged by form', tags: `${HINDI}, Speed`, tagsShown: `${HINDI}, SEO` }))
+    const updated = await postForm(
+      admin,
+      `/admin/blogs/edit/${post!.id}`,
+      blogForm({ title: 'Tagged by form', tags: `${HINDI}, Speed`, tagsShown: `${HINDI}, SEO` }),
+    )
     expect(updated.status).toBe(303)
     expect((await findPost('Tagged by form'))!.tags).toBe(JSON.stringify([HINDI, 'Speed']))
 
     // The field as it was shown: the stored tags stay exactly (an imported name with a comma too).
     expect((await admin.put(`/api/blogs/${post!.id}`, { tags: ['Food, drink', HINDI] })).status).toBe(200)
     const shown = `Food, drink, ${HINDI}`
-    expect((await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Tagged by form', tags: shown, tagsShown: shown }))).status).toBe(303)
+    expect(
+      (await postForm(admin, `/admin/blogs/edit/${post!.id}`, blogForm({ title: 'Tagged by form', tags: shown, tagsShown: shown }))).status,
+    ).toBe(303)
     expect((await findPost('Tagged by form'))!.tags).toBe(JSON.stringify(['Food, drink', HINDI]))
   })
 
   it('refuses too many or too long tags with a 400 and the message beside the Tags field, keeping what was typed', async () => {
-    const post = (await (await admin.post('/api/blogs', { ...validPost(), title: 'Refused tags', tags: ['Keep'] })).json()) as { id: number }
+    const post = (await (await admin.post('/api/blogs', { ...validPost(), title: 'Refused tags', tags: ['Keep'] })).json()) as {
+      id: number
+    }
     const many = Array.from({ length: 21 }, (_, i) => `t${i}`).join(', ')
-    const refused = await postForm(admin, `/admin/blogs/edit/${post.id}`, blogForm({ title: 'Refused tags', tags: many, tagsShown: 'Keep' }))
+    const refused = await postForm(
+      admin,
+      `/admin/blogs/edit/${post.id}`,
+      blogForm({ title: 'Refused tags', tags: many, tagsShown: 'Keep' }),
+    )
     expect(refused.status).toBe(400)
     const html = (await refused.text()).replace(/<!-- -->/g, '')
     expect(html).toMatch(/<p id="post-tags-error"[^>]*>Use at most 20 tags\.<\/p>/)
-    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="post-tags-hint post-tags-error"[^>]*id="post-tags"|<input[^>]*id="post-tags"[^>]*aria-invalid="true"/)
+    expect(html).toMatch(
+      /<input[^>]*aria-invalid="true"[^>]*aria-describedby="post-tags-hint post-tags-error"[^>]*id="post-tags"|<input[^>]*id="post-tags"[^>]*aria-invalid="true"/,
+    )
     expect(html).toContain(`value="${many}"`)
 
     const long = await postForm(admin, `/admin/blogs/new`, blogForm({ title: 'Long tag', tags: `ok, ${'x'.repeat(51)}` }))
     expect(long.status).toBe(400)
-    expect((await long.text()).replace(/<!-- -->/g, '')).toMatch(/<p id="post-tags-error"[^>]*>Each tag can be at most 50 characters\.<\/p>/)
+    expect((await long.text()).replace(/<!-- -->/g, '')).toMatch(
+      /<p id="post-tags-error"[^>]*>Each tag can be at most 50 characters\.<\/p>/,
+    )
     expect(await findPost('Long tag')).toBeUndefined()
     expect((await findPost('Refused tags'))!.tags).toBe('["Keep"]')
   })
 
   it('shows the tags as links on the post page, and /blog?tag= lists the posts of a Hindi tag only', async () => {
-    for (const [title, tags] of [['Hindi web', [HINDI, 'Studio']], ['Hindi speed', [OTHER_HINDI]], ['Russian web', ['Веб-дизайн']]] as const) {
+    for (const [title, tags] of [
+      ['Hindi web', [HINDI, 'Studio']],
+      ['Hindi speed', [OTHER_HINDI]],
+      ['Russian web', ['Веб-дизайн']],
+    ] as const) {
       expect((await admin.post('/api/blogs', { ...validPost(), title, status: 'published', tags })).status).toBe(201)
     }
     const post = (await findPost('Hindi web'))!
     const encoded = encodeURIComponent(tagSlug(HINDI))
     const html = await page(`/blog/${post.slug}`)
-    expect(html).toMatch(new RegExp(`<ul aria-label="Tags"[\\s\\S]*href="/blog\\?tag=${encoded}"[^>]*><span aria-hidden="true">#</span>${HINDI}</a>`))
+    expect(html).toMatch(
+      new RegExp(`<ul aria-label="Tags"[\\s\\S]*href="/blog\\?tag=${encoded}"[^>]*><span aria-hidden="true">#</span>${HINDI}</a>`),
+    )
     expect(html).toContain(`href="/blog?tag=studio"`)
 
     const list = await page(`/blog?tag=${encoded}`)

@@ -7,7 +7,8 @@ import { ADMIN, postForm, startServer, tempDir, type RunningServer } from './ser
 
 const TAKEN = 'Sorry, that time was just booked by someone else.'
 /** The times offered on a page, as the radio buttons carry them. */
-const startsIn = (html: string) => [...html.matchAll(/name="start" value="([^"]+)"|[?&](?:amp;)?start=([^"&]+)/g)].map((m) => m[1] ?? decodeURIComponent(m[2]))
+const startsIn = (html: string) =>
+  [...html.matchAll(/name="start" value="([^"]+)"|[?&](?:amp;)?start=([^"&]+)/g)].map((m) => m[1] ?? decodeURIComponent(m[2]))
 
 /**
  * Times of the second day /book lists, without its first: today's are few late in the day, and
@@ -21,7 +22,15 @@ async function bookable(c: Client): Promise<string[]> {
   const days = [...new Set([...html.matchAll(/[?&]amp;day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]))].sort()
   return startsIn(await (await c.get(`/book?day=${days[1]}`)).text()).slice(1)
 }
-const details = (email: string, start: string) => ({ start, tz: 'America/Los_Angeles', name: 'Priya Visitor', email, phone: '', note: 'A site for my bakery', website: '' })
+const details = (email: string, start: string) => ({
+  start,
+  tz: 'America/Los_Angeles',
+  name: 'Priya Visitor',
+  email,
+  phone: '',
+  note: 'A site for my bakery',
+  website: '',
+})
 
 async function visitor(s: RunningServer): Promise<Client> {
   const c = s.client()
@@ -109,7 +118,8 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     expect(confirmation).toContain('https://outlook.live.com/calendar/0/deeplink/compose?')
     // The calendars' links never carry the manage link (its token is the visitor's key).
     expect([...confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g)].map((m) => m[1])).toHaveLength(2)
-    for (const m of confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g)) expect(decodeURIComponent(m[1])).not.toContain('/book/manage/')
+    for (const m of confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g))
+      expect(decodeURIComponent(m[1])).not.toContain('/book/manage/')
     expect(confirmation).toContain('Change the time')
     expect(confirmation).not.toContain('Move to this time') // the picker is behind the link
     expect(await (await c.get(`${manage.replace(/\?.*$/, '')}?change=1`)).text()).toContain('Move to this time')
@@ -138,7 +148,9 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     expect(desk).toContain('priya@example.com')
     expect(desk).toContain('Discovery call booked for')
     // The lead lists its call, as the Calls page reads it (San Francisco's time), with a way there.
-    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/Los_Angeles' }).format(new Date(first)).replace(/\u202f/g, ' ')
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/Los_Angeles' })
+      .format(new Date(first))
+      .replace(/\u202f/g, ' ')
     expect(desk).toContain('Discovery calls')
     expect(desk.replace(/\u202f/g, ' ')).toContain(when)
     expect(desk).toContain('Open in Calls')
@@ -196,7 +208,9 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
 
   it('saves booking hours, and refuses bad ones beside the field', async () => {
     const fields: Record<string, string> = { callMinutes: '15', bufferMinutes: '5', noticeHours: '4', horizonDays: '0', daysOff: '' }
-    for (let o = 0; o < 2; o++) for (let d = 0; d < 7; d++) Object.assign(fields, { [`o${o}d${d}start`]: d < 5 ? '09:00' : '', [`o${o}d${d}end`]: d < 5 ? '17:00' : '' })
+    for (let o = 0; o < 2; o++)
+      for (let d = 0; d < 7; d++)
+        Object.assign(fields, { [`o${o}d${d}start`]: d < 5 ? '09:00' : '', [`o${o}d${d}end`]: d < 5 ? '17:00' : '' })
     const refused = await postForm(admin, '/admin/settings/booking', fields)
     expect(refused.status).toBe(400)
     expect(await refused.text()).toContain('Days ahead must be at least 1')
@@ -205,10 +219,20 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     expect(await saved.text()).toContain('Booking Hours Saved')
     expect(await (await admin.get('/admin/settings/booking')).text()).toMatch(/name="o0d5start"[^>]*value="10:00"/)
     // Each office's host and where its calls happen.
-    const badLink = await postForm(admin, '/admin/settings/booking', { ...fields, horizonDays: '2', o0videoUrl: 'http://meet.example.com/sf' })
+    const badLink = await postForm(admin, '/admin/settings/booking', {
+      ...fields,
+      horizonDays: '2',
+      o0videoUrl: 'http://meet.example.com/sf',
+    })
     expect(badLink.status).toBe(400)
     expect(await badLink.text()).toContain('Give a video link starting with https://')
-    const withLink = await postForm(admin, '/admin/settings/booking', { ...fields, horizonDays: '2', o0host: 'Sofia Martinez', o0videoUrl: 'https://meet.example.com/sf', o1phone: '+91 751 555 0100' })
+    const withLink = await postForm(admin, '/admin/settings/booking', {
+      ...fields,
+      horizonDays: '2',
+      o0host: 'Sofia Martinez',
+      o0videoUrl: 'https://meet.example.com/sf',
+      o1phone: '+91 751 555 0100',
+    })
     expect(withLink.status).toBe(200)
     const form = await (await admin.get('/admin/settings/booking')).text()
     expect(form).toMatch(/name="o0videoUrl"[^>]*value="https:\/\/meet.example.com\/sf"/)
@@ -241,7 +265,12 @@ describe('one slot booked 30 times at once on two instances sharing PostgreSQL',
     cb.csrf = ca.csrf
     const [slot] = await bookable(ca)
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => postForm(i % 2 ? cb : ca, '/book', details(`racer${i}@example.com`, slot)).then(async (r) => ({ status: r.status, text: await r.text() }))),
+      Array.from({ length: 30 }, (_, i) =>
+        postForm(i % 2 ? cb : ca, '/book', details(`racer${i}@example.com`, slot)).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        })),
+      ),
     )
     expect(answers.filter((r) => r.status === 302)).toHaveLength(1)
     const refused = answers.filter((r) => r.status !== 302)

@@ -12,10 +12,12 @@ import { ADMIN, serverOnFreshSqlite, type RunningServer } from './server.ts'
  */
 function revalidate(url: string, etag: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } }, (res) => {
-      res.resume()
-      resolve(res.statusCode!)
-    }).on('error', reject)
+    http
+      .get(url, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } }, (res) => {
+        res.resume()
+        resolve(res.statusCode!)
+      })
+      .on('error', reject)
   })
 }
 
@@ -157,12 +159,17 @@ describe('HTTP caching of public pages and reads', () => {
     expect(await revalidate(`${s.url}/api/portfolio`, etag)).toBe(304)
   })
 
-  it('counts a view for every read of a post by a person, cached or not; never a bot\'s', async () => {
+  it("counts a view for every read of a post by a person, cached or not; never a bot's", async () => {
     const posts = (await (await fetch(`${s.url}/api/blogs`)).json()) as { id: number }[]
     const id = posts[0].id
     const browser = { 'user-agent': BROWSER_AGENT }
     // A crawler's reads count nowhere (issue 36): not even on the cached copy.
-    for (let i = 0; i < 2; i++) await (await fetch(`${s.url}/blog/${id}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).text()
+    for (let i = 0; i < 2; i++)
+      await (
+        await fetch(`${s.url}/blog/${id}`, {
+          headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+        })
+      ).text()
     for (let i = 0; i < 3; i++) await (await fetch(`${s.url}/blog/${id}`, { headers: browser })).text()
     const admin = await s.client().login(ADMIN.username, ADMIN.password)
     const views = async () => ((await (await admin.get(`/api/blogs/${id}`)).json()) as { views: number }).views
@@ -171,7 +178,11 @@ describe('HTTP caching of public pages and reads', () => {
 
   it('takes the cookie-free page-view beacon without a CSRF token, but only from our own origin', async () => {
     const beacon = (headers: Record<string, string>) =>
-      fetch(`${s.url}/api/pageviews`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ path: '/about' }) })
+      fetch(`${s.url}/api/pageviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ path: '/about' }),
+      })
     const ok = await beacon({ origin: s.url, 'sec-fetch-site': 'same-origin' })
     expect(ok.status).toBe(204)
     expect(ok.headers.get('set-cookie')).toBeNull()

@@ -43,7 +43,12 @@ describe.each(dialects())('the contact message form on %s', (name, url) => {
     expect(refusedHtml).toContain('Message is required')
     expect(refusedHtml).toContain('value="Nia Form"')
 
-    const stored = await postForm(visitor, '/contact', { name: 'Nia Form', email: 'nia@example.com', message: 'Please call me about a bakery site.', website: '' })
+    const stored = await postForm(visitor, '/contact', {
+      name: 'Nia Form',
+      email: 'nia@example.com',
+      message: 'Please call me about a bakery site.',
+      website: '',
+    })
     expect(stored.status).toBe(302)
     expect(stored.headers.get('location')).toBe('/contact?sent=1')
     expect(await (await visitor.get('/contact?sent=1')).text()).toContain('Message sent. Thank you!')

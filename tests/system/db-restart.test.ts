@@ -26,7 +26,9 @@ class ThrowawayPostgres {
     const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)) : []
     const version = versions.sort((a, b) => Number(b) - Number(a))[0]
     if (process.getuid?.() !== 0 || !version || !fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`)) {
-      throw new Error('tests/system/db-restart.test.ts runs its own PostgreSQL server: it needs root and Debian\'s postgresql package (apt-get install postgresql)')
+      throw new Error(
+        "tests/system/db-restart.test.ts runs its own PostgreSQL server: it needs root and Debian's postgresql package (apt-get install postgresql)",
+      )
     }
     this.bin = `/usr/lib/postgresql/${version}/bin`
   }
@@ -51,7 +53,17 @@ class ThrowawayPostgres {
 
   /** Starts the server and waits until it accepts connections. */
   async start() {
-    await this.asPostgres('pg_ctl', '-D', this.data, '-o', `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1`, '-l', path.join(this.dir, 'log'), '-w', 'start')
+    await this.asPostgres(
+      'pg_ctl',
+      '-D',
+      this.data,
+      '-o',
+      `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1`,
+      '-l',
+      path.join(this.dir, 'log'),
+      '-w',
+      'start',
+    )
   }
 
   /** `pg_ctl stop -m fast`: every session is ended (57P01), then the server is down. */
@@ -233,11 +245,21 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
   for (const workers of ['1', '2']) {
     it(`WEB_CONCURRENCY=${workers}: serves the cache and answers 503 while the database is away, then serves again in the same processes`, async () => {
       await database.query('drop schema public cascade; create schema public authorization app')
-      const s = await startServer({ DATABASE_URL: database.url, DATA_DIR: tempDir(), WEB_CONCURRENCY: workers, PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000', LOG_LEVEL: 'info' })
+      const s = await startServer({
+        DATABASE_URL: database.url,
+        DATA_DIR: tempDir(),
+        WEB_CONCURRENCY: workers,
+        PROPOSAL_RATE_LIMIT_PER_HOUR: '1000000',
+        LOG_LEVEL: 'info',
+      })
       try {
         // Every worker is listening and has the pages in its cache (8 connections in a row reach
         // each worker 4 times).
-        await until('every worker to listen', async () => s.output().match(/server listening/g)?.length ?? 0, (n) => n === Number(workers))
+        await until(
+          'every worker to listen',
+          async () => s.output().match(/server listening/g)?.length ?? 0,
+          (n) => n === Number(workers),
+        )
         const [post] = await database.query<{ slug: string }>("select slug from blog_posts where status = 'published' limit 1")
         const postPath = `/blog/${post.slug}`
         for (const p of ['/', postPath]) {
@@ -245,28 +267,49 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
         }
         const pids = [s.proc.pid!, ...childPids(s.proc.pid!)]
         const load = proposalLoad(s, `w${workers}`)
-        await until('proposals acknowledged before the outage', async () => load.acknowledged.length, (n) => n >= 5)
+        await until(
+          'proposals acknowledged before the outage',
+          async () => load.acknowledged.length,
+          (n) => n >= 5,
+        )
 
         await database.stop()
         const outageStarted = Date.now()
-        await until('/readyz to answer 503', () => readyz(s), (st) => st === 503)
+        await until(
+          '/readyz to answer 503',
+          () => readyz(s),
+          (st) => st === 503,
+        )
         await expectOutageAnswers(s, postPath)
         // Long enough for every background job to meet the outage: the page cache's version poll
         // (1 s), the view counter's flush (2 s), the mail worker (5 s) and the publish scheduler (15 s).
-        await until('16 s of outage', async () => Date.now() - outageStarted, (ms) => ms >= 16_000, 30_000)
+        await until(
+          '16 s of outage',
+          async () => Date.now() - outageStarted,
+          (ms) => ms >= 16_000,
+          30_000,
+        )
         await expectOutageAnswers(s, postPath)
         expect(s.proc.exitCode, `the server exited:\n${s.output()}`).toBeNull()
         expect([s.proc.pid!, ...childPids(s.proc.pid!)]).toEqual(pids)
         const acknowledgedBefore = load.acknowledged.length
 
         await database.start()
-        await until('/readyz to answer 200 again', () => readyz(s), (st) => st === 200)
+        await until(
+          '/readyz to answer 200 again',
+          () => readyz(s),
+          (st) => st === 200,
+        )
         for (let i = 0; i < 4; i++) {
           expect((await request(`${s.url}/book`)).status).toBe(200)
           expect((await request(`${s.url}/api/portfolio/1`)).status).toBe(200)
           expect(await readyz(s)).toBe(200)
         }
-        await until('proposals acknowledged after the outage', async () => load.acknowledged.length, (n) => n >= acknowledgedBefore + 5)
+        await until(
+          'proposals acknowledged after the outage',
+          async () => load.acknowledged.length,
+          (n) => n >= acknowledgedBefore + 5,
+        )
         await load.stop()
         const client = s.client()
         const after = await client.post('/api/proposals', { ...validProposal(), email: `after-${workers}@example.com` })
@@ -285,7 +328,14 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
         expect(stored.has('during-outage@example.com')).toBe(false)
         expect(s.output()).toContain('database connection lost')
       } finally {
-        if (database && !(await database.query('select 1').then(() => true, () => false))) await database.start()
+        if (
+          database &&
+          !(await database.query('select 1').then(
+            () => true,
+            () => false,
+          ))
+        )
+          await database.start()
         expect(await s.stop()).toBe(0)
       }
     })
@@ -319,13 +369,25 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
       proc.stderr.on('data', (d) => (out += d))
       const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)))
       try {
-        await until('the retry line', async () => out, (o) => /database unavailable, retrying in \d+s/.test(o))
-        await until('a second try', async () => out.match(/database unavailable, retrying/g)?.length ?? 0, (n) => n >= 2)
+        await until(
+          'the retry line',
+          async () => out,
+          (o) => /database unavailable, retrying in \d+s/.test(o),
+        )
+        await until(
+          'a second try',
+          async () => out.match(/database unavailable, retrying/g)?.length ?? 0,
+          (n) => n >= 2,
+        )
         expect(proc.exitCode, out).toBeNull()
         await expectStartingAnswers(url)
 
         await database.start()
-        await until('every worker to listen', async () => out.match(/server listening/g)?.length ?? 0, (n) => n === Number(workers))
+        await until(
+          'every worker to listen',
+          async () => out.match(/server listening/g)?.length ?? 0,
+          (n) => n === Number(workers),
+        )
         expect(await readyz({ url })).toBe(200)
         expect((await request(`${url}/`)).status).toBe(200)
         expect((await request(`${url}/contact`)).status).toBe(200)
@@ -333,7 +395,13 @@ describe('a PostgreSQL restart under load', { timeout: 300_000 }, () => {
       } finally {
         if (proc.exitCode === null) proc.kill('SIGTERM')
         expect(await exited).toBe(0)
-        if (!(await database.query('select 1').then(() => true, () => false))) await database.start()
+        if (
+          !(await database.query('select 1').then(
+            () => true,
+            () => false,
+          ))
+        )
+          await database.start()
       }
     })
   }

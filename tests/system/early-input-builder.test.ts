@@ -17,7 +17,13 @@ describe('the demo builder as a GET form', () => {
     const res = await fetch(`${s.url}${p}`, { redirect: 'manual' })
     const body = await res.text()
     // A stored copy allows its scripts by hash; a page rendered for the request, by its nonce.
-    return { status: res.status, location: res.headers.get('location'), stored: !/'nonce-/.test(res.headers.get('content-security-policy') ?? ''), etag: res.headers.get('etag'), body }
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      stored: !/'nonce-/.test(res.headers.get('content-security-policy') ?? ''),
+      etag: res.headers.get('etag'),
+      body,
+    }
   }
   const restaurant = () => setIndustry({ ...createDefaultConfig(), businessName: 'Harbor <Cafe>' }, 'restaurant')
 
@@ -48,7 +54,12 @@ describe('the demo builder as a GET form', () => {
   })
 
   it('Convert answers a redirect to the proposal form with the design as sent, fields included', async () => {
-    const q = new URLSearchParams({ [DESIGN_PARAM]: encodeCompactDesign(restaurant()), panel: 'basic', businessName: 'Typed Early', convert: '1' })
+    const q = new URLSearchParams({
+      [DESIGN_PARAM]: encodeCompactDesign(restaurant()),
+      panel: 'basic',
+      businessName: 'Typed Early',
+      convert: '1',
+    })
     const res = await get(`/demo-builder?${q.toString()}`)
     expect(res.status).toBe(302)
     const to = new URL(res.location!, s.url)
@@ -62,7 +73,12 @@ describe('the demo builder as a GET form', () => {
   })
 
   it('a hostile or broken address still gives a page: the defaults where it makes no sense', async () => {
-    for (const q of ['design=%%%', 'design=e30&tab=admin&device=watch', 'design=e30&panel=features&feature=__proto__&pages=1e9', `design=e30&panel=basic&businessName=${'x'.repeat(3000)}`]) {
+    for (const q of [
+      'design=%%%',
+      'design=e30&tab=admin&device=watch',
+      'design=e30&panel=features&feature=__proto__&pages=1e9',
+      `design=e30&panel=basic&businessName=${'x'.repeat(3000)}`,
+    ]) {
       const res = await get(`/demo-builder?${q}`)
       expect(res.status, q).toBe(200)
       expect(res.stored, q).toBe(false)

@@ -12,7 +12,12 @@ describe('tools answered by the server before the scripts run', () => {
 
   const get = async (p: string) => {
     const res = await fetch(`${s.url}${p}`)
-    return { status: res.status, html: await res.text(), policy: res.headers.get('content-security-policy') ?? '', cache: res.headers.get('cache-control') ?? '' }
+    return {
+      status: res.status,
+      html: await res.text(),
+      policy: res.headers.get('content-security-policy') ?? '',
+      cache: res.headers.get('cache-control') ?? '',
+    }
   }
   /** A stored page is allowed its scripts by hash; a page rendered for this request by its nonce. */
   const fromCache = (r: { policy: string }) => !/'nonce-/.test(r.policy) && /'sha256-/.test(r.policy)
@@ -48,7 +53,13 @@ describe('tools answered by the server before the scripts run', () => {
   })
 
   it('answers choices it cannot price with the form and its message, never an error status', async () => {
-    for (const q of ['type=mansion&pages=5', 'pages=3&urgency=', 'type=&pages=abc', 'addons=%00%FF&urgency=yesterday', `type=${'x'.repeat(3000)}`]) {
+    for (const q of [
+      'type=mansion&pages=5',
+      'pages=3&urgency=',
+      'type=&pages=abc',
+      'addons=%00%FF&urgency=yesterday',
+      `type=${'x'.repeat(3000)}`,
+    ]) {
       const r = await get(`/pricing?${q}`)
       expect(r.status, q).toBe(200)
       expect(r.html, q).toContain('Choose a website type to calculate your estimate.')

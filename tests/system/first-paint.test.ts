@@ -48,7 +48,8 @@ describe('the first paint does not wait for the scripts', () => {
     const html = await (await fetch(`${s.url}/`)).text()
     const href = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]
     const css = await (await fetch(`${s.url}${href}`)).text()
-    const faces = css.match(/@font-face\{[^}]*font-family:Inter Variable[^}]*\}/g) ?? css.match(/@font-face\s*\{[^}]*Inter Variable[^}]*\}/g) ?? []
+    const faces =
+      css.match(/@font-face\{[^}]*font-family:Inter Variable[^}]*\}/g) ?? css.match(/@font-face\s*\{[^}]*Inter Variable[^}]*\}/g) ?? []
     expect(faces.length).toBeGreaterThan(0)
     for (const face of faces) expect(face).toMatch(/font-display:\s*optional/)
     expect(css).toContain('Inter Fallback')

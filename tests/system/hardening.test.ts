@@ -48,7 +48,12 @@ function bigPost(url: string, pathname: string, total: number, withLength: boole
     })
     socket.on('error', (err) => setTimeout(() => (done ? undefined : reject(err)), 1000))
     socket.on('close', () => setTimeout(() => (done ? undefined : reject(new Error('closed without an answer'))), 1000))
-    const head = [`POST ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/x-www-form-urlencoded', `Origin: ${url}`]
+    const head = [
+      `POST ${pathname} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Content-Type: application/x-www-form-urlencoded',
+      `Origin: ${url}`,
+    ]
     head.push(withLength ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked')
     socket.write(`${head.join('\r\n')}\r\n\r\n`)
     const pump = () => {
@@ -94,10 +99,20 @@ describe('hardening of the production server', () => {
   it('answers an empty or non-form body on POST /proposal with 400 or 415, not a 500', async () => {
     const empty = await raw(s.url, 'POST', '/proposal', { 'content-length': 0, origin: s.url })
     expect([400, 415]).toContain(empty.status)
-    const emptyForm = await raw(s.url, 'POST', '/proposal', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 0, origin: s.url })
+    const emptyForm = await raw(s.url, 'POST', '/proposal', {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': 0,
+      origin: s.url,
+    })
     expect(emptyForm.status).toBe(400)
     const json = JSON.stringify({ name: 'x' })
-    const notForm = await raw(s.url, 'POST', '/proposal', { 'content-type': 'application/json', 'content-length': json.length, origin: s.url }, json)
+    const notForm = await raw(
+      s.url,
+      'POST',
+      '/proposal',
+      { 'content-type': 'application/json', 'content-length': json.length, origin: s.url },
+      json,
+    )
     expect(notForm.status).toBe(415)
     expect(s.output()).not.toMatch(/unhandled error|TypeError/)
   })
@@ -169,18 +184,26 @@ describe('hardening of the production server', () => {
     const upload = (bytes: Buffer) =>
       fetch(`${s.url}/api/uploads`, {
         method: 'POST',
-        headers: { 'content-type': 'image/png', 'x-csrf-token': admin.csrf!, cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: {
+          'content-type': 'image/png',
+          'x-csrf-token': admin.csrf!,
+          cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
         body: new Uint8Array(bytes),
       })
     // 128 KB on the wire, 160 MB once decoded.
-    const huge = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#ffffff' } }).png().toBuffer()
+    const huge = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer()
     expect(huge.length).toBeLessThan(200_000)
     const refused = await upload(huge)
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { fields: { file: string } }).fields.file).toMatch(/at most 26 megapixels/)
     // Four 24-megapixel photos at once are all stored (decoded one after another; the memory
     // that saves is measured by `npm run bench:memory`).
-    const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#aa3333' } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#aa3333' } })
+      .png()
+      .toBuffer()
     const answers = await Promise.all(Array.from({ length: 4 }, () => upload(photo)))
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201])
   })
@@ -202,7 +225,9 @@ describe('hardening of the production server', () => {
       fileMs.push(performance.now() - t0)
     }
     const answers = await Promise.all(wrong)
-    console.log(`during the burst: /healthz ${healthMs.map(Math.round).join(', ')} ms; /favicon.svg ${fileMs.map(Math.round).join(', ')} ms`)
+    console.log(
+      `during the burst: /healthz ${healthMs.map(Math.round).join(', ')} ms; /favicon.svg ${fileMs.map(Math.round).join(', ')} ms`,
+    )
     expect(answers.filter((r) => r.status === 401).length).toBe(5)
     expect(answers.filter((r) => r.status === 429).length).toBe(25)
     // Both answered while the burst was hashing (checked above); how fast is a figure for

@@ -53,18 +53,84 @@ function buildRequest(r: { method: string; target: string; headers: [string, str
 
 /** Every route family: cached pages, rendered pages, `.data`, API, back office, uploads, feeds. */
 const FAMILIES = [
-  '/', '/blog', '/faq', '/about', '/services', '/pricing', // page cache
-  '/contact', '/proposal', '/blog/not-a-post', '/nowhere', // rendered per request
-  '/blog.data', '/_root.data', '/pricing.data', '/admin/proposals.data', // data requests
-  '/api/blogs', '/api/portfolio', '/api/auth/session', '/api/auth/login', '/api/proposals', '/api/proposals/1', '/api/proposals/export.csv', '/api/settings', '/api/dashboard', '/api/estimate', '/api/pageviews', '/api/uploads',
-  '/admin', '/admin/login', '/admin/proposals', '/admin/proposals/1', '/admin/settings', '/admin/settings/security', '/admin/blogs/edit/1',
-  '/uploads/0123456789abcdef0123456789abcdef.webp', '/uploads/..%2f..%2fetc%2fpasswd',
-  '/rss.xml', '/sitemap.xml', '/robots.txt', '/assets/nothing.js', '/favicon.ico', '/healthz', '/readyz',
+  '/',
+  '/blog',
+  '/faq',
+  '/about',
+  '/services',
+  '/pricing', // page cache
+  '/contact',
+  '/proposal',
+  '/blog/not-a-post',
+  '/nowhere', // rendered per request
+  '/blog.data',
+  '/_root.data',
+  '/pricing.data',
+  '/admin/proposals.data', // data requests
+  '/api/blogs',
+  '/api/portfolio',
+  '/api/auth/session',
+  '/api/auth/login',
+  '/api/proposals',
+  '/api/proposals/1',
+  '/api/proposals/export.csv',
+  '/api/settings',
+  '/api/dashboard',
+  '/api/estimate',
+  '/api/pageviews',
+  '/api/uploads',
+  '/admin',
+  '/admin/login',
+  '/admin/proposals',
+  '/admin/proposals/1',
+  '/admin/settings',
+  '/admin/settings/security',
+  '/admin/blogs/edit/1',
+  '/uploads/0123456789abcdef0123456789abcdef.webp',
+  '/uploads/..%2f..%2fetc%2fpasswd',
+  '/rss.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/assets/nothing.js',
+  '/favicon.ico',
+  '/healthz',
+  '/readyz',
 ]
 
 /** Text that breaks decoders: lone `%`, bad UTF-8 escapes, surrogates, quotes, NULs, long runs. */
 const nasty = fc.oneof(
-  fc.constantFrom('%', '%%', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF', '%00', '%0d%0a', '"', "'", '\\', ';', ',', '=', '..', '%2e%2e', '%2f', '//', '\u00ff', '\u00e9', '$%7B7*7%7D', '{{7*7}}', '<script>', 'undefined', 'null', '[]', '{}', '-1', '1e309', '0x10'),
+  fc.constantFrom(
+    '%',
+    '%%',
+    '%E0%A4%A',
+    '%C0%AF',
+    '%ED%A0%80',
+    '%FF',
+    '%00',
+    '%0d%0a',
+    '"',
+    "'",
+    '\\',
+    ';',
+    ',',
+    '=',
+    '..',
+    '%2e%2e',
+    '%2f',
+    '//',
+    '\u00ff',
+    '\u00e9',
+    '$%7B7*7%7D',
+    '{{7*7}}',
+    '<script>',
+    'undefined',
+    'null',
+    '[]',
+    '{}',
+    '-1',
+    '1e309',
+    '0x10',
+  ),
   fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[\r\n]/g, '')),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ maxLength: 4000 }).map((s) => s.replace(/[\r\n]/g, '')),
@@ -89,12 +155,43 @@ const asLatin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1')
 function requestArbitrary(validSid: string) {
   const cookieValue = fc.oneof(nasty, fc.constant(validSid), fc.constant(''))
   const cookie = fc
-    .tuple(fc.array(fc.tuple(fc.constantFrom('sid', 'csrf', 'sid_step', 'unknown', '', 'sid ', '$Version'), cookieValue), { minLength: 1, maxLength: 4 }), fc.constantFrom('; ', ';', ', '))
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom('sid', 'csrf', 'sid_step', 'unknown', '', 'sid ', '$Version'), cookieValue), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.constantFrom('; ', ';', ', '),
+    )
     .map(([pairs, separator]) => pairs.map(([k, v]) => `${k}=${v}`).join(separator))
   const header = fc.oneof(
     fc.tuple(fc.constant('Cookie'), cookie),
     fc.tuple(
-      fc.constantFrom('Accept-Encoding', 'If-None-Match', 'If-Modified-Since', 'Accept', 'Accept-Language', 'User-Agent', 'Referer', 'Origin', 'Sec-Fetch-Site', 'X-Forwarded-For', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'Forwarded', 'Range', 'Content-Type', 'X-CSRF-Token', 'Authorization', 'DNT', 'Sec-GPC', 'X-Requested-With', 'Upgrade', 'Expect', 'Cache-Control', 'Transfer-Encoding'),
+      fc.constantFrom(
+        'Accept-Encoding',
+        'If-None-Match',
+        'If-Modified-Since',
+        'Accept',
+        'Accept-Language',
+        'User-Agent',
+        'Referer',
+        'Origin',
+        'Sec-Fetch-Site',
+        'X-Forwarded-For',
+        'X-Forwarded-Proto',
+        'X-Forwarded-Host',
+        'Forwarded',
+        'Range',
+        'Content-Type',
+        'X-CSRF-Token',
+        'Authorization',
+        'DNT',
+        'Sec-GPC',
+        'X-Requested-With',
+        'Upgrade',
+        'Expect',
+        'Cache-Control',
+        'Transfer-Encoding',
+      ),
       // eslint-disable-next-line no-control-regex -- mostly values the parser lets through (tab stays)
       fc.oneof({ arbitrary: nasty, weight: 1 }, { arbitrary: nasty.map((s) => s.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '')), weight: 3 }),
     ),
@@ -103,13 +200,22 @@ function requestArbitrary(validSid: string) {
     fc.constant(''),
     nasty,
     fc.json(),
-    fc.dictionary(fc.constantFrom('_csrf', 'intent', 'username', 'password', 'name', 'email', 'code', 'title', 'redirectTo'), nasty).map((d) => new URLSearchParams(d).toString()),
+    fc
+      .dictionary(fc.constantFrom('_csrf', 'intent', 'username', 'password', 'name', 'email', 'code', 'title', 'redirectTo'), nasty)
+      .map((d) => new URLSearchParams(d).toString()),
   )
   return fc.record({
     method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
     family: fc.constantFrom(...FAMILIES),
-    suffix: fc.oneof(fc.constant(''), onTheWire(nasty).map((s) => s.replace(/[ ?#]/g, ''))),
-    query: fc.oneof(fc.constant(''), onTheWire(nasty).map((s) => `?${s.replace(/[ #]/g, '+')}`), fc.constantFrom('?page=%', '?redirectTo=%0d%0a', '?index', '?_data=routes%2F', '?category=%FF')),
+    suffix: fc.oneof(
+      fc.constant(''),
+      onTheWire(nasty).map((s) => s.replace(/[ ?#]/g, '')),
+    ),
+    query: fc.oneof(
+      fc.constant(''),
+      onTheWire(nasty).map((s) => `?${s.replace(/[ #]/g, '+')}`),
+      fc.constantFrom('?page=%', '?redirectTo=%0d%0a', '?index', '?_data=routes%2F', '?category=%FF'),
+    ),
     headers: fc.array(header, { maxLength: 6 }),
     body: bodyText.map((s) => Buffer.from(s, 'utf8')),
   })
@@ -127,14 +233,17 @@ async function fuzz(s: RunningServer, validSid: string) {
       sent++
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
       const fine = answer.status > 0 && (answer.status < 500 || answer.status === 503)
-      if (process.env.FUZZ_DEBUG && !fine) console.log(answer.status, r.method, JSON.stringify(target), JSON.stringify(headers), r.body.length)
+      if (process.env.FUZZ_DEBUG && !fine)
+        console.log(answer.status, r.method, JSON.stringify(target), JSON.stringify(headers), r.body.length)
       // Every bad answer is collected (not only the first) so one run shows them all.
       if (!fine) failures.push(`${answer.status} for ${r.method} ${target} ${JSON.stringify(headers)}`)
     }),
     { seed: SEED, numRuns: RUNS },
   )
   // The spread of answers, so a run shows that requests got past the parser to the routes.
-  console.log(`fuzz seed ${SEED}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`)
+  console.log(
+    `fuzz seed ${SEED}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+  )
   return { sent, failures }
 }
 
@@ -163,7 +272,13 @@ describe.each([
       databaseUrl = process.env.TEST_PG_URL
       await resetPostgres(databaseUrl)
     }
-    s = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: tempDir(), WEB_CONCURRENCY: workers, TRUST_PROXY: '1', LOG_LEVEL: 'error' })
+    s = await startServer({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tempDir(),
+      WEB_CONCURRENCY: workers,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'error',
+    })
     sid = await signedInSid(s)
     await warmCache(s)
   })
@@ -184,7 +299,8 @@ describe.each([
   })
 
   it('a malformed cookie is ignored on rendered pages, the API and the back office', async () => {
-    const get = (p: string, cookie: string) => rawRequest(s.port, buildRequest({ method: 'GET', target: p, headers: [['Cookie', cookie]], body: Buffer.alloc(0) }))
+    const get = (p: string, cookie: string) =>
+      rawRequest(s.port, buildRequest({ method: 'GET', target: p, headers: [['Cookie', cookie]], body: Buffer.alloc(0) }))
     expect((await get('/contact', 'csrf=%')).status).toBe(200)
     expect((await get('/proposal', 'csrf=%; sid=%')).status).toBe(200)
     expect((await get('/api/auth/session', 'sid=%')).status).toBe(200)
@@ -196,12 +312,14 @@ describe.each([
   })
 
   it('headers that name the address cannot break or redirect the routing', async () => {
-    const get = (p: string, headers: [string, string][]) => rawRequest(s.port, buildRequest({ method: 'GET', target: p, headers, body: Buffer.alloc(0) }))
+    const get = (p: string, headers: [string, string][]) =>
+      rawRequest(s.port, buildRequest({ method: 'GET', target: p, headers, body: Buffer.alloc(0) }))
     // Behind the trusted proxy, a client's own X-Forwarded-Proto or -Host reaches the app.
     expect((await get('/contact', [['X-Forwarded-Proto', '//']])).status).toBe(200)
     expect((await get('/contact', [['X-Forwarded-Host', 'a b/c']])).status).toBe(200)
     // Only our own data: a Host carrying a path is refused, not routed to /admin.
-    const raw = (host: string) => rawRequest(s.port, Buffer.from(`GET /contact HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 'latin1'))
+    const raw = (host: string) =>
+      rawRequest(s.port, Buffer.from(`GET /contact HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 'latin1'))
     expect((await raw('127.0.0.1/admin/proposals?')).status).toBe(400)
     expect((await raw('evil.example:99999999')).status).toBe(400)
     expect((await raw(`127.0.0.1:${s.port}`)).status).toBe(200)

@@ -60,7 +60,13 @@ describe('two instances on one PostgreSQL database', () => {
     const rr = roundRobin()
     await rr.a.session()
     // Each one different: the same request twice is stored once (docs/decisions/045).
-    const body = (n: number) => ({ name: 'Two Instances', email: 'two@example.com', businessType: 'other', budget: '100-500', requirements: `Load balanced ${n}` })
+    const body = (n: number) => ({
+      name: 'Two Instances',
+      email: 'two@example.com',
+      businessType: 'other',
+      budget: '100-500',
+      requirements: `Load balanced ${n}`,
+    })
     for (let i = 0; i < 4; i++) expect((await rr.next().post('/api/proposals', body(i))).status).toBe(201)
     expect((await rr.next().post('/api/proposals', body(4))).status).toBe(429)
     expect((await rr.next().post('/api/proposals', body(5))).status).toBe(429)
@@ -74,7 +80,12 @@ describe('two instances on one PostgreSQL database', () => {
 
     const admin = a.client()
     await admin.login(ADMIN.username, ADMIN.password)
-    const created = await admin.post('/api/portfolio', { title: 'Cross Instance Cafe', description: 'Made on A', category: 'Restaurant', image: '/images/hero.svg' })
+    const created = await admin.post('/api/portfolio', {
+      title: 'Cross Instance Cafe',
+      description: 'Made on A',
+      category: 'Restaurant',
+      image: '/images/hero.svg',
+    })
     expect(created.status).toBe(201)
     const item = (await created.json()) as { id: number }
     expect((await b.client().get(`/api/portfolio/${item.id}`)).status).toBe(200)

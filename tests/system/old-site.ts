@@ -8,7 +8,13 @@ import path from 'node:path'
  * makes image requests wait until the function it returns is called (an import that is still
  * fetching); `waiting()` says how many wait.
  */
-export function oldSite(): Promise<{ origin: string; host: string; close: () => Promise<void>; hold: () => () => void; waiting: () => number }> {
+export function oldSite(): Promise<{
+  origin: string
+  host: string
+  close: () => Promise<void>
+  hold: () => () => void
+  waiting: () => number
+}> {
   const root = path.resolve('tests/fixtures/wordpress/uploads')
   let held: Promise<void> | null = null
   let waiting = 0
@@ -40,4 +46,5 @@ export function oldSite(): Promise<{ origin: string; host: string; close: () => 
 }
 
 /** The real WordPress export, with the old site's address where `origin` serves its uploads. */
-export const wxrServedFrom = (origin: string) => fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8').replaceAll('http://old.example', origin)
+export const wxrServedFrom = (origin: string) =>
+  fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8').replaceAll('http://old.example', origin)

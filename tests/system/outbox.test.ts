@@ -54,13 +54,23 @@ describe.each(dialects())('the outbox page on %s', (name, url) => {
   async function person(role: string): Promise<Client> {
     const made = await adminCreate(env, `outbox-${role}`, role)
     const c = await s!.client().login(`outbox-${role}`, made.password!)
-    expect((await c.post('/api/auth/password', { currentPassword: made.password, newPassword: `${role}-own-password`, confirmPassword: `${role}-own-password` })).status).toBe(200)
+    expect(
+      (
+        await c.post('/api/auth/password', {
+          currentPassword: made.password,
+          newPassword: `${role}-own-password`,
+          confirmPassword: `${role}-own-password`,
+        })
+      ).status,
+    ).toBe(200)
     return c
   }
 
   it('owners and administrators list the mail and send a test mail that says what the SMTP server answered; other roles are refused', async () => {
     const owner = await s!.client().login(ADMIN.username, ADMIN.password)
-    expect((await s!.client().post('/api/proposals', { ...validProposal(), name: 'Outbox Lead', email: 'outbox.lead@example.com' })).status).toBe(201)
+    expect(
+      (await s!.client().post('/api/proposals', { ...validProposal(), name: 'Outbox Lead', email: 'outbox.lead@example.com' })).status,
+    ).toBe(201)
 
     // The test mail from Settings (it posts here): delivered, with the server's 250 answer.
     const settings = await (await owner.get('/admin/settings')).text()

@@ -12,7 +12,8 @@ import { Client, dialects, resetPostgres } from '../helpers/app.ts'
 import { ADMIN, BUILD_DIR, postForm, requireBuild, startServer, tempDir, type RunningServer } from './server.ts'
 
 // No SMTP_URL here: the one answer says the link is kept, not sent (issue 36).
-const SAME_ANSWER = 'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
+const SAME_ANSWER =
+  'If that account exists, a link for its email address is kept in the outbox of this site, but the site cannot send mail yet: ask the owner of the site to set mail up, or to reset your password.'
 const UNUSABLE = 'This password reset link is not valid: it was used, a newer one was sent, or it has expired.'
 
 /** The path of the newest link of `kind` mailed to `to` (the outbox, as the mail worker would send it). */
@@ -31,7 +32,8 @@ async function mailedLink(dbUrl: string, to: string, kind: 'invite' | 'reset'): 
 async function countResetMail(dbUrl: string): Promise<number> {
   const { db, close } = openDatabase(dbUrl)
   try {
-    return (await db.selectFrom('mailOutbox').select('subject').execute()).filter((m) => m.subject.startsWith('Choose a new password')).length
+    return (await db.selectFrom('mailOutbox').select('subject').execute()).filter((m) => m.subject.startsWith('Choose a new password'))
+      .length
   } finally {
     await close()
   }
@@ -64,10 +66,21 @@ describe.each(dialects())('password reset by mail on %s', (name, url) => {
   it('forgot → mail in the outbox → the link → a new password: the old session ends, the new password signs in, the link is refused the second time', async () => {
     // The owner invites Wren (her email on file); she joins and is signed in.
     const owner = await s.client().login(ADMIN.username, ADMIN.password)
-    const invited = await postForm(owner, '/admin/settings/people', { intent: 'invite', email: 'wren@example.com', role: 'editor', displayName: 'Wren', sudoPassword: ADMIN.password })
+    const invited = await postForm(owner, '/admin/settings/people', {
+      intent: 'invite',
+      email: 'wren@example.com',
+      role: 'editor',
+      displayName: 'Wren',
+      sudoPassword: ADMIN.password,
+    })
     expect(invited.status).toBe(200)
     const wren = await browser()
-    const joined = await postForm(wren, await mailedLink(dbUrl, 'wren@example.com', 'invite'), { username: 'wren', displayName: 'Wren', newPassword: 'wren-old-password', confirmPassword: 'wren-old-password' })
+    const joined = await postForm(wren, await mailedLink(dbUrl, 'wren@example.com', 'invite'), {
+      username: 'wren',
+      displayName: 'Wren',
+      newPassword: 'wren-old-password',
+      confirmPassword: 'wren-old-password',
+    })
     expect(joined.status).toBe(303)
     expect((await wren.get('/admin/blogs')).status).toBe(200)
 
@@ -203,7 +216,15 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     dbUrl = name === 'sqlite' ? path.join(tempDir(), 'site.db') : url()
     if (name === 'postgres') await resetPostgres(dbUrl)
     const built = (await import(pathToFileURL(path.resolve(BUILD_DIR, 'server/index.js')).href)) as BuiltServer
-    const config = built.loadConfig({ DATABASE_URL: dbUrl, DATA_DIR: tempDir(), NODE_ENV: 'test', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SITE_URL: 'http://127.0.0.1', TRUST_PROXY: 'loopback' })
+    const config = built.loadConfig({
+      DATABASE_URL: dbUrl,
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'test',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SITE_URL: 'http://127.0.0.1',
+      TRUST_PROXY: 'loopback',
+    })
     const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) })
     const app = await built.createApplication(config, { build: await built.getBuild(), logger, mailPollMs: 60_000 })
     close = app.close
@@ -213,7 +234,8 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     ;({ db, close: closeDb } = openDatabase(dbUrl))
     // Known names: active people with an email address on file, each asked for once (each is mailed).
-    for (let i = 0; i < KNOWN_PEOPLE; i++) await insertAdmin(db, `known${i}`, 'no password: never signs in', { role: 'editor', email: `known${i}@example.com` })
+    for (let i = 0; i < KNOWN_PEOPLE; i++)
+      await insertAdmin(db, `known${i}`, 'no password: never signs in', { role: 'editor', email: `known${i}@example.com` })
     visitor = new Client(base)
     await visitor.session()
   })
@@ -236,7 +258,9 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
         // Taking turns, so a slow moment of the machine falls on both.
         for (const kind of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
           const before = await mailed()
-          const { status, location, ms } = await timer.post(forgotForm(kind === 'known' ? `known${i}@example.com` : `nobody${i}@example.com`))
+          const { status, location, ms } = await timer.post(
+            forgotForm(kind === 'known' ? `known${i}@example.com` : `nobody${i}@example.com`),
+          )
           expect([status, location]).toEqual([303, '/admin/forgot?sent=1'])
           // The known name's link is mailed after its answer: wait for it, so no request pays for
           // another's work (taking turns puts the known and the unknown after a wait equally often).
@@ -257,16 +281,25 @@ describe.each(dialects())('"Forgot your password?" answers as fast for any name 
     // The link cannot be stored (its table is away for a moment): the visitor still gets the one answer.
     await sql`alter table auth_challenges rename to auth_challenges_away`.execute(db)
     try {
-      const res = await visitor.post('/admin/forgot', forgotForm('known69').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.29' })
+      const res = await visitor.post('/admin/forgot', forgotForm('known69').body, {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': '203.0.113.29',
+      })
       expect([res.status, res.headers.get('location')]).toEqual([303, '/admin/forgot?sent=1'])
       await waitFor('the failure in the log', () => logged.some((l) => l.task === 'password reset link'))
     } finally {
       await sql`alter table auth_challenges_away rename to auth_challenges`.execute(db)
     }
-    expect(logged.find((l) => l.task === 'password reset link')).toMatchObject({ msg: 'work after the answer failed', err: expect.stringMatching(/auth_challenges/) })
+    expect(logged.find((l) => l.task === 'password reset link')).toMatchObject({
+      msg: 'work after the answer failed',
+      err: expect.stringMatching(/auth_challenges/),
+    })
     // The next request is served and mailed as usual.
     const before = await mailed()
-    const again = await visitor.post('/admin/forgot', forgotForm('known68').body, { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.28' })
+    const again = await visitor.post('/admin/forgot', forgotForm('known68').body, {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': '203.0.113.28',
+    })
     expect(again.status).toBe(303)
     await waitFor('the next link', async () => (await mailed()) > before)
   })
@@ -289,7 +322,11 @@ function startTimer() {
     { eval: true },
   )
   return {
-    post(form: { url: string; headers: Record<string, string>; body: string }): Promise<{ status: number; location: string | null; ms: number }> {
+    post(form: {
+      url: string
+      headers: Record<string, string>
+      body: string
+    }): Promise<{ status: number; location: string | null; ms: number }> {
       return new Promise((resolve, reject) => {
         worker.once('message', resolve)
         worker.once('error', reject)

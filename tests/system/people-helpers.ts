@@ -15,7 +15,12 @@ export function adminCreate(
   const args = ['scripts/admin-create.js', '--username', username, '--role', role, ...(email === null ? [] : ['--email', email])]
   return new Promise((resolve) => {
     execFile('node', args, { env: { ...process.env, BUILD_DIR, LOG_LEVEL: 'silent', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr, password: /password[^:\n]*: (\S+)\s*$/.exec(stdout)?.[1] }),
+      resolve({
+        code: err ? ((err as { code?: number }).code ?? 1) : 0,
+        stdout,
+        stderr,
+        password: /password[^:\n]*: (\S+)\s*$/.exec(stdout)?.[1],
+      }),
     )
   })
 }

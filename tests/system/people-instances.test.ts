@@ -30,7 +30,15 @@ describe.skipIf(!PG)('removing a person across two instances on PostgreSQL', () 
     const made = await adminCreate(env, username, 'editor')
     expect(made.code).toBe(0)
     const c = await b!.client().login(username, made.password!)
-    expect((await c.post('/api/auth/password', { currentPassword: made.password, newPassword: 'editor-password', confirmPassword: 'editor-password' })).status).toBe(200)
+    expect(
+      (
+        await c.post('/api/auth/password', {
+          currentPassword: made.password,
+          newPassword: 'editor-password',
+          confirmPassword: 'editor-password',
+        })
+      ).status,
+    ).toBe(200)
     expect((await c.get('/admin/blogs')).status).toBe(200)
     return c
   }

@@ -39,7 +39,8 @@ function apiCalls(): string[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.push(`${m.toUpperCase()} ${`${prefix}${layer.route.path}`.replace(/(.)\/$/, '$1')}`)
+        for (const m of Object.keys(layer.route.methods))
+          if (m !== '_all') out.push(`${m.toUpperCase()} ${`${prefix}${layer.route.path}`.replace(/(.)\/$/, '$1')}`)
       } else if (layer.handle.stack && typeof layer.rawPath === 'string') walk(layer.handle.stack, prefix + layer.rawPath)
     }
   }
@@ -91,7 +92,11 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       expect((await c.get('/api/auth/session')).status).toBe(200)
       const blocked = await c.get('/admin/settings/security')
       expect(blocked.status).toBe(200)
-      const change = await c.post('/api/auth/password', { currentPassword: made.password, newPassword: `${role}-own-password`, confirmPassword: `${role}-own-password` })
+      const change = await c.post('/api/auth/password', {
+        currentPassword: made.password,
+        newPassword: `${role}-own-password`,
+        confirmPassword: `${role}-own-password`,
+      })
       expect(change.status).toBe(200)
       people[role] = c
     }
@@ -101,10 +106,25 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     const [lead] = (await (await owner.get('/api/proposals')).json()) as { id: number }[]
     const [project] = (await (await owner.get('/api/portfolio')).json()) as { id: number }[]
     const post = (await (
-      await people.author.post('/api/blogs', { title: 'Matrix draft', subheading: 'For the matrix', excerpt: 'A draft for the matrix.', content: '<p>Draft.</p>', category: 'SEO', status: 'draft' })
+      await people.author.post('/api/blogs', {
+        title: 'Matrix draft',
+        subheading: 'For the matrix',
+        excerpt: 'A draft for the matrix.',
+        content: '<p>Draft.</p>',
+        category: 'SEO',
+        status: 'draft',
+      })
     ).json()) as { id: number }
     expect(post).toMatchObject({ id: expect.any(Number) })
-    const idFor: Record<string, string> = { 'proposals/:id': String(lead.id), 'proposals/:id/document': String(lead.id), 'proposals/:id/document/preview': String(lead.id), 'blogs/edit/:id': String(post.id), 'portfolio/edit/:id': String(project.id), 'invite/:token': 'not-a-token', 'messages/:id': '999999' }
+    const idFor: Record<string, string> = {
+      'proposals/:id': String(lead.id),
+      'proposals/:id/document': String(lead.id),
+      'proposals/:id/document/preview': String(lead.id),
+      'blogs/edit/:id': String(post.id),
+      'portfolio/edit/:id': String(project.id),
+      'invite/:token': 'not-a-token',
+      'messages/:id': '999999',
+    }
 
     const wrong: string[] = []
     for (const role of ROLES) {
@@ -118,7 +138,8 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
         const pageText = await page.text()
         // A page shows the forbidden page; a resource route (a download) answers the same words without the page.
         const refused = page.status === 403 && (pageText.includes(FORBIDDEN_TEXT) || pageText.includes('does not include'))
-        if (allowed === refused || (page.status >= 300 && page.status < 400 && page.headers.get('location')?.includes('/login'))) wrong.push(`${role} GET ${path}: ${page.status}`)
+        if (allowed === refused || (page.status >= 300 && page.status < 400 && page.headers.get('location')?.includes('/login')))
+          wrong.push(`${role} GET ${path}: ${page.status}`)
         const data = await c.get(`${path === '/admin' ? '/admin/_root' : path}.data`)
         const dataText = await data.text()
         if (allowed === (data.status === 403)) wrong.push(`${role} GET ${path}.data: ${data.status}`)
@@ -138,7 +159,9 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
         const body = method === 'GET' || method === 'DELETE' ? undefined : {}
         if (method === 'DELETE') continue
         const res = await c.request(method, path, body)
-        const json = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { forbidden?: boolean }) : await res.text().then(() => ({}) as { forbidden?: boolean })
+        const json = res.headers.get('content-type')?.includes('json')
+          ? ((await res.json()) as { forbidden?: boolean })
+          : await res.text().then(() => ({}) as { forbidden?: boolean })
         const refused = res.status === 403 && json.forbidden === true
         // GET /blogs and /portfolio answer a visitor's list to a role without the permission.
         const publicRead = method === 'GET' && ['/blogs', '/portfolio', '/blogs/:id', '/portfolio/:id'].includes(pattern)
@@ -147,7 +170,9 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
       // Deletes: tried only where refused (a refused delete changes nothing).
       for (const call of Object.keys(API_RULES).filter((k) => k.startsWith('DELETE ') && !mayOpen(role, API_RULES[k]))) {
         const pattern = call.split(' ')[1]
-        const res = await c.delete(`/api${pattern.replace(':id', String(pattern.startsWith('/blogs') ? post.id : pattern.startsWith('/portfolio') ? project.id : lead.id))}`)
+        const res = await c.delete(
+          `/api${pattern.replace(':id', String(pattern.startsWith('/blogs') ? post.id : pattern.startsWith('/portfolio') ? project.id : lead.id))}`,
+        )
         if (res.status !== 403) wrong.push(`${role} ${call}: ${res.status}`)
       }
     }
@@ -168,14 +193,33 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     const owner = await s.client().login(ADMIN.username, ADMIN.password)
     const made = await adminCreate(env, 'own-drafts', 'author')
     const author = await s.client().login('own-drafts', made.password!)
-    expect((await author.post('/api/auth/password', { currentPassword: made.password, newPassword: 'author-own-password', confirmPassword: 'author-own-password' })).status).toBe(200)
+    expect(
+      (
+        await author.post('/api/auth/password', {
+          currentPassword: made.password,
+          newPassword: 'author-own-password',
+          confirmPassword: 'author-own-password',
+        })
+      ).status,
+    ).toBe(200)
     const draft = { subheading: 'Sub', excerpt: 'An excerpt.', category: 'SEO', status: 'draft' }
     const edit = (id: number) => `/admin/blogs/edit/${id}`
-    const autosave = (c: Client, id: number, title: string) => postForm(c, edit(id), { intent: 'autosave', title, subheading: 'Sub', excerpt: 'An excerpt.', content: '<p>Unsaved.</p>', category: 'SEO', status: 'draft' })
+    const autosave = (c: Client, id: number, title: string) =>
+      postForm(c, edit(id), {
+        intent: 'autosave',
+        title,
+        subheading: 'Sub',
+        excerpt: 'An excerpt.',
+        content: '<p>Unsaved.</p>',
+        category: 'SEO',
+        status: 'draft',
+      })
     const OFFER = 'You have autosaved changes from'
 
     // The owner's post with an autosave: the author cannot drop it.
-    const theirs = (await (await owner.post('/api/blogs', { ...draft, title: "The owner's post", content: '<p>Owner.</p>' })).json()) as { id: number }
+    const theirs = (await (await owner.post('/api/blogs', { ...draft, title: "The owner's post", content: '<p>Owner.</p>' })).json()) as {
+      id: number
+    }
     expect((await autosave(owner, theirs.id, "The owner's post, unsaved")).status).toBe(200)
     const discarded = await postForm(author, edit(theirs.id), { intent: 'discard-autosave' })
     expect(discarded.status).toBe(403)
@@ -184,14 +228,18 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     expect(await (await owner.get(edit(theirs.id))).text()).toContain(OFFER)
 
     // The author's own post, published by the owner: restoring an older revision is refused with why.
-    const mine = (await (await author.post('/api/blogs', { ...draft, title: 'First words', content: '<p>First.</p>' })).json()) as { id: number }
+    const mine = (await (await author.post('/api/blogs', { ...draft, title: 'First words', content: '<p>First.</p>' })).json()) as {
+      id: number
+    }
     expect((await author.put(`/api/blogs/${mine.id}`, { title: 'Second words', content: '<p>Second.</p>' })).status).toBe(200)
     expect((await owner.put(`/api/blogs/${mine.id}`, { status: 'published' })).status).toBe(200)
     const oldest = [...(await (await author.get(edit(mine.id))).text()).matchAll(/name="revision" value="(\d+)"/g)].at(-1)?.[1]
     expect(oldest).toBeDefined()
     const refused = await postForm(author, edit(mine.id), { intent: 'restore', revision: oldest! })
     expect(refused.status).toBe(403)
-    expect(await refused.text()).toContain('Restoring a revision changes this published post, which needs an editor: your role (Author) changes only drafts. Save the post as a draft first, or ask an editor to restore it.')
+    expect(await refused.text()).toContain(
+      'Restoring a revision changes this published post, which needs an editor: your role (Author) changes only drafts. Save the post as a draft first, or ask an editor to restore it.',
+    )
     expect(await (await author.get(`/api/blogs/${mine.id}`)).json()).toMatchObject({ title: 'Second words', status: 'published' })
 
     // Saved as a draft, it is theirs to restore, and their own autosave theirs to drop.
@@ -210,10 +258,22 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     const owner = await s.client().login(ADMIN.username, ADMIN.password)
     const made = await adminCreate(env, 'needs-factor', 'editor')
     const editor = await s.client().login('needs-factor', made.password!)
-    expect((await editor.post('/api/auth/password', { currentPassword: made.password, newPassword: 'editor-own-password', confirmPassword: 'editor-own-password' })).status).toBe(200)
+    expect(
+      (
+        await editor.post('/api/auth/password', {
+          currentPassword: made.password,
+          newPassword: 'editor-own-password',
+          confirmPassword: 'editor-own-password',
+        })
+      ).status,
+    ).toBe(200)
     expect((await editor.get('/admin/blogs')).status).toBe(200)
 
-    const required = await postForm(owner, '/admin/settings/people', { intent: 'require-second-factor', requireSecondFactor: 'on', [SUDO_FIELD]: ADMIN.password })
+    const required = await postForm(owner, '/admin/settings/people', {
+      intent: 'require-second-factor',
+      requireSecondFactor: 'on',
+      [SUDO_FIELD]: ADMIN.password,
+    })
     expect(required.status).toBeLessThan(400)
     const toSecurity = '/admin/settings/security?required=second-factor'
     for (const path of ['/admin/blogs', '/admin/portfolio', '/admin']) {
@@ -223,9 +283,18 @@ describe.each(dialects())('permission matrix on %s', (name, url) => {
     // The page's data answer carries the same redirect, never the list.
     const data = await (await editor.get('/admin/blogs.data')).text()
     expect(data).toContain(toSecurity)
-    const api = await editor.post('/api/blogs', { title: 'Before a second factor', subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'draft' })
+    const api = await editor.post('/api/blogs', {
+      title: 'Before a second factor',
+      subheading: 's',
+      excerpt: 'e',
+      content: '<p>c</p>',
+      category: 'SEO',
+      status: 'draft',
+    })
     expect(api.status).toBe(403)
-    expect(await api.json()).toMatchObject({ error: 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.' })
+    expect(await api.json()).toMatchObject({
+      error: 'The owner requires two-step sign-in or a passkey: add one in Settings > Security first.',
+    })
     const security = await editor.get('/admin/settings/security')
     expect(security.status).toBe(200)
     // The owner is held to it as well until they add one: only Security opens.

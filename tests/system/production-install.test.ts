@@ -61,7 +61,8 @@ function folderOutsideAnyNodeModules(): string {
     }
   }
   const base = candidates.find((d) => fs.existsSync(d) && clean(d))
-  if (!base) throw new Error(`Every folder for the copy (${candidates.join(', ')}) has a node_modules folder or package.json in it or above it`)
+  if (!base)
+    throw new Error(`Every folder for the copy (${candidates.join(', ')}) has a node_modules folder or package.json in it or above it`)
   return fs.mkdtempSync(path.join(base, 'image-'))
 }
 
@@ -99,7 +100,16 @@ describe('the production image (build and dependencies only, no devDependencies)
     const proc = spawn(process.execPath, args, {
       cwd: dir,
       // The image's environment (Dockerfile ENV), on a free port of this machine.
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), ADMIN_PASSWORD: 'image-test-password', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        ADMIN_PASSWORD: 'image-test-password',
+        LOG_LEVEL: 'warn',
+        WEB_CONCURRENCY: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     proc.stdout.on('data', (d) => (out += d))
@@ -109,7 +119,10 @@ describe('the production image (build and dependencies only, no devDependencies)
       // Waits for a state: ready, or the process gone (the test's time limit bounds the rest).
       for (;;) {
         expect(proc.exitCode, `the image's server exited:\n${out}`).toBeNull()
-        const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0)
+        const status = await fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        )
         if (status === 200) break
         await new Promise((r) => setTimeout(r, 100))
       }

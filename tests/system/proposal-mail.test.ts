@@ -43,10 +43,17 @@ describe.each(dialects())('the acceptance mails on %s', (name, url) => {
     return mimeParts(mail.raw)
   }
 
-
   it("the client's confirmation arrives with the signed proposal and the deposit invoice attached, and so does the agency's notice", async () => {
     const email = `mailed.client.${name}@example.com`
-    const lead = { name: 'Mae Mailed', email, businessType: 'restaurant', budget: '1000-2500', requirements: 'A menu site.', source: 'estimator', sourceData: 'type=business&pages=12&addons=seo&urgency=rush' }
+    const lead = {
+      name: 'Mae Mailed',
+      email,
+      businessType: 'restaurant',
+      budget: '1000-2500',
+      requirements: 'A menu site.',
+      source: 'estimator',
+      sourceData: 'type=business&pages=12&addons=seo&urgency=rush',
+    }
     expect((await s!.client().post('/api/proposals', lead)).status).toBe(201)
     const [{ id }] = (await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
 
@@ -68,11 +75,18 @@ describe.each(dialects())('the acceptance mails on %s', (name, url) => {
     const formToken = /name="_csrf" value="([^"]+)"/.exec(page)?.[1]
     const sha256 = /SHA-256 of this version: ([0-9a-f]{64})/.exec(page)?.[1]
     expect(formToken && sha256).toBeTruthy()
-    const accepted = await postForm(client, `/p/${token}`, { intent: 'accept', version: '1', signerName: 'Mae A. Mailed', consent: 'yes' }, formToken)
+    const accepted = await postForm(
+      client,
+      `/p/${token}`,
+      { intent: 'accept', version: '1', signerName: 'Mae A. Mailed', consent: 'yes' },
+      formToken,
+    )
     expect(accepted.status).toBe(302)
     expect(accepted.headers.get('location')).toBe(`/p/${token}?done=accepted`)
     // Mail is set up here, so the page may say the copy is on its way.
-    expect(await (await client.get(`/p/${token}?done=accepted`)).text()).toContain('Thank you: you accepted this proposal. We will be in touch to start. A copy of the signed proposal and the deposit invoice is on its way to your email.')
+    expect(await (await client.get(`/p/${token}?done=accepted`)).text()).toContain(
+      'Thank you: you accepted this proposal. We will be in touch to start. A copy of the signed proposal and the deposit invoice is on its way to your email.',
+    )
 
     for (const [to, subject] of [
       [email, 'You accepted your proposal from'],
@@ -81,7 +95,10 @@ describe.each(dialects())('the acceptance mails on %s', (name, url) => {
       const parts = await arrived(to, subject)
       expect(parts[0].headers['content-type'], to).toMatch(/^text\/plain/)
       const files = parts.filter((p) => attachmentName(p))
-      expect(files.map((p) => [attachmentName(p), p.headers['content-type'].split(';')[0]]), to).toEqual([
+      expect(
+        files.map((p) => [attachmentName(p), p.headers['content-type'].split(';')[0]]),
+        to,
+      ).toEqual([
         ['proposal-v1-accepted.pdf', 'application/pdf'],
         ['invoice-INV-0001.pdf', 'application/pdf'],
       ])

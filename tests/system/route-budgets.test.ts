@@ -32,6 +32,8 @@ describe('the JavaScript each public page loads on a first view', () => {
 
   it('the home page loads neither the chat panel, the discovery popup, the builder nor the editor before they are opened', () => {
     const files = firstViewScripts(BUILD_DIR, manifest, 'routes/public/home').files.map((f) => f.file)
-    expect(files.filter((f) => /\/(chat-panel|chat-answer|discovery-dialog|builder|blog-editor|zod|not-found-content)-/.test(f))).toEqual([])
+    expect(files.filter((f) => /\/(chat-panel|chat-answer|discovery-dialog|builder|blog-editor|zod|not-found-content)-/.test(f))).toEqual(
+      [],
+    )
   })
 })

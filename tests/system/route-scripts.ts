@@ -58,7 +58,10 @@ export function firstViewScripts(buildDir: string, manifest: ClientManifest, rou
     seen.add(file)
     todo.push(...staticImportsOf(buildDir, file))
   }
-  const files = [...seen].map((file) => ({ file, gzipBytes: gzipSync(fs.readFileSync(path.join(buildDir, 'client', file)), { level: 9 }).length }))
+  const files = [...seen].map((file) => ({
+    file,
+    gzipBytes: gzipSync(fs.readFileSync(path.join(buildDir, 'client', file)), { level: 9 }).length,
+  }))
   files.sort((a, b) => b.gzipBytes - a.gzipBytes)
   return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) }
 }

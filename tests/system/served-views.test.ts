@@ -34,7 +34,11 @@ describe.each(dialects())('views counted when pages are served (%s)', (dialect, 
     expect(res.headers.get('content-security-policy')).not.toMatch(/nonce-/)
     expect(res.headers.get('set-cookie')).toBeNull()
     // Not counted: a crawler, Do Not Track, Global Privacy Control, someone signed in.
-    await (await fetch(`${s.url}/services`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).text()
+    await (
+      await fetch(`${s.url}/services`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      })
+    ).text()
     await (await fetch(`${s.url}/services`, { headers: { 'user-agent': BROWSER_AGENT, dnt: '1' } })).text()
     await (await fetch(`${s.url}/services`, { headers: { 'user-agent': BROWSER_AGENT, 'sec-gpc': '1' } })).text()
     await (await admin.get('/services', { 'user-agent': BROWSER_AGENT })).text()

@@ -43,7 +43,12 @@ class Recorder {
   now = () => performance.now() - this.sigAt
 
   /** One request, body read to the end; never rejects. */
-  send(agent: http.Agent | false, url: string, kind: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  send(
+    agent: http.Agent | false,
+    url: string,
+    kind: string,
+    opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) {
     return new Promise<Outcome>((resolve) => {
       let socket: number | undefined
       const req = http.request(url, { agent, method: opts.method ?? 'GET', headers: opts.headers })
@@ -87,7 +92,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function csrfFor(url: string) {
   const res = await fetch(`${url}/api/auth/session`)
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('csrf='))!
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('csrf='))!
   const { csrfToken } = (await res.json()) as { csrfToken: string }
   return { cookie, token: csrfToken }
 }
@@ -169,10 +177,14 @@ async function drainUnderLoad(env: Record<string, string>) {
     headers: { ...POST_HEADERS(csrf), 'content-length': String(Buffer.byteLength(body)) },
   })
   const slowDone = new Promise<Outcome>((resolve) => {
-    slowReq.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'slow', at: rec.now(), error: err.message, code: err.code, reused: false }))
+    slowReq.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ kind: 'slow', at: rec.now(), error: err.message, code: err.code, reused: false }),
+    )
     slowReq.on('response', (res) => {
       res.resume()
-      res.on('end', () => resolve({ kind: 'slow', at: rec.now(), status: res.statusCode, connection: res.headers.connection, reused: false }))
+      res.on('end', () =>
+        resolve({ kind: 'slow', at: rec.now(), status: res.statusCode, connection: res.headers.connection, reused: false }),
+      )
     })
   })
   await new Promise((r) => slowReq.write(body.slice(0, 20), r))
@@ -188,7 +200,9 @@ async function drainUnderLoad(env: Record<string, string>) {
   s.proc.kill('SIGTERM')
   const freshDone = freshProbe()
 
-  const [exit, slow] = await Promise.all([exited, slowDone, ...visitors, probe, freshDone, slowRest]).then(([e, sl]) => [e, sl] as [{ code: number | null; at: number }, Outcome])
+  const [exit, slow] = await Promise.all([exited, slowDone, ...visitors, probe, freshDone, slowRest]).then(
+    ([e, sl]) => [e, sl] as [{ code: number | null; at: number }, Outcome],
+  )
   agent.destroy()
   probeAgent.destroy()
   idleAgent.destroy()
@@ -206,7 +220,10 @@ function check(r: Awaited<ReturnType<typeof drainUnderLoad>>, label: string, opt
     exitMs: Math.round(exit.at),
     exitCode: exit.code,
     probe503Ms: Math.round(probes.find((p) => p.status === 503)?.at ?? NaN),
-    fresh: fresh.filter((o) => o.at > 0).map((o) => o.status ?? o.code).join(' '),
+    fresh: fresh
+      .filter((o) => o.at > 0)
+      .map((o) => o.status ?? o.code)
+      .join(' '),
   }
   console.log(label, JSON.stringify(summary))
 
@@ -288,7 +305,20 @@ describe('SIGTERM drains keep-alive connections', () => {
     const dir = tempDir('shutdown-')
     const port = await freePort()
     const proc = spawn(process.execPath, ['server.js'], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}`, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'system-test-password', LOG_LEVEL: 'info', WEB_CONCURRENCY: '2', DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        BUILD_DIR,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: `http://127.0.0.1:${port}`,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'system-test-password',
+        LOG_LEVEL: 'info',
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: path.join(dir, 'site.db'),
+        DATA_DIR: dir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -313,12 +343,14 @@ describe('SIGTERM drains keep-alive connections', () => {
     const s = await startServer({ DATABASE_URL: path.join(dir, 'site.db'), DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: '1' })
     const csrf = await csrfFor(s.url)
     // A body that never finishes arriving.
-    const req = http.request(`${s.url}/api/proposals`, { agent: false, method: 'POST', headers: { ...POST_HEADERS(csrf), 'content-length': '1000' } })
+    const req = http.request(`${s.url}/api/proposals`, {
+      agent: false,
+      method: 'POST',
+      headers: { ...POST_HEADERS(csrf), 'content-length': '1000' },
+    })
     const events: string[] = []
     const ended = new Promise<void>((r) =>
-      req
-        .on('error', () => r(void events.push('request cut off')))
-        .on('response', () => r(void events.push('request answered'))),
+      req.on('error', () => r(void events.push('request cut off'))).on('response', () => r(void events.push('request answered'))),
     )
     await new Promise((r) => req.write('{"name":', r))
     // Another connection's answer: the server accepts connections in order, so it holds the slow one.

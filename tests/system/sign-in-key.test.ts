@@ -13,7 +13,8 @@ import { ADMIN, BUILD_DIR, freePort, postForm, startServer, tempDir, type Runnin
  * key carried by backup and restore.
  */
 const SECURITY = '/admin/settings/security'
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 const newKey = () => randomBytes(32).toString('hex')
 const STEP = 30_000
 /** The last time step used per secret: a code works once, so the next sign-in waits for a later one. */
@@ -72,7 +73,17 @@ async function expectSignedIn(s: RunningServer, secret: string) {
 async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const port = await freePort()
   const proc = spawn(process.execPath, ['server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -13,8 +13,11 @@ type Run = { code: number; stdout: string; stderr: string }
 /** A script as an operator runs it: against the built server bundle. */
 function runScript(script: string, env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('node', [script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'node',
+      [script, ...args],
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -71,7 +74,13 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const html = path.join(dir, 'page.xml')
     fs.writeFileSync(html, '<?xml version="1.0"?><html><body>Hello</body></html>')
     const entities = path.join(dir, 'entities.xml')
-    fs.writeFileSync(entities, WXR.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>'))
+    fs.writeFileSync(
+      entities,
+      WXR.replace('?>', '?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace(
+        '<title>Old Agency Blog</title>',
+        '<title>&xxe;</title>',
+      ),
+    )
     const big = path.join(dir, 'big.xml')
     // 500 MB without writing 500 MB: a sparse file.
     fs.closeSync(fs.openSync(big, 'w'))
@@ -99,7 +108,9 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Dry run of a WordPress import: nothing was written.')
-    expect(r.stdout).toContain('would import: "We moved to the harbour" (published, 2 images, old addresses /?p=6 /we-moved-to-the-harbour /2026/10/02/we-moved-to-the-harbour)')
+    expect(r.stdout).toContain(
+      'would import: "We moved to the harbour" (published, 2 images, old addresses /?p=6 /we-moved-to-the-harbour /2026/10/02/we-moved-to-the-harbour)',
+    )
     expect(r.stdout).toContain('skipped page: "Sample Page": pages are not imported')
     expect(r.stdout).toContain('skipped comments: "Hello world!": 1 comment not imported')
     expect(r.stdout).toContain('5 posts would be imported, 0 already imported, 3 items skipped.')
@@ -110,11 +121,16 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     // Two imports of one file at once (issue 33): the old site answers only once one of them has
     // ended, so the one holding the lock is still fetching when the other asks for it.
     const release = site.hold()
-    const runs = [runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host), runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)]
+    const runs = [
+      runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host),
+      runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host),
+    ]
     const loser = await Promise.race(runs.map((run, i) => run.then(() => i)))
     release()
     const [wp, refused] = [await runs[1 - loser]!, await runs[loser]!]
-    expect(refused.stderr).toMatch(/^Import refused: An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.\n$/)
+    expect(refused.stderr).toMatch(
+      /^Import refused: An import is already running, started at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\. Wait for it to finish, then try again\.\n$/,
+    )
     expect(refused.code).toBe(1)
     expect(refused.stdout).toBe('')
     expect(wp.stderr).toBe('')
@@ -129,7 +145,9 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
 
     const again = await runScript('scripts/import.js', env, wxrFile, '--allow-host', site.host)
     expect(again.stdout).toContain('0 posts imported with 0 images, 5 already imported, 3 items skipped.')
-    expect((await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')).stdout).toContain('0 posts imported with 0 images, 2 already imported')
+    expect((await runScript('scripts/import.js', env, GHOST, '--images', 'tests/fixtures/ghost/images')).stdout).toContain(
+      '0 posts imported with 0 images, 2 already imported',
+    )
     expect(await countPosts(databaseUrl)).toBe(7)
   })
 
@@ -160,7 +178,9 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     expect(tagged).toContain('We moved to the harbour')
     expect(tagged).not.toContain('Ten years of websites')
     expect(tagged).toMatch(/Posts tagged <strong[^>]*>harbour<\/strong>/)
-    expect(await (await fetch(`${server.url}/rss.xml`)).text()).toMatch(/<title>We moved to the harbour<\/title>[\s\S]*?<category>Design<\/category>\s*<category>harbour<\/category>\s*<category>studio<\/category>/)
+    expect(await (await fetch(`${server.url}/rss.xml`)).text()).toMatch(
+      /<title>We moved to the harbour<\/title>[\s\S]*?<category>Design<\/category>\s*<category>harbour<\/category>\s*<category>studio<\/category>/,
+    )
 
     const moved = async (p: string) => {
       const r = await fetch(`${server!.url}${p}`, { redirect: 'manual' })
@@ -180,7 +200,21 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const done = await runScript('scripts/export.js', { ...env, SITE_URL: server!.url }, dir)
     expect(done.stderr).toBe('')
     expect(done.stdout).toMatch(/Exported \d+ posts and \d+ images \(\d+ files\) into /)
-    for (const file of ['wordpress.xml', 'posts.json', 'posts.csv', 'slug-history.json', 'slug-history.csv', 'portfolio.json', 'portfolio.csv', 'settings.json', 'proposals.csv', 'proposals.json', 'messages.csv', 'messages.json', 'posts/we-moved-to-the-harbour.html']) {
+    for (const file of [
+      'wordpress.xml',
+      'posts.json',
+      'posts.csv',
+      'slug-history.json',
+      'slug-history.csv',
+      'portfolio.json',
+      'portfolio.csv',
+      'settings.json',
+      'proposals.csv',
+      'proposals.json',
+      'messages.csv',
+      'messages.json',
+      'posts/we-moved-to-the-harbour.html',
+    ]) {
       expect(fs.existsSync(path.join(dir, file)), file).toBe(true)
     }
     const md = fs.readFileSync(path.join(dir, 'posts/we-moved-to-the-harbour.md'), 'utf8')
@@ -196,7 +230,25 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
     const snapshot = async (database: string) => {
       const h = openDatabase(database)
       try {
-        const posts = await h.db.selectFrom('blogPosts').select(['id', 'title', 'slug', 'status', 'date', 'publishAt', 'category', 'tags', 'author', 'excerpt', 'content', 'image', 'imageAlt']).orderBy('title').execute()
+        const posts = await h.db
+          .selectFrom('blogPosts')
+          .select([
+            'id',
+            'title',
+            'slug',
+            'status',
+            'date',
+            'publishAt',
+            'category',
+            'tags',
+            'author',
+            'excerpt',
+            'content',
+            'image',
+            'imageAlt',
+          ])
+          .orderBy('title')
+          .execute()
         const slugs = await h.db.selectFrom('blogSlugs').select(['slug', 'postId']).execute()
         const title = new Map(posts.map((p) => [Number(p.id), p.title]))
         const anyUpload = (s: string) => s.replace(/\/uploads\/[a-f0-9]{32}\.webp/g, '/uploads/IMAGE.webp')
@@ -204,8 +256,12 @@ describe.each(dialects())('npm run import on %s', (_name, url) => {
         const visible = (html: string) => anyUpload(sanitizeBlogHtml(html.replace(/>\s+</g, '><')))
         return {
           posts: posts.map(({ id: _id, ...p }) => ({ ...p, content: visible(p.content), image: anyUpload(p.image) })),
-          redirects: slugs.filter((s) => s.slug.startsWith('/')).map((s) => `${s.slug} -> ${title.get(Number(s.postId))}`).sort(),
-          images: new Set(posts.flatMap((p) => [...`${p.content} ${p.image}`.matchAll(/\/uploads\/[a-f0-9]{32}\.webp/g)].map((m) => m[0]))).size,
+          redirects: slugs
+            .filter((s) => s.slug.startsWith('/'))
+            .map((s) => `${s.slug} -> ${title.get(Number(s.postId))}`)
+            .sort(),
+          images: new Set(posts.flatMap((p) => [...`${p.content} ${p.image}`.matchAll(/\/uploads\/[a-f0-9]{32}\.webp/g)].map((m) => m[0])))
+            .size,
         }
       } finally {
         await h.close()

@@ -15,7 +15,11 @@ function workerPids(primary: number): number[] {
 async function logLine(s: RunningServer, msg: string): Promise<Record<string, unknown>> {
   for (;;) {
     // Whole lines only: the last piece may still be arriving.
-    const line = s.output().split('\n').slice(0, -1).find((l) => l.includes(`"msg":"${msg}"`))
+    const line = s
+      .output()
+      .split('\n')
+      .slice(0, -1)
+      .find((l) => l.includes(`"msg":"${msg}"`))
     if (line) return JSON.parse(line) as Record<string, unknown>
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -39,8 +43,27 @@ describe('npm start on an empty data folder', () => {
     expect(items).toHaveLength(4)
 
     const admin = await s.client().login(ADMIN.username, ADMIN.password)
-    const post = (await (await admin.post('/api/blogs', { title: 'Survives Restarts', subheading: 's', excerpt: 'e', content: '<p>c</p>', category: 'SEO', status: 'published' })).json()) as { id: number }
-    expect((await s.client().post('/api/proposals', { name: 'Kept Forever', email: 'k@example.com', businessType: 'other', budget: '5000+', requirements: 'r' })).status).toBe(201)
+    const post = (await (
+      await admin.post('/api/blogs', {
+        title: 'Survives Restarts',
+        subheading: 's',
+        excerpt: 'e',
+        content: '<p>c</p>',
+        category: 'SEO',
+        status: 'published',
+      })
+    ).json()) as { id: number }
+    expect(
+      (
+        await s.client().post('/api/proposals', {
+          name: 'Kept Forever',
+          email: 'k@example.com',
+          businessType: 'other',
+          budget: '5000+',
+          requirements: 'r',
+        })
+      ).status,
+    ).toBe(201)
 
     // Graceful stop: SIGTERM finishes in-flight work and exits 0.
     expect(await s.stop()).toBe(0)
@@ -98,10 +121,15 @@ describe('npm start on an empty data folder', () => {
       // A new connection per request: the primary hands connections to the workers in turn.
       const page = (path: string) =>
         new Promise<string>((resolve, reject) => {
-          http.get(`${cl.url}${path}`, { agent: false }, (res) => {
-            let body = ''
-            res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve(body))
-          }).on('error', reject)
+          http
+            .get(`${cl.url}${path}`, { agent: false }, (res) => {
+              let body = ''
+              res
+                .setEncoding('utf8')
+                .on('data', (d: string) => (body += d))
+                .on('end', () => resolve(body))
+            })
+            .on('error', reject)
         })
       // Every worker holds the home page in its cache.
       for (let i = 0; i < 4 * cores; i++) expect(await page('/')).toContain('</html>')
@@ -118,8 +146,11 @@ describe('npm start on an empty data folder', () => {
 
   it('stops at start with one line naming a bad variable', async () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['server.js'], { env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR, PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } }, (err, _o, stderr) =>
-        resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }),
+      execFile(
+        process.execPath,
+        ['server.js'],
+        { env: { PATH: process.env.PATH, NODE_ENV: 'production', BUILD_DIR, PORT: 'eighty', DATA_DIR: path.join(tempDir(), 'x') } },
+        (err, _o, stderr) => resolve({ code: (err as { code?: number } | null)?.code ?? 0, stderr }),
       )
     })
     expect(result.code).toBe(1)

@@ -62,7 +62,7 @@ describe('uncached pages on two instances of one PostgreSQL database', () => {
     await Promise.all([a?.stop(), b?.stop()])
   })
 
-  it("show a change made on the other instance once its poll sees it", async () => {
+  it('show a change made on the other instance once its poll sees it', async () => {
     for (const p of ['/', '/blog']) for (let i = 0; i < 2; i++) await text(`${b.url}${p}`)
     await changeEverything(a, 'Made On A')
     // B follows the content version by polling the database every second.

@@ -30,7 +30,9 @@ function pgUrl(): string {
 /** Signs in on `s`, uploads a fresh picture through POST /api/uploads and returns its URL. */
 async function upload(s: RunningServer, colour: string): Promise<string> {
   const admin = await s.client().login(ADMIN.username, ADMIN.password)
-  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).png().toBuffer()
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
   const res = await fetch(`${s.url}/api/uploads`, {
     method: 'POST',
     headers: {

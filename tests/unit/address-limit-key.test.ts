@@ -9,7 +9,15 @@ describe('addressLimitKey', () => {
   })
 
   it('reads IPv4-mapped IPv6 as the IPv4 address, however it is written', () => {
-    for (const ip of ['::ffff:10.0.0.1', '::FFFF:10.0.0.1', '0:0:0:0:0:ffff:10.0.0.1', '::ffff:a00:1', '0000:0000:0000:0000:0000:FFFF:0A00:0001', '[::ffff:10.0.0.1]', '[::ffff:a00:1]:8080']) {
+    for (const ip of [
+      '::ffff:10.0.0.1',
+      '::FFFF:10.0.0.1',
+      '0:0:0:0:0:ffff:10.0.0.1',
+      '::ffff:a00:1',
+      '0000:0000:0000:0000:0000:FFFF:0A00:0001',
+      '[::ffff:10.0.0.1]',
+      '[::ffff:a00:1]:8080',
+    ]) {
       expect(addressLimitKey(ip), ip).toBe('10.0.0.1')
     }
   })
@@ -36,8 +44,10 @@ describe('addressLimitKey', () => {
   })
 
   it('counts an address written with brackets, a port or spaces as the address itself (issue 33)', () => {
-    for (const ip of ['[2001:db8::7]', '[2001:db8::7]:443', '[2001:DB8:0::7%eth0]', ' 2001:db8::7 ', '2001:db8::7\t']) expect(addressLimitKey(ip), ip).toBe('2001:db8:0:0::/64')
-    for (const ip of ['192.0.2.1:80', ' 192.0.2.1', '192.0.2.1 ', '[192.0.2.1]', '192.0.2.1%eth0']) expect(addressLimitKey(ip), ip).toBe('192.0.2.1')
+    for (const ip of ['[2001:db8::7]', '[2001:db8::7]:443', '[2001:DB8:0::7%eth0]', ' 2001:db8::7 ', '2001:db8::7\t'])
+      expect(addressLimitKey(ip), ip).toBe('2001:db8:0:0::/64')
+    for (const ip of ['192.0.2.1:80', ' 192.0.2.1', '192.0.2.1 ', '[192.0.2.1]', '192.0.2.1%eth0'])
+      expect(addressLimitKey(ip), ip).toBe('192.0.2.1')
   })
 
   it('tells neighbouring /64s apart', () => {

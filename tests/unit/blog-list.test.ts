@@ -18,10 +18,7 @@ interface Post {
 }
 
 // 8 SEO posts, 3 Security posts, 2 Web Design posts, interleaved.
-const categories = [
-  'SEO', 'Security', 'SEO', 'Web Design', 'SEO', 'SEO', 'Security', 'SEO',
-  'SEO', 'Web Design', 'SEO', 'Security', 'SEO',
-]
+const categories = ['SEO', 'Security', 'SEO', 'Web Design', 'SEO', 'SEO', 'Security', 'SEO', 'SEO', 'Web Design', 'SEO', 'Security', 'SEO']
 const posts: Post[] = categories.map((category, i) => ({ id: i + 1, category }))
 
 describe('blogCategories', () => {
@@ -108,7 +105,10 @@ describe('readBlogListQuery and blogListHref', () => {
   it('drives the visible grid: page N shows the first N pages of the category', () => {
     const shown = (search: string) => {
       const q = read(search)
-      return { count: visiblePosts(posts, q.category, q.pages * BLOG_PAGE_SIZE).length, more: hasMore(posts, q.category, q.pages * BLOG_PAGE_SIZE) }
+      return {
+        count: visiblePosts(posts, q.category, q.pages * BLOG_PAGE_SIZE).length,
+        more: hasMore(posts, q.category, q.pages * BLOG_PAGE_SIZE),
+      }
     }
     expect(shown('category=SEO')).toEqual({ count: 6, more: true })
     expect(shown('category=SEO&page=2')).toEqual({ count: 8, more: false })
@@ -137,7 +137,7 @@ describe('tags (issue 24: imported posts keep theirs)', () => {
     ])
   })
 
-  it('filters by a tag\'s slug, with or without a category, and pages the result', () => {
+  it("filters by a tag's slug, with or without a category, and pages the result", () => {
     expect(filterPosts(tagged, 'All', 'studio').map((p) => p.id)).toEqual([1, 2])
     expect(filterPosts(tagged, 'News', 'studio').map((p) => p.id)).toEqual([1])
     expect(filterPosts(tagged, 'All', 'cafe-co').map((p) => p.id)).toEqual([4])

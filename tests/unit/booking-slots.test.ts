@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_AVAILABILITY, freeSlots, heldCells, isOfferedStart, slotsByDay, timeLabel, type Availability, type Slot } from '~/lib/booking-slots'
+import {
+  DEFAULT_AVAILABILITY,
+  freeSlots,
+  heldCells,
+  isOfferedStart,
+  slotsByDay,
+  timeLabel,
+  type Availability,
+  type Slot,
+} from '~/lib/booking-slots'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const at = (s: string) => Date.parse(s)
@@ -8,7 +17,12 @@ const closed = [null, null, null, null, null, null, null]
 /** One office, open the given weekdays (1 = Monday) at the given hours. */
 function officeOnly(zone: string, days: number[], start: string, end: string, over: Partial<Availability> = {}): Availability {
   const week = closed.map((_, i) => (days.includes(i + 1) ? { start, end } : null))
-  return { ...DEFAULT_AVAILABILITY, noticeHours: 0, offices: [{ id: 'x', name: 'X', zone, week, host: '', videoUrl: '', phone: '' }], ...over }
+  return {
+    ...DEFAULT_AVAILABILITY,
+    noticeHours: 0,
+    offices: [{ id: 'x', name: 'X', zone, week, host: '', videoUrl: '', phone: '' }],
+    ...over,
+  }
 }
 
 /** The first slot on a calendar day in `zone`, as UTC ISO. */
@@ -69,7 +83,11 @@ describe('discovery-call slots', () => {
   })
 
   it('respects minimum notice, the horizon, days off and the buffer around bookings', () => {
-    const a = officeOnly('America/Los_Angeles', [1, 2, 3, 4, 5], '09:00', '17:00', { noticeHours: 4, horizonDays: 7, daysOff: ['2026-12-03'] })
+    const a = officeOnly('America/Los_Angeles', [1, 2, 3, 4, 5], '09:00', '17:00', {
+      noticeHours: 4,
+      horizonDays: 7,
+      daysOff: ['2026-12-03'],
+    })
     const now = at('2026-12-01T17:00:00Z') // 9:00 on Tuesday in San Francisco
     const slots = freeSlots(a, now)
     expect(iso(slots[0].start)).toBe('2026-12-01T21:00:00.000Z') // 13:00, four hours later
@@ -83,11 +101,15 @@ describe('discovery-call slots', () => {
     // A booking at 13:30 holds 13:30-13:50 (call + buffer): 13:00 and 14:00 stay free.
     const booked = at('2026-12-01T21:30:00Z')
     const busy = [{ start: booked, end: booked + 20 * 60_000 }]
-    const around = freeSlots(a, now, busy).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T2'))
+    const around = freeSlots(a, now, busy)
+      .map((s) => iso(s.start))
+      .filter((s) => s.startsWith('2026-12-01T2'))
     expect(around.slice(0, 2)).toEqual(['2026-12-01T21:00:00.000Z', '2026-12-01T22:00:00.000Z'])
     // A call booked off this grid (made before quarter hours, or another office's) blocks every slot it overlaps.
     const odd = at('2026-12-01T21:20:00Z')
-    const blocked = freeSlots(a, now, [{ start: odd, end: odd + 20 * 60_000 }]).map((s) => iso(s.start)).filter((s) => s.startsWith('2026-12-01T2'))
+    const blocked = freeSlots(a, now, [{ start: odd, end: odd + 20 * 60_000 }])
+      .map((s) => iso(s.start))
+      .filter((s) => s.startsWith('2026-12-01T2'))
     expect(blocked.slice(0, 2)).toEqual(['2026-12-01T21:00:00.000Z', '2026-12-01T22:00:00.000Z'])
   })
 

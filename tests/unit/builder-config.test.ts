@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { BuilderConfigSchema, parseBuilderConfig, parseStoredConfig } from '~/lib/builder-config.ts'
-import { DEFAULT_BUILDER_CONFIG, chooseTemplate, createDefaultConfig, setIndustry, toggleService, type BuilderConfig } from '~/lib/builder.ts'
+import {
+  DEFAULT_BUILDER_CONFIG,
+  chooseTemplate,
+  createDefaultConfig,
+  setIndustry,
+  toggleService,
+  type BuilderConfig,
+} from '~/lib/builder.ts'
 
 function designed(): BuilderConfig {
   let c = setIndustry(createDefaultConfig(), 'technology')
-  c = { ...c, businessName: 'Nimbus Labs', tagline: 'Cloud, simply', colorScheme: 'dark', layout: 'creative', selectedTemplate: 'saas-startup', pages: 12 }
+  c = {
+    ...c,
+    businessName: 'Nimbus Labs',
+    tagline: 'Cloud, simply',
+    colorScheme: 'dark',
+    layout: 'creative',
+    selectedTemplate: 'saas-startup',
+    pages: 12,
+  }
   c = toggleService(toggleService(c, 'web-app'), 'ui-ux-design')
   c.features = { ...c.features, chatbot: true, darkMode: true }
   c.customizations = { ...c.customizations, fontFamily: 'montserrat', spacing: 24, borderRadius: 0, ctaPlacement: 'left' }
@@ -42,16 +57,25 @@ describe('parseBuilderConfig: partial designs', () => {
   })
 
   it('resets only the bad fields of a group', () => {
-    const c = parseBuilderConfig({ customizations: { fontFamily: 'comic-sans', spacing: 20, layoutDensity: 'spacious' }, socialLinks: { youtube: 7, tiktok: '@kiln' } })
+    const c = parseBuilderConfig({
+      customizations: { fontFamily: 'comic-sans', spacing: 20, layoutDensity: 'spacious' },
+      socialLinks: { youtube: 7, tiktok: '@kiln' },
+    })
     expect(c.customizations).toMatchObject({ fontFamily: 'inter', spacing: 20, layoutDensity: 'spacious' })
     expect(c.socialLinks).toEqual({ ...DEFAULT_BUILDER_CONFIG.socialLinks, tiktok: '@kiln' })
   })
 
   it('keeps a template only with its own industry', () => {
-    expect(parseBuilderConfig({ industry: 'retail', selectedTemplate: 'urban-store' })).toMatchObject({ industry: 'retail', selectedTemplate: 'urban-store' })
+    expect(parseBuilderConfig({ industry: 'retail', selectedTemplate: 'urban-store' })).toMatchObject({
+      industry: 'retail',
+      selectedTemplate: 'urban-store',
+    })
     expect(parseBuilderConfig({ industry: 'retail', selectedTemplate: 'fine-dining' }).selectedTemplate).toBe('')
     expect(parseBuilderConfig({ selectedTemplate: 'urban-store' }).selectedTemplate).toBe('')
-    expect(parseBuilderConfig({ industry: 'moon-base', selectedTemplate: 'urban-store' })).toMatchObject({ industry: '', selectedTemplate: '' })
+    expect(parseBuilderConfig({ industry: 'moon-base', selectedTemplate: 'urban-store' })).toMatchObject({
+      industry: '',
+      selectedTemplate: '',
+    })
   })
 })
 
@@ -65,7 +89,9 @@ describe('parseBuilderConfig: hostile input', () => {
   })
 
   it('drops unknown and prototype keys without polluting Object.prototype', () => {
-    const c = parseStoredConfig('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"admin":true,"features":{"__proto__":{"polluted":true},"crm":true}}')
+    const c = parseStoredConfig(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"admin":true,"features":{"__proto__":{"polluted":true},"crm":true}}',
+    )
     expect(Object.keys(c).sort()).toEqual(Object.keys(DEFAULT_BUILDER_CONFIG).sort())
     expect(Object.keys(c.features)).toEqual(Object.keys(DEFAULT_BUILDER_CONFIG.features))
     expect(c.features.crm).toBe(true)
@@ -108,7 +134,8 @@ describe('parseBuilderConfig: hostile input', () => {
   })
 
   it('gives the defaults for bad JSON', () => {
-    for (const json of [null, '', '{', '{"businessName":', 'undefined', 'NaN']) expect(parseStoredConfig(json), String(json)).toEqual(DEFAULT_BUILDER_CONFIG)
+    for (const json of [null, '', '{', '{"businessName":', 'undefined', 'NaN'])
+      expect(parseStoredConfig(json), String(json)).toEqual(DEFAULT_BUILDER_CONFIG)
   })
 })
 
@@ -119,6 +146,10 @@ describe('parseBuilderConfig: templates with a look', () => {
     // A design saved before templates changed the look (or changed since): the visitor's own
     // choices win over the template's.
     const older = { ...fromTemplate, colorScheme: 'green', customizations: { ...fromTemplate.customizations, fontFamily: 'roboto' } }
-    expect(parseBuilderConfig(JSON.parse(JSON.stringify(older)))).toMatchObject({ selectedTemplate: 'fine-dining', colorScheme: 'green', customizations: { fontFamily: 'roboto' } })
+    expect(parseBuilderConfig(JSON.parse(JSON.stringify(older)))).toMatchObject({
+      selectedTemplate: 'fine-dining',
+      colorScheme: 'green',
+      customizations: { fontFamily: 'roboto' },
+    })
   })
 })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { readBuilderQuery } from '~/lib/builder-form.ts'
 import { builderHref, encodeCompactDesign, proposalHref } from '~/lib/builder-query.ts'
-import { DEFAULT_BUILDER_CONFIG, chooseTemplate, createDefaultConfig, setIndustry, summarizeConfig, toggleService, type BuilderConfig } from '~/lib/builder.ts'
+import {
+  DEFAULT_BUILDER_CONFIG,
+  chooseTemplate,
+  createDefaultConfig,
+  setIndustry,
+  summarizeConfig,
+  toggleService,
+  type BuilderConfig,
+} from '~/lib/builder.ts'
 import { isCacheableQuery } from '~/lib/public-paths.ts'
 import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.ts'
 
@@ -23,7 +31,9 @@ describe('the builder in its address', () => {
     expect(readBuilderQuery(new URLSearchParams('industry=retail&cb=1')).config).toBeNull()
     // The page cache serves those from its copy, and renders the others.
     expect(isCacheableQuery('/demo-builder', 'cb=1')).toBe(true)
-    expect(isCacheableQuery('/demo-builder', new URL(`http://x${builderHref(restaurant(), 'templates', 'mobile')}`).search.slice(1))).toBe(false)
+    expect(isCacheableQuery('/demo-builder', new URL(`http://x${builderHref(restaurant(), 'templates', 'mobile')}`).search.slice(1))).toBe(
+      false,
+    )
     expect(isCacheableQuery('/demo-builder', 'tab=services')).toBe(false)
   })
 
@@ -76,7 +86,9 @@ describe('the builder in its address', () => {
     const r = sent(createDefaultConfig(), 'design', [['colorScheme', 'green']]).config!
     expect(r.colorScheme).toBe('green')
     expect(sent(createDefaultConfig(), 'design', [['fontFamily', 'lora']]).config?.customizations.fontFamily).toBe('lora')
-    expect(sent({ ...createDefaultConfig(), colorScheme: 'teal' }, 'design', [['colorScheme', '<script>']]).config?.colorScheme).toBe('blue')
+    expect(sent({ ...createDefaultConfig(), colorScheme: 'teal' }, 'design', [['colorScheme', '<script>']]).config?.colorScheme).toBe(
+      'blue',
+    )
   })
 
   it('boxes count on their own tab only: unticked there is off, elsewhere the design keeps them', () => {

@@ -81,13 +81,17 @@ describe('defaults', () => {
   })
 
   it('turns on custom domain and SSL only among advanced features', () => {
-    const on = Object.entries(DEFAULT_BUILDER_CONFIG.advancedFeatures).filter(([, v]) => v).map(([k]) => k)
+    const on = Object.entries(DEFAULT_BUILDER_CONFIG.advancedFeatures)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
     expect(Object.keys(DEFAULT_BUILDER_CONFIG.advancedFeatures)).toHaveLength(9)
     expect(on).toEqual(['customDomain', 'sslCertificate'])
   })
 
   it('turns on hero, about, services and contact sections only', () => {
-    const on = Object.entries(DEFAULT_BUILDER_CONFIG.contentSections).filter(([, v]) => v).map(([k]) => k)
+    const on = Object.entries(DEFAULT_BUILDER_CONFIG.contentSections)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
     expect(on).toEqual(['hero', 'about', 'services', 'contact'])
     expect(Object.keys(DEFAULT_BUILDER_CONFIG.contentSections)).toHaveLength(10)
   })
@@ -111,8 +115,18 @@ describe('option lists', () => {
     expect(ids(COLOR_SCHEMES)).toEqual(['blue', 'green', 'purple', 'orange', 'red', 'teal', 'dark', 'minimal'])
     expect(ids(LAYOUTS)).toEqual(['modern', 'classic', 'creative', 'luxury'])
     expect(ids(INDUSTRIES)).toEqual([
-      'restaurant', 'retail', 'healthcare', 'technology', 'professional', 'fitness',
-      'education', 'real-estate', 'automotive', 'beauty', 'travel', 'finance',
+      'restaurant',
+      'retail',
+      'healthcare',
+      'technology',
+      'professional',
+      'fitness',
+      'education',
+      'real-estate',
+      'automotive',
+      'beauty',
+      'travel',
+      'finance',
     ])
     expect(ids(FONTS)).toEqual(['inter', 'roboto', 'poppins', 'playfair', 'montserrat', 'lora'])
     expect(ids(HEADER_STYLES)).toEqual(['classic', 'minimal', 'centered', 'sidebar'])
@@ -123,8 +137,16 @@ describe('option lists', () => {
     expect(ids(LAYOUT_DENSITIES)).toEqual(['compact', 'comfortable', 'spacious'])
     expect(ids(CTA_PLACEMENTS)).toEqual(['left', 'center', 'right'])
     expect(ids(FEATURE_TOGGLES)).toEqual([
-      'chatbot', 'analytics', 'seo', 'mobileApp', 'ecommerce',
-      'booking', 'newsletter', 'multiLanguage', 'darkMode', 'liveChat',
+      'chatbot',
+      'analytics',
+      'seo',
+      'mobileApp',
+      'ecommerce',
+      'booking',
+      'newsletter',
+      'multiLanguage',
+      'darkMode',
+      'liveChat',
     ])
   })
 
@@ -136,7 +158,7 @@ describe('option lists', () => {
     }
   })
 
-  it('every scheme\'s buttons are readable: filled, gradient and outline (AA, 4.5:1)', () => {
+  it("every scheme's buttons are readable: filled, gradient and outline (AA, 4.5:1)", () => {
     for (const s of COLOR_SCHEMES) {
       const onFill = textOnPrimary(s)
       expect(contrastRatio(onFill, s.primary), `${s.id} filled`).toBeGreaterThanOrEqual(4.5)
@@ -147,7 +169,10 @@ describe('option lists', () => {
 
   it('animates only the movement of buttons, never their colours', () => {
     for (const animationStyle of ['smooth', 'bouncy'] as const) {
-      const cls = animationClass({ ...DEFAULT_BUILDER_CONFIG, customizations: { ...DEFAULT_BUILDER_CONFIG.customizations, animationStyle } })
+      const cls = animationClass({
+        ...DEFAULT_BUILDER_CONFIG,
+        customizations: { ...DEFAULT_BUILDER_CONFIG.customizations, animationStyle },
+      })
       expect(cls).toContain('transition-transform')
       expect(cls.split(' ')).not.toContain('motion-safe:transition')
     }
@@ -159,7 +184,12 @@ describe('option lists', () => {
 
   it('has six service groups of four services with unique ids', () => {
     expect(SERVICE_GROUPS.map((g) => g.name)).toEqual([
-      'Web Development', 'Digital Marketing', 'Design Services', 'Restaurant Services', 'Hotel & Booking', 'Maintenance',
+      'Web Development',
+      'Digital Marketing',
+      'Design Services',
+      'Restaurant Services',
+      'Hotel & Booking',
+      'Maintenance',
     ])
     for (const g of SERVICE_GROUPS) expect(g.services).toHaveLength(4)
     const all = SERVICE_GROUPS.flatMap((g) => g.services.map((s) => s.id))
@@ -429,7 +459,12 @@ describe('chooseTemplate', () => {
     expect(c.selectedTemplate).toBe('fine-dining')
     expect(c.colorScheme).toBe('dark')
     expect(c.layout).toBe('luxury')
-    expect(c.customizations).toMatchObject({ fontFamily: 'playfair', headerStyle: 'minimal', ctaPlacement: 'center', buttonStyle: 'outline' })
+    expect(c.customizations).toMatchObject({
+      fontFamily: 'playfair',
+      headerStyle: 'minimal',
+      ctaPlacement: 'center',
+      buttonStyle: 'outline',
+    })
     expect(FONTS.find((f) => f.id === c.customizations.fontFamily)?.stack).toMatch(/serif$/)
     expect(FONTS.find((f) => f.id === c.customizations.fontFamily)?.stack).not.toMatch(/sans-serif$/)
   })

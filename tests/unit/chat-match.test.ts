@@ -13,7 +13,11 @@ const index = indexTopics(topics)
 const best = (q: string) => matchQuestion(index, q)[0]?.topic.id
 
 /** Lower case, letters and digits only, one space between words. */
-const plain = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+const plain = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
 
 describe('the chat answers what is typed (issue 35 section 4)', () => {
   it('the held list of 40 visitor questions: at least 35 reach their topic first', () => {
@@ -27,11 +31,13 @@ describe('the chat answers what is typed (issue 35 section 4)', () => {
       if (got !== q.topic) misses.push(`"${q.text}" -> ${got ?? 'hand-over'} (held: ${q.topic})`)
     }
     const score = questions.length - misses.length
-    console.log(`chat matcher: ${score} of ${questions.length} held questions reach their topic${misses.length ? `; missed:\n  ${misses.join('\n  ')}` : ''}`)
+    console.log(
+      `chat matcher: ${score} of ${questions.length} held questions reach their topic${misses.length ? `; missed:\n  ${misses.join('\n  ')}` : ''}`,
+    )
     expect(score).toBeGreaterThanOrEqual(35)
   })
 
-  it('is not tuned on the held questions: none of their texts (of two words or more) is written in the matcher or a topic\'s words', () => {
+  it("is not tuned on the held questions: none of their texts (of two words or more) is written in the matcher or a topic's words", () => {
     const matcher = plain(readFileSync('app/lib/chat-match.ts', 'utf8'))
     const words = topics.map((t) => plain(t.words))
     for (const { text } of held.questions) {
@@ -53,7 +59,7 @@ describe('the chat answers what is typed (issue 35 section 4)', () => {
     expect(s.counter).toBe(0)
   })
 
-  it('quotes the saved offices\' hours, and says where they are when none are saved', () => {
+  it("quotes the saved offices' hours, and says where they are when none are saved", () => {
     const hours = askTyped(initialChatState(), 'opening hours?', index).messages.at(-1)!
     expect(hours.text).toContain(DEFAULT_CONTACT.hours)
     expect(hours.text).toContain(DEFAULT_CONTACT.gwaliorHours)
@@ -84,7 +90,12 @@ describe('the chat answers what is typed (issue 35 section 4)', () => {
   })
 
   it('the chat page replays suggestions and typed questions in order, keeping the latest steps', () => {
-    const q = new URLSearchParams([['q', 'website-cost'], ['ask', 'do you do seo'], ['back', '/faq'], ['q', 'delivery-time']])
+    const q = new URLSearchParams([
+      ['q', 'website-cost'],
+      ['ask', 'do you do seo'],
+      ['back', '/faq'],
+      ['q', 'delivery-time'],
+    ])
     const entries = entriesFromQuery(q)
     expect(entries).toEqual([{ pick: 'website-cost' }, { ask: 'do you do seo' }, { pick: 'delivery-time' }])
     const page = replayEntries(entries, index)

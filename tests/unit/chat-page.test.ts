@@ -39,7 +39,19 @@ describe('the chat page answered by the server (issue 22)', () => {
 
   it('returns only to a page of this site', () => {
     for (const ok of ['/services', '/blog/hello-world', '/pricing', '/no-such-page']) expect(chatBackPath(ok), ok).toBe(ok)
-    for (const bad of [null, '', 'services', '//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/a b', '/chat', `/${'a'.repeat(300)}`, '/x?y=1']) {
+    for (const bad of [
+      null,
+      '',
+      'services',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/a b',
+      '/chat',
+      `/${'a'.repeat(300)}`,
+      '/x?y=1',
+    ]) {
       expect(chatBackPath(bad), String(bad)).toBe('/')
     }
   })

@@ -4,7 +4,15 @@ import { ConfigError, loadConfig } from '~/config.server.ts'
 describe('configuration', () => {
   it('has working defaults: SQLite under ./data, port 3000, /admin', () => {
     const c = loadConfig({})
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dialect: 'sqlite', databaseUrl: './data/site.db', adminPath: 'admin', siteUrl: 'http://localhost:3000', secureCookies: false })
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dialect: 'sqlite',
+      databaseUrl: './data/site.db',
+      adminPath: 'admin',
+      siteUrl: 'http://localhost:3000',
+      secureCookies: false,
+    })
   })
 
   it('selects PostgreSQL from a postgres URL and Secure cookies from an https SITE_URL', () => {
@@ -46,7 +54,10 @@ describe('configuration', () => {
     [{ SECRET_KEY: 'ab'.repeat(31) }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
     [{ SECRET_KEY: `${'0123456789abcdef'.repeat(4)}0` }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
     [{ SECRET_KEY: '0'.repeat(64) }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
-    [{ SECRET_KEY: 'not a key: spaces and punctuation!!!!!!!!!!!!!!!!!!!!!!!' }, /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/],
+    [
+      { SECRET_KEY: 'not a key: spaces and punctuation!!!!!!!!!!!!!!!!!!!!!!!' },
+      /^Invalid configuration: SECRET_KEY must be at least 32 random bytes/,
+    ],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -27,7 +27,12 @@ describe('the estimator priced from the address (its GET form, issue 22)', () =>
   it('reads the one-list form of the PDF, proposal and reopen links the same way', () => {
     const input = { websiteType: 'ecommerce', pages: 8, addons: ['cms', 'seo'], urgency: 'emergency' }
     const fromForm = read('type=ecommerce&pages=8&addons=cms&addons=seo&urgency=emergency')!
-    for (const href of [estimatePdfHref(input), estimateProposalHref(input, estimate(input)), reopenHref('estimator', input), `/pricing?${estimateQuery(input).toString()}`]) {
+    for (const href of [
+      estimatePdfHref(input),
+      estimateProposalHref(input, estimate(input)),
+      reopenHref('estimator', input),
+      `/pricing?${estimateQuery(input).toString()}`,
+    ]) {
       const q = read(new URL(href, 'http://x').search.slice(1))!
       expect(q.calculated, href).toEqual(fromForm.calculated)
     }

@@ -49,7 +49,8 @@ describe('estimator constants', () => {
       ['emergency', 'Emergency (+100%)', 2],
     ])
     const labels = (type: string) => URGENCY_OPTIONS.map((u) => urgencyLabel(u, type))
-    for (const type of ['static', 'business', 'premium']) expect(labels(type)).toEqual(['Standard: 7 days', 'Rush: 5 days (+50%)', 'Emergency: 3 days (+100%)'])
+    for (const type of ['static', 'business', 'premium'])
+      expect(labels(type)).toEqual(['Standard: 7 days', 'Rush: 5 days (+50%)', 'Emergency: 3 days (+100%)'])
     expect(labels('ecommerce')).toEqual(['Standard: 10-14 days', 'Rush: 7-10 days (+50%)', 'Emergency: 5-7 days (+100%)'])
     expect(labels('custom')).toEqual([
       'Standard: quoted in your proposal',
@@ -78,9 +79,14 @@ describe('one price list', () => {
       ['Business', 599, 'Up to 10 pages', '90 days'],
       ['Premium', 999, 'Unlimited pages', '6 months'],
     ])
-    for (const [plan, pages] of [['starter', 5], ['business', 10], ['premium', 100]] as const) {
+    for (const [plan, pages] of [
+      ['starter', 5],
+      ['business', 10],
+      ['premium', 100],
+    ] as const) {
       const p = PLANS.find((x) => x.id === plan)!
-      for (let n = 1; n <= pages; n++) expect(estimate({ websiteType: p.websiteType, pages: n, addons: [] }).total, `${plan} ${n}`).toBe(p.price)
+      for (let n = 1; n <= pages; n++)
+        expect(estimate({ websiteType: p.websiteType, pages: n, addons: [] }).total, `${plan} ${n}`).toBe(p.price)
     }
     // One page past a plan's pages costs one extra page.
     expect(estimate({ websiteType: 'static', pages: 6, addons: [] }).total).toBe(349)

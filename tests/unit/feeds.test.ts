@@ -11,17 +11,28 @@ describe('feeds', () => {
   })
 
   it('builds a sitemap with absolute URLs and day-precision lastmod', () => {
-    const xml = buildSitemap(SITE, [
-      { path: '/' },
-      { path: '/blog/4', lastmod: '2026-03-04T12:30:00.000Z' },
-    ])
+    const xml = buildSitemap(SITE, [{ path: '/' }, { path: '/blog/4', lastmod: '2026-03-04T12:30:00.000Z' }])
     const doc = parser.parse(xml)
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
     expect(doc.urlset.url).toEqual([{ loc: `${SITE}/` }, { loc: `${SITE}/blog/4`, lastmod: '2026-03-04' }])
   })
 
   it('lists every public page of the spec in the static sitemap pages', () => {
-    for (const p of ['/', '/services', '/portfolio', '/blog', '/about', '/demo-builder', '/faq', '/proposal', '/book', '/pricing', '/contact', '/privacy', '/terms']) {
+    for (const p of [
+      '/',
+      '/services',
+      '/portfolio',
+      '/blog',
+      '/about',
+      '/demo-builder',
+      '/faq',
+      '/proposal',
+      '/book',
+      '/pricing',
+      '/contact',
+      '/privacy',
+      '/terms',
+    ]) {
       expect(STATIC_PAGES).toContain(p)
     }
   })
@@ -39,7 +50,15 @@ describe('feeds', () => {
       title: 'Acme Blog',
       description: 'Tips & tricks',
       posts: [
-        { id: 2, slug: 'speed-fast', title: 'Speed <fast>', excerpt: 'Why "speed" matters', category: 'Performance', author: 'Ann', date: '2026-02-01' },
+        {
+          id: 2,
+          slug: 'speed-fast',
+          title: 'Speed <fast>',
+          excerpt: 'Why "speed" matters',
+          category: 'Performance',
+          author: 'Ann',
+          date: '2026-02-01',
+        },
         { id: 1, slug: 'hello', title: 'Hello', excerpt: 'First', category: 'SEO', author: 'Bob', date: '2026-01-01' },
       ],
     })
@@ -59,9 +78,22 @@ describe('feeds', () => {
       siteUrl: SITE,
       title: 'Acme Blog',
       description: '',
-      posts: [{ id: 1, slug: 'harbour', title: 'Harbour', excerpt: '', category: 'Design', tags: ['studio', 'Fish & chips', 'Design'], author: 'Ann', date: '2026-02-01' }],
+      posts: [
+        {
+          id: 1,
+          slug: 'harbour',
+          title: 'Harbour',
+          excerpt: '',
+          category: 'Design',
+          tags: ['studio', 'Fish & chips', 'Design'],
+          author: 'Ann',
+          date: '2026-02-01',
+        },
+      ],
     })
-    expect(xml).toContain('<category>Design</category>\n      <category>studio</category>\n      <category>Fish &amp; chips</category>\n      <dc:creator>')
+    expect(xml).toContain(
+      '<category>Design</category>\n      <category>studio</category>\n      <category>Fish &amp; chips</category>\n      <dc:creator>',
+    )
     expect(xml.match(/<category>Design<\/category>/g)).toHaveLength(1)
   })
 

@@ -16,7 +16,12 @@ describe('Icon', () => {
 
   it('keeps every attribute of every shape, and renders the same markup each time', () => {
     const first = render({ node: Star })
-    const shapes = Star.map(([tag, attrs]) => `<${tag}${Object.entries(attrs).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`)
+    const shapes = Star.map(
+      ([tag, attrs]) =>
+        `<${tag}${Object.entries(attrs)
+          .map(([k, v]) => ` ${k}="${v}"`)
+          .join('')}></${tag}>`,
+    )
     expect(first).toContain(shapes.join(''))
     expect(render({ node: Star })).toBe(first)
   })

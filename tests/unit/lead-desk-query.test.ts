@@ -17,7 +17,14 @@ describe('lead desk query', () => {
       dir: 'asc',
       page: 3,
     })
-    expect(read('kind=spam&status=lost&assignee=bob&sort=drop%20table&dir=up&page=-4')).toMatchObject({ kind: '', status: '', assignee: '', sort: 'received', dir: 'desc', page: 1 })
+    expect(read('kind=spam&status=lost&assignee=bob&sort=drop%20table&dir=up&page=-4')).toMatchObject({
+      kind: '',
+      status: '',
+      assignee: '',
+      sort: 'received',
+      dir: 'desc',
+      page: 1,
+    })
     // Each column sorts its own first way; the older "Assigned to me" link still works.
     expect(read('sort=name')).toMatchObject({ sort: 'name', dir: 'asc' })
     expect(read('mine=1')).toMatchObject({ assignee: 'me' })
@@ -31,6 +38,11 @@ describe('lead desk query', () => {
     expect(sortHref(path, q, 'name')).toBe('/admin/proposals?q=smith&kind=message&sort=name&dir=desc')
     expect(sortHref(path, read('q=smith&sort=name&dir=desc&page=4'), 'name')).toBe('/admin/proposals?q=smith&sort=name')
     expect(sortHref(path, q, 'received')).toBe('/admin/proposals?q=smith&kind=message')
-    expect(read(new URL(sortHref(path, q, 'value'), 'http://x').search.slice(1))).toMatchObject({ sort: 'value', dir: 'desc', kind: 'message', page: 1 })
+    expect(read(new URL(sortHref(path, q, 'value'), 'http://x').search.slice(1))).toMatchObject({
+      sort: 'value',
+      dir: 'desc',
+      kind: 'message',
+      page: 1,
+    })
   })
 })

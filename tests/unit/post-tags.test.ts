@@ -17,7 +17,11 @@ describe("a post's tags as the editor and the API send them", () => {
   })
 
   it('takes a list from the API, cleaned the same way, a comma inside a name kept', () => {
-    expect(tagsOf([' वेब डिज़ाइन ', 'Веб-дизайн', 'веб-ДИЗАЙН', '', 'Food, drink']).data?.tags).toEqual(['वेब डिज़ाइन', 'Веб-дизайн', 'Food, drink'])
+    expect(tagsOf([' वेब डिज़ाइन ', 'Веб-дизайн', 'веб-ДИЗАЙН', '', 'Food, drink']).data?.tags).toEqual([
+      'वेब डिज़ाइन',
+      'Веб-дизайн',
+      'Food, drink',
+    ])
   })
 
   it('reads the stored JSON array (what GET /api/blogs returns) as that list, not at its commas', () => {
@@ -79,7 +83,9 @@ describe('the editor form sends the tags only when the field was changed', () =>
   it('an imported post with more tags than the editor takes still saves when the field is left alone', () => {
     const shown = tagsText(Array.from({ length: 25 }, (_, i) => `t${i}`))
     expect(BlogPostPatchSchema.safeParse(form({ tags: shown, tagsShown: shown })).success).toBe(true)
-    expect(fieldErrors(BlogPostPatchSchema.safeParse(form({ tags: `${shown}, t25`, tagsShown: shown })).error!)).toEqual({ tags: TOO_MANY_TAGS })
+    expect(fieldErrors(BlogPostPatchSchema.safeParse(form({ tags: `${shown}, t25`, tagsShown: shown })).error!)).toEqual({
+      tags: TOO_MANY_TAGS,
+    })
   })
 })
 
@@ -110,7 +116,8 @@ describe('tag slugs in any script', () => {
   })
 
   it('gives a Latin tag exactly the slug it had (no tag address moves), and none to a tag without letters', () => {
-    for (const n of ['Café & Co', 'Harbour life', 'Crème brûlée à la Straße', 'Æsir & Øresund — Łódź', '2024', 'SEO']) expect(tagSlug(n)).toBe(slugify(n))
+    for (const n of ['Café & Co', 'Harbour life', 'Crème brûlée à la Straße', 'Æsir & Øresund — Łódź', '2024', 'SEO'])
+      expect(tagSlug(n)).toBe(slugify(n))
     expect(tagSlug('!!!')).toBe('')
     expect(tagSlug('  ')).toBe('')
   })
@@ -141,15 +148,42 @@ describe('tag slugs in any script', () => {
     expect(tagName(posts, query.tag!)).toBe('वेब डिज़ाइन')
     // Written in decomposed letters (NFD) or unencoded, the address finds the same tag.
     expect(readBlogListQuery(new URLSearchParams({ tag: web!.slug.normalize('NFD') })).tag).toBe(web!.slug)
-    expect(filterPosts(posts, 'All', readBlogListQuery(new URLSearchParams(`tag=${tagSlug('Веб-дизайн')}`)).tag).map((p) => p.id)).toEqual([3])
+    expect(filterPosts(posts, 'All', readBlogListQuery(new URLSearchParams(`tag=${tagSlug('Веб-дизайн')}`)).tag).map((p) => p.id)).toEqual([
+      3,
+    ])
   })
 })
 
 describe('wordpress.xml keeps tags in other scripts apart', () => {
   it('gives each tag its own slug (WordPress matches terms by slug; all were "post" before)', () => {
-    const base = { id: 1, title: 'A', slug: 'a', status: 'published', date: '2026-10-02', publishAt: null, html: '<p>x</p>', excerpt: '', category: 'Design', author: 'Jane', oldPaths: [], cover: null }
-    const xml = writeWxr({ title: 'Agency', url: 'https://agency.example' }, [{ ...base, tags: ['वेब डिज़ाइन', 'Веб-дизайн', 'Harbour life', '!!!'] }])
-    expect([...xml.matchAll(/<wp:tag_slug><!\[CDATA\[(.*?)\]\]><\/wp:tag_slug>/g)].map((m) => m[1])).toEqual([tagSlug('वेब डिज़ाइन'), 'веб-дизайн', 'harbour-life', 'post'])
-    expect([...xml.matchAll(/domain="post_tag" nicename="([^"]*)"/g)].map((m) => m[1])).toEqual([tagSlug('वेब डिज़ाइन'), 'веб-дизайн', 'harbour-life', 'post'])
+    const base = {
+      id: 1,
+      title: 'A',
+      slug: 'a',
+      status: 'published',
+      date: '2026-10-02',
+      publishAt: null,
+      html: '<p>x</p>',
+      excerpt: '',
+      category: 'Design',
+      author: 'Jane',
+      oldPaths: [],
+      cover: null,
+    }
+    const xml = writeWxr({ title: 'Agency', url: 'https://agency.example' }, [
+      { ...base, tags: ['वेब डिज़ाइन', 'Веб-дизайн', 'Harbour life', '!!!'] },
+    ])
+    expect([...xml.matchAll(/<wp:tag_slug><!\[CDATA\[(.*?)\]\]><\/wp:tag_slug>/g)].map((m) => m[1])).toEqual([
+      tagSlug('वेब डिज़ाइन'),
+      'веб-дизайн',
+      'harbour-life',
+      'post',
+    ])
+    expect([...xml.matchAll(/domain="post_tag" nicename="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      tagSlug('वेब डिज़ाइन'),
+      'веб-дизайн',
+      'harbour-life',
+      'post',
+    ])
   })
 })

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { niceStep } from '~/components/admin/activity-chart.tsx'
 import { estimateProposalHref } from '~/components/estimator/estimate-links.ts'
 import { estimate } from '~/lib/estimator.ts'
-import { decodeDesign, encodeDesign, estimateFromQuery, fromBase64Url, reopenHref, sourceFromUrl, toBase64Url } from '~/lib/proposal-source.ts'
+import {
+  decodeDesign,
+  encodeDesign,
+  estimateFromQuery,
+  fromBase64Url,
+  reopenHref,
+  sourceFromUrl,
+  toBase64Url,
+} from '~/lib/proposal-source.ts'
 
 describe('proposal source links', () => {
   it('round-trips UTF-8 text through base64url, and refuses what is not', () => {

@@ -78,7 +78,7 @@ describe('read time and publish times', () => {
     expect(zonedToUtcIso('2026-04-05T01:45', 'Australia/Lord_Howe')).toBe('2026-04-04T14:45:00.000Z')
   })
 
-  it('agrees with luxon (issue 26\'s library) on every quarter hour of the 2026 change days, but for a repeated hour, where it takes the first', () => {
+  it("agrees with luxon (issue 26's library) on every quarter hour of the 2026 change days, but for a repeated hour, where it takes the first", () => {
     const days: [string, string[]][] = [
       ['America/Los_Angeles', ['2026-03-08', '2026-11-01']],
       ['Europe/Berlin', ['2026-03-29', '2026-10-25']],
@@ -117,7 +117,10 @@ describe('read time and publish times', () => {
     for (const bad of ['Mars/Olympus_Mons', '+05:30', 'GMT+5', '', 'Europe/Paris; drop table']) {
       const r = SettingsPatchSchema.safeParse({ timeZone: bad })
       expect(r.success, bad).toBe(false)
-      expect(r.error?.issues[0]).toMatchObject({ path: ['timeZone'], message: 'Choose a time zone from the list, such as America/Los_Angeles' })
+      expect(r.error?.issues[0]).toMatchObject({
+        path: ['timeZone'],
+        message: 'Choose a time zone from the list, such as America/Los_Angeles',
+      })
     }
   })
 })

@@ -32,7 +32,22 @@ async function shell(path: string, site: SiteData['site'], markupOnceAt?: (pathn
 describe('header and footer rendered once', () => {
   it('send exactly the markup an inline render gives, for every path, also when the saved copy is reused', async () => {
     const markupOnceAt = createMarkupOnce()
-    const paths = ['/', '/blog', '/blog/local-seo-basics', '/blog/another-post', '/Blog/', '/services', '/services/', '/about-us', '/faq', '/pricing', '/contact', '/privacy', '/nowhere', '/']
+    const paths = [
+      '/',
+      '/blog',
+      '/blog/local-seo-basics',
+      '/blog/another-post',
+      '/Blog/',
+      '/services',
+      '/services/',
+      '/about-us',
+      '/faq',
+      '/pricing',
+      '/contact',
+      '/privacy',
+      '/nowhere',
+      '/',
+    ]
     for (const path of paths) {
       expect(await shell(path, SITE, markupOnceAt), path).toBe(await shell(path, SITE))
     }

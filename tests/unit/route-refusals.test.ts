@@ -24,7 +24,14 @@ describe('database outages (docs/decisions/028)', () => {
       expect(isDatabaseUnavailable(err), String(err)).toBe(true)
     }
     // A socket error by itself may be the mail server's or a file's: only the pool's driver maps those.
-    const notOutages = [withCode('ECONNREFUSED'), withCode('ENOENT'), withCode('23505', 'duplicate key'), withCode('42P01'), withCode('28P01', 'password authentication failed'), withCode('3D000')]
+    const notOutages = [
+      withCode('ECONNREFUSED'),
+      withCode('ENOENT'),
+      withCode('23505', 'duplicate key'),
+      withCode('42P01'),
+      withCode('28P01', 'password authentication failed'),
+      withCode('3D000'),
+    ]
     for (const err of [...notOutages, new Error('boom'), null, 'text']) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(false)
     }
@@ -45,13 +52,17 @@ describe('database outages (docs/decisions/028)', () => {
       await expect(sql`select 1`.execute(db)).rejects.toBeInstanceOf(DatabaseUnavailableError)
       const lines: string[] = []
       const abort = new Error('stop waiting')
-      const waiting = waitForDatabase(db, {
-        info: () => {},
-        warn: (_obj, msg) => {
-          lines.push(msg)
-          if (lines.length === 2) throw abort
+      const waiting = waitForDatabase(
+        db,
+        {
+          info: () => {},
+          warn: (_obj, msg) => {
+            lines.push(msg)
+            if (lines.length === 2) throw abort
+          },
         },
-      }, 10)
+        10,
+      )
       await expect(waiting).rejects.toBe(abort)
       expect(lines[0]).toMatch(/^database unavailable, retrying in 0\.01s$/)
     } finally {
@@ -75,8 +86,17 @@ describe('database outages (docs/decisions/028)', () => {
     } as unknown as ServerBuild
     const wrapped = answerRouteRefusals(build) as ServerBuild
     /** What the handler threw. */
-    const thrown = (fn: ((args: never) => unknown) | undefined) => Promise.resolve().then(() => fn!({} as never)).then(() => undefined, (e: unknown) => e)
-    expect(await thrown(wrapped.routes.page!.module.loader)).toMatchObject({ data: { databaseUnavailable: true, retryAfter: 5 }, init: { status: 503, headers: { 'Retry-After': '5' } } })
+    const thrown = (fn: ((args: never) => unknown) | undefined) =>
+      Promise.resolve()
+        .then(() => fn!({} as never))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+    expect(await thrown(wrapped.routes.page!.module.loader)).toMatchObject({
+      data: { databaseUnavailable: true, retryAfter: 5 },
+      init: { status: 503, headers: { 'Retry-After': '5' } },
+    })
     expect(await thrown(wrapped.routes.page!.module.action)).toMatchObject({ init: { status: 503 } })
     const feedError = (await thrown(wrapped.routes.feed!.module.loader)) as Response
     expect(feedError).toBeInstanceOf(Response)
@@ -96,7 +116,13 @@ describe('database outages (docs/decisions/028)', () => {
       },
     } as unknown as ServerBuild
     const wrapped = answerRouteRefusals(build) as ServerBuild
-    const thrown = (fn: ((args: never) => unknown) | undefined) => Promise.resolve().then(() => fn!({} as never)).then(() => undefined, (e: unknown) => e)
+    const thrown = (fn: ((args: never) => unknown) | undefined) =>
+      Promise.resolve()
+        .then(() => fn!({} as never))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
     expect(await thrown(wrapped.routes.page!.module.loader)).toMatchObject({ data: null, init: { status: 404 } })
     expect(await thrown(wrapped.routes.page!.module.action)).toMatchObject({ init: { status: 404 } })
     const pdf = (await thrown(wrapped.routes.pdf!.module.loader)) as Response

@@ -45,7 +45,10 @@ describe('seo meta', () => {
   })
 
   it('reads SITE_URL and the site name from the root match', () => {
-    const matches = [{ id: 'root', loaderData: { siteUrl: SITE, site: { siteName: 'Acme' } } }, { id: 'routes/public/layout', loaderData: undefined }]
+    const matches = [
+      { id: 'root', loaderData: { siteUrl: SITE, site: { siteName: 'Acme' } } },
+      { id: 'routes/public/layout', loaderData: undefined },
+    ]
     expect(siteFromMatches(matches)).toEqual({ siteUrl: SITE, siteName: 'Acme' })
     const tags = pageMeta('faq', { matches, location: { pathname: '/faq' } })
     expect(tags[0]).toEqual({ title: `${PAGE_META.faq.title} | Acme` })
@@ -62,7 +65,13 @@ describe('seo meta', () => {
 })
 
 describe('JSON-LD', () => {
-  const org = organizationJsonLd({ siteUrl: SITE, siteName: 'Launchpad Web Studio', ...DEFAULT_CONTACT, contactEmail: 'a@b.example', contactPhone: '+1 555' })
+  const org = organizationJsonLd({
+    siteUrl: SITE,
+    siteName: 'Launchpad Web Studio',
+    ...DEFAULT_CONTACT,
+    contactEmail: 'a@b.example',
+    contactPhone: '+1 555',
+  })
 
   it('describes the organization with both offices', () => {
     expect(org['@type']).toBe('Organization')
@@ -86,7 +95,13 @@ describe('JSON-LD', () => {
       date: '2026-01-02',
       updatedAt: '2026-01-05T10:00:00.000Z',
     })
-    expect(post).toMatchObject({ '@type': 'BlogPosting', headline: 'T', url: `${SITE}/blog/t-post`, image: `${SITE}/images/blog/x.svg`, datePublished: '2026-01-02' })
+    expect(post).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'T',
+      url: `${SITE}/blog/t-post`,
+      image: `${SITE}/images/blog/x.svg`,
+      datePublished: '2026-01-02',
+    })
     expect(post.author).toEqual({ '@type': 'Person', name: 'Ann' })
 
     const faq = faqPageJsonLd(FAQS)

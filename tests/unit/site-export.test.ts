@@ -3,14 +3,30 @@ import { writeWxr, type WxrPost } from '~/services/site-export/wxr-writer.server
 
 const SITE = { title: 'Agency', url: 'https://agency.example' }
 const post = (over: Partial<WxrPost>): WxrPost => ({
-  id: 1, title: 'A post', slug: 'a-post', status: 'published', date: '2026-10-02', publishAt: null, html: '<p>Hello</p>',
-  excerpt: '', category: 'Design', tags: [], author: 'Jane Writer', oldPaths: [], cover: null, ...over,
+  id: 1,
+  title: 'A post',
+  slug: 'a-post',
+  status: 'published',
+  date: '2026-10-02',
+  publishAt: null,
+  html: '<p>Hello</p>',
+  excerpt: '',
+  category: 'Design',
+  tags: [],
+  author: 'Jane Writer',
+  oldPaths: [],
+  cover: null,
+  ...over,
 })
 /** The file's items as WordPress's importer reads them: type, id, parent, attachment URL and metas. */
 function items(xml: string) {
   return [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, body]) => {
     const field = (name: string) => new RegExp(`<wp:${name}>(?:<!\\[CDATA\\[)?(.*?)(?:\\]\\]>)?</wp:${name}>`).exec(body!)?.[1]
-    const metas = Object.fromEntries([...body!.matchAll(/<wp:meta_key><!\[CDATA\[(.*?)\]\]><\/wp:meta_key>\s*<wp:meta_value><!\[CDATA\[(.*?)\]\]><\/wp:meta_value>/g)].map((m) => [m[1], m[2]]))
+    const metas = Object.fromEntries(
+      [...body!.matchAll(/<wp:meta_key><!\[CDATA\[(.*?)\]\]><\/wp:meta_key>\s*<wp:meta_value><!\[CDATA\[(.*?)\]\]><\/wp:meta_value>/g)].map(
+        (m) => [m[1], m[2]],
+      ),
+    )
     return { type: field('post_type'), id: field('post_id'), parent: field('post_parent'), url: field('attachment_url'), metas }
   })
 }
@@ -25,7 +41,13 @@ describe('wordpress.xml (WXR) for a stock WordPress importer', () => {
         html: '<p>x</p><img src="https://agency.example/uploads/a.webp" alt="A &amp; B" /><img src="https://agency.example/uploads/cover.webp" alt="" /><img src="https://agency.example/uploads/a.webp" alt="again" />',
         cover: { url: 'https://agency.example/uploads/cover.webp', alt: 'The cover' },
       }),
-      post({ id: 9, slug: 'second', title: 'Second', cover: null, html: '<img src="https://agency.example/uploads/a.webp" alt="A &amp; B">' }),
+      post({
+        id: 9,
+        slug: 'second',
+        title: 'Second',
+        cover: null,
+        html: '<img src="https://agency.example/uploads/a.webp" alt="A &amp; B">',
+      }),
     ])
     const all = items(xml)
     const attachments = all.filter((i) => i.type === 'attachment')

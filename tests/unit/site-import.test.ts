@@ -6,7 +6,29 @@ import { ImportFileError, MAX_IMPORT_BYTES, parseExport } from '~/services/site-
 const wxr = fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8')
 const ghost = fs.readFileSync('tests/fixtures/ghost/export.json', 'utf8')
 /** The elements the blog editor (app/components/admin/editor/extensions.ts) keeps. */
-const EDITOR_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'img', 'a', 'strong', 'em', 'u', 's', 'code', 'pre', 'hr', 'br'])
+const EDITOR_TAGS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'img',
+  'a',
+  'strong',
+  'em',
+  'u',
+  's',
+  'code',
+  'pre',
+  'hr',
+  'br',
+])
 /** Elements of `html` the editor would not keep. */
 const foreignTags = (html: string) => [...html.matchAll(/<([a-z0-9]+)/g)].map((m) => m[1]!).filter((t) => !EDITOR_TAGS.has(t))
 
@@ -23,7 +45,13 @@ describe('the WordPress export (WXR by a real WordPress 6.1)', () => {
       ['Our winter opening hours', 'scheduled', '2030-12-01'],
     ])
     const moved = site.posts[1]!
-    expect(moved).toMatchObject({ slug: 'we-moved-to-the-harbour', category: 'Design', tags: ['harbour', 'studio'], excerpt: 'Our studio has a new home by the water.', author: 'Jane Writer' })
+    expect(moved).toMatchObject({
+      slug: 'we-moved-to-the-harbour',
+      category: 'Design',
+      tags: ['harbour', 'studio'],
+      excerpt: 'Our studio has a new home by the water.',
+      author: 'Jane Writer',
+    })
     expect(moved.coverUrl).toBe('http://old.example/wp-content/uploads/2026/10/harbour.jpg')
     expect(moved.coverAlt).toBe('A blue harbour at dawn')
     expect(moved.oldPaths).toEqual(['/?p=6', '/we-moved-to-the-harbour', '/2026/10/02/we-moved-to-the-harbour'])
@@ -64,7 +92,13 @@ describe('the Ghost export (version 5)', () => {
       ['A note we have not finished', 'draft', '2026-10-12', '', 'Sam Harbour'],
     ])
     const sea = site.posts[0]!
-    expect(sea).toMatchObject({ tags: ['Coast'], coverUrl: '/content/images/2026/10/sea.jpg', coverAlt: 'Waves on a grey sea', oldPaths: ['/designing-for-the-sea'], excerpt: 'How the coast colours our work.' })
+    expect(sea).toMatchObject({
+      tags: ['Coast'],
+      coverUrl: '/content/images/2026/10/sea.jpg',
+      coverAlt: 'Waves on a grey sea',
+      oldPaths: ['/designing-for-the-sea'],
+      excerpt: 'How the coast colours our work.',
+    })
     expect(sea.html).toContain('<img src="/content/images/2026/10/desk.jpg" alt="A drawing desk"')
     expect(sea.html).toContain('<p><em>Where the palette is drawn</em></p>')
     expect(foreignTags(sea.html)).toEqual([])
@@ -94,31 +128,40 @@ describe('a bad file', () => {
   })
 
   it('refuses a file that declares entities before reading them, wherever its DOCTYPE is (issue 33)', () => {
-    const withDoctype = (doctype: string) => wxr.replace('?>', `?>${doctype}`).replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
+    const withDoctype = (doctype: string) =>
+      wxr.replace('?>', `?>${doctype}`).replace('<title>Old Agency Blog</title>', '<title>&xxe;</title>')
     const files = [
       // An external entity naming a file (XXE): the parser threw a plain Error, a 500.
       withDoctype('<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'),
       // An internal one was expanded.
       withDoctype('<!DOCTYPE rss [<!ENTITY xxe "expanded">]>'),
       withDoctype('<!DOCTYPE rss [<!ENTITY lol "lol"><!ENTITY xxe "&lol;&lol;&lol;&lol;">]>'),
-      withDoctype('<!DOCTYPE rss PUBLIC "-//x//EN" "http://old.example/x.dtd" [<!ENTITY % remote SYSTEM "http://old.example/x.ent"> %remote;]>'),
+      withDoctype(
+        '<!DOCTYPE rss PUBLIC "-//x//EN" "http://old.example/x.dtd" [<!ENTITY % remote SYSTEM "http://old.example/x.ent"> %remote;]>',
+      ),
       withDoctype('<!DOCTYPE rss [<!-- ]> --><!ATTLIST rss x CDATA "a]>"><!ENTITY xxe SYSTEM "file:///etc/hostname">]>'),
       // A DOCTYPE inside the document is read by the parser too.
       wxr.replace('<channel>', '<channel><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'),
     ]
-    for (const file of files) expect(refused(file)).toBe('This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).')
+    for (const file of files)
+      expect(refused(file)).toBe(
+        'This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).',
+      )
   })
 
   it('reads a DOCTYPE without entities, and a post that quotes one in its text', () => {
     expect(parseExport(wxr.replace('?>', '?><!DOCTYPE rss SYSTEM "http://old.example/rss.dtd">')).posts).toHaveLength(5)
-    const quoting = wxr.replace('<![CDATA[<!-- wp:paragraph -->', '<![CDATA[<p>Write <code>&lt;!DOCTYPE</code> like this: <!DOCTYPE x [<!ENTITY y SYSTEM "file:///etc/passwd">]></p><!-- wp:paragraph -->')
+    const quoting = wxr.replace(
+      '<![CDATA[<!-- wp:paragraph -->',
+      '<![CDATA[<p>Write <code>&lt;!DOCTYPE</code> like this: <!DOCTYPE x [<!ENTITY y SYSTEM "file:///etc/passwd">]></p><!-- wp:paragraph -->',
+    )
     expect(quoting).not.toBe(wxr)
     expect(parseExport(quoting).posts).toHaveLength(5)
   })
 })
 
 describe('cleanImportedHtml', () => {
-  it('keeps classic posts\' paragraphs and drops wrappers, styles and scripts', () => {
+  it("keeps classic posts' paragraphs and drops wrappers, styles and scripts", () => {
     expect(cleanImportedHtml('First line\n\nSecond <b>bold</b>')).toBe('<p>First line</p><p>Second <strong>bold</strong></p>')
     expect(cleanImportedHtml('<div class="x"><p style="color:red">Hi<script>alert(1)</script></p></div>')).toBe('<p>Hi</p>')
   })

@@ -3,7 +3,15 @@ import type { Db } from '~/db/db.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
 import { renderEstimatePdf } from '~/services/estimate.server.ts'
 import { budgetForTotal, estimatePdfHref, estimateProposalHref, estimateSummary } from '~/components/estimator/estimate-links.ts'
-import { buttonStyle, contrastRatio, pageNames, readableOn, sectionPadding, textOnPrimary, DEVICE_WIDTHS } from '~/components/builder/preview-style.ts'
+import {
+  buttonStyle,
+  contrastRatio,
+  pageNames,
+  readableOn,
+  sectionPadding,
+  textOnPrimary,
+  DEVICE_WIDTHS,
+} from '~/components/builder/preview-style.ts'
 import { COLOR_SCHEMES } from '~/content/builder-options.ts'
 import { createDefaultConfig } from '~/lib/builder.ts'
 import { estimate } from '~/lib/estimator.ts'
@@ -32,7 +40,9 @@ describe('estimate links', () => {
       '- Estimated total: $1,423.50',
     ])
     const plain = { websiteType: 'static', pages: 1, addons: [], urgency: null }
-    expect(estimateSummary(plain, estimate(plain))).toContain('- Add-ons: None\n- Timeline: No preference (7 days)\n- Estimated total: $299')
+    expect(estimateSummary(plain, estimate(plain))).toContain(
+      '- Add-ons: None\n- Timeline: No preference (7 days)\n- Estimated total: $299',
+    )
   })
 
   it('sends only the choices to the PDF endpoint, never a price', () => {
@@ -52,7 +62,14 @@ describe('estimate links', () => {
 describe('estimate PDF', () => {
   // The rows themselves (the same on screen and on the PDF) are tested in estimator.test.ts.
   it('refuses choices the estimator cannot price with a typed error, before touching the database', async () => {
-    const db = new Proxy({}, { get: () => { throw new Error('database used') } }) as Db
+    const db = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database used')
+        },
+      },
+    ) as Db
     for (const input of [
       { websiteType: 'mansion', pages: 5, addons: [] },
       { websiteType: 'business', pages: 0, addons: [] },

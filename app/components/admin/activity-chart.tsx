@@ -77,7 +77,8 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
   const x = (i: number) => M.left + (n <= 1 ? plotW / 2 : (i * plotW) / (n - 1))
   const yV = (v: number) => M.top + plotH - (v / maxV) * plotH
   const yP = (v: number) => M.top + plotH - (v / maxP) * plotH
-  const path = (y: (v: number) => number, key: 'views' | 'proposals') => data.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ')
+  const path = (y: (v: number) => number, key: 'views' | 'proposals') =>
+    data.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ')
 
   // A date label every 7 days on a phone, every 5 otherwise, counted back from today so the last day is always labelled.
   const every = W < 520 ? 7 : 5
@@ -112,7 +113,9 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
   }
 
   const a = active !== null ? data[active] : null
-  const activeText = a ? `${longDay.format(asDate(a.day))}: ${number.format(a.views)} page views, ${number.format(a.proposals)} proposal requests` : ''
+  const activeText = a
+    ? `${longDay.format(asDate(a.day))}: ${number.format(a.views)} page views, ${number.format(a.proposals)} proposal requests`
+    : ''
 
   return (
     <div>
@@ -187,7 +190,14 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
               const gy = M.top + plotH - (t / TICKS) * plotH
               return (
                 <g key={t} data-testid="gridline">
-                  <line x1={M.left} x2={W - M.right} y1={gy} y2={gy} className={t === 0 ? 'stroke-ink-400' : 'stroke-ink-200'} strokeWidth="1" />
+                  <line
+                    x1={M.left}
+                    x2={W - M.right}
+                    y1={gy}
+                    y2={gy}
+                    className={t === 0 ? 'stroke-ink-400' : 'stroke-ink-200'}
+                    strokeWidth="1"
+                  />
                   <text x={M.left - 6} y={gy + 4} fontSize="12" textAnchor="end" className="fill-ink-700" data-axis="views">
                     {number.format(t * stepV)}
                   </text>
@@ -208,14 +218,23 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
                 </g>
               ) : null,
             )}
-            {active !== null && <line x1={x(active)} x2={x(active)} y1={M.top} y2={M.top + plotH} className="stroke-ink-500" strokeDasharray="2 3" />}
+            {active !== null && (
+              <line x1={x(active)} x2={x(active)} y1={M.top} y2={M.top + plotH} className="stroke-ink-500" strokeDasharray="2 3" />
+            )}
             {/* Page views: solid, round markers. */}
             <path d={path(yV, 'views')} fill="none" className="stroke-accent-700" strokeWidth="2.5" strokeLinejoin="round" />
             {data.map((d, i) => (
               <circle key={d.day} cx={x(i)} cy={yV(d.views)} r={active === i ? 5 : 3} className="fill-accent-700" />
             ))}
             {/* Requests: dashed, square markers. */}
-            <path d={path(yP, 'proposals')} fill="none" className="stroke-primary-700" strokeWidth="2.5" strokeDasharray="6 4" strokeLinejoin="round" />
+            <path
+              d={path(yP, 'proposals')}
+              fill="none"
+              className="stroke-primary-700"
+              strokeWidth="2.5"
+              strokeDasharray="6 4"
+              strokeLinejoin="round"
+            />
             {data.map((d, i) => {
               const s = active === i ? 9 : 6
               return <rect key={d.day} x={x(i) - s / 2} y={yP(d.proposals) - s / 2} width={s} height={s} className="fill-primary-700" />
@@ -238,7 +257,9 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
             {activeText}
           </p>
         </div>
-        <p className="mt-2 text-xs text-ink-600">Days run midnight to midnight, {zoneWords}. Page views are counted as on the figures above (no bots, no one signed in).</p>
+        <p className="mt-2 text-xs text-ink-600">
+          Days run midnight to midnight, {zoneWords}. Page views are counted as on the figures above (no bots, no one signed in).
+        </p>
 
         <button
           type="button"

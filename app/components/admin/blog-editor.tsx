@@ -134,7 +134,14 @@ export function BlogEditor({
           {result.formError}
         </p>
       )}
-      <Form id={BLOG_FORM_ID} method="post" onSubmit={onSubmit} onChange={onEdit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <Form
+        id={BLOG_FORM_ID}
+        method="post"
+        onSubmit={onSubmit}
+        onChange={onEdit}
+        noValidate
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      >
         <CsrfField />
         <div className={cardClass({ className: 'space-y-5' })}>
           <Field {...wrap('title', 'Title', true)}>
@@ -252,7 +259,10 @@ export function BlogEditor({
         </div>
 
         {/* Stays in view while the admin scrolls a long post; app.css keeps focus above it (data-save-bar). */}
-        <div data-save-bar="" className="sticky bottom-[var(--notice-space,0px)] z-10 transition-[bottom] flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2">
+        <div
+          data-save-bar=""
+          className="sticky bottom-[var(--notice-space,0px)] z-10 transition-[bottom] flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-200 bg-white/95 p-3 shadow-md backdrop-blur xl:col-span-2"
+        >
           <p className="min-h-5 text-sm text-ink-700" data-testid="autosave-status">
             {saved ? autosave.message : ''}
           </p>
@@ -298,10 +308,13 @@ function PublishAtField({ value, zone, status, error }: { value: string; zone: s
         required={status === 'scheduled'}
         hint={
           <>
-            For a scheduled post: it goes public at this time. Time zone: {label}, {agency.own && zone === agency.id ? <>yours (Settings &gt; Profile)</> : <>the agency&rsquo;s (Settings)</>}.
+            For a scheduled post: it goes public at this time. Time zone: {label},{' '}
+            {agency.own && zone === agency.id ? <>yours (Settings &gt; Profile)</> : <>the agency&rsquo;s (Settings)</>}.
             {elsewhere && (
               <span className="block" data-testid="publish-at-visitor">
-                {iso ? `In your time zone (${readableZone(elsewhere)}): ${formatPublishTime(iso, elsewhere)}.` : `Your time zone is ${readableZone(elsewhere)}.`}
+                {iso
+                  ? `In your time zone (${readableZone(elsewhere)}): ${formatPublishTime(iso, elsewhere)}.`
+                  : `Your time zone is ${readableZone(elsewhere)}.`}
               </span>
             )}
           </>
@@ -327,7 +340,9 @@ function SearchPreview({ title, url, description }: { title: string; url: string
       <div className="rounded-md border border-ink-200 p-3" data-testid="search-preview">
         <p className="truncate text-xs text-ink-700">{url}</p>
         <p className="mt-1 text-lg leading-snug break-words text-primary-800">{shortTitle || 'Untitled'}</p>
-        <p className="mt-1 text-sm break-words text-ink-700">{shortDescription || 'Add an excerpt: search engines show it under the title.'}</p>
+        <p className="mt-1 text-sm break-words text-ink-700">
+          {shortDescription || 'Add an excerpt: search engines show it under the title.'}
+        </p>
       </div>
       <dl className="space-y-1 text-xs text-ink-700">
         <div>

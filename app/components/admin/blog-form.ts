@@ -55,7 +55,21 @@ export const EMPTY_POST: BlogForm = {
 }
 
 /** In the order they appear on the page (the first refused one gets the focus). */
-export const BLOG_FIELDS = ['title', 'slug', 'subheading', 'excerpt', 'content', 'status', 'publishAt', 'author', 'category', 'tags', 'readTime', 'image', 'imageAlt'] as const satisfies readonly (keyof BlogForm)[]
+export const BLOG_FIELDS = [
+  'title',
+  'slug',
+  'subheading',
+  'excerpt',
+  'content',
+  'status',
+  'publishAt',
+  'author',
+  'category',
+  'tags',
+  'readTime',
+  'image',
+  'imageAlt',
+] as const satisfies readonly (keyof BlogForm)[]
 
 /** The rich-text editor leaves markup such as '<p><br></p>' behind when emptied: no text and no picture is no content. */
 function isBlankHtml(html: string): boolean {
@@ -69,7 +83,10 @@ function isBlankHtml(html: string): boolean {
  * zone posted beside it (the one the page named), else in `agencyZone`.
  */
 export function readBlogForm(form: FormData, agencyZone = 'UTC'): BlogForm {
-  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<BlogForm, 'imageDecorative' | 'timeZone' | 'tagsShown'>
+  const values = Object.fromEntries(BLOG_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as Omit<
+    BlogForm,
+    'imageDecorative' | 'timeZone' | 'tagsShown'
+  >
   const posted = String(form.get('timeZone') ?? '')
   return {
     ...values,

@@ -15,7 +15,10 @@ export function Definition({ term, children }: { term: string; children: ReactNo
         <span aria-hidden="true">?</span>
         <span className="sr-only">What {term} means</span>
       </summary>
-      <span role="note" className="absolute inset-x-2 top-11 z-10 block rounded-md border border-ink-300 bg-white p-3 text-left text-xs font-normal text-ink-800 shadow-lg">
+      <span
+        role="note"
+        className="absolute inset-x-2 top-11 z-10 block rounded-md border border-ink-300 bg-white p-3 text-left text-xs font-normal text-ink-800 shadow-lg"
+      >
         {children}
       </span>
     </details>

@@ -97,7 +97,11 @@ export function ImageField({
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <label
             htmlFor={fileId}
-            className={buttonClass({ variant: 'secondary', size: 'sm', className: 'cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600' })}
+            className={buttonClass({
+              variant: 'secondary',
+              size: 'sm',
+              className: 'cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary-600',
+            })}
           >
             <Icon node={Upload} aria-hidden="true" className="size-4" />
             {uploading ? 'Uploading...' : 'Upload image'}
@@ -119,7 +123,11 @@ export function ImageField({
       {/* role="alert": an upload's refusal arrives while the admin looks at the file picker. */}
       <FieldError id={id} message={message} role="alert" />
       {value && /^(\/|https?:\/\/)/i.test(value) && (
-        <img src={value} alt={`Preview of ${label.toLowerCase()}`} className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover" />
+        <img
+          src={value}
+          alt={`Preview of ${label.toLowerCase()}`}
+          className="mt-3 max-h-48 rounded-md border border-ink-200 object-cover"
+        />
       )}
       {alt && (
         <div className="mt-4 space-y-2">
@@ -131,7 +139,12 @@ export function ImageField({
             error={alt.error}
           >
             {/* Disabled only once hydrated: without JavaScript the checkbox cannot enable it again (the server ignores it when decorative). */}
-            <Input name={alt.name} defaultValue={alt.defaultValue} disabled={hydrated && decorative} aria-required={(Boolean(value) && !decorative) || undefined} />
+            <Input
+              name={alt.name}
+              defaultValue={alt.defaultValue}
+              disabled={hydrated && decorative}
+              aria-required={(Boolean(value) && !decorative) || undefined}
+            />
           </Field>
           <div className="flex items-start gap-2">
             <input

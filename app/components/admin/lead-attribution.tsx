@@ -27,7 +27,12 @@ export function LeadAttributionList({ visit, explain = true }: { visit: LeadAttr
       </div>
     )
   }
-  const tools = visit.firstTools ? visit.firstTools.split(',').map((t) => TOOL_LABELS[t] ?? t).join(', then ') : 'none'
+  const tools = visit.firstTools
+    ? visit.firstTools
+        .split(',')
+        .map((t) => TOOL_LABELS[t] ?? t)
+        .join(', then ')
+    : 'none'
   const rows: [string, string][] = [
     ['Source', visit.visitSource],
     ['Campaign', visit.visitCampaign ?? 'none'],

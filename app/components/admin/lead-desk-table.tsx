@@ -55,16 +55,23 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
   const hydrated = useHydrated()
   useRowKeys(listRef)
   const filtered = Boolean(query.q || query.kind || query.status || query.assignee || query.source)
-  const statusLinks = [{ label: 'All', value: '' as const }, ...PROPOSAL_STATUSES.map((s) => ({ label: capitalize(s), value: s }))].map((f) => ({
-    label: f.label,
-    count: statusCounts[f.value || 'all'] ?? 0,
-    href: deskHref(path, { ...query, status: f.value, page: 1 }),
-    current: f.value === query.status,
-  }))
+  const statusLinks = [{ label: 'All', value: '' as const }, ...PROPOSAL_STATUSES.map((s) => ({ label: capitalize(s), value: s }))].map(
+    (f) => ({
+      label: f.label,
+      count: statusCounts[f.value || 'all'] ?? 0,
+      href: deskHref(path, { ...query, status: f.value, page: 1 }),
+      current: f.value === query.status,
+    }),
+  )
 
   return (
     <>
-      <Form method="get" action={path} aria-label="Filter leads" className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border border-ink-200 bg-white p-3 sm:p-4 xl:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))_auto]">
+      <Form
+        method="get"
+        action={path}
+        aria-label="Filter leads"
+        className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border border-ink-200 bg-white p-3 sm:p-4 xl:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))_auto]"
+      >
         {query.sort !== 'received' && <input type="hidden" name="sort" value={query.sort} />}
         <input type="hidden" name="dir" value={query.dir} />
         <label className="col-span-2 block text-sm font-medium text-ink-800 xl:col-span-1">
@@ -133,26 +140,42 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
         <FilterLinks label="Filter proposals by status" items={statusLinks} />
         {hydrated && (
           <p className="text-sm text-ink-700" id="desk-keys">
-            Keyboard: <kbd className="rounded border border-ink-300 px-1">j</kbd> or <kbd className="rounded border border-ink-300 px-1">↓</kbd> next lead,{' '}
-            <kbd className="rounded border border-ink-300 px-1">k</kbd> or <kbd className="rounded border border-ink-300 px-1">↑</kbd> previous, <kbd className="rounded border border-ink-300 px-1">Enter</kbd> opens it.
+            Keyboard: <kbd className="rounded border border-ink-300 px-1">j</kbd> or{' '}
+            <kbd className="rounded border border-ink-300 px-1">↓</kbd> next lead,{' '}
+            <kbd className="rounded border border-ink-300 px-1">k</kbd> or <kbd className="rounded border border-ink-300 px-1">↑</kbd>{' '}
+            previous, <kbd className="rounded border border-ink-300 px-1">Enter</kbd> opens it.
           </p>
         )}
       </div>
 
       {leads.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">No proposals found matching your criteria.</p>
+        <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">
+          No proposals found matching your criteria.
+        </p>
       ) : (
         <div ref={listRef}>
           <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block">
             <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_tr]:focus-within:bg-primary-50">
-              <caption className="sr-only">Leads, {total} in all. Sorted by {COLUMNS.find((c) => c.sort === query.sort)?.label}, {query.dir === 'asc' ? 'ascending' : 'descending'}.</caption>
+              <caption className="sr-only">
+                Leads, {total} in all. Sorted by {COLUMNS.find((c) => c.sort === query.sort)?.label},{' '}
+                {query.dir === 'asc' ? 'ascending' : 'descending'}.
+              </caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700 uppercase">
                 <tr>
                   {COLUMNS.map((c) => {
                     const current = query.sort === c.sort
                     return (
-                      <th key={c.sort} scope="col" aria-sort={current ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={`px-3 py-2 font-semibold whitespace-nowrap ${c.className ?? ''}`}>
-                        <Link to={sortHref(path, query, c.sort)} preventScrollReset className="inline-flex items-center gap-1 hover:text-ink-900 hover:underline">
+                      <th
+                        key={c.sort}
+                        scope="col"
+                        aria-sort={current ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                        className={`px-3 py-2 font-semibold whitespace-nowrap ${c.className ?? ''}`}
+                      >
+                        <Link
+                          to={sortHref(path, query, c.sort)}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1 hover:text-ink-900 hover:underline"
+                        >
                           {c.label}
                           {current && <Icon node={query.dir === 'asc' ? ArrowUp : ArrowDown} aria-hidden="true" className="size-3" />}
                         </Link>
@@ -166,7 +189,11 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
                   <tr key={`${l.kind}-${l.id}`}>
                     <td>{KIND_SHORT[l.kind]}</td>
                     <td className="max-w-56">
-                      <Link to={l.href} data-row-link className={`block truncate text-primary-800 hover:underline ${l.unread ? 'font-bold' : 'font-medium'}`}>
+                      <Link
+                        to={l.href}
+                        data-row-link
+                        className={`block truncate text-primary-800 hover:underline ${l.unread ? 'font-bold' : 'font-medium'}`}
+                      >
                         {l.name}
                         {l.unread && <span className="sr-only"> (unread)</span>}
                       </Link>
@@ -191,7 +218,11 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
             {leads.map((l) => (
               <li key={`${l.kind}-${l.id}`} className="px-3 py-2 focus-within:bg-primary-50">
                 <div className="flex items-baseline justify-between gap-2">
-                  <Link to={l.href} data-row-link className={`min-w-0 truncate text-primary-800 hover:underline ${l.unread ? 'font-bold' : 'font-medium'}`}>
+                  <Link
+                    to={l.href}
+                    data-row-link
+                    className={`min-w-0 truncate text-primary-800 hover:underline ${l.unread ? 'font-bold' : 'font-medium'}`}
+                  >
                     {l.name}
                     {l.unread && <span className="sr-only"> (unread)</span>}
                   </Link>

@@ -71,7 +71,12 @@ export function LeadTriage({
           <CsrfField />
           <input type="hidden" name="intent" value="next" />
           <Field id={`${uid}-nextStep`} label="Next step" className="min-w-0 flex-1" error={next?.fields.nextStep}>
-            <Input name="nextStep" maxLength={200} placeholder="e.g. Send the quote by Friday" defaultValue={next && !next.ok ? next.values?.nextStep : (nextStep ?? '')} />
+            <Input
+              name="nextStep"
+              maxLength={200}
+              placeholder="e.g. Send the quote by Friday"
+              defaultValue={next && !next.ok ? next.values?.nextStep : (nextStep ?? '')}
+            />
           </Field>
           <Button type="submit" variant="secondary" size="sm" disabled={busy('next')}>
             Save next step

@@ -13,7 +13,13 @@ import { useHydrated } from './use-hydrated.ts'
 export function useAgencyZone(): { id: string; name: string; title: string; own: boolean } {
   const reader = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.timeZone
   const agency = useSite().timeZone
-  return reader ?? { ...agency, title: agency.name ? `${agency.name} (${readableZone(agency.id.split('/').pop() ?? agency.id)})` : readableZone(agency.id), own: false }
+  return (
+    reader ?? {
+      ...agency,
+      title: agency.name ? `${agency.name} (${readableZone(agency.id.split('/').pop() ?? agency.id)})` : readableZone(agency.id),
+      own: false,
+    }
+  )
 }
 
 /** 'America/Los Angeles (Pacific Time)'. */

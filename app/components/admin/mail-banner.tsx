@@ -21,8 +21,8 @@ export function MailNotDelivered({ what, className = '' }: { what?: string; clas
       <p className="mt-1">
         {what ? `${what} is kept in the outbox, not sent. ` : 'Mail is kept in the outbox, not sent. '}
         To send mail, set <code className="rounded bg-white px-1">SMTP_URL</code> in the server&apos;s environment (for example{' '}
-        <code className="rounded bg-white px-1 break-all">smtp://user:password@mail.example.com:587</code>) and restart the site: mail kept in the last 7 days then goes
-        out by itself.{' '}
+        <code className="rounded bg-white px-1 break-all">smtp://user:password@mail.example.com:587</code>) and restart the site: mail kept
+        in the last 7 days then goes out by itself.{' '}
         {outbox ? (
           <Link to={`/${adminPath}/settings/outbox`} className="font-medium text-primary-800 underline">
             See what is waiting in the outbox

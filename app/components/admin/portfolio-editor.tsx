@@ -108,7 +108,10 @@ export function PortfolioEditor({
         <Field {...wrap('title', 'Project Title', true)}>
           <Input name="title" defaultValue={start.title} aria-required="true" />
         </Field>
-        <Field {...wrap('slug', 'Case page address')} hint={`The project's page: /portfolio/${start.slug || 'made-from-the-title'}. Lowercase letters, digits and hyphens; empty keeps it${id ? '' : ' made from the title'}. An old address keeps leading here.`}>
+        <Field
+          {...wrap('slug', 'Case page address')}
+          hint={`The project's page: /portfolio/${start.slug || 'made-from-the-title'}. Lowercase letters, digits and hyphens; empty keeps it${id ? '' : ' made from the title'}. An old address keeps leading here.`}
+        >
           <Input name="slug" defaultValue={start.slug} spellCheck={false} autoCapitalize="none" />
         </Field>
         <Field {...wrap('description', 'Description', true)}>
@@ -118,7 +121,14 @@ export function PortfolioEditor({
           <Field {...wrap('category', 'Category', true)}>
             {(aria) => (
               <>
-                <Input {...aria} name="category" defaultValue={start.category} aria-required="true" list="item-categories" placeholder="e.g. E-commerce" />
+                <Input
+                  {...aria}
+                  name="category"
+                  defaultValue={start.category}
+                  aria-required="true"
+                  list="item-categories"
+                  placeholder="e.g. E-commerce"
+                />
                 <datalist id="item-categories">
                   {categories.map((c) => (
                     <option key={c} value={c} />
@@ -138,11 +148,23 @@ export function PortfolioEditor({
           required
           defaultValue={start.image}
           error={errors.image}
-          alt={{ id: 'item-imageAlt', name: 'imageAlt', decorativeName: 'imageDecorative', defaultValue: start.imageAlt, defaultDecorative: start.imageDecorative, error: errors.imageAlt }}
+          alt={{
+            id: 'item-imageAlt',
+            name: 'imageAlt',
+            decorativeName: 'imageDecorative',
+            defaultValue: start.imageAlt,
+            defaultDecorative: start.imageDecorative,
+            error: errors.imageAlt,
+          }}
         />
 
         <div>
-          <Field id="item-technologies" label="Technologies" hint="Shown to visitors on the card: say what the site does for the client, e.g. Online booking, Fast on phones." error={techError}>
+          <Field
+            id="item-technologies"
+            label="Technologies"
+            hint="Shown to visitors on the card: say what the site does for the client, e.g. Online booking, Fast on phones."
+            error={techError}
+          >
             {(aria) => (
               <div className="flex gap-2">
                 {/* A name typed here without pressing Enter (or without JavaScript) is saved too, after the tags. */}
@@ -170,7 +192,10 @@ export function PortfolioEditor({
           {technologies.length > 0 && (
             <ul ref={techList} aria-label="Technologies added" className="mt-3 flex flex-wrap gap-2">
               {technologies.map((t) => (
-                <li key={t} className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-0.5 pr-0.5 pl-3 text-sm text-primary-900">
+                <li
+                  key={t}
+                  className="inline-flex items-center gap-1 rounded-full bg-primary-50 py-0.5 pr-0.5 pl-3 text-sm text-primary-900"
+                >
                   {hydrated ? (
                     <>
                       <input type="hidden" name="technologies" value={t} />
@@ -200,14 +225,19 @@ export function PortfolioEditor({
 
         <fieldset className="space-y-5 border-t border-ink-200 pt-5">
           <legend className="text-base font-semibold text-ink-900">Case study</legend>
-          <p className="text-sm text-ink-600">Shown on the project's own page and, for the client's words, as a testimonial on the home page and Services.</p>
+          <p className="text-sm text-ink-600">
+            Shown on the project's own page and, for the client's words, as a testimonial on the home page and Services.
+          </p>
           <Field {...wrap('problem', 'The problem')} hint="What was not working for the client before.">
             <Textarea name="problem" rows={3} defaultValue={start.problem} />
           </Field>
           <Field {...wrap('solution', 'What we built')}>
             <Textarea name="solution" rows={4} defaultValue={start.solution} />
           </Field>
-          <ResultsField rows={start.results} error={errors.results ?? Object.entries(errors).find(([k]) => k.startsWith('results.'))?.[1]} />
+          <ResultsField
+            rows={start.results}
+            error={errors.results ?? Object.entries(errors).find(([k]) => k.startsWith('results.'))?.[1]}
+          />
           <Field {...wrap('quote', "Client's words")} hint="A quote the client agreed to publish.">
             <Textarea name="quote" rows={3} defaultValue={start.quote} />
           </Field>
@@ -232,7 +262,14 @@ export function PortfolioEditor({
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="flex items-center gap-3">
             {/* A real checkbox shown as a switch: it posts `isLive=true` when on, with or without JavaScript. */}
-            <Switch id="item-isLive" tone="success" name="isLive" value="true" defaultChecked={start.isLive} onChange={(e) => setLive(e.target.checked)} />
+            <Switch
+              id="item-isLive"
+              tone="success"
+              name="isLive"
+              value="true"
+              defaultChecked={start.isLive}
+              onChange={(e) => setLive(e.target.checked)}
+            />
             <Label htmlFor="item-isLive">Live Status ({live ? 'Live' : 'Offline'})</Label>
           </div>
           <Field {...wrap('status', 'Status')}>
@@ -266,7 +303,10 @@ export function PortfolioEditor({
  * below the rows.
  */
 function ResultsField({ rows, error }: { rows: PortfolioForm['results']; error?: string }) {
-  const shown = [...rows, ...Array.from({ length: Math.max(3, Math.min(MAX_RESULTS, rows.length + 1)) - rows.length }, () => ({ figure: '', label: '' }))].slice(0, Math.max(MAX_RESULTS, rows.length))
+  const shown = [
+    ...rows,
+    ...Array.from({ length: Math.max(3, Math.min(MAX_RESULTS, rows.length + 1)) - rows.length }, () => ({ figure: '', label: '' })),
+  ].slice(0, Math.max(MAX_RESULTS, rows.length))
   return (
     <fieldset aria-describedby={['item-results-hint', error ? 'item-results-error' : ''].filter(Boolean).join(' ')}>
       <legend className="text-sm font-medium text-ink-800">Results</legend>
@@ -279,11 +319,23 @@ function ResultsField({ rows, error }: { rows: PortfolioForm['results']; error?:
             <label className="sr-only" htmlFor={i === 0 ? 'item-results' : `item-results-${i}-figure`}>
               Result {i + 1} figure
             </label>
-            <Input id={i === 0 ? 'item-results' : `item-results-${i}-figure`} name="resultFigure" defaultValue={r.figure} placeholder="41%" aria-invalid={error ? true : undefined} />
+            <Input
+              id={i === 0 ? 'item-results' : `item-results-${i}-figure`}
+              name="resultFigure"
+              defaultValue={r.figure}
+              placeholder="41%"
+              aria-invalid={error ? true : undefined}
+            />
             <label className="sr-only" htmlFor={`item-results-${i}-label`}>
               Result {i + 1}: what it counts
             </label>
-            <Input id={`item-results-${i}-label`} name="resultLabel" defaultValue={r.label} placeholder="of orders placed online" aria-invalid={error ? true : undefined} />
+            <Input
+              id={`item-results-${i}-label`}
+              name="resultLabel"
+              defaultValue={r.label}
+              placeholder="of orders placed online"
+              aria-invalid={error ? true : undefined}
+            />
           </li>
         ))}
       </ol>

@@ -94,7 +94,9 @@ export function readPortfolioForm(form: FormData): PortfolioForm {
     slug: text('slug'),
     problem: text('problem'),
     solution: text('solution'),
-    results: form.getAll('resultFigure').map((figure, i) => ({ figure: String(figure), label: String(form.getAll('resultLabel')[i] ?? '') })),
+    results: form
+      .getAll('resultFigure')
+      .map((figure, i) => ({ figure: String(figure), label: String(form.getAll('resultLabel')[i] ?? '') })),
     quote: text('quote'),
     quoteAuthor: text('quoteAuthor'),
     quoteRole: text('quoteRole'),

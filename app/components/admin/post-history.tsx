@@ -44,7 +44,10 @@ export function AutosaveOffer({
     )
   }
   return (
-    <section aria-labelledby="autosave-offer" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning-300 bg-warning-50 p-4 text-sm text-ink-900">
+    <section
+      aria-labelledby="autosave-offer"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning-300 bg-warning-50 p-4 text-sm text-ink-900"
+    >
       <p id="autosave-offer">
         You have autosaved changes from <LocalTime iso={savedAt} /> that were never saved.
         {note && <span className="mt-1 block">{note}</span>}
@@ -95,7 +98,8 @@ export function RevisionsPanel({
     if (comparing !== undefined) return setSaid('Comparison shown above the revisions.')
     setSaid('Comparison closed.')
     if (document.activeElement && document.activeElement !== document.body) return
-    const target = section.current?.querySelector<HTMLElement>(`[data-compare="${before}"]`) ?? section.current?.querySelector<HTMLElement>('h2')
+    const target =
+      section.current?.querySelector<HTMLElement>(`[data-compare="${before}"]`) ?? section.current?.querySelector<HTMLElement>('h2')
     if (target?.tagName === 'H2') target.setAttribute('tabindex', '-1')
     target?.focus()
   }, [comparing])
@@ -120,7 +124,12 @@ export function RevisionsPanel({
               </span>
               <span className="flex flex-wrap gap-2">
                 {compareHref && (
-                  <Link to={compareHref(rev.id)} preventScrollReset data-compare={rev.id} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  <Link
+                    to={compareHref(rev.id)}
+                    preventScrollReset
+                    data-compare={rev.id}
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  >
                     Compare
                     <span className="sr-only">
                       {' '}
@@ -165,11 +174,14 @@ export function ComparePanel({ comparison, closeHref }: { comparison: Comparison
         </Link>
       </div>
       <p className="text-sm text-ink-700">
-        <del className="bg-danger-50 text-danger-800">Struck text</del> is only in the revision; <ins className="bg-success-50 text-success-900">underlined text</ins> is only in the
-        current post.
+        <del className="bg-danger-50 text-danger-800">Struck text</del> is only in the revision;{' '}
+        <ins className="bg-success-50 text-success-900">underlined text</ins> is only in the current post.
       </p>
       {changed ? (
-        <div className="max-h-[32rem] overflow-auto rounded-md border border-ink-200 p-3 text-sm leading-6 whitespace-pre-wrap text-ink-900" data-testid="revision-diff">
+        <div
+          className="max-h-[32rem] overflow-auto rounded-md border border-ink-200 p-3 text-sm leading-6 whitespace-pre-wrap text-ink-900"
+          data-testid="revision-diff"
+        >
           {comparison.parts.map((part, i) =>
             part.removed ? (
               <del key={i} className="bg-danger-50 text-danger-800">

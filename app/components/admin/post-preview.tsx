@@ -18,7 +18,17 @@ export type PreviewPost = {
  * draft here, rendered like the public post page. Published posts open the real page instead.
  * The HTML is the admin's own (sanitized by the server on save); the CSP blocks any script.
  */
-export function PostPreviewDialog({ post, open, onOpenChange, trigger }: { post: PreviewPost; open?: boolean; onOpenChange?: (o: boolean) => void; trigger?: ReactNode }) {
+export function PostPreviewDialog({
+  post,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  post: PreviewPost
+  open?: boolean
+  onOpenChange?: (o: boolean) => void
+  trigger?: ReactNode
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}

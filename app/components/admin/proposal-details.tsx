@@ -18,7 +18,19 @@ import { capitalize } from './ui.tsx'
  * Apply (or Enter) saves, once. The select follows the stored status whenever that changes, or
  * when `resetKey` changes (an answer arrived: a refused change shows the stored value again).
  */
-export function ProposalStatusFields({ selectId, id, name, status, resetKey }: { selectId: string; id: number; name: string; status: string; resetKey?: unknown }) {
+export function ProposalStatusFields({
+  selectId,
+  id,
+  name,
+  status,
+  resetKey,
+}: {
+  selectId: string
+  id: number
+  name: string
+  status: string
+  resetKey?: unknown
+}) {
   const [choice, setChoice] = useState(status)
   useEffect(() => setChoice(status), [status, resetKey])
   return (
@@ -149,10 +161,21 @@ export function ProposalNotes({ notes }: { notes: LeadEvent[] }) {
 }
 
 /** One entry of a lead's timeline (a proposal's or a contact message's: the same fields). */
-export type LeadEvent = Pick<ProposalEvent, 'id' | 'kind' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress' | 'author' | 'createdAt'>
+export type LeadEvent = Pick<
+  ProposalEvent,
+  'id' | 'kind' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress' | 'author' | 'createdAt'
+>
 
 /** When the request (or message) arrived, each status change and each reply sent, oldest first. */
-export function ProposalHistory({ proposal, events, received = 'Request received' }: { proposal: Pick<Proposal, 'date'>; events: LeadEvent[]; received?: string }) {
+export function ProposalHistory({
+  proposal,
+  events,
+  received = 'Request received',
+}: {
+  proposal: Pick<Proposal, 'date'>
+  events: LeadEvent[]
+  received?: string
+}) {
   const entries = events.filter((e) => e.kind !== 'note')
   return (
     <>

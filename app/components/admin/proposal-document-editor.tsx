@@ -73,7 +73,13 @@ export function ProposalDocumentEditor({
   return (
     <>
       {guard}
-      <Form id={DOCUMENT_FORM_ID} method="post" className="space-y-6" onChange={() => autosave.changed()} onSubmit={() => autosave.cancel()}>
+      <Form
+        id={DOCUMENT_FORM_ID}
+        method="post"
+        className="space-y-6"
+        onChange={() => autosave.changed()}
+        onSubmit={() => autosave.cancel()}
+      >
         <CsrfField />
         <fieldset disabled={closed} className="space-y-6">
           <section aria-labelledby={fid('about')} className={box}>
@@ -103,7 +109,13 @@ export function ProposalDocumentEditor({
                 />
                 <FieldError id={fid('summary')} message={err('summary')} />
               </div>
-              <Field id={fid('validUntil')} label="Open until" hint="The last day the client may accept." required error={err('validUntil')}>
+              <Field
+                id={fid('validUntil')}
+                label="Open until"
+                hint="The last day the client may accept."
+                required
+                error={err('validUntil')}
+              >
                 <Input type="date" name="validUntil" aria-required="true" defaultValue={v.validUntil} />
               </Field>
             </div>
@@ -187,7 +199,9 @@ export function ProposalDocumentEditor({
             <h2 id={fid('timeline')} className="text-lg font-semibold">
               Timeline
             </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">Pre-filled from the price list&apos;s delivery times, counted from today in the agency&apos;s time zone.</p>
+            <p className="mt-1 mb-3 text-sm text-ink-600">
+              Pre-filled from the price list&apos;s delivery times, counted from today in the agency&apos;s time zone.
+            </p>
             <div className="space-y-3">
               {Array.from({ length: MILESTONE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_12rem]">
@@ -214,7 +228,14 @@ export function ProposalDocumentEditor({
                     <Input name={`paymentLabel${i}`} defaultValue={v[`paymentLabel${i}`] ?? ''} />
                   </Field>
                   <Field id={fid(`paymentPercent${i}`)} label={`Payment ${i + 1} (%)`} error={err(`paymentPercent${i}`)}>
-                    <Input type="number" min={1} max={100} inputMode="numeric" name={`paymentPercent${i}`} defaultValue={v[`paymentPercent${i}`] ?? ''} />
+                    <Input
+                      type="number"
+                      min={1}
+                      max={100}
+                      inputMode="numeric"
+                      name={`paymentPercent${i}`}
+                      defaultValue={v[`paymentPercent${i}`] ?? ''}
+                    />
                   </Field>
                 </div>
               ))}

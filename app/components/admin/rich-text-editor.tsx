@@ -226,12 +226,24 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
     if (!editor) return
     const { selection } = editor.state
     if (isNodeSelection(selection) && selection.node.type.name === 'image')
-      setImageRequest({ mode: 'describe', pos: selection.from, src: selection.node.attrs.src as string, alt: selection.node.attrs.alt as string | null })
+      setImageRequest({
+        mode: 'describe',
+        pos: selection.from,
+        src: selection.node.attrs.src as string,
+        alt: selection.node.attrs.alt as string | null,
+      })
     else setImageRequest({ mode: 'insert' })
   }
 
   const run = (f: (e: Editor) => void) => () => editor && f(editor)
-  const mark = (key: string, label: string, icon: Tool['icon'], pressed: boolean | undefined, act: (e: Editor) => void, shortcut?: string): Tool => ({
+  const mark = (
+    key: string,
+    label: string,
+    icon: Tool['icon'],
+    pressed: boolean | undefined,
+    act: (e: Editor) => void,
+    shortcut?: string,
+  ): Tool => ({
     key,
     label,
     icon,
@@ -271,7 +283,16 @@ export function RichTextEditor({ id, name, label, value, onChange, invalid, desc
           },
         ]
       : []),
-    { key: 'source', label: 'HTML source', text: 'HTML source', icon: FileCode, pressed: source, disabled: !editor, end: true, run: toggleSource },
+    {
+      key: 'source',
+      label: 'HTML source',
+      text: 'HTML source',
+      icon: FileCode,
+      pressed: source,
+      disabled: !editor,
+      end: true,
+      run: toggleSource,
+    },
   ]
 
   return (

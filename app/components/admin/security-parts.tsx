@@ -52,11 +52,18 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => ref.current?.focus(), [codes])
   return (
-    <div ref={ref} tabIndex={-1} className="mb-4 rounded-md border border-warning-300 bg-warning-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-labelledby="recovery-title">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="mb-4 rounded-md border border-warning-300 bg-warning-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+      aria-labelledby="recovery-title"
+    >
       <h3 id="recovery-title" className="font-semibold text-ink-900">
         Your recovery codes
       </h3>
-      <p className="mt-1 text-sm text-ink-800">Each works once, instead of a code from the app. Keep them somewhere safe: they are shown only now.</p>
+      <p className="mt-1 text-sm text-ink-800">
+        Each works once, instead of a code from the app. Keep them somewhere safe: they are shown only now.
+      </p>
       <ul className="mt-3 grid grid-cols-2 gap-1 font-mono text-sm text-ink-900" data-testid="recovery-codes">
         {codes.map((c) => (
           <li key={c}>{c}</li>
@@ -82,7 +89,11 @@ export function Passkeys({
 }) {
   const when = useWhen()
   return (
-    <SectionCard id="security-passkeys" title="Passkeys" description="Sign in with your device's fingerprint, face or PIN instead of the password. Adding or removing one signs out every other session.">
+    <SectionCard
+      id="security-passkeys"
+      title="Passkeys"
+      description="Sign in with your device's fingerprint, face or PIN instead of the password. Adding or removing one signs out every other session."
+    >
       {passkeys.length === 0 ? (
         <p className="text-sm text-ink-700">No passkeys yet.</p>
       ) : (
@@ -111,7 +122,13 @@ export function Passkeys({
                     <input type="hidden" name="intent" value="passkey-remove" />
                     <input type="hidden" name="id" value={p.id} />
                     {askPassword('passkey-remove', p.id)}
-                    <Button type="submit" size="sm" variant="danger" disabled={sending === 'passkey-remove'} aria-label={`Remove passkey ${p.name}`}>
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="danger"
+                      disabled={sending === 'passkey-remove'}
+                      aria-label={`Remove passkey ${p.name}`}
+                    >
                       Remove
                     </Button>
                   </Form>
@@ -165,7 +182,8 @@ export function AddPasskey() {
     setBusy(true)
     try {
       const { startRegistration } = await import('@simplewebauthn/browser')
-      const post = (body: Record<string, string>) => fetch(`/${adminPath}/passkey`, { method: 'POST', body: new URLSearchParams({ ...body, [CSRF_FIELD]: csrf }) })
+      const post = (body: Record<string, string>) =>
+        fetch(`/${adminPath}/passkey`, { method: 'POST', body: new URLSearchParams({ ...body, [CSRF_FIELD]: csrf }) })
       const res = await post({ op: 'register-options', ...(askPassword ? { [SUDO_FIELD]: password } : {}) })
       if (!res.ok) {
         const refusal = (await res.json().catch(() => ({}))) as { error?: string; sudo?: boolean }
@@ -185,7 +203,8 @@ export function AddPasskey() {
       }
       const saved = await post({ op: 'register', name: checked.data.name, response: JSON.stringify(response) })
       const body = (await saved.json()) as { passkey?: { name: string }; fields?: Record<string, string>; error?: string }
-      if (!saved.ok || !body.passkey) return setError(Object.values(body.fields ?? {})[0] ?? body.error ?? 'The passkey could not be added.')
+      if (!saved.ok || !body.passkey)
+        return setError(Object.values(body.fields ?? {})[0] ?? body.error ?? 'The passkey could not be added.')
       setName('')
       setStatus(`Passkey "${body.passkey.name}" added. Other sessions have been signed out.`)
       await revalidator.revalidate()

@@ -63,7 +63,19 @@ function rememberGroup(group: NavGroup, open: boolean) {
 /** What a menu item's figure counts, said to screen readers after the number. */
 const COUNT_WORDS: Record<string, string> = { proposals: 'unread', messages: 'unread', calls: 'new' }
 
-function NavItems({ adminPath, links, closed, counts = {}, onNavigate }: { adminPath: string; links: readonly string[]; closed: readonly NavGroup[]; counts?: MenuCounts; onNavigate?: () => void }) {
+function NavItems({
+  adminPath,
+  links,
+  closed,
+  counts = {},
+  onNavigate,
+}: {
+  adminPath: string
+  links: readonly string[]
+  closed: readonly NavGroup[]
+  counts?: MenuCounts
+  onNavigate?: () => void
+}) {
   const { pathname } = useLocation()
   const shown = ADMIN_MENU.filter((l) => links.includes(l.to))
   return (
@@ -79,8 +91,11 @@ function NavItems({ adminPath, links, closed, counts = {}, onNavigate }: { admin
                 {/* The person's click (or Enter, Space) is remembered, not the `toggle` event: that one also fires
                     when the drawer draws an open group, which would forget a fold. */}
                 <summary
-                  onClick={(e: MouseEvent<HTMLElement>) => rememberGroup(group, !(e.currentTarget.parentElement as HTMLDetailsElement).open)}
-                  className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-ink-300 uppercase hover:bg-ink-800 hover:text-white [&::-webkit-details-marker]:hidden">
+                  onClick={(e: MouseEvent<HTMLElement>) =>
+                    rememberGroup(group, !(e.currentTarget.parentElement as HTMLDetailsElement).open)
+                  }
+                  className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-ink-300 uppercase hover:bg-ink-800 hover:text-white [&::-webkit-details-marker]:hidden"
+                >
                   {NAV_GROUP_LABELS[group]}
                   <Icon node={ChevronDown} aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
                 </summary>
@@ -99,7 +114,10 @@ function NavItems({ adminPath, links, closed, counts = {}, onNavigate }: { admin
                         <Icon node={ICONS[to] ?? Settings} aria-hidden="true" className="size-4" />
                         {label}
                         {counts[to] ? (
-                          <span className="ml-auto rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900" data-testid={`menu-count-${to}`}>
+                          <span
+                            className="ml-auto rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900"
+                            data-testid={`menu-count-${to}`}
+                          >
                             {counts[to]}
                             <span className="sr-only"> {COUNT_WORDS[to]}</span>
                           </span>
@@ -115,7 +133,10 @@ function NavItems({ adminPath, links, closed, counts = {}, onNavigate }: { admin
       </ul>
       <Form method="post" action={`/${adminPath}/logout`} replace className="mt-6">
         <CsrfField />
-        <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-200 hover:bg-ink-800 hover:text-white">
+        <button
+          type="submit"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink-200 hover:bg-ink-800 hover:text-white"
+        >
           <Icon node={LogOut} aria-hidden="true" className="size-4" />
           Logout
         </button>
@@ -148,7 +169,19 @@ function Brand({ adminPath, className }: { adminPath: string; className?: string
 /** The figures beside menu items (unread leads, new calls), by the item's address. */
 export type MenuCounts = Partial<Record<string, number>>
 
-export function AdminSidebar({ adminPath, username, links, counts, closedGroups = [] }: { adminPath: string; username: string; links: readonly string[]; counts?: MenuCounts; closedGroups?: readonly NavGroup[] }) {
+export function AdminSidebar({
+  adminPath,
+  username,
+  links,
+  counts,
+  closedGroups = [],
+}: {
+  adminPath: string
+  username: string
+  links: readonly string[]
+  counts?: MenuCounts
+  closedGroups?: readonly NavGroup[]
+}) {
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
   useEffect(() => {
@@ -179,10 +212,16 @@ export function AdminSidebar({ adminPath, username, links, counts, closedGroups 
           </Dialog>
         ) : (
           <details>
-            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-ink-800 [&::-webkit-details-marker]:hidden" aria-label="Open admin menu">
+            <summary
+              className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-ink-800 [&::-webkit-details-marker]:hidden"
+              aria-label="Open admin menu"
+            >
               <Icon node={Menu} aria-hidden="true" className="size-5" />
             </summary>
-            <nav aria-label="Admin" className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl">
+            <nav
+              aria-label="Admin"
+              className="fixed top-14 left-0 z-50 max-h-[calc(100vh-3.5rem)] w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl"
+            >
               <NavItems adminPath={adminPath} links={links} closed={closedGroups} counts={counts} />
             </nav>
           </details>

@@ -7,7 +7,15 @@ import { Input } from '~/components/ui/input.tsx'
  * A new password and its confirmation (the fields `newPassword`, `confirmPassword`), each with its
  * error beside it: joining by invitation, and choosing a password from a reset link.
  */
-export function NewPasswordFields({ errors, label, confirmLabel }: { errors: Record<string, string>; label: string; confirmLabel: string }) {
+export function NewPasswordFields({
+  errors,
+  label,
+  confirmLabel,
+}: {
+  errors: Record<string, string>
+  label: string
+  confirmLabel: string
+}) {
   return (
     <>
       <Field id="newPassword" label={label} hint="At least 8 characters." error={errors.newPassword} required>

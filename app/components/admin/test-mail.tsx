@@ -39,7 +39,9 @@ export function TestMailCard({ address }: { address: string | null }) {
         <Button type="submit" variant="outline" disabled={busy}>
           {busy ? 'Sending…' : 'Send a test mail'}
         </Button>
-        <p className="text-sm text-ink-700">{address ? `To your address, ${address}.` : 'You have no email address on file: add one under Profile.'}</p>
+        <p className="text-sm text-ink-700">
+          {address ? `To your address, ${address}.` : 'You have no email address on file: add one under Profile.'}
+        </p>
       </fetcher.Form>
       <div role="status" className="mt-3 text-sm">
         {notice && (

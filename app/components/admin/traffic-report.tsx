@@ -25,7 +25,12 @@ export type TrafficView = {
   countries: { value: string; visitors: number }[]
 }
 
-const PERIOD_LABELS: Record<string, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '365d': 'Last 12 months' }
+const PERIOD_LABELS: Record<string, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '365d': 'Last 12 months',
+}
 const num = (n: number) => n.toLocaleString('en-US')
 const pct = (v: number | null) => (v === null ? '–' : `${v}%`)
 
@@ -118,7 +123,17 @@ function Table({ title, csv, head, rows, empty }: { title: string; csv?: string;
  * top pages, sources and campaigns with their leads, the funnel, devices and countries; each
  * table also as CSV.
  */
-export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: TrafficView; base: string; csvBase: string; countryConfigured: boolean }) {
+export function TrafficReport({
+  t,
+  base,
+  csvBase,
+  countryConfigured,
+}: {
+  t: TrafficView
+  base: string
+  csvBase: string
+  countryConfigured: boolean
+}) {
   const p = t.previousTotals
   const csv = (table: string) => `${csvBase}?table=${table}&period=${t.period}`
   return (
@@ -136,8 +151,18 @@ export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: Traf
         {t.current.words}, compared with {t.previous.words}. Days run midnight to midnight, {t.zone.words}.
       </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Visitors" value={num(t.totals.visitors)} notes={[change(t.totals.visitors, p.visitors)]} definition={METRICS.visitors} />
-        <Figure label="Page views" value={num(t.totals.pageViews)} notes={[change(t.totals.pageViews, p.pageViews)]} definition={METRICS.pageViews} />
+        <Figure
+          label="Visitors"
+          value={num(t.totals.visitors)}
+          notes={[change(t.totals.visitors, p.visitors)]}
+          definition={METRICS.visitors}
+        />
+        <Figure
+          label="Page views"
+          value={num(t.totals.pageViews)}
+          notes={[change(t.totals.pageViews, p.pageViews)]}
+          definition={METRICS.pageViews}
+        />
         <Figure
           label="Leads"
           value={num(t.totals.leads.total)}
@@ -153,7 +178,10 @@ export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: Traf
           notes={
             t.totals.conversion === null
               ? [`${plural(t.totals.visitors, 'visitor', 'visitors')} so far; a rate shows from ${t.minVisitorsForConversion}`]
-              : [`${num(t.totals.converted)} of ${plural(t.totals.visitors, 'visitor', 'visitors')} sent a lead`, change(t.totals.conversion, p.conversion, 'points')]
+              : [
+                  `${num(t.totals.converted)} of ${plural(t.totals.visitors, 'visitor', 'visitors')} sent a lead`,
+                  change(t.totals.conversion, p.conversion, 'points'),
+                ]
           }
           definition={METRICS.conversion(t.minVisitorsForConversion)}
         />
@@ -184,10 +212,26 @@ export function TrafficReport({ t, base, csvBase, countryConfigured }: { t: Traf
           rows={t.campaigns.map((s) => [`${s.campaign} (${s.source})`, num(s.visitors), num(s.leads), pct(s.conversion)])}
           empty="No visits with a utm_campaign tag in this period."
         />
-        <Table title="Top pages" csv={csv('pages')} head={['Page', 'Page views']} rows={t.pages.map((x) => [x.path, num(x.views)])} empty="No page views in this period." />
-        <Table title="Devices" head={['Device', 'Visitors']} rows={t.devices.map((d) => [d.value, num(d.visitors)])} empty="No visits in this period." />
+        <Table
+          title="Top pages"
+          csv={csv('pages')}
+          head={['Page', 'Page views']}
+          rows={t.pages.map((x) => [x.path, num(x.views)])}
+          empty="No page views in this period."
+        />
+        <Table
+          title="Devices"
+          head={['Device', 'Visitors']}
+          rows={t.devices.map((d) => [d.value, num(d.visitors)])}
+          empty="No visits in this period."
+        />
         {countryConfigured ? (
-          <Table title="Countries" head={['Country', 'Visitors']} rows={t.countries.map((d) => [d.value, num(d.visitors)])} empty="No visits with a known country in this period." />
+          <Table
+            title="Countries"
+            head={['Country', 'Visitors']}
+            rows={t.countries.map((d) => [d.value, num(d.visitors)])}
+            empty="No visits with a known country in this period."
+          />
         ) : (
           <section className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700 shadow-sm" aria-label="Countries">
             <h3 className="mb-1 text-base font-semibold text-ink-900">Countries</h3>

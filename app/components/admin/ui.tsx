@@ -1,7 +1,14 @@
 import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '~/components/ui/dialog.tsx'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '~/components/ui/dialog.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { formatZonedDate } from '~/lib/agency-time.ts'
 import { TimesIn } from './local-time.tsx'
@@ -10,7 +17,17 @@ import { TimesIn } from './local-time.tsx'
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** `times`: the screen shows times, and names their zone here, once ("Times in Pacific Time (Los Angeles)."). */
-export function PageHeader({ title, description, actions, times }: { title: string; description?: string; actions?: ReactNode; times?: boolean }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  times,
+}: {
+  title: string
+  description?: string
+  actions?: ReactNode
+  times?: boolean
+}) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -24,7 +41,13 @@ export function PageHeader({ title, description, actions, times }: { title: stri
 }
 
 /** Filter buttons as links that keep the search; the current one is marked for assistive tech. A count, when given, follows the label. */
-export function FilterLinks({ items, label }: { items: { label: string; count?: number; href: string; current: boolean }[]; label: string }) {
+export function FilterLinks({
+  items,
+  label,
+}: {
+  items: { label: string; count?: number; href: string; current: boolean }[]
+  label: string
+}) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
       {items.map((f) => (
@@ -45,7 +68,19 @@ export function FilterLinks({ items, label }: { items: { label: string; count?: 
 }
 
 /** Page links for server-side paging. */
-export function Pager({ page, pages, hrefFor, total, noun }: { page: number; pages: number; hrefFor: (p: number) => string; total: number; noun: string }) {
+export function Pager({
+  page,
+  pages,
+  hrefFor,
+  total,
+  noun,
+}: {
+  page: number
+  pages: number
+  hrefFor: (p: number) => string
+  total: number
+  noun: string
+}) {
   if (pages <= 1) return null
   return (
     <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
@@ -119,7 +154,17 @@ export function ConfirmButton({
 }
 
 /** A list page's search box: a GET form so the search lives in the URL and runs on the server. */
-export function SearchForm({ q, placeholder, label, hidden = {} }: { q: string; placeholder: string; label: string; hidden?: Record<string, string> }) {
+export function SearchForm({
+  q,
+  placeholder,
+  label,
+  hidden = {},
+}: {
+  q: string
+  placeholder: string
+  label: string
+  hidden?: Record<string, string>
+}) {
   return (
     <Form method="get" role="search" className="flex w-full gap-2 sm:max-w-md">
       {Object.entries(hidden).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}

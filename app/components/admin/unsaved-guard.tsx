@@ -25,13 +25,19 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
   // own check refused never becomes a navigation.
   const submitting = useRef(false)
   const navigation = useNavigation()
-  if (navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET' && String(navigation.formData?.get('intent') ?? '') === (opts.intent ?? '')) submitting.current = true
+  if (
+    navigation.formMethod &&
+    navigation.formMethod.toUpperCase() !== 'GET' &&
+    String(navigation.formData?.get('intent') ?? '') === (opts.intent ?? '')
+  )
+    submitting.current = true
   const markDirty = useCallback(() => setDirty(true), [setDirty])
   // The action answered without leaving the page (a refused or failed save): the work is still
   // unsaved; a successful save that stays on the page (settings) answers too, and is saved.
   useEffect(() => {
     if (!opts.answer) return
-    const refused = typeof opts.answer === 'object' && opts.answer !== null && 'ok' in opts.answer && (opts.answer as { ok: unknown }).ok === false
+    const refused =
+      typeof opts.answer === 'object' && opts.answer !== null && 'ok' in opts.answer && (opts.answer as { ok: unknown }).ok === false
     submitting.current = false
     setDirty(refused)
   }, [opts.answer, setDirty])
@@ -65,7 +71,12 @@ export function useUnsavedChanges(formId: string, opts: { initiallyDirty?: boole
  * confirm dialog) and a reload or tab close (the browser's own beforeunload prompt).
  */
 export function UnsavedChangesGuard({ dirty, submitting }: { dirty: { current: boolean }; submitting: { current: boolean } }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && !submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search))
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current &&
+      !submitting.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  )
 
   // Listening all along and asking the ref: a reload right after a keystroke is caught too.
   useEffect(() => {

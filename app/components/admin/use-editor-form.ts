@@ -34,7 +34,8 @@ export function useEditorForm<V extends object>(opts: {
   const shown = useRef(errors)
   shown.current = errors
 
-  const firstRefused = (fields: Record<string, string>) => order.find((k) => Object.keys(fields).some((f) => f === k || f.startsWith(`${k}.`)))
+  const firstRefused = (fields: Record<string, string>) =>
+    order.find((k) => Object.keys(fields).some((f) => f === k || f.startsWith(`${k}.`)))
   const focusField = (key: string | undefined) => {
     if (key) document.getElementById(`${idPrefix}-${key}`)?.focus()
   }
@@ -56,7 +57,8 @@ export function useEditorForm<V extends object>(opts: {
     const checked = schema.safeParse(read(new FormData(form)))
     const now = checked.success ? {} : fieldErrors(checked.error)
     const still = Object.fromEntries(Object.entries(now).filter(([k]) => k in current))
-    if (Object.keys(still).length !== Object.keys(current).length || Object.entries(still).some(([k, v]) => current[k] !== v)) setClientErrors(still)
+    if (Object.keys(still).length !== Object.keys(current).length || Object.entries(still).some(([k, v]) => current[k] !== v))
+      setClientErrors(still)
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {

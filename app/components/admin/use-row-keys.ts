@@ -21,7 +21,9 @@ export function useRowKeys(container: RefObject<HTMLElement | null>) {
       const down = e.key === 'j' || e.key === 'ArrowDown'
       const up = e.key === 'k' || e.key === 'ArrowUp'
       if (!down && !up) return
-      const links = [...(container.current?.querySelectorAll<HTMLElement>('[data-row-link]') ?? [])].filter((el) => el.getClientRects().length > 0)
+      const links = [...(container.current?.querySelectorAll<HTMLElement>('[data-row-link]') ?? [])].filter(
+        (el) => el.getClientRects().length > 0,
+      )
       if (links.length === 0) return
       const at = links.indexOf(document.activeElement as HTMLElement)
       if (at < 0 && e.key.startsWith('Arrow')) return

@@ -31,7 +31,15 @@ export function ViewSwitch({ current, hrefFor }: { current: ListView; hrefFor: (
  * one `<tr>` per row from `children`. Columns marked `wide` show from `sm` up only: a phone keeps
  * the columns a person acts on; the rest are on the cards.
  */
-export function ListTable({ caption, columns, children }: { caption: string; columns: { label: string; wide?: boolean }[]; children: ReactNode }) {
+export function ListTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string
+  columns: { label: string; wide?: boolean }[]
+  children: ReactNode
+}) {
   return (
     // Scrolls sideways on a narrow screen: the box takes focus (arrow keys scroll it) and is named.
     <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" tabIndex={0} role="region" aria-label={caption}>

@@ -120,7 +120,14 @@ export function SlotRadios({
         {slots.map((s, i) => (
           <li key={s.start}>
             <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-ink-300 px-3 py-2 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50">
-              <input type="radio" name="start" value={s.start} required defaultChecked={s.start === checked} autoFocus={autoFocus && i === 0} />
+              <input
+                type="radio"
+                name="start"
+                value={s.start}
+                required
+                defaultChecked={s.start === checked}
+                autoFocus={autoFocus && i === 0}
+              />
               <span>{showDay ? s.when : s.label}</span>
             </label>
           </li>
@@ -153,7 +160,11 @@ export function MonthPicker({ picker, month }: { picker: Picker; month: MonthCal
       <div>
         <div className="mb-3 flex items-center justify-between gap-2">
           {month.prev ? (
-            <Link to={q({ month: month.prev })} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50">
+            <Link
+              to={q({ month: month.prev })}
+              preventScrollReset
+              className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50"
+            >
               Previous month
             </Link>
           ) : (
@@ -163,7 +174,11 @@ export function MonthPicker({ picker, month }: { picker: Picker; month: MonthCal
             {month.label}
           </h3>
           {month.next ? (
-            <Link to={q({ month: month.next })} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50">
+            <Link
+              to={q({ month: month.next })}
+              preventScrollReset
+              className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50"
+            >
               Next month
             </Link>
           ) : (

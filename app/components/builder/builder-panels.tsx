@@ -52,10 +52,29 @@ export function BasicPanel({ config, update }: PanelProps) {
     <div className="space-y-6">
       <PanelSection title="Business details" description="This is what your visitors read first.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Business Name" name="businessName" required value={config.businessName} onChange={setField(update, 'businessName')} autoComplete="organization" />
-          <TextField label="Tagline" name="tagline" value={config.tagline} onChange={setField(update, 'tagline')} placeholder="e.g. Fresh bread every morning" />
+          <TextField
+            label="Business Name"
+            name="businessName"
+            required
+            value={config.businessName}
+            onChange={setField(update, 'businessName')}
+            autoComplete="organization"
+          />
+          <TextField
+            label="Tagline"
+            name="tagline"
+            value={config.tagline}
+            onChange={setField(update, 'tagline')}
+            placeholder="e.g. Fresh bread every morning"
+          />
           <div className="sm:col-span-2">
-            <TextField label="Description" name="description" multiline value={config.description} onChange={setField(update, 'description')} />
+            <TextField
+              label="Description"
+              name="description"
+              multiline
+              value={config.description}
+              onChange={setField(update, 'description')}
+            />
           </div>
           <SelectField
             label="Industry"
@@ -71,9 +90,22 @@ export function BasicPanel({ config, update }: PanelProps) {
       <PanelSection title="Contact information">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Phone" name="phone" type="tel" value={config.phone} onChange={setField(update, 'phone')} autoComplete="tel" />
-          <TextField label="Email" name="email" type="email" value={config.email} onChange={setField(update, 'email')} autoComplete="email" />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={config.email}
+            onChange={setField(update, 'email')}
+            autoComplete="email"
+          />
           <div className="sm:col-span-2">
-            <TextField label="Address" name="address" value={config.address} onChange={setField(update, 'address')} autoComplete="street-address" />
+            <TextField
+              label="Address"
+              name="address"
+              value={config.address}
+              onChange={setField(update, 'address')}
+              autoComplete="street-address"
+            />
           </div>
         </div>
       </PanelSection>
@@ -102,11 +134,15 @@ export function ServicesPanel({ config, update }: PanelProps) {
                   aria-pressed={selected}
                   onClick={() => update((c) => toggleService(c, s.id))}
                   className={`flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
-                    selected ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700' : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
+                    selected
+                      ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700'
+                      : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
                   }`}
                 >
                   <span className="font-medium">{s.name}</span>
-                  {s.popular && <span className="rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-900">Popular</span>}
+                  {s.popular && (
+                    <span className="rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-900">Popular</span>
+                  )}
                 </button>
               )
             })}
@@ -125,7 +161,13 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
     return (
       <div className="rounded-lg border border-dashed border-ink-300 p-6 text-center">
         <p className="text-ink-800">Please select an industry first to see available templates.</p>
-        <button type="submit" name={F.tab} value="basic" onClick={onChooseIndustry} className={buttonClass({ variant: 'outline', className: 'mt-3' })}>
+        <button
+          type="submit"
+          name={F.tab}
+          value="basic"
+          onClick={onChooseIndustry}
+          className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+        >
           Choose an industry
         </button>
       </div>
@@ -140,7 +182,10 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
     )
   }
   return (
-    <PanelSection title={`${industry} templates`} description="A template sets the colours, fonts and layout to match its description; everything stays customizable.">
+    <PanelSection
+      title={`${industry} templates`}
+      description="A template sets the colours, fonts and layout to match its description; everything stays customizable."
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {templates.map((t) => {
           const selected = t.id === config.selectedTemplate
@@ -168,7 +213,9 @@ export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps 
               <span className="mt-1 block text-sm text-ink-700">{t.preview}</span>
               <span className="mt-2 block text-xs font-medium tracking-wide text-ink-600 uppercase">Style: {t.style}</span>
               <span className="mt-1 block text-xs text-ink-700">
-                {[labelOf(COLOR_SCHEMES, t.look.colorScheme), labelOf(FONTS, t.look.fontFamily), labelOf(LAYOUTS, t.look.layout)].join(' · ')}
+                {[labelOf(COLOR_SCHEMES, t.look.colorScheme), labelOf(FONTS, t.look.fontFamily), labelOf(LAYOUTS, t.look.layout)].join(
+                  ' · ',
+                )}
               </span>
             </button>
           )
@@ -199,7 +246,14 @@ export function DesignPanel({ config, update }: PanelProps) {
         columns="grid-cols-1 sm:grid-cols-2"
       />
       <ChoiceGroup label="Font Family" name="fontFamily" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
-      <ChoiceGroup label="Header Style" name="headerStyle" options={HEADER_STYLES} value={cz.headerStyle} onChange={setCustom(update, 'headerStyle')} columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2" />
+      <ChoiceGroup
+        label="Header Style"
+        name="headerStyle"
+        options={HEADER_STYLES}
+        value={cz.headerStyle}
+        onChange={setCustom(update, 'headerStyle')}
+        columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2"
+      />
       <ChoiceGroup
         label="Navigation Style"
         name="navigationStyle"
@@ -208,7 +262,13 @@ export function DesignPanel({ config, update }: PanelProps) {
         onChange={setCustom(update, 'navigationStyle')}
         columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2"
       />
-      <ChoiceGroup label="Button Style" name="buttonStyle" options={BUTTON_STYLES} value={cz.buttonStyle} onChange={setCustom(update, 'buttonStyle')} />
+      <ChoiceGroup
+        label="Button Style"
+        name="buttonStyle"
+        options={BUTTON_STYLES}
+        value={cz.buttonStyle}
+        onChange={setCustom(update, 'buttonStyle')}
+      />
     </div>
   )
 }
@@ -307,10 +367,34 @@ export function CustomizePanel({ config, update }: PanelProps) {
           onChange={(v) => setCustom(update, 'borderRadius')(clampSlider('borderRadius', v))}
         />
       </div>
-      <ChoiceGroup label="Footer Style" name="footerStyle" options={FOOTER_STYLES} value={cz.footerStyle} onChange={setCustom(update, 'footerStyle')} />
-      <ChoiceGroup label="Animation Style" name="animationStyle" options={ANIMATION_STYLES} value={cz.animationStyle} onChange={setCustom(update, 'animationStyle')} />
-      <ChoiceGroup label="Layout Density" name="layoutDensity" options={LAYOUT_DENSITIES} value={cz.layoutDensity} onChange={setCustom(update, 'layoutDensity')} />
-      <ChoiceGroup label="Call-to-Action Placement" name="ctaPlacement" options={CTA_PLACEMENTS} value={cz.ctaPlacement} onChange={setCustom(update, 'ctaPlacement')} />
+      <ChoiceGroup
+        label="Footer Style"
+        name="footerStyle"
+        options={FOOTER_STYLES}
+        value={cz.footerStyle}
+        onChange={setCustom(update, 'footerStyle')}
+      />
+      <ChoiceGroup
+        label="Animation Style"
+        name="animationStyle"
+        options={ANIMATION_STYLES}
+        value={cz.animationStyle}
+        onChange={setCustom(update, 'animationStyle')}
+      />
+      <ChoiceGroup
+        label="Layout Density"
+        name="layoutDensity"
+        options={LAYOUT_DENSITIES}
+        value={cz.layoutDensity}
+        onChange={setCustom(update, 'layoutDensity')}
+      />
+      <ChoiceGroup
+        label="Call-to-Action Placement"
+        name="ctaPlacement"
+        options={CTA_PLACEMENTS}
+        value={cz.ctaPlacement}
+        onChange={setCustom(update, 'ctaPlacement')}
+      />
       <PanelSection title="Social Links">
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_ITEMS.map((s) => (

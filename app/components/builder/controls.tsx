@@ -42,7 +42,16 @@ export function TextField({ label, name, value, onChange, type = 'text', require
       {multiline ? (
         <Textarea size="md" rows={3} name={name} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <Input size="md" type={type} name={name} value={value} placeholder={placeholder} autoComplete={autoComplete ?? 'off'} aria-required={required || undefined} onChange={(e) => onChange(e.target.value)} />
+        <Input
+          size="md"
+          type={type}
+          name={name}
+          value={value}
+          placeholder={placeholder}
+          autoComplete={autoComplete ?? 'off'}
+          aria-required={required || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </Field>
   )
@@ -157,7 +166,9 @@ export function ChoiceGroup({ label, name, options, value, onChange, columns = '
               aria-pressed={selected}
               onClick={() => onChange(o.id)}
               className={`relative flex items-start gap-2 rounded-lg border px-3 py-2 text-left text-sm transition ${
-                selected ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700' : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
+                selected
+                  ? 'border-primary-700 bg-primary-50 text-primary-950 ring-1 ring-primary-700'
+                  : 'border-ink-300 bg-white text-ink-800 hover:border-ink-400'
               }`}
             >
               {o.swatch && (
@@ -209,7 +220,14 @@ export function CheckList<K extends string>({ label, name, items, values, onTogg
             key={item.id}
             className="flex cursor-pointer items-center gap-3 rounded-md border border-ink-200 bg-white px-3 py-2 text-sm text-ink-800 has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50"
           >
-            <input type="checkbox" name={name} value={item.id} checked={values[item.id]} onChange={(e) => onToggle(item.id, e.target.checked)} className="size-4 accent-primary-700" />
+            <input
+              type="checkbox"
+              name={name}
+              value={item.id}
+              checked={values[item.id]}
+              onChange={(e) => onToggle(item.id, e.target.checked)}
+              className="size-4 accent-primary-700"
+            />
             {item.label}
           </label>
         ))}

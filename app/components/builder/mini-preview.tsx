@@ -41,12 +41,19 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
   }, [config, tab, open])
 
   return (
-    <div data-testid="mini-preview" data-mini-preview="" className="sticky top-16 z-20 short:relative -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden">
+    <div
+      data-testid="mini-preview"
+      data-mini-preview=""
+      className="sticky top-16 z-20 short:relative -mx-4 mb-4 border-b border-ink-200 bg-white px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 xl:hidden"
+    >
       {/* The summary sits at the top right, beside the link (absolute: a <summary> must be the
           first thing in its <details>, and a link inside it would be a control in a control). */}
       <div className="flex min-h-8 items-center justify-between gap-3 pr-28">
         <p className="text-sm font-semibold text-ink-900">Preview</p>
-        <a href="#live-preview-heading" className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline-offset-4 hover:underline">
+        <a
+          href="#live-preview-heading"
+          className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline-offset-4 hover:underline"
+        >
           Full preview
         </a>
       </div>
@@ -56,7 +63,11 @@ export function MiniPreview({ config, tab }: { config: BuilderConfig; tab: strin
           <span className="hidden group-open:inline">Hide preview</span>
         </summary>
         <div id="builder-mini-preview">
-          <div ref={viewport} aria-hidden="true" className="mt-2 h-52 overflow-hidden rounded-lg border border-ink-300 [container-type:inline-size] sm:h-56">
+          <div
+            ref={viewport}
+            aria-hidden="true"
+            className="mt-2 h-52 overflow-hidden rounded-lg border border-ink-300 [container-type:inline-size] sm:h-56"
+          >
             <div className="mx-auto" style={{ width: MINI_WIDTH, zoom: previewZoom(MINI_WIDTH) }}>
               <SitePreview config={config} />
             </div>

@@ -55,7 +55,17 @@ export const MIN_READABLE_ZOOM = 0.75
  * it; without, whatever holds it scrolls, as the full-screen preview's area does, which is
  * focusable already). The page itself never scrolls sideways.
  */
-export function PreviewFrame({ config, device, label, scroll = true }: { config: BuilderConfig; device: Device; label: string; scroll?: boolean }) {
+export function PreviewFrame({
+  config,
+  device,
+  label,
+  scroll = true,
+}: {
+  config: BuilderConfig
+  device: Device
+  label: string
+  scroll?: boolean
+}) {
   const width = DEVICE_WIDTHS[device]
   const fitted = previewZoom(width)
   return (

@@ -20,8 +20,26 @@ export function previewZoom(width: number): string {
 
 /** Page names for the preview navigation, in the order pages are added (4 by default). */
 export const PAGE_NAMES = [
-  'Home', 'About', 'Services', 'Contact', 'Portfolio', 'Blog', 'Gallery', 'Team', 'FAQ', 'Pricing',
-  'Testimonials', 'Careers', 'Events', 'Menu', 'Shop', 'Locations', 'News', 'Partners', 'Resources', 'Support',
+  'Home',
+  'About',
+  'Services',
+  'Contact',
+  'Portfolio',
+  'Blog',
+  'Gallery',
+  'Team',
+  'FAQ',
+  'Pricing',
+  'Testimonials',
+  'Careers',
+  'Events',
+  'Menu',
+  'Shop',
+  'Locations',
+  'News',
+  'Partners',
+  'Resources',
+  'Support',
 ] as const
 
 export function pageNames(count: number): string[] {

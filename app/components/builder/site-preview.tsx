@@ -81,12 +81,19 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   const hero = template?.look.hero ?? 'centered'
   // A stand-in for the photography a real site would have (decorative).
   const picture = (size: string, variant = 0) => (
-    <div aria-hidden="true" data-hero-picture="" className={`overflow-hidden ${size}`} style={{ borderRadius: hero === 'banner' ? 0 : radius }}>
+    <div
+      aria-hidden="true"
+      data-hero-picture=""
+      className={`overflow-hidden ${size}`}
+      style={{ borderRadius: hero === 'banner' ? 0 : radius }}
+    >
       <Scene scheme={s} variant={variant} wide={hero === 'banner'} />
     </div>
   )
   const card: CSSProperties = { borderRadius: radius, border: `1px solid color-mix(in srgb, ${s.primary} 35%, transparent)` }
-  const align = { left: 'text-left items-start', center: 'text-center items-center', right: 'text-right items-end' }[cz.ctaPlacement] ?? 'text-center items-center'
+  const align =
+    { left: 'text-left items-start', center: 'text-center items-center', right: 'text-right items-end' }[cz.ctaPlacement] ??
+    'text-center items-center'
 
   // The badge keeps its size whatever the name's length; a long name is cut with an ellipsis
   // here (the hero below shows it in full).
@@ -133,7 +140,10 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
     )
 
   const header = sidebarLayout ? (
-    <div className="flex flex-col gap-4 p-5 @2xl:min-h-full @2xl:w-52 @2xl:shrink-0" style={{ background: s.secondary, color: readableOn(s.secondary) }}>
+    <div
+      className="flex flex-col gap-4 p-5 @2xl:min-h-full @2xl:w-52 @2xl:shrink-0"
+      style={{ background: s.secondary, color: readableOn(s.secondary) }}
+    >
       {logo}
       <span className="@2xl:hidden">{menuButton}</span>
       <span className="hidden @2xl:block">{navLinks(true)}</span>
@@ -159,7 +169,12 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   const body = (
     <div className="min-w-0 flex-1">
       {config.contentSections.hero && (
-        <div data-section="hero" data-hero={hero} className={config.layout === 'creative' ? 'border-l-8' : ''} style={{ borderColor: s.primary }}>
+        <div
+          data-section="hero"
+          data-hero={hero}
+          className={config.layout === 'creative' ? 'border-l-8' : ''}
+          style={{ borderColor: s.primary }}
+        >
           {hero === 'banner' && picture('h-40 @2xl:h-56')}
           <div
             className={`px-6 ${hero === 'split' ? 'grid items-center gap-8 @2xl:grid-cols-2' : ''}`}
@@ -192,7 +207,8 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
         <div className="px-6" style={{ paddingBlock: pad }}>
           {sectionTitle('About Us')}
           <p className="mt-3 max-w-2xl">
-            {config.description.trim() || `Tell visitors who you are${industry ? ` and what makes your ${industry.toLowerCase()} business special` : ''}.`}
+            {config.description.trim() ||
+              `Tell visitors who you are${industry ? ` and what makes your ${industry.toLowerCase()} business special` : ''}.`}
           </p>
         </div>
       )}
@@ -280,7 +296,11 @@ export function SitePreview({ config }: { config: BuilderConfig }) {
   )
 
   return (
-    <div data-testid="site-preview" className="@container" style={{ background: s.background, color: s.text, fontFamily: fontStack(config) }}>
+    <div
+      data-testid="site-preview"
+      className="@container"
+      style={{ background: s.background, color: s.text, fontFamily: fontStack(config) }}
+    >
       {sidebarLayout ? (
         <div className="flex flex-col @2xl:flex-row">
           {header}

@@ -139,7 +139,12 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
   useAddressInStep(config, tab, device)
 
   return (
-    <form method="get" action="/demo-builder" onSubmit={(e) => e.preventDefault()} className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+    <form
+      method="get"
+      action="/demo-builder"
+      onSubmit={(e) => e.preventDefault()}
+      className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]"
+    >
       {/* The form's default button, first so that Enter in a field applies the fields and stays on
           the tab (it would otherwise press the first tab). */}
       <button type="submit" hidden tabIndex={-1}>
@@ -343,4 +348,3 @@ function NoScriptFullScreen({ config, tab, device }: { config: BuilderConfig; ta
     </section>
   )
 }
-

@@ -73,7 +73,11 @@ export function ChatLauncher() {
           onClick={toggle}
           className={LAUNCHER_CLASS}
         >
-          {open ? <Icon node={X} aria-hidden="true" className="size-6" /> : <Icon node={MessageCircle} aria-hidden="true" className="size-6" />}
+          {open ? (
+            <Icon node={X} aria-hidden="true" className="size-6" />
+          ) : (
+            <Icon node={MessageCircle} aria-hidden="true" className="size-6" />
+          )}
         </button>
       ) : (
         <a

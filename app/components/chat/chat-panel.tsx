@@ -67,7 +67,9 @@ export default function ChatPanel({ id, open, onClose }: Props) {
       }
       if (e.key !== 'Tab') return
       // Past the last stop the browser would leave the page (focus on <body>): go round instead.
-      const stops = [...aside.querySelectorAll<HTMLElement>('button, input, [href], [tabindex="0"]')].filter((el) => el.getClientRects().length > 0)
+      const stops = [...aside.querySelectorAll<HTMLElement>('button, input, [href], [tabindex="0"]')].filter(
+        (el) => el.getClientRects().length > 0,
+      )
       const last = e.shiftKey ? stops[0] : stops.at(-1)
       if (document.activeElement === last || !aside.contains(document.activeElement)) {
         e.preventDefault()

@@ -93,8 +93,8 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
         </h3>
       </div>
       <p className="mt-2 text-ink-700">
-        Choose what you need and press Calculate for an instant estimate. Each website type includes the pages shown with it; each extra page
-        costs {formatUsd(EXTRA_PAGE_PRICE)}.
+        Choose what you need and press Calculate for an instant estimate. Each website type includes the pages shown with it; each extra
+        page costs {formatUsd(EXTRA_PAGE_PRICE)}.
       </p>
 
       {/* noValidate: the site's own message shows beside the field, not the browser's bubble for min/max
@@ -165,7 +165,10 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
             <legend className="text-base font-semibold text-ink-900">Add-ons</legend>
             <div className="mt-3 space-y-2">
               {ESTIMATOR_ADDONS.map((a) => (
-                <label key={a.id} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-ink-200 px-3 py-2">
+                <label
+                  key={a.id}
+                  className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-ink-200 px-3 py-2"
+                >
                   <span className="flex items-center gap-3">
                     <input
                       type="checkbox"
@@ -211,11 +214,7 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
         </div>
 
         <div id={ESTIMATE_ANCHOR} className="scroll-mt-24 lg:col-span-2">
-          <button
-            type="submit"
-            disabled={hydrated && !websiteType}
-            className={buttonClass({ size: 'lg', className: 'w-full sm:w-auto' })}
-          >
+          <button type="submit" disabled={hydrated && !websiteType} className={buttonClass({ size: 'lg', className: 'w-full sm:w-auto' })}>
             <Icon node={Calculator} aria-hidden="true" className="size-4" />
             Calculate
           </button>
@@ -270,18 +269,11 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
         </tbody>
       </table>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-        <a
-          href={estimatePdfHref(input)}
-          download="estimate.pdf"
-          className={buttonClass({ variant: 'outline' })}
-        >
+        <a href={estimatePdfHref(input)} download="estimate.pdf" className={buttonClass({ variant: 'outline' })}>
           <Icon node={Download} aria-hidden="true" className="size-4" />
           Download estimate (PDF)
         </a>
-        <Link
-          to={estimateProposalHref(input, result)}
-          className={buttonClass()}
-        >
+        <Link to={estimateProposalHref(input, result)} className={buttonClass()}>
           <Icon node={Send} aria-hidden="true" className="size-4" />
           Request this proposal
         </Link>

@@ -1,6 +1,14 @@
 import { BUDGETS } from '~/lib/constants.ts'
 import { estimateQuery } from '~/lib/proposal-source.ts'
-import { ESTIMATOR_ADDONS, URGENCY_OPTIONS, WEBSITE_TYPES, formatUsd, urgencyLabel, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
+import {
+  ESTIMATOR_ADDONS,
+  URGENCY_OPTIONS,
+  WEBSITE_TYPES,
+  formatUsd,
+  urgencyLabel,
+  type Estimate,
+  type EstimateInput,
+} from '~/lib/estimator.ts'
 
 type Budget = (typeof BUDGETS)[number]
 

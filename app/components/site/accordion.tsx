@@ -36,7 +36,11 @@ export function Accordion({
               )}
               {item.question}
             </Heading>
-            <Icon node={ChevronDown} aria-hidden="true" className="h-5 w-5 shrink-0 text-ink-500 transition-transform group-open:rotate-180" />
+            <Icon
+              node={ChevronDown}
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 text-ink-500 transition-transform group-open:rotate-180"
+            />
           </summary>
           <div className="px-5 pb-5 leading-7 text-ink-700">{item.answer}</div>
         </details>

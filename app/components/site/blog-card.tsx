@@ -45,7 +45,9 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
             wide enough for both, else one under the other. Cards of a row have one width, so they
             all choose the same arrangement and their titles line up. */}
         <div data-testid="post-meta" className="@container flex flex-col items-start gap-2 text-sm text-ink-600">
-          <span className="max-w-full truncate rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{post.category}</span>
+          <span className="max-w-full truncate rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">
+            {post.category}
+          </span>
           <div className="flex flex-col gap-1 whitespace-nowrap @[17rem]:flex-row @[17rem]:gap-4">
             <PostDateAndReadTime date={post.date} readTime={post.readTime} />
           </div>

@@ -18,7 +18,12 @@ export function ClosingCta({
   text?: string
 }) {
   return (
-    <RenderedOnce as="section" renderKey={`closing cta\n${title}\n${text}`} aria-labelledby="closing-cta-title" className="focus-ring-inverse bg-primary-700">
+    <RenderedOnce
+      as="section"
+      renderKey={`closing cta\n${title}\n${text}`}
+      aria-labelledby="closing-cta-title"
+      className="focus-ring-inverse bg-primary-700"
+    >
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6">
         <h2 id="closing-cta-title" className="text-3xl font-bold text-white">
           {title}

@@ -72,14 +72,27 @@ export function LazyMap({ query, title, address }: { query: string; title: strin
           <Icon node={MapPin} aria-hidden="true" className="h-8 w-8 text-primary-700" />
           <p className="rounded bg-white/90 px-2 py-1 text-sm font-medium text-ink-900">{address}</p>
           {state === 'waiting' && <p className="rounded bg-white/90 px-2 text-xs">The map loads when you scroll here.</p>}
-          {state === 'unavailable' && <p className="rounded bg-white/90 px-2 text-xs">The map could not be loaded. Use the link below to open it in Google Maps.</p>}
+          {state === 'unavailable' && (
+            <p className="rounded bg-white/90 px-2 text-xs">The map could not be loaded. Use the link below to open it in Google Maps.</p>
+          )}
         </div>
         {state === 'map' && (
-          <iframe src={src} title={title} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className="absolute inset-0 h-full w-full border-0" />
+          <iframe
+            src={src}
+            title={title}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            className="absolute inset-0 h-full w-full border-0"
+          />
         )}
       </div>
       <figcaption className="mt-2 text-sm">
-        <a href={link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline"
+        >
           <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />
           Open in Google Maps<span className="sr-only">: {address} (opens in a new tab)</span>
         </a>

@@ -30,7 +30,13 @@ export type PortfolioCardItem = {
  * shared chunk would add a request and ~0.4 KB gzipped to the home page; `satisfies` checks
  * (at compile time only) that the list is exactly the shared one, in the same order.
  */
-const PORTFOLIO_FILTERS = ['All Projects', 'E-commerce', 'Business', 'Education', 'Restaurant'] as const satisfies typeof SHARED_PORTFOLIO_FILTERS
+const PORTFOLIO_FILTERS = [
+  'All Projects',
+  'E-commerce',
+  'Business',
+  'Education',
+  'Restaurant',
+] as const satisfies typeof SHARED_PORTFOLIO_FILTERS
 const ALL = PORTFOLIO_FILTERS[0]
 /** Cards show this many tags (what the site does for the client), then '+N more'. */
 const MAX_TECH = 3
@@ -172,7 +178,12 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
             <span className="sr-only">: {item.title}</span>
           </Link>
           {href && (
-            <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-semibold text-primary-800 hover:underline"
+            >
               View Live Site
               <span className="sr-only">: {item.title} (opens in a new tab)</span>
               <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />

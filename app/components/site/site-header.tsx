@@ -35,8 +35,10 @@ export function activeNavLink(pathname: string): string | null {
 const linkClass =
   'rounded-md px-2.5 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800'
 
-const ctaClass = 'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
-const bookClass = 'items-center justify-center rounded-lg border border-primary-700 bg-white px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-50'
+const ctaClass =
+  'items-center justify-center rounded-lg bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800'
+const bookClass =
+  'items-center justify-center rounded-lg border border-primary-700 bg-white px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-50'
 
 /**
  * Whether the browser opens and closes the drawer itself from the buttons' `command` (Chromium

@@ -14,5 +14,9 @@ const TONES: Record<string, string> = {
 }
 
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone] ?? TONES.draft}`}>{children}</span>
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone] ?? TONES.draft}`}>
+      {children}
+    </span>
+  )
 }

@@ -15,7 +15,19 @@ export function Card({ as: As = 'div', flush, className, ...props }: CardProps) 
 }
 
 /** A card with a heading (it names the section) and a line of description. */
-export function SectionCard({ id, title, description, className, children }: { id: string; title: string; description?: string; className?: string; children: ReactNode }) {
+export function SectionCard({
+  id,
+  title,
+  description,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  description?: string
+  className?: string
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id} className={cardClass({ className })}>
       <h2 id={id} className="text-lg font-semibold text-ink-900">

@@ -10,7 +10,8 @@ import { Icon } from './icon.tsx'
  */
 const LAYOUTS = {
   /** Centred, for a question or a short record. */
-  center: 'top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+  center:
+    'top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
   /** Centred and wider. */
   wide: 'top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
   /** Almost the whole window (a page preview). */
@@ -18,7 +19,8 @@ const LAYOUTS = {
   /** A side menu from the left. */
   drawer: 'inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-ink-900 p-4 text-white shadow-xl',
   /** The public site's invitation: above the chat launcher, rounder. Scrolls inside when the screen is short (320×256). */
-  promo: 'top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8',
+  promo:
+    'top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8',
 }
 const OVERLAYS: Record<DialogLayout, string> = {
   center: 'z-50 bg-ink-900/50',
@@ -37,7 +39,12 @@ export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /** The dialog's panel, in a portal over a dimmed page. */
-export function DialogContent({ layout = 'center', className, onFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content> & Layout) {
+export function DialogContent({
+  layout = 'center',
+  className,
+  onFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & Layout) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={`fixed inset-0 ${OVERLAYS[layout]}`} />
@@ -71,7 +78,10 @@ export function DialogDescription({ className = DESCRIPTION, ...props }: Compone
 /** The × in a dialog's corner. */
 export function DialogCloseIcon({ label = 'Close', className }: { label?: string; className?: string }) {
   return (
-    <DialogPrimitive.Close aria-label={label} className={['rounded p-1 text-ink-700 hover:bg-ink-100 hover:text-ink-900', className].filter(Boolean).join(' ')}>
+    <DialogPrimitive.Close
+      aria-label={label}
+      className={['rounded p-1 text-ink-700 hover:bg-ink-100 hover:text-ink-900', className].filter(Boolean).join(' ')}
+    >
       <Icon node={X} aria-hidden="true" className="size-5" />
     </DialogPrimitive.Close>
   )

@@ -32,7 +32,17 @@ export function RequiredMark() {
   )
 }
 
-export function Label({ htmlFor, required, className, children }: { htmlFor: string; required?: boolean; className?: string; children: ReactNode }) {
+export function Label({
+  htmlFor,
+  required,
+  className,
+  children,
+}: {
+  htmlFor: string
+  required?: boolean
+  className?: string
+  children: ReactNode
+}) {
   return (
     <label htmlFor={htmlFor} className={className ? `${labelClass} ${className}` : labelClass}>
       {children}

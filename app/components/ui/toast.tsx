@@ -65,7 +65,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div ref={box} aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4">
+      <div
+        ref={box}
+        aria-live="polite"
+        aria-atomic="true"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4"
+      >
         {toast && (
           <div
             key={toast.id}

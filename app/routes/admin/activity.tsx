@@ -40,11 +40,19 @@ type Answer = { notice: Toast; error?: string; value?: string }
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
-  if (!read.ok) return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
+  if (!read.ok)
+    return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
   const value = String(read.form.get('retentionDays') ?? '').trim()
   const parsed = ActivityRetentionSchema.safeParse({ retentionDays: value === '' ? undefined : value })
   if (!parsed.success) {
-    return data<Answer>({ notice: errorNotice('Please correct the marked field.'), error: parsed.error.issues[0]?.message ?? 'Enter a number of days', value }, { status: 400 })
+    return data<Answer>(
+      {
+        notice: errorNotice('Please correct the marked field.'),
+        error: parsed.error.issues[0]?.message ?? 'Enter a number of days',
+        value,
+      },
+      { status: 400 },
+    )
   }
   await setActivityRetention(context.app.db, admin, parsed.data.retentionDays)
   return data<Answer>({ notice: { title: 'Retention Saved', description: `Activity is kept for ${parsed.data.retentionDays} days.` } })
@@ -73,8 +81,20 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
         <SectionCard id="activity-filter" title="Filter" description="Days are in Pacific Time; both ends are included.">
           <form method="get" action={path} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter the activity log">
             <Choice name="person" label="Person" any="Everyone" value={filter.person} options={people.map((p) => [p, p])} />
-            <Choice name="action" label="Kind of change" any="Every kind" value={filter.action} options={Object.entries(ACTIVITY_ACTIONS)} />
-            <Choice name="itemType" label="Item type" any="Every type" value={filter.itemType} options={Object.entries(ACTIVITY_ITEM_TYPES)} />
+            <Choice
+              name="action"
+              label="Kind of change"
+              any="Every kind"
+              value={filter.action}
+              options={Object.entries(ACTIVITY_ACTIONS)}
+            />
+            <Choice
+              name="itemType"
+              label="Item type"
+              any="Every type"
+              value={filter.itemType}
+              options={Object.entries(ACTIVITY_ITEM_TYPES)}
+            />
             <Field id="from" label="From day">
               <Input type="date" name="from" defaultValue={filter.from ?? ''} />
             </Field>
@@ -98,7 +118,9 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
             {filtered ? ' matching the filter' : ''}
           </h2>
           {entries.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">No activity matches the filter.</p>
+            <p className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center text-ink-600">
+              No activity matches the filter.
+            </p>
           ) : (
             <ol className="space-y-3" aria-label="Activity">
               {entries.map((e) => (
@@ -138,14 +160,33 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
               ))}
             </ol>
           )}
-          <Pager page={page} pages={pages} total={total} noun="entries" hrefFor={(n) => `${path}${activityQuery({ ...filter, page: n })}`} />
+          <Pager
+            page={page}
+            pages={pages}
+            total={total}
+            noun="entries"
+            hrefFor={(n) => `${path}${activityQuery({ ...filter, page: n })}`}
+          />
         </section>
 
-        <SectionCard id="activity-retention" title="Keeping activity" description="Older entries are deleted every hour, and at once when this changes.">
+        <SectionCard
+          id="activity-retention"
+          title="Keeping activity"
+          description="Older entries are deleted every hour, and at once when this changes."
+        >
           <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-start" noValidate>
             <CsrfField />
             <Field id="retentionDays" label="Keep activity for (days)" error={actionData?.error} className="sm:w-64">
-              <Input key={actionData?.value ?? retentionDays} type="number" name="retentionDays" min={1} max={3650} step={1} required defaultValue={actionData?.value ?? String(retentionDays)} />
+              <Input
+                key={actionData?.value ?? retentionDays}
+                type="number"
+                name="retentionDays"
+                min={1}
+                max={3650}
+                step={1}
+                required
+                defaultValue={actionData?.value ?? String(retentionDays)}
+              />
             </Field>
             <Button type="submit" disabled={saving} className="sm:mt-6">
               {saving ? 'Saving...' : 'Save retention'}
@@ -158,7 +199,19 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
 }
 
 /** One of the filter's drop-downs: "any" first, then [value, label] pairs. */
-function Choice({ name, label, any, value, options }: { name: string; label: string; any: string; value: string | undefined; options: [string, string][] }) {
+function Choice({
+  name,
+  label,
+  any,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  any: string
+  value: string | undefined
+  options: [string, string][]
+}) {
   return (
     <Field id={name} label={label}>
       <Select name={name} defaultValue={value ?? ''}>

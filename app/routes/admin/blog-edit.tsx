@@ -17,12 +17,23 @@ import { parseTags } from '~/lib/blog-list.ts'
 import { tagsText } from '~/lib/post-tags.ts'
 import { textOf, utcIsoToZoned } from '~/lib/publishing.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
-import { autosavePost, discardAutosave, listRevisions, readAutosave, readPost, readRevision, restoreRevision, updatePost, type RevisionData } from '~/services/blog.server.ts'
+import {
+  autosavePost,
+  discardAutosave,
+  listRevisions,
+  readAutosave,
+  readPost,
+  readRevision,
+  restoreRevision,
+  updatePost,
+  type RevisionData,
+} from '~/services/blog.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
 import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */
-const comparable = (p: Pick<RevisionData, 'title' | 'subheading' | 'excerpt' | 'content'>) => [p.title, p.subheading, p.excerpt, textOf(p.content)].join('\n\n')
+const comparable = (p: Pick<RevisionData, 'title' | 'subheading' | 'excerpt' | 'content'>) =>
+  [p.title, p.subheading, p.excerpt, textOf(p.content)].join('\n\n')
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -39,7 +50,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const compareId = Number(sp.get('compare'))
     if (Number.isSafeInteger(compareId) && compareId > 0) {
       const rev = await readRevision(db, admin, id, compareId).catch(() => null)
-      if (rev) comparison = { id: rev.id, createdAt: rev.createdAt, parts: diffWords(comparable(rev.data), comparable(post)).map(({ value, added, removed }) => ({ value, added, removed })) }
+      if (rev)
+        comparison = {
+          id: rev.id,
+          createdAt: rev.createdAt,
+          parts: diffWords(comparable(rev.data), comparable(post)).map(({ value, added, removed }) => ({ value, added, removed })),
+        }
     }
     return {
       adminPath,
@@ -93,7 +109,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === 'restore') await restoreRevision(db, admin, id, revision)
       else await discardAutosave(db, admin, id)
     } catch (err) {
-      return saveFailed(context, err, intent === 'restore' ? 'Failed to restore the revision. Please try again.' : BLOG_SAVE_FAILED, undefined)
+      return saveFailed(
+        context,
+        err,
+        intent === 'restore' ? 'Failed to restore the revision. Please try again.' : BLOG_SAVE_FAILED,
+        undefined,
+      )
     }
     return redirect(intent === 'restore' ? `${editUrl}?restored=1` : editUrl, 303)
   }
@@ -164,7 +185,21 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   }
   // Autosaved work the admin chose to restore (`?draft=autosave`): its text over the saved post's.
   const restoring = autosave?.data ?? null
-  if (restoring) for (const k of ['title', 'slug', 'subheading', 'excerpt', 'content', 'author', 'category', 'tags', 'readTime', 'image', 'imageAlt'] as const) if (typeof restoring[k] === 'string') initial[k] = restoring[k]
+  if (restoring)
+    for (const k of [
+      'title',
+      'slug',
+      'subheading',
+      'excerpt',
+      'content',
+      'author',
+      'category',
+      'tags',
+      'readTime',
+      'image',
+      'imageAlt',
+    ] as const)
+      if (typeof restoring[k] === 'string') initial[k] = restoring[k]
   const result = actionData && 'fields' in actionData ? actionData : undefined
   const formError = actionData && 'formError' in actionData && !('fields' in actionData) ? actionData.formError : undefined
   return (
@@ -179,7 +214,14 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
           {formError}
         </p>
       )}
-      {autosave && <AutosaveOffer savedAt={autosave.savedAt} restoreHref={`${editUrl}?draft=autosave`} showing={Boolean(restoring)} editHref={editUrl} />}
+      {autosave && (
+        <AutosaveOffer
+          savedAt={autosave.savedAt}
+          restoreHref={`${editUrl}?draft=autosave`}
+          showing={Boolean(restoring)}
+          editHref={editUrl}
+        />
+      )}
       <BlogEditor
         key={`${post.id}:${restoring ? 'autosave' : post.updatedAt}`}
         adminPath={adminPath}

@@ -51,5 +51,13 @@ export const meta: Route.MetaFunction = () => adminMeta('New Blog Post')
 
 export default function BlogNew({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useAgencyZone().id
-  return <BlogEditor adminPath={loaderData.adminPath} siteUrl={loaderData.siteUrl} initial={{ ...EMPTY_POST, timeZone: zone }} schema={BlogPostSchema} result={actionData} />
+  return (
+    <BlogEditor
+      adminPath={loaderData.adminPath}
+      siteUrl={loaderData.siteUrl}
+      initial={{ ...EMPTY_POST, timeZone: zone }}
+      schema={BlogPostSchema}
+      result={actionData}
+    />
+  )
 }

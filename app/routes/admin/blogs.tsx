@@ -2,7 +2,14 @@ import { Eye, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
-import { DELETE_PARAM, DeleteButton, DeleteConfirmation, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
+import {
+  DELETE_PARAM,
+  DeleteButton,
+  DeleteConfirmation,
+  StatusForm,
+  listClientAction,
+  useListFetcher,
+} from '~/components/admin/list-actions.tsx'
 import { listHref, readListParams, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
@@ -138,7 +145,12 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       <Notice notice={actionData?.notice ?? saved} />
       {confirming && <DeleteConfirmation id={confirming.id} name={confirming.title} noun="blog post" action={here} />}
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <SearchForm q={q} label="Search blog posts" placeholder="Search by title, category or author..." hidden={{ status, view: listView ?? '' }} />
+        <SearchForm
+          q={q}
+          label="Search blog posts"
+          placeholder="Search by title, category or author..."
+          hidden={{ status, view: listView ?? '' }}
+        />
         <FilterLinks label="Filter blog posts by status" items={filters} />
       </div>
       <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, status, page, view: v === BLOG_LIST_VIEW ? undefined : v })} />
@@ -184,7 +196,15 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
   const fetcher = useListFetcher()
   return (
     <>
-      <StatusForm selectId={`post-status-${post.id}`} id={post.id} name={post.title} status={post.status} statuses={statusesFor(post)} action={action} fetcher={fetcher} />
+      <StatusForm
+        selectId={`post-status-${post.id}`}
+        id={post.id}
+        name={post.title}
+        status={post.status}
+        statuses={statusesFor(post)}
+        action={action}
+        fetcher={fetcher}
+      />
       {post.status === 'published' ? (
         <a
           href={`/blog/${post.slug}`}
@@ -217,7 +237,16 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
 function BlogTable({ posts, path, action }: { posts: Post[]; path: string; action: string }) {
   const day = useReaderDay()
   return (
-    <ListTable caption="Blog posts" columns={[{ label: 'Title' }, { label: 'Status' }, { label: 'Date', wide: true }, { label: 'Views', wide: true }, { label: 'Actions' }]}>
+    <ListTable
+      caption="Blog posts"
+      columns={[
+        { label: 'Title' },
+        { label: 'Status' },
+        { label: 'Date', wide: true },
+        { label: 'Views', wide: true },
+        { label: 'Actions' },
+      ]}
+    >
       {posts.map((post) => (
         <tr key={post.id} className="align-top">
           <th scope="row" className="px-4 py-3 font-medium text-ink-900">

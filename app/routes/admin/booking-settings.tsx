@@ -40,7 +40,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
   const values = Object.fromEntries([...(read.form?.entries() ?? [])].map(([k, v]) => [k, String(v)]))
-  if (!read.ok) return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.'), fields: {}, values }, { status: read.failure.status })
+  if (!read.ok)
+    return data<Answer>(
+      { notice: errorNotice(read.failure.formError ?? 'The form could not be read.'), fields: {}, values },
+      { status: read.failure.status },
+    )
   const current = await getAvailability(context.app.db)
   const fields: Record<string, string> = {}
   const offices = current.offices.map((o, i) => ({
@@ -101,16 +105,50 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
       <Form ref={form} method="post" className="space-y-6">
         <CsrfField />
         {a.offices.map((o, i) => (
-          <SectionCard key={o.id} id={`office-${o.id}`} title={`${o.name} (${o.zone.replace(/_/g, ' ')})`} description="Leave both times empty for a day off.">
+          <SectionCard
+            key={o.id}
+            id={`office-${o.id}`}
+            title={`${o.name} (${o.zone.replace(/_/g, ' ')})`}
+            description="Leave both times empty for a day off."
+          >
             <div className="mb-5 grid gap-4 sm:grid-cols-3">
-              <Field id={officeField(i, 'host')} label={`${o.name}: host`} hint="Who takes the calls: named to the visitor and in the invitation." error={errors[officeField(i, 'host')]}>
-                <Input name={officeField(i, 'host')} autoFocus={Boolean(errors[officeField(i, 'host')])} defaultValue={value(officeField(i, 'host'), o.host)} />
+              <Field
+                id={officeField(i, 'host')}
+                label={`${o.name}: host`}
+                hint="Who takes the calls: named to the visitor and in the invitation."
+                error={errors[officeField(i, 'host')]}
+              >
+                <Input
+                  name={officeField(i, 'host')}
+                  autoFocus={Boolean(errors[officeField(i, 'host')])}
+                  defaultValue={value(officeField(i, 'host'), o.host)}
+                />
               </Field>
-              <Field id={officeField(i, 'videoUrl')} label={`${o.name}: video link`} hint="Where calls happen, e.g. https://meet.google.com/... Empty: by phone." error={errors[officeField(i, 'videoUrl')]}>
-                <Input type="url" name={officeField(i, 'videoUrl')} autoFocus={Boolean(errors[officeField(i, 'videoUrl')])} defaultValue={value(officeField(i, 'videoUrl'), o.videoUrl)} />
+              <Field
+                id={officeField(i, 'videoUrl')}
+                label={`${o.name}: video link`}
+                hint="Where calls happen, e.g. https://meet.google.com/... Empty: by phone."
+                error={errors[officeField(i, 'videoUrl')]}
+              >
+                <Input
+                  type="url"
+                  name={officeField(i, 'videoUrl')}
+                  autoFocus={Boolean(errors[officeField(i, 'videoUrl')])}
+                  defaultValue={value(officeField(i, 'videoUrl'), o.videoUrl)}
+                />
               </Field>
-              <Field id={officeField(i, 'phone')} label={`${o.name}: phone`} hint="Used when there is no video link. Empty: the contact phone in Settings." error={errors[officeField(i, 'phone')]}>
-                <Input type="tel" name={officeField(i, 'phone')} autoFocus={Boolean(errors[officeField(i, 'phone')])} defaultValue={value(officeField(i, 'phone'), o.phone)} />
+              <Field
+                id={officeField(i, 'phone')}
+                label={`${o.name}: phone`}
+                hint="Used when there is no video link. Empty: the contact phone in Settings."
+                error={errors[officeField(i, 'phone')]}
+              >
+                <Input
+                  type="tel"
+                  name={officeField(i, 'phone')}
+                  autoFocus={Boolean(errors[officeField(i, 'phone')])}
+                  defaultValue={value(officeField(i, 'phone'), o.phone)}
+                />
               </Field>
             </div>
             <div className="space-y-3">
@@ -118,7 +156,11 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
                 const err = errors[`o${i}d${d}`]
                 const errId = `o${i}d${d}-error`
                 return (
-                  <fieldset key={name} className="grid min-w-0 grid-cols-2 items-center gap-3 sm:grid-cols-[7rem_1fr_1fr]" aria-describedby={err ? errId : undefined}>
+                  <fieldset
+                    key={name}
+                    className="grid min-w-0 grid-cols-2 items-center gap-3 sm:grid-cols-[7rem_1fr_1fr]"
+                    aria-describedby={err ? errId : undefined}
+                  >
                     <legend className="sr-only">
                       {o.name}, {name}
                     </legend>
@@ -155,19 +197,51 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
         <SectionCard id="calls-section" title="Calls" description="Times are in whole 5-minute steps.">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="callMinutes" label="Call length (minutes)" error={errors.callMinutes}>
-              <Input type="number" name="callMinutes" autoFocus={Boolean(errors.callMinutes)} min={5} step={5} defaultValue={value('callMinutes', String(a.callMinutes))} />
+              <Input
+                type="number"
+                name="callMinutes"
+                autoFocus={Boolean(errors.callMinutes)}
+                min={5}
+                step={5}
+                defaultValue={value('callMinutes', String(a.callMinutes))}
+              />
             </Field>
             <Field id="bufferMinutes" label="Buffer between calls (minutes)" error={errors.bufferMinutes}>
-              <Input type="number" name="bufferMinutes" autoFocus={Boolean(errors.bufferMinutes)} min={0} step={5} defaultValue={value('bufferMinutes', String(a.bufferMinutes))} />
+              <Input
+                type="number"
+                name="bufferMinutes"
+                autoFocus={Boolean(errors.bufferMinutes)}
+                min={0}
+                step={5}
+                defaultValue={value('bufferMinutes', String(a.bufferMinutes))}
+              />
             </Field>
             <Field id="noticeHours" label="Minimum notice (hours)" error={errors.noticeHours}>
-              <Input type="number" name="noticeHours" autoFocus={Boolean(errors.noticeHours)} min={0} defaultValue={value('noticeHours', String(a.noticeHours))} />
+              <Input
+                type="number"
+                name="noticeHours"
+                autoFocus={Boolean(errors.noticeHours)}
+                min={0}
+                defaultValue={value('noticeHours', String(a.noticeHours))}
+              />
             </Field>
             <Field id="horizonDays" label="How far ahead (days)" error={errors.horizonDays}>
-              <Input type="number" name="horizonDays" autoFocus={Boolean(errors.horizonDays)} min={1} defaultValue={value('horizonDays', String(a.horizonDays))} />
+              <Input
+                type="number"
+                name="horizonDays"
+                autoFocus={Boolean(errors.horizonDays)}
+                min={1}
+                defaultValue={value('horizonDays', String(a.horizonDays))}
+              />
             </Field>
           </div>
-          <Field id="daysOff" label="Days off" hint="One date a line, as YYYY-MM-DD (holidays): no office takes calls on these days." error={errors.daysOff} className="mt-5">
+          <Field
+            id="daysOff"
+            label="Days off"
+            hint="One date a line, as YYYY-MM-DD (holidays): no office takes calls on these days."
+            error={errors.daysOff}
+            className="mt-5"
+          >
             <Textarea name="daysOff" autoFocus={Boolean(errors.daysOff)} rows={4} defaultValue={value('daysOff', a.daysOff.join('\n'))} />
           </Field>
         </SectionCard>

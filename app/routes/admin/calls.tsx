@@ -13,7 +13,16 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
 import { callTimes, dayLabel, whenLabel } from '~/lib/booking-slots.ts'
-import { SlotNotOfferedError, SlotTakenError, cancelBooking, getAvailability, getCall, listCalls, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import {
+  SlotNotOfferedError,
+  SlotTakenError,
+  cancelBooking,
+  getAvailability,
+  getCall,
+  listCalls,
+  listFreeSlots,
+  moveBooking,
+} from '~/services/bookings.server.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { zoneTitle } from '~/lib/agency-time.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
@@ -30,7 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db, config } = context.app
   const url = new URL(request.url)
-  const view: View = (VIEWS as readonly string[]).includes(url.searchParams.get('view') ?? '') ? (url.searchParams.get('view') as View) : 'list'
+  const view: View = (VIEWS as readonly string[]).includes(url.searchParams.get('view') ?? '')
+    ? (url.searchParams.get('view') as View)
+    : 'list'
   // The reader's zone (docs/decisions/070) first, as every back-office screen; then each office's, chosen with `?tz=`.
   const zones = [...new Set([(await readerZone(db, admin)).id, ...(await getAvailability(db)).offices.map((o) => o.zone), 'UTC'])]
   const tzParam = url.searchParams.get('tz') ?? ''
@@ -38,7 +49,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = DateTime.fromISO(url.searchParams.get('date') ?? '', { zone: tz })
   const day = (asked.isValid ? asked : DateTime.now().setZone(tz)).startOf('day')
   const [from, to, step] =
-    view === 'day' ? [day, day.plus({ days: 1 }), { days: 1 }] : view === 'week' ? [day.startOf('week'), day.startOf('week').plus({ weeks: 1 }), { weeks: 1 }] : [DateTime.now(), DateTime.now().plus({ days: 365 }), null]
+    view === 'day'
+      ? [day, day.plus({ days: 1 }), { days: 1 }]
+      : view === 'week'
+        ? [day.startOf('week'), day.startOf('week').plus({ weeks: 1 }), { weeks: 1 }]
+        : [DateTime.now(), DateTime.now().plus({ days: 365 }), null]
   const calls = await listCalls(db, admin, from.toMillis(), to.toMillis())
   // Grouped by their day in the chosen zone; the week view shows each of its seven days, even empty.
   const groups = new Map<string, typeof rows>()
@@ -90,7 +105,8 @@ type Answer = { notice: Toast }
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const read = await readForm(request)
-  if (!read.ok) return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
+  if (!read.ok)
+    return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
   const { db, config } = context.app
   const links = { siteUrl: config.siteUrl }
   const id = requireRowId(String(read.form.get('id') ?? ''))
@@ -104,11 +120,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = MoveSchema.safeParse({ start: String(read.form.get('start') ?? '') })
       if (!parsed.success) return data<Answer>({ notice: errorNotice('Choose a new time.') }, { status: 400 })
       await moveBooking(db, id, parsed.data.start, { admin }, links)
-      return { notice: { title: 'Call Moved', description: toVisitor(context.app.mailer.configured, 'updated invitation') } } satisfies Answer
+      return {
+        notice: { title: 'Call Moved', description: toVisitor(context.app.mailer.configured, 'updated invitation') },
+      } satisfies Answer
     }
     throw data(null, { status: 400 })
   } catch (err) {
-    if (err instanceof SlotTakenError || err instanceof SlotNotOfferedError) return data<Answer>({ notice: errorNotice(err.message) }, { status: 409 })
+    if (err instanceof SlotTakenError || err instanceof SlotNotOfferedError)
+      return data<Answer>({ notice: errorNotice(err.message) }, { status: 409 })
     if (err instanceof NotFoundError) return data<Answer>({ notice: errorNotice(err.message) }, { status: 404 })
     throw err
   }
@@ -140,8 +159,18 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
       <Notice notice={actionData?.notice} />
       <MailNotDelivered what="Each cancellation or new time you set here" className="mb-4" />
       <div className="mb-4 flex flex-wrap items-center gap-4">
-        <FilterLinks label="View" items={VIEWS.map((v) => ({ label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v], href: href({ view: v }), current: v === view }))} />
-        <FilterLinks label="Time zone" items={zones.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))} />
+        <FilterLinks
+          label="View"
+          items={VIEWS.map((v) => ({
+            label: { list: 'Upcoming', day: 'Day', week: 'Week' }[v],
+            href: href({ view: v }),
+            current: v === view,
+          }))}
+        />
+        <FilterLinks
+          label="Time zone"
+          items={zones.map((z) => ({ label: z.replace(/_/g, ' '), href: href({ tz: z }), current: z === tz }))}
+        />
       </div>
       <p className="mb-4 text-sm text-ink-600" data-testid="times-in">
         {`Times in ${loaderData.zoneTitle}.`}
@@ -190,15 +219,16 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                 <ul className="space-y-3">
                   {g.calls.map((c) => (
                     <li key={c.id} className="rounded-lg border border-ink-200 bg-white p-4 shadow-sm">
-                      <article aria-label={`Call with ${c.name}`} className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                      <article
+                        aria-label={`Call with ${c.name}`}
+                        className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"
+                      >
                         <div>
                           <p className="font-semibold text-ink-900">
                             {c.time} <span className="font-normal text-ink-700">with {c.name}</span>
                           </p>
                           {c.office && (
-                            <p className="text-sm font-medium text-ink-800">
-                              {`${c.office} office${c.host ? `, host ${c.host}` : ''}`}
-                            </p>
+                            <p className="text-sm font-medium text-ink-800">{`${c.office} office${c.host ? `, host ${c.host}` : ''}`}</p>
                           )}
                           <p className="text-sm text-ink-700">
                             <a href={`mailto:${c.email}`} className="hover:underline">
@@ -213,7 +243,11 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                                 Open the lead
                               </Link>
                               {loaderData.canWriteProposal && (
-                                <Link to={`/${adminPath}/proposals/${c.proposalId}/document`} className="text-primary-800 hover:underline" aria-label={`Write a proposal for ${c.name}`}>
+                                <Link
+                                  to={`/${adminPath}/proposals/${c.proposalId}/document`}
+                                  className="text-primary-800 hover:underline"
+                                  aria-label={`Write a proposal for ${c.name}`}
+                                >
                                   Write a proposal
                                 </Link>
                               )}
@@ -245,4 +279,3 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
     </>
   )
 }
-

@@ -42,7 +42,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
-function StatCard({ title, value, subtitle, icon, definition }: { title: string; value: number; subtitle: string; icon: IconNode; definition?: string }) {
+function StatCard({
+  title,
+  value,
+  subtitle,
+  icon,
+  definition,
+}: {
+  title: string
+  value: number
+  subtitle: string
+  icon: IconNode
+  definition?: string
+}) {
   return (
     <div className="relative rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -76,13 +88,38 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Dashboard" description="An overview of your website activity." times />
       <MailNotDelivered className="mb-6" />
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Proposals" value={stats.proposalStats.total} subtitle="From website visitors" icon={Inbox} definition={METRICS.totalProposals} />
-        <StatCard title="Pending Proposals" value={stats.proposalStats.pending} subtitle="Requires attention" icon={Clock} definition={METRICS.pendingProposals} />
-        <StatCard title="Blog Posts" value={stats.blogStats.total} subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`} icon={FileText} />
-        <StatCard title="Total Views" value={stats.blogStats.totalViews} subtitle="Blog post views" icon={Eye} definition={METRICS.totalViews} />
+        <StatCard
+          title="Total Proposals"
+          value={stats.proposalStats.total}
+          subtitle="From website visitors"
+          icon={Inbox}
+          definition={METRICS.totalProposals}
+        />
+        <StatCard
+          title="Pending Proposals"
+          value={stats.proposalStats.pending}
+          subtitle="Requires attention"
+          icon={Clock}
+          definition={METRICS.pendingProposals}
+        />
+        <StatCard
+          title="Blog Posts"
+          value={stats.blogStats.total}
+          subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`}
+          icon={FileText}
+        />
+        <StatCard
+          title="Total Views"
+          value={stats.blogStats.totalViews}
+          subtitle="Blog post views"
+          icon={Eye}
+          definition={METRICS.totalViews}
+        />
       </section>
 
-      {traffic && <TrafficReport t={traffic} base={`${base}/dashboard`} csvBase="/api/dashboard/traffic.csv" countryConfigured={countryConfigured} />}
+      {traffic && (
+        <TrafficReport t={traffic} base={`${base}/dashboard`} csvBase="/api/dashboard/traffic.csv" countryConfigured={countryConfigured} />
+      )}
 
       <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
         <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">
@@ -103,7 +140,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ['Value accepted', money(data.proposalDocuments.acceptedCents)],
               [
                 'Request to acceptance',
-                data.proposalDocuments.medianDaysToAccept === null ? 'None accepted yet' : `${data.proposalDocuments.medianDaysToAccept} days (median)`,
+                data.proposalDocuments.medianDaysToAccept === null
+                  ? 'None accepted yet'
+                  : `${data.proposalDocuments.medianDaysToAccept} days (median)`,
               ],
             ].map(([label, value]) => (
               <div key={label}>
@@ -189,7 +228,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     >
                       <Icon node={Eye} aria-hidden="true" className="size-4" />
                     </a>
-                    <Link to={`${base}/blogs/edit/${post.id}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
+                    <Link
+                      to={`${base}/blogs/edit/${post.id}`}
+                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      aria-label={`Edit ${post.title}`}
+                    >
                       <Icon node={Pencil} aria-hidden="true" className="size-4" />
                     </Link>
                   </div>

@@ -42,9 +42,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const checked = validate(ForgotPasswordSchema, { account: read.form.get('account') ?? '' })
   if (!checked.ok) return data({ fields: checked.failure.fields, formError: undefined }, { status: 400 })
   try {
-    await requestPasswordReset(context.app.db, { account: checked.data.account, ...originOf(request, context) }, resetLinkFor(context), context.afterAnswer)
+    await requestPasswordReset(
+      context.app.db,
+      { account: checked.data.account, ...originOf(request, context) },
+      resetLinkFor(context),
+      context.afterAnswer,
+    )
   } catch (err) {
-    if (err instanceof RateLimitedError) return data({ fields: {} as Record<string, string>, formError: err.message }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } })
+    if (err instanceof RateLimitedError)
+      return data(
+        { fields: {} as Record<string, string>, formError: err.message },
+        { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } },
+      )
     throw err
   }
   return redirect(`/${adminPath}/forgot?sent=1`, { status: 303 })
@@ -64,8 +73,8 @@ export default function ForgotPassword({ loaderData, actionData, params }: Route
   return (
     <SignInCard title="Forgot your password?" adminPath={params.adminPath}>
       <p className="mt-2 text-sm text-ink-700">
-        Enter your username or your email address. If your account has an email address on file, we send a link there to choose a new password. It works once, for{' '}
-        {PASSWORD_RESET_MINUTES} minutes. Your two-step sign-in or passkey still applies when you sign in.
+        Enter your username or your email address. If your account has an email address on file, we send a link there to choose a new
+        password. It works once, for {PASSWORD_RESET_MINUTES} minutes. Your two-step sign-in or passkey still applies when you sign in.
       </p>
       {shown && (
         <p

@@ -29,6 +29,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (stream instanceof PasswordAsked) return back(ASKED[stream.status])
   const day = new Date().toISOString().slice(0, 10)
   return new Response(stream, {
-    headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': `attachment; filename="site-export-${day}.tar.gz"`, 'Cache-Control': 'no-store' },
+    headers: {
+      'Content-Type': 'application/gzip',
+      'Content-Disposition': `attachment; filename="site-export-${day}.tar.gz"`,
+      'Cache-Control': 'no-store',
+    },
   })
 }

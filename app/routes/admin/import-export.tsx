@@ -51,8 +51,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const file = form.get('file')
     if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose a WordPress (.xml) or Ghost (.json) export file.')
     const bytes = Buffer.from(await file.arrayBuffer())
-    if (intent === 'dry-run') return { intent, report: await previewImport(db, images, admin, bytes, file.name, allowHosts) } satisfies Result
-    const started = await withSudo(db, admin, form.get(SUDO_FIELD), () => startImport(db, images, admin, bytes, file.name, allowHosts, logger))
+    if (intent === 'dry-run')
+      return { intent, report: await previewImport(db, images, admin, bytes, file.name, allowHosts) } satisfies Result
+    const started = await withSudo(db, admin, form.get(SUDO_FIELD), () =>
+      startImport(db, images, admin, bytes, file.name, allowHosts, logger),
+    )
     if (started instanceof PasswordAsked) return refuse(started.status, started.message, true)
     return { intent, started: true } satisfies Result
   } catch (err) {
@@ -72,7 +75,14 @@ function ReportList({ report, testId }: { report: ImportReport; testId: string }
       <ul className="list-disc pl-5">
         {report.posts.map((p) => (
           <li key={p.slug + p.title}>
-            {report.dryRun ? (p.action === 'import' ? 'Will import' : 'Already imported') : p.action === 'import' ? 'Imported' : 'Already imported'}: <strong>{p.title}</strong> ({p.status}, {p.images} image
+            {report.dryRun
+              ? p.action === 'import'
+                ? 'Will import'
+                : 'Already imported'
+              : p.action === 'import'
+                ? 'Imported'
+                : 'Already imported'}
+            : <strong>{p.title}</strong> ({p.status}, {p.images} image
             {p.images === 1 ? '' : 's'})
           </li>
         ))}
@@ -115,7 +125,8 @@ function JobProgress({ job }: { job: ImportJob }) {
       )}
       {job.state === 'done' && job.report && (
         <p role="status" className="text-sm font-medium text-ink-900">
-          Import of {job.file} done: {job.report.imported} posts imported with {job.report.images} images, {job.report.alreadyImported} already imported, {job.report.skipped.length} items skipped.
+          Import of {job.file} done: {job.report.imported} posts imported with {job.report.images} images, {job.report.alreadyImported}{' '}
+          already imported, {job.report.skipped.length} items skipped.
         </p>
       )}
       {job.state === 'failed' && (
@@ -163,8 +174,15 @@ export default function ImportExport({ loaderData, actionData }: Route.Component
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Import and Export" description="Bring posts over from WordPress or Ghost, or take everything the site holds with you." />
-      <SectionCard id="import-title" title="Import from WordPress or Ghost" description="A WordPress export (Tools > Export, .xml) or a Ghost export (Settings > Labs > Export, .json). Posts, drafts and scheduled posts come with their pictures; their old addresses redirect here.">
+      <PageHeader
+        title="Import and Export"
+        description="Bring posts over from WordPress or Ghost, or take everything the site holds with you."
+      />
+      <SectionCard
+        id="import-title"
+        title="Import from WordPress or Ghost"
+        description="A WordPress export (Tools > Export, .xml) or a Ghost export (Settings > Labs > Export, .json). Posts, drafts and scheduled posts come with their pictures; their old addresses redirect here."
+      >
         <Form method="post" encType="multipart/form-data" className="space-y-4" onSubmit={checkSize}>
           <CsrfField />
           <Field id="import-file" label="Export file" error={tooLarge ?? importError}>
@@ -186,12 +204,17 @@ export default function ImportExport({ loaderData, actionData }: Route.Component
         {answered?.report && <ReportList report={answered.report} testId="dry-run-report" />}
         {answered?.report && (
           <p role="status" className="mt-2 text-sm">
-            Dry run: {answered.report.posts.length - answered.report.alreadyImported} posts would be imported, {answered.report.alreadyImported} already imported, {answered.report.skipped.length} items skipped. Nothing was written.
+            Dry run: {answered.report.posts.length - answered.report.alreadyImported} posts would be imported,{' '}
+            {answered.report.alreadyImported} already imported, {answered.report.skipped.length} items skipped. Nothing was written.
           </p>
         )}
         {job && <JobProgress job={job} />}
       </SectionCard>
-      <SectionCard id="export-title" title="Export everything" description="One .tar.gz archive: posts as Markdown and HTML, pictures, portfolio, settings, proposals, messages and bookings as CSV and JSON, the slug history, and wordpress.xml for WordPress.">
+      <SectionCard
+        id="export-title"
+        title="Export everything"
+        description="One .tar.gz archive: posts as Markdown and HTML, pictures, portfolio, settings, proposals, messages and bookings as CSV and JSON, the slug history, and wordpress.xml for WordPress."
+      >
         {/* A plain form to the archive route: the browser downloads the answer. */}
         <form method="post" action={`/${adminPath}/settings/import-export/archive`} className="space-y-4">
           <CsrfField />

@@ -22,7 +22,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   checkAdminPath(context, params.adminPath)
   const invitation = await findOpenInvitation(context.app.db, params.token)
   if (!invitation) return { invitation: null, unusable: new InvitationUnusableError().message }
-  return { invitation: { ...invitation, roleLabel: ROLE_LABELS[invitation.role], roleDescription: ROLE_DESCRIPTIONS[invitation.role] }, unusable: null }
+  return {
+    invitation: { ...invitation, roleLabel: ROLE_LABELS[invitation.role], roleDescription: ROLE_DESCRIPTIONS[invitation.role] },
+    unusable: null,
+  }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,7 +46,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/${adminPath}`, { status: 303, headers: { 'Set-Cookie': sessionCookie(config, session.token, session.expiresAt) } })
   } catch (err) {
     if (err instanceof DomainValidationError) return data({ fields: err.fields, formError: undefined }, { status: 400 })
-    if (err instanceof InvitationUnusableError) return data({ fields: {} as Record<string, string>, formError: err.message }, { status: 410 })
+    if (err instanceof InvitationUnusableError)
+      return data({ fields: {} as Record<string, string>, formError: err.message }, { status: 410 })
     throw err
   }
 }
@@ -65,8 +69,8 @@ export default function AcceptInvitation({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="mt-2 text-sm text-ink-600">
-              You are invited as <strong>{invitation.roleLabel}</strong> ({invitation.email}): {invitation.roleDescription} Choose how you will sign in. You can add a passkey
-              or two-step sign-in afterwards, under Security.
+              You are invited as <strong>{invitation.roleLabel}</strong> ({invitation.email}): {invitation.roleDescription} Choose how you
+              will sign in. You can add a passkey or two-step sign-in afterwards, under Security.
             </p>
             <Form method="post" className="mt-6 space-y-4">
               <CsrfField />

@@ -17,7 +17,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The zone every time on this person's screens is written in, named once per screen (docs/decisions/070).
   const zone = await readerZone(context.app.db, admin)
   const timeZone = { id: zone.id, name: zoneGenericName(zone.id), title: zone.title, own: zone.own }
-  return { username: admin.displayName, adminPath: context.app.config.adminPath, links: menuFor(admin.role), mail, counts, timeZone, closedGroups: closedNavGroups(request.headers.get('Cookie')) }
+  return {
+    username: admin.displayName,
+    adminPath: context.app.config.adminPath,
+    links: menuFor(admin.role),
+    mail,
+    counts,
+    timeZone,
+    closedGroups: closedNavGroups(request.headers.get('Cookie')),
+  }
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]
@@ -25,7 +33,13 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-ink-50 lg:flex">
-      <AdminSidebar adminPath={loaderData.adminPath} username={loaderData.username} links={loaderData.links} counts={loaderData.counts} closedGroups={loaderData.closedGroups} />
+      <AdminSidebar
+        adminPath={loaderData.adminPath}
+        username={loaderData.username}
+        links={loaderData.links}
+        counts={loaderData.counts}
+        closedGroups={loaderData.closedGroups}
+      />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <Outlet />
       </main>

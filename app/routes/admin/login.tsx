@@ -72,7 +72,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const formError = actionData?.formError
   const errors = actionData?.fieldErrors ?? {}
-  const arrival = actionData ? undefined : (Object.keys(ARRIVAL_NOTICES) as (keyof typeof ARRIVAL_NOTICES)[]).find((k) => params.get(k) === '1')
+  const arrival = actionData
+    ? undefined
+    : (Object.keys(ARRIVAL_NOTICES) as (keyof typeof ARRIVAL_NOTICES)[]).find((k) => params.get(k) === '1')
 
   // Once the notice is shown the flag leaves the address (replace), so Back or a reload does not
   // say it again. (Without JavaScript it stays, which is harmless.)
@@ -137,7 +139,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <Notice notice={arrival ? ARRIVAL_NOTICES[arrival] : undefined} />
         {shownError && (
-          <div ref={errorRef} id="login-error" role="alert" tabIndex={-1} className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-danger-600">
+          <div
+            ref={errorRef}
+            id="login-error"
+            role="alert"
+            tabIndex={-1}
+            className="mb-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-danger-600"
+          >
             <p className="font-semibold">Login Failed</p>
             <p>{shownError}</p>
           </div>
@@ -156,7 +164,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <Field id="password" label="Password" error={errors.password}>
                 {(aria) => (
                   <div className="relative">
-                    <Input {...aria} name="password" type={showPassword ? 'text' : 'password'} required autoComplete="current-password webauthn" className="pr-11" />
+                    <Input
+                      {...aria}
+                      name="password"
+                      type={showPassword ? 'text' : 'password'}
+                      required
+                      autoComplete="current-password webauthn"
+                      className="pr-11"
+                    />
                     <button
                       type="button"
                       onClick={() => setShowPassword((v) => !v)}
@@ -164,7 +179,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                       aria-pressed={showPassword}
                       className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-700 hover:text-ink-900"
                     >
-                      {showPassword ? <Icon node={EyeOff} aria-hidden="true" className="size-4" /> : <Icon node={Eye} aria-hidden="true" className="size-4" />}
+                      {showPassword ? (
+                        <Icon node={EyeOff} aria-hidden="true" className="size-4" />
+                      ) : (
+                        <Icon node={Eye} aria-hidden="true" className="size-4" />
+                      )}
                     </button>
                   </div>
                 )}
@@ -187,7 +206,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. Works without JavaScript. */
-function SecondStep({ redirectTo, error, refused, submitting }: { redirectTo: string; error: string | undefined; refused: boolean; submitting: boolean }) {
+function SecondStep({
+  redirectTo,
+  error,
+  refused,
+  submitting,
+}: {
+  redirectTo: string
+  error: string | undefined
+  refused: boolean
+  submitting: boolean
+}) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-ink-900">Two-step sign-in</h2>
@@ -195,7 +224,12 @@ function SecondStep({ redirectTo, error, refused, submitting }: { redirectTo: st
         <CsrfField />
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field id="code" label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your recovery codes." error={error}>
+        <Field
+          id="code"
+          label="Authentication code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          error={error}
+        >
           {(aria) => (
             // A refused code is told in the alert above the form: the field is marked and points at it.
             <Input
@@ -234,7 +268,15 @@ type PasskeyOptions = { options: Parameters<typeof import('@simplewebauthn/brows
  * autofill offering the passkeys (conditional UI) where it supports it. Needs JavaScript, so it
  * appears only once the page runs; the password form stays the way in without it.
  */
-function PasskeySignIn({ redirectTo, disabled, onError }: { redirectTo: string; disabled: boolean; onError: (message: string | null) => void }) {
+function PasskeySignIn({
+  redirectTo,
+  disabled,
+  onError,
+}: {
+  redirectTo: string
+  disabled: boolean
+  onError: (message: string | null) => void
+}) {
   const hydrated = useHydrated()
   const { adminPath } = useParams()
   const csrf = useCsrfToken()
@@ -245,11 +287,17 @@ function PasskeySignIn({ redirectTo, disabled, onError }: { redirectTo: string; 
   const ceremony = useCallback(
     async (conditional: boolean) => {
       const { startAuthentication } = await import('@simplewebauthn/browser')
-      const res = await fetch(`/${adminPath}/passkey`, { method: 'POST', body: new URLSearchParams({ op: 'sign-in-options', [CSRF_FIELD]: csrf }) })
+      const res = await fetch(`/${adminPath}/passkey`, {
+        method: 'POST',
+        body: new URLSearchParams({ op: 'sign-in-options', [CSRF_FIELD]: csrf }),
+      })
       if (!res.ok) throw new Error('options refused')
       const { options, token } = (await res.json()) as PasskeyOptions
       const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: conditional })
-      await submit({ intent: 'passkey', challenge: token, response: JSON.stringify(response), redirectTo, [CSRF_FIELD]: csrf }, { method: 'post' })
+      await submit(
+        { intent: 'passkey', challenge: token, response: JSON.stringify(response), redirectTo, [CSRF_FIELD]: csrf },
+        { method: 'post' },
+      )
     },
     [adminPath, csrf, redirectTo, submit],
   )
@@ -288,7 +336,11 @@ function PasskeySignIn({ redirectTo, disabled, onError }: { redirectTo: string; 
             await ceremony(false)
           } catch (err) {
             const name = (err as Error)?.name
-            onError(name === 'NotAllowedError' || name === 'AbortError' ? 'Passkey sign-in was cancelled. Try again, or use your password.' : 'That passkey could not sign you in. Try again, or use your password.')
+            onError(
+              name === 'NotAllowedError' || name === 'AbortError'
+                ? 'Passkey sign-in was cancelled. Try again, or use your password.'
+                : 'That passkey could not sign you in. Try again, or use your password.',
+            )
           } finally {
             setBusy(false)
           }

@@ -37,7 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireRowId(params.id)
   const desk = await getMessageDesk(context.app.db, admin, id)
   // Back to the desk for those who have it; to the messages inbox for the others.
-  const back = can(admin.role, 'leads') ? { href: 'proposals', label: 'Back to Proposals' } : { href: 'messages', label: 'Back to Messages' }
+  const back = can(admin.role, 'leads')
+    ? { href: 'proposals', label: 'Back to Proposals' }
+    : { href: 'messages', label: 'Back to Messages' }
   return {
     adminPath: context.app.config.adminPath,
     ...desk,
@@ -62,7 +64,14 @@ const FAILED: Record<Intent, string> = {
   proposal: 'Failed to start the proposal.',
 }
 
-type Answer = { ok: boolean; intent: Intent; notice?: Toast; fields: Record<string, string>; values?: Record<string, string>; eventId?: number }
+type Answer = {
+  ok: boolean
+  intent: Intent
+  notice?: Toast
+  fields: Record<string, string>
+  values?: Record<string, string>
+  eventId?: number
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -71,10 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = read.form?.get('intent')
   if (!isIntent(intent)) throw data(null, { status: 400 })
   const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
-  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) => data({ ok: false, intent, notice, fields, values } satisfies Answer, { status })
+  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) =>
+    data({ ok: false, intent, notice, fields, values } satisfies Answer, { status })
   if (!read.ok) return refused(read.failure.status, {}, errorNotice(read.failure.formError ?? FAILED[intent]))
   const { db } = context.app
-  const ok = (title: string, description: string, eventId?: number) => ({ ok: true, intent, notice: { title, description }, fields: {}, eventId }) satisfies Answer
+  const ok = (title: string, description: string, eventId?: number) =>
+    ({ ok: true, intent, notice: { title, description }, fields: {}, eventId }) satisfies Answer
   try {
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })
@@ -105,7 +116,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept.
     return context.app.mailer.configured
       ? ok('Reply Queued', `Your reply to ${reply.toAddress} is on its way; it is kept in the history.`, reply.id)
-      : ok('Reply Kept', `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`, reply.id)
+      : ok(
+          'Reply Kept',
+          `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
+          reply.id,
+        )
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }
@@ -155,7 +170,17 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Notice notice={answer?.notice} />
-      <LeadTriage uid={uid} id={m.id} name={m.name} status={m.status} assignedTo={m.assignedTo} nextStep={m.nextStep} assignees={assignees} answer={answer} busy={busy} />
+      <LeadTriage
+        uid={uid}
+        id={m.id}
+        name={m.name}
+        status={m.status}
+        assignedTo={m.assignedTo}
+        nextStep={m.nextStep}
+        assignees={assignees}
+        answer={answer}
+        busy={busy}
+      />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby={`${uid}-message`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
@@ -181,7 +206,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
             </h2>
             {leadId !== null ? (
               <>
-                <p className="text-sm text-ink-700">This message was made into a proposal request on the lead desk, where its proposal is written.</p>
+                <p className="text-sm text-ink-700">
+                  This message was made into a proposal request on the lead desk, where its proposal is written.
+                </p>
                 <div className="mt-4 flex flex-wrap gap-2">
                   {canOpenLeads && (
                     <Link to={`/${adminPath}/proposals/${leadId}`} className={buttonClass({ variant: 'secondary' })}>
@@ -200,7 +227,8 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                 <CsrfField />
                 <input type="hidden" name="intent" value="proposal" />
                 <p id={`${uid}-proposal-hint`} className="mb-4 text-sm text-ink-700">
-                  Makes a proposal request on the lead desk from this message (their name, email and message), then opens its proposal, ready to write.
+                  Makes a proposal request on the lead desk from this message (their name, email and message), then opens its proposal,
+                  ready to write.
                 </p>
                 <Button type="submit" aria-describedby={`${uid}-proposal-hint`} disabled={busy('proposal')}>
                   {busy('proposal') ? 'Starting…' : 'Write a proposal'}
@@ -215,17 +243,27 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               Reply by email
             </h2>
             <p className="mt-1 mb-3 text-sm text-ink-600">
-              To <span className="break-all">{m.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in the history.
+              To <span className="break-all">{m.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is
+              kept in the history.
             </p>
             <MailNotDelivered what="Your reply" className="mb-3" />
             <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
               <CsrfField />
               <input type="hidden" name="intent" value="reply" />
               <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
-                <Input name="subject" aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
+                <Input
+                  name="subject"
+                  aria-required="true"
+                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject}
+                />
               </Field>
               <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
-                <Textarea name="body" rows={12} aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
+                <Textarea
+                  name="body"
+                  rows={12}
+                  aria-required="true"
+                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body}
+                />
               </Field>
               <Button type="submit" disabled={busy('reply')}>
                 {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}

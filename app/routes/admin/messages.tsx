@@ -3,7 +3,15 @@ import { LeadAttributionList, UnknownSourceNote } from '~/components/admin/lead-
 import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/messages'
-import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, listClientAction, pendingIntent, useListFetcher } from '~/components/admin/list-actions.tsx'
+import {
+  DELETE_PARAM,
+  DeleteButton,
+  DeleteConfirmation,
+  IntentFields,
+  listClientAction,
+  pendingIntent,
+  useListFetcher,
+} from '~/components/admin/list-actions.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
@@ -102,7 +110,11 @@ function MessageCard({ message: m, action }: { message: Message; action: string 
   const isRead = pending === 'read' ? true : pending === 'unread' ? false : m.isRead
   return (
     <li className={`rounded-lg border bg-white p-5 shadow-sm ${isRead ? 'border-ink-200' : 'border-primary-300'}`}>
-      <article aria-labelledby={`message-${m.id}`} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary-700">
+      <article
+        aria-labelledby={`message-${m.id}`}
+        tabIndex={-1}
+        className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary-700"
+      >
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">

@@ -40,17 +40,25 @@ type Answer = OutboxAnswer
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { read, intent } = await readIntentForm(request, ['retry', 'test-mail'])
-  if (!read.ok) return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
+  if (!read.ok)
+    return data<Answer>({ notice: errorNotice(read.failure.formError ?? 'The form could not be read.') }, { status: read.failure.status })
   const checked = intent === 'retry' ? validate(IdSchema, { id: read.form.get('id') }) : undefined
   if (checked && !checked.ok) return data<Answer>({ notice: errorNotice('Which mail? The form named none.') }, { status: 400 })
   const { db, mailer } = context.app
   try {
     const result = checked ? await retryMail(db, mailer, admin, checked.data.id) : await sendTestMail(db, mailer, admin)
-    const notice: Toast = { title: ATTEMPT_TITLES[result.outcome], description: attemptWords(result), variant: result.outcome === 'failed' ? 'destructive' : undefined }
+    const notice: Toast = {
+      title: ATTEMPT_TITLES[result.outcome],
+      description: attemptWords(result),
+      variant: result.outcome === 'failed' ? 'destructive' : undefined,
+    }
     return data<Answer>({ notice, id: result.id, outcome: result.outcome })
   } catch (err) {
     const status = failureStatus(context, err, intent === 'retry' ? 'retrying a mail failed' : 'the test mail failed')
-    return data<Answer>({ notice: errorNotice(status === 500 ? 'The mail could not be tried. Try again.' : (err as Error).message) }, { status })
+    return data<Answer>(
+      { notice: errorNotice(status === 500 ? 'The mail could not be tried. Try again.' : (err as Error).message) },
+      { status },
+    )
   }
 }
 
@@ -77,7 +85,10 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <ul aria-label="Mail" className="divide-y divide-ink-100 rounded-lg border border-ink-200 bg-white shadow-sm">
           {entries.map((m) => (
-            <li key={m.id} className="grid gap-2 p-4 text-sm lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto] lg:items-start lg:gap-4">
+            <li
+              key={m.id}
+              className="grid gap-2 p-4 text-sm lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto] lg:items-start lg:gap-4"
+            >
               <div className="min-w-0">
                 <p className="font-medium break-words text-ink-900">{m.subject}</p>
                 <p className="break-all text-ink-700">To {m.toAddress}</p>
@@ -116,7 +127,13 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   <CsrfField />
                   <input type="hidden" name="intent" value="retry" />
                   <input type="hidden" name="id" value={m.id} />
-                  <Button type="submit" variant="outline" size="sm" disabled={trying(m.id)} aria-label={`Retry the mail "${m.subject}" to ${m.toAddress}`}>
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    disabled={trying(m.id)}
+                    aria-label={`Retry the mail "${m.subject}" to ${m.toAddress}`}
+                  >
                     {trying(m.id) ? 'Trying…' : 'Retry'}
                   </Button>
                 </Form>
@@ -135,8 +152,12 @@ function stateWords(m: { state: 'waiting' | 'delivered' | 'failed'; nextTryAt: s
   if (m.state === 'delivered') return 'The mail server accepted it.'
   if (m.state === 'waiting') {
     if (m.nextTryAt) return 'Not sent yet: it goes out within a minute.'
-    return configured ? 'Kept, not sent: it is older than 7 days, so it goes out only if you press Retry.' : 'Kept, not sent: it will be sent when mail is set up.'
+    return configured
+      ? 'Kept, not sent: it is older than 7 days, so it goes out only if you press Retry.'
+      : 'Kept, not sent: it will be sent when mail is set up.'
   }
   if (!configured) return 'Not delivered; mail is not set up now, so it is kept until it is.'
-  return m.nextTryAt ? 'The last try did not get through; it will be tried again by itself.' : 'Not delivered. It is not tried again by itself: press Retry once the cause is fixed.'
+  return m.nextTryAt
+    ? 'The last try did not get through; it will be tried again by itself.'
+    : 'Not delivered. It is not tried again by itself: press Retry once the cause is fixed.'
 }

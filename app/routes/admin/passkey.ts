@@ -41,7 +41,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const { options, token } = await signInOptions(db, rp, context.clientIp)
       return Response.json({ options, token })
     } catch (err) {
-      if (err instanceof RateLimitedError) return Response.json({ error: err.message }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } })
+      if (err instanceof RateLimitedError)
+        return Response.json({ error: err.message }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } })
       throw err
     }
   }
@@ -62,7 +63,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return Response.json({ fields: { passkey: 'The passkey could not be read. Please try again.' } }, { status: 400 })
     }
     try {
-      const passkey = await withSudo(db, admin, form.get(SUDO_FIELD), () => registerPasskey(db, rp, admin, { response, name: name.data.name }, Date.now(), originOf(request, context)))
+      const passkey = await withSudo(db, admin, form.get(SUDO_FIELD), () =>
+        registerPasskey(db, rp, admin, { response, name: name.data.name }, Date.now(), originOf(request, context)),
+      )
       return passkey instanceof PasswordAsked ? asked(passkey) : Response.json({ passkey })
     } catch (err) {
       const refusal = formRefusal(err)

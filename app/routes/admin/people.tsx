@@ -20,7 +20,16 @@ import { IdSchema } from '~/lib/security-schemas.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
-import { changeRole, invitePerson, listPeople, renewInvitationLink, revokeInvitation, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
+import {
+  changeRole,
+  invitePerson,
+  listPeople,
+  renewInvitationLink,
+  revokeInvitation,
+  secondFactorRequired,
+  setPersonStatus,
+  setSecondFactorRequired,
+} from '~/services/people.server.ts'
 import { sendPasswordReset } from '~/services/password-reset.server.ts'
 import { sudoState } from '~/services/sudo.server.ts'
 import { resetLinkFor } from './+shared/login.server.ts'
@@ -33,7 +42,11 @@ export const meta: Route.MetaFunction = () => adminMeta('People')
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db } = context.app
-  const [{ people, invitations }, sudo, requireSecondFactor] = await Promise.all([listPeople(db, admin), sudoState(db, admin), secondFactorRequired(db)])
+  const [{ people, invitations }, sudo, requireSecondFactor] = await Promise.all([
+    listPeople(db, admin),
+    sudoState(db, admin),
+    secondFactorRequired(db),
+  ])
   return {
     me: admin.id,
     people,
@@ -46,7 +59,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const INTENTS = ['invite', 'revoke', 'new-link', 'role', 'suspend', 'restore', 'remove', 'reset-link', 'require-second-factor'] as const
 type Intent = (typeof INTENTS)[number]
 /** `link`: an invitation's link, shown once (after inviting, or "Make a new link"), for `email`. */
-type PeopleResult = { intent: Intent; ok: boolean; id?: number; fields: Record<string, string>; done?: string; link?: { email: string; url: string } }
+type PeopleResult = {
+  intent: Intent
+  ok: boolean
+  id?: number
+  fields: Record<string, string>
+  done?: string
+  link?: { email: string; url: string }
+}
 
 /** What a write did; the ones that mail say whether the mail left or is kept (issue 36). */
 const DONE: Record<Exclude<Intent, 'invite' | 'reset-link'>, string> = {
@@ -78,7 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { read, intent } = await readIntentForm(request, INTENTS)
   const id = Number(read.form?.get('id')) || undefined
-  const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, id, fields } satisfies PeopleResult, { status })
+  const refused = (status: number, fields: Record<string, string>) =>
+    data({ intent, ok: false, id, fields } satisfies PeopleResult, { status })
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
   const { db, config, mailer } = context.app
@@ -87,7 +108,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const change = async () => {
     switch (intent) {
       case 'invite': {
-        const checked = validate(InviteSchema, { email: form.get('email'), role: form.get('role'), displayName: form.get('displayName') ?? '' })
+        const checked = validate(InviteSchema, {
+          email: form.get('email'),
+          role: form.get('role'),
+          displayName: form.get('displayName') ?? '',
+        })
         if (!checked.ok) return refused(400, checked.failure.fields)
         await invitePerson(db, admin, checked.data, (token) => {
           link = { email: checked.data.email, url: inviteLink(token) }
@@ -165,7 +190,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
   const { people, invitations, sudoActive, me, requireSecondFactor } = loaderData
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const errorsFor = (intent: Intent, id?: number) => (result && !result.ok && result.intent === intent && result.id === id ? result.fields : {})
+  const errorsFor = (intent: Intent, id?: number) =>
+    result && !result.ok && result.intent === intent && result.id === id ? result.fields : {}
   const invite = errorsFor('invite')
   const second = errorsFor('require-second-factor')
   // A refused field takes focus (the first, if several): issue 36 §6.
@@ -176,7 +202,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <PageHeader title="People" description="Who can sign in to the back office, and what each may do." />
       <ActionResult result={result} />
       {result?.ok && result.link && result.intent === 'invite' && (
-        <CopyLink label={`Invitation link for ${result.link.email} (shown once)`} link={result.link.url} buttonLabel="Copy invitation link" />
+        <CopyLink
+          label={`Invitation link for ${result.link.email} (shown once)`}
+          link={result.link.url}
+          buttonLabel="Copy invitation link"
+        />
       )}
 
       <SectionCard
@@ -187,7 +217,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
         <MailNotDelivered what="A password reset link" className="mb-2" />
         <ul className="divide-y divide-ink-100">
           {people.map((p) => {
-            const errors = { ...errorsFor('role', p.id), ...errorsFor('suspend', p.id), ...errorsFor('restore', p.id), ...errorsFor('remove', p.id), ...errorsFor('reset-link', p.id) }
+            const errors = {
+              ...errorsFor('role', p.id),
+              ...errorsFor('suspend', p.id),
+              ...errorsFor('restore', p.id),
+              ...errorsFor('remove', p.id),
+              ...errorsFor('reset-link', p.id),
+            }
             const name = p.displayName || p.username
             return (
               <li key={p.id} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-end lg:justify-between">
@@ -208,7 +244,12 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       <CsrfField />
                       <input type="hidden" name="id" value={p.id} />
                       <Field id={`role-${p.id}`} label={`Role of ${name}`} error={errors.role ?? errors.id}>
-                        <select name="role" defaultValue={p.role} autoFocus={Boolean(errors.role ?? errors.id)} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+                        <select
+                          name="role"
+                          defaultValue={p.role}
+                          autoFocus={Boolean(errors.role ?? errors.id)}
+                          className="rounded-md border border-ink-300 px-3 py-2 text-sm"
+                        >
                           {ROLES.map((r) => (
                             <option key={r} value={r}>
                               {ROLE_LABELS[r]}
@@ -246,7 +287,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
         </ul>
       </SectionCard>
 
-      <SectionCard id="invite" title="Invite a person" description={`They get a link by email that works once, for ${INVITATION_DAYS} days, to choose their own username and password.`}>
+      <SectionCard
+        id="invite"
+        title="Invite a person"
+        description={`They get a link by email that works once, for ${INVITATION_DAYS} days, to choose their own username and password.`}
+      >
         <MailNotDelivered what="The invitation" className="mb-4" />
         <Form method="post" className="grid gap-4 sm:grid-cols-2">
           <CsrfField />
@@ -283,7 +328,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <h3 className="text-sm font-semibold text-ink-900">Open invitations</h3>
             <p className="mt-1 text-sm text-ink-600">
-              Only a fingerprint of each link is kept, so a link cannot be shown again: Make a new link gives the invitation a new one to copy and send yourself (the one mailed before stops working).
+              Only a fingerprint of each link is kept, so a link cannot be shown again: Make a new link gives the invitation a new one to
+              copy and send yourself (the one mailed before stops working).
             </p>
             <ul className="mt-2 divide-y divide-ink-100">
               {invitations.map((inv) => {
@@ -299,7 +345,14 @@ export default function People({ loaderData }: Route.ComponentProps) {
                         <CsrfField />
                         <input type="hidden" name="id" value={inv.id} />
                         <SudoField show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
-                        <Button type="submit" name="intent" value="new-link" variant="outline" disabled={busy} aria-label={`Make a new link for ${inv.email}`}>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="new-link"
+                          variant="outline"
+                          disabled={busy}
+                          aria-label={`Make a new link for ${inv.email}`}
+                        >
                           Make a new link
                         </Button>
                         <Button type="submit" name="intent" value="revoke" variant="outline" disabled={busy}>
@@ -308,7 +361,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       </Form>
                     </div>
                     {errors.form && <p className="mt-1 text-danger-700">{errors.form}</p>}
-                    {madeLink && <CopyLink label={`New invitation link for ${madeLink.email} (shown once)`} link={madeLink.url} buttonLabel="Copy invitation link" />}
+                    {madeLink && (
+                      <CopyLink
+                        label={`New invitation link for ${madeLink.email} (shown once)`}
+                        link={madeLink.url}
+                        buttonLabel="Copy invitation link"
+                      />
+                    )}
                   </li>
                 )
               })}
@@ -317,7 +376,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
         )}
       </SectionCard>
 
-      <SectionCard id="second-factor" title="Two-step sign-in for everyone" description="When required, a person without two-step sign-in or a passkey is sent to set one up before anything else.">
+      <SectionCard
+        id="second-factor"
+        title="Two-step sign-in for everyone"
+        description="When required, a person without two-step sign-in or a passkey is sent to set one up before anything else."
+      >
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <CsrfField />
           <input type="hidden" name="intent" value="require-second-factor" />

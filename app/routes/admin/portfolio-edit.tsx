@@ -77,7 +77,26 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
       </div>
     )
   }
-  const { title, description, category, image, imageAlt, liveUrl, technologies, isLive, status, slug, problem, solution, results, quote, quoteAuthor, quoteRole, beforeText, afterText } = item
+  const {
+    title,
+    description,
+    category,
+    image,
+    imageAlt,
+    liveUrl,
+    technologies,
+    isLive,
+    status,
+    slug,
+    problem,
+    solution,
+    results,
+    quote,
+    quoteAuthor,
+    quoteRole,
+    beforeText,
+    afterText,
+  } = item
   return (
     <PortfolioEditor
       key={item.id}

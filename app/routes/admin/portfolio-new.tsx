@@ -46,5 +46,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta('New Project')
 
 export default function PortfolioNew({ loaderData, actionData }: Route.ComponentProps) {
-  return <PortfolioEditor adminPath={loaderData.adminPath} initial={EMPTY_ITEM} categories={loaderData.categories} schema={PortfolioItemSchema} result={actionData} />
+  return (
+    <PortfolioEditor
+      adminPath={loaderData.adminPath}
+      initial={EMPTY_ITEM}
+      categories={loaderData.categories}
+      schema={PortfolioItemSchema}
+      result={actionData}
+    />
+  )
 }

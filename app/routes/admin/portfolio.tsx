@@ -2,7 +2,16 @@ import { ExternalLink, Pencil, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
-import { DELETE_PARAM, DeleteButton, DeleteConfirmation, IntentFields, pendingIntent, StatusForm, listClientAction, useListFetcher } from '~/components/admin/list-actions.tsx'
+import {
+  DELETE_PARAM,
+  DeleteButton,
+  DeleteConfirmation,
+  IntentFields,
+  pendingIntent,
+  StatusForm,
+  listClientAction,
+  useListFetcher,
+} from '~/components/admin/list-actions.tsx'
 import { listHref, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -36,7 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     view: readListView(request.url),
   }
   try {
-    const { items, counts, categories } = await listPortfolio(context.app.db, admin, { q: q || undefined, category: category || undefined, status })
+    const { items, counts, categories } = await listPortfolio(context.app.db, admin, {
+      q: q || undefined,
+      category: category || undefined,
+      status,
+    })
     const active = counts.active ?? 0
     const archived = counts.archived ?? 0
     return {
@@ -79,7 +92,10 @@ export function action(args: Route.ActionArgs) {
       await deletePortfolioItem(db, admin, id)
       return { title: 'Portfolio Item Deleted', description: 'The portfolio item has been removed.' }
     }
-    const checked = validate(PortfolioItemPatchSchema, intent === 'live' ? { isLive: flag(form.get('isLive')) } : { status: form.get('status') })
+    const checked = validate(
+      PortfolioItemPatchSchema,
+      intent === 'live' ? { isLive: flag(form.get('isLive')) } : { status: form.get('status') },
+    )
     if (!checked.ok || (checked.data.isLive === undefined && checked.data.status === undefined)) return null
     const item = await updatePortfolioItem(db, admin, id, checked.data)
     if (intent === 'live') return { title: 'Live Status Updated', description: `Portfolio item is now ${item.isLive ? 'live' : 'offline'}` }
@@ -144,11 +160,25 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="portfolio-search" className="sr-only">
             Search portfolio
           </label>
-          <Input id="portfolio-search" type="search" name="q" defaultValue={q} placeholder="Search by title, category or description..." className="min-w-0 flex-1 basis-full sm:basis-0" />
+          <Input
+            id="portfolio-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by title, category or description..."
+            className="min-w-0 flex-1 basis-full sm:basis-0"
+          />
           <label htmlFor="portfolio-category" className="sr-only">
             Category
           </label>
-          <Select size="inline" id="portfolio-category" name="category" defaultValue={category} key={category} onChange={(e) => submit(e.currentTarget.form)}>
+          <Select
+            size="inline"
+            id="portfolio-category"
+            name="category"
+            defaultValue={category}
+            key={category}
+            onChange={(e) => submit(e.currentTarget.form)}
+          >
             <option value="">All categories</option>
             {categories.map((c) => (
               <option key={c} value={c}>
@@ -166,7 +196,9 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
 
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
-          <p className="text-ink-600">{q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}</p>
+          <p className="text-ink-600">
+            {q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}
+          </p>
           <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
             <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
           </Link>
@@ -196,7 +228,15 @@ function ItemActions({ item, editHref, action }: { item: Item; editHref: string;
   const href = liveHref(item.liveUrl)
   return (
     <>
-      <StatusForm selectId={`item-status-${item.id}`} id={item.id} name={item.title} status={item.status} statuses={PORTFOLIO_STATUSES} action={action} fetcher={fetcher} />
+      <StatusForm
+        selectId={`item-status-${item.id}`}
+        id={item.id}
+        name={item.title}
+        status={item.status}
+        statuses={PORTFOLIO_STATUSES}
+        action={action}
+        fetcher={fetcher}
+      />
       <LiveSwitch id={item.id} title={item.title} isLive={item.isLive} action={action} fetcher={fetcher} />
       {href && (
         <a
@@ -244,7 +284,9 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-ink-200 bg-white shadow-sm">
       <article aria-labelledby={`item-${item.id}`} className="flex flex-1 flex-col">
-        <div className="aspect-video bg-ink-100">{item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
+        <div className="aspect-video bg-ink-100">
+          {item.image ? <img src={item.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        </div>
         <div className="flex flex-1 flex-col p-5">
           <h2 id={`item-${item.id}`} className="text-lg font-semibold break-words text-ink-900">
             {item.title}
@@ -274,7 +316,19 @@ function PortfolioCard({ item, editHref, action }: { item: Item; editHref: strin
  * The Live/Offline switch: a submit button that posts `intent=live` with the opposite value, so it
  * works without JavaScript too; in the browser the card's fetcher sends it and it flips at once.
  */
-function LiveSwitch({ id, title, isLive, action, fetcher }: { id: number; title: string; isLive: boolean; action: string; fetcher: ReturnType<typeof useListFetcher> }) {
+function LiveSwitch({
+  id,
+  title,
+  isLive,
+  action,
+  fetcher,
+}: {
+  id: number
+  title: string
+  isLive: boolean
+  action: string
+  fetcher: ReturnType<typeof useListFetcher>
+}) {
   const live = pendingIntent(fetcher) === 'live' ? fetcher.formData?.get('isLive') === 'true' : isLive
   return (
     <fetcher.Form method="post" action={action} className="inline-flex items-center gap-2">
@@ -288,7 +342,9 @@ function LiveSwitch({ id, title, isLive, action, fetcher }: { id: number; title:
         data-switch-track=""
         className={`relative h-6 w-11 shrink-0 rounded-full ${switchTrackClass(live)}`}
       >
-        <span className={`block size-5 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-[1.375rem]' : 'translate-x-0.5'}`} />
+        <span
+          className={`block size-5 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-[1.375rem]' : 'translate-x-0.5'}`}
+        />
       </button>
       <span aria-hidden="true" className="text-sm text-ink-700">
         {live ? 'Live' : 'Offline'}

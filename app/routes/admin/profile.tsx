@@ -23,7 +23,15 @@ import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
-import { createApiToken, getProfile, listApiTokens, revokeApiToken, setOwnTimeZone, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
+import {
+  createApiToken,
+  getProfile,
+  listApiTokens,
+  revokeApiToken,
+  setOwnTimeZone,
+  updateNoticeEmail,
+  updateProfile,
+} from '~/services/people.server.ts'
 import { sudoState } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { useReaderDay } from '~/components/admin/local-time.tsx'
@@ -33,7 +41,12 @@ export const meta: Route.MetaFunction = () => adminMeta('Your profile')
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { db } = context.app
-  const [me, tokens, sudo, zone] = await Promise.all([getProfile(db, admin), listApiTokens(db, admin), sudoState(db, admin), readerZone(db, admin)])
+  const [me, tokens, sudo, zone] = await Promise.all([
+    getProfile(db, admin),
+    listApiTokens(db, admin),
+    sudoState(db, admin),
+    readerZone(db, admin),
+  ])
   const now = new Date().toISOString()
   return {
     me: { username: me.username, displayName: me.displayName, picture: me.picture, email: me.email ?? '', role: admin.role },
@@ -61,7 +74,8 @@ const SUDO_FORMS: readonly Intent[] = ['email', 'token-create']
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { read, intent } = await readIntentForm(request, INTENTS)
-  const refused = (status: number, fields: Record<string, string>) => data({ intent, ok: false, fields } satisfies ProfileResult, { status })
+  const refused = (status: number, fields: Record<string, string>) =>
+    data({ intent, ok: false, fields } satisfies ProfileResult, { status })
   if (!read.ok) return refused(read.failure.status, { form: read.failure.formError ?? 'The form could not be read.' })
   const form = read.form
   const { db } = context.app
@@ -78,20 +92,46 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const checked = validate(OwnTimeZoneSchema, { timeZone: form.get('timeZone') ?? '' })
         if (!checked.ok) return refused(400, checked.failure.fields)
         await setOwnTimeZone(db, admin, checked.data.timeZone)
-        return { intent, ok: true, fields: {}, done: checked.data.timeZone ? `Time zone saved: the back office shows you times in ${zoneTitle(checked.data.timeZone)}.` : "Time zone saved: the back office shows you times in the agency's zone." } satisfies ProfileResult
+        return {
+          intent,
+          ok: true,
+          fields: {},
+          done: checked.data.timeZone
+            ? `Time zone saved: the back office shows you times in ${zoneTitle(checked.data.timeZone)}.`
+            : "Time zone saved: the back office shows you times in the agency's zone.",
+        } satisfies ProfileResult
       }
       case 'email': {
         const checked = validate(NoticeEmailSchema, { email: form.get('email') })
         if (!checked.ok) return refused(400, checked.failure.fields)
         await updateNoticeEmail(db, admin, checked.data.email, now, originOf(request, context))
-        return { intent, ok: true, fields: {}, done: 'Email address saved. A notice of the change went to the address before it.' } satisfies ProfileResult
+        return {
+          intent,
+          ok: true,
+          fields: {},
+          done: 'Email address saved. A notice of the change went to the address before it.',
+        } satisfies ProfileResult
       }
       case 'token-create': {
-        const checked = validate(ApiTokenSchema, { name: form.get('name'), expiresIn: form.get('expiresIn') ?? undefined, expiresOn: form.get('expiresOn') ?? '' })
+        const checked = validate(ApiTokenSchema, {
+          name: form.get('name'),
+          expiresIn: form.get('expiresIn') ?? undefined,
+          expiresOn: form.get('expiresOn') ?? '',
+        })
         if (!checked.ok) return refused(400, checked.failure.fields)
         const zone = (await readerZone(db, admin)).id
-        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, { expiresAt: apiTokenExpiresAt(checked.data, now, zone), now, origin: originOf(request, context) })
-        return { intent, ok: true, fields: {}, token, done: `Token created; it works until ${formatDate(expiresAt, zone)}. Copy it now: it is not shown again.` } satisfies ProfileResult
+        const { token, expiresAt } = await createApiToken(db, admin, checked.data.name, {
+          expiresAt: apiTokenExpiresAt(checked.data, now, zone),
+          now,
+          origin: originOf(request, context),
+        })
+        return {
+          intent,
+          ok: true,
+          fields: {},
+          token,
+          done: `Token created; it works until ${formatDate(expiresAt, zone)}. Copy it now: it is not shown again.`,
+        } satisfies ProfileResult
       }
       case 'token-revoke': {
         const checked = validate(IdSchema, { id: form.get('id') })
@@ -128,7 +168,12 @@ function TokenExpiry({ errors, tomorrow }: { errors: Record<string, string>; tom
   return (
     <>
       <Field id="token-expires-in" label="Expires" error={errors.expiresIn}>
-        <select name="expiresIn" value={choice} onChange={(e) => setChoice(e.target.value)} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
+        <select
+          name="expiresIn"
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          className="rounded-md border border-ink-300 px-3 py-2 text-sm"
+        >
           <option value="30">In 30 days</option>
           <option value="60">In 60 days</option>
           <option value="90">In 90 days</option>
@@ -161,7 +206,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Field id="displayName" label="Your name" error={errors('profile').displayName} required>
             <Input name="displayName" defaultValue={me.displayName || me.username} autoComplete="name" required />
           </Field>
-          <Field id="picture" label="Picture address (optional)" hint="A picture uploaded to this site, e.g. /uploads/….webp" error={errors('profile').picture}>
+          <Field
+            id="picture"
+            label="Picture address (optional)"
+            hint="A picture uploaded to this site, e.g. /uploads/….webp"
+            error={errors('profile').picture}
+          >
             <Input name="picture" defaultValue={me.picture} />
           </Field>
           <div className="sm:col-span-2">
@@ -171,7 +221,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </SectionCard>
-      <SectionCard id="time-zone" title="Your time zone" description="Every time in the back office is shown in this zone, and each screen names it. Working elsewhere than the agency? Choose your own.">
+      <SectionCard
+        id="time-zone"
+        title="Your time zone"
+        description="Every time in the back office is shown in this zone, and each screen names it. Working elsewhere than the agency? Choose your own."
+      >
         <Form method="post" className="flex flex-wrap items-end gap-3" key={zone.own}>
           <CsrfField />
           <input type="hidden" name="intent" value="zone" />

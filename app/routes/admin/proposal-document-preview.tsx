@@ -26,7 +26,9 @@ export default function ProposalPreview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary-200 bg-primary-50 p-4">
-        <p className="text-sm text-ink-900">Preview: this is the proposal exactly as the client will read it (without the accept, decline and question forms under it).</p>
+        <p className="text-sm text-ink-900">
+          Preview: this is the proposal exactly as the client will read it (without the accept, decline and question forms under it).
+        </p>
         <Link to={`/${adminPath}/proposals/${leadId}/document`} className={buttonClass({ variant: 'secondary' })}>
           Back to the editor
         </Link>

@@ -52,7 +52,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalCents: doc.content.priced.totalCents,
     revisions,
     // Its fields only when the admin chose to bring it back (`?draft=autosave`).
-    autosave: autosave && { savedAt: autosave.savedAt, savedSinceBy: autosave.savedSinceBy, values: sp.get('draft') === 'autosave' ? autosave.values : null },
+    autosave: autosave && {
+      savedAt: autosave.savedAt,
+      savedSinceBy: autosave.savedSinceBy,
+      values: sp.get('draft') === 'autosave' ? autosave.values : null,
+    },
     restored: sp.get('restored') === '1',
   }
 }
@@ -72,8 +76,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireRowId(params.id)
   const read = await readForm(request)
   const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
-  const refused = (status: number, fields: Record<string, string>, formError = 'The proposal was not saved: check the fields marked below.') =>
-    data<Answer>({ ok: false, notice: errorNotice(formError), formError, fields, values }, { status })
+  const refused = (
+    status: number,
+    fields: Record<string, string>,
+    formError = 'The proposal was not saved: check the fields marked below.',
+  ) => data<Answer>({ ok: false, notice: errorNotice(formError), formError, fields, values }, { status })
   if (!read.ok) return refused(read.failure.status, {}, read.failure.formError)
   const { db, config, mailer } = context.app
   const editUrl = `/${config.adminPath}/proposals/${id}/document`
@@ -104,7 +111,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         fields: {},
         notice: mailer.configured
           ? { title: 'Proposal Sent', description: `The link to the proposal is on its way to ${toAddress}.` }
-          : { title: 'Proposal Kept', description: `The mail with the link to ${toAddress} is kept in the outbox, not sent: mail is not set up. It goes when mail is.` },
+          : {
+              title: 'Proposal Kept',
+              description: `The mail with the link to ${toAddress} is kept in the outbox, not sent: mail is not set up. It goes when mail is.`,
+            },
       } satisfies Answer
     }
     if (values.intent !== 'save') throw data(null, { status: 400 })
@@ -113,7 +123,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const doc = await saveDocument(db, admin, id, checked.data)
     const asDefault = values.defaultTerms === 'yes'
     if (asDefault) await saveDefaultTerms(db, admin, checked.data.terms)
-    const saved = doc.version > 0 ? `Version ${doc.version} is saved: the client's link shows it now.` : `Saved as a draft. Total ${money(doc.totalCents)}.`
+    const saved =
+      doc.version > 0
+        ? `Version ${doc.version} is saved: the client's link shows it now.`
+        : `Saved as a draft. Total ${money(doc.totalCents)}.`
     return {
       ok: true,
       fields: {},
@@ -122,7 +135,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof DomainValidationError) return refused(400, err.fields, Object.values(err.fields)[0])
     if (err instanceof DocumentClosedError) return refused(409, {}, err.message)
-    if (err instanceof NotFoundError && values.intent === 'restore') return refused(404, {}, 'That revision is no longer kept: reload the page to see the list.')
+    if (err instanceof NotFoundError && values.intent === 'restore')
+      return refused(404, {}, 'That revision is no longer kept: reload the page to see the list.')
     if (err instanceof Response) throw err
     return refused(failureStatus(context, err, 'Failed to save the proposal.'), {}, 'Failed to save the proposal.')
   }
@@ -137,7 +151,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal
 
 /** The line under a revision's time: who saved it, its total, and the version it made. */
 function revisionLine(r: DocumentRevision): string {
-  return [`by ${r.personName}`, r.totalCents != null ? `total ${money(r.totalCents)}` : '', r.version ? `version ${r.version}` : 'draft'].filter(Boolean).join(' · ')
+  return [`by ${r.personName}`, r.totalCents != null ? `total ${money(r.totalCents)}` : '', r.version ? `version ${r.version}` : 'draft']
+    .filter(Boolean)
+    .join(' · ')
 }
 
 export default function ProposalDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -161,7 +177,11 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
     <>
       <PageHeader
         title={`Proposal for ${lead.name}`}
-        description={doc ? `${DOCUMENT_STATE_LABELS[doc.state]}${doc.version ? `, version ${doc.version}` : ''} · ${money(doc.totalCents)}` : `Not saved yet · ${money(totalCents)} as pre-filled`}
+        description={
+          doc
+            ? `${DOCUMENT_STATE_LABELS[doc.state]}${doc.version ? `, version ${doc.version}` : ''} · ${money(doc.totalCents)}`
+            : `Not saved yet · ${money(totalCents)} as pre-filled`
+        }
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to={leadHref} className={buttonClass({ variant: 'secondary' })}>
@@ -204,7 +224,8 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
           note={
             autosave.savedSinceBy && (
               <>
-                {autosave.savedSinceBy.name} saved the proposal after that (<LocalTime iso={autosave.savedSinceBy.at} />): saving your changes would replace theirs, which stay in the revisions.
+                {autosave.savedSinceBy.name} saved the proposal after that (<LocalTime iso={autosave.savedSinceBy.at} />
+                ): saving your changes would replace theirs, which stay in the revisions.
               </>
             )
           }
@@ -228,7 +249,8 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             Send to {lead.name}
           </h2>
           <p className="mt-1 mb-3 text-sm text-ink-600">
-            Mails <span className="break-all">{lead.email}</span> a private link to the saved proposal, through the site&apos;s outbox. Save your changes first.
+            Mails <span className="break-all">{lead.email}</span> a private link to the saved proposal, through the site&apos;s outbox. Save
+            your changes first.
           </p>
           <MailNotDelivered what="The proposal's mail" className="mb-3" />
           <Form method="post">
@@ -240,7 +262,10 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
         </section>
       )}
       {doc && (
-        <RevisionsPanel restorable={!closed} revisions={revisions.map((r) => ({ id: r.id, createdAt: r.createdAt, title: revisionLine(r) }))} />
+        <RevisionsPanel
+          restorable={!closed}
+          revisions={revisions.map((r) => ({ id: r.id, createdAt: r.createdAt, title: revisionLine(r) }))}
+        />
       )}
     </>
   )

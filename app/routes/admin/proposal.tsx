@@ -53,7 +53,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     zone,
     assignees: await listAssignees(context.app.db),
     // The proposal written for this lead (issue 38): its state and value, and whether this person may write one.
-    document: document && { state: document.state, totalCents: document.totalCents, version: document.version, viewCount: document.viewCount, signerName: document.signerName, declineReason: document.declineReason },
+    document: document && {
+      state: document.state,
+      totalCents: document.totalCents,
+      version: document.version,
+      viewCount: document.viewCount,
+      signerName: document.signerName,
+      declineReason: document.declineReason,
+    },
     canWriteProposal: can(admin.role, 'proposals.write'),
     // The contact message this request was made from, to write its proposal (issue 38).
     fromMessage: await messageOfLead(context.app.db, admin, id),
@@ -138,7 +145,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return {
         ok: true,
         intent,
-        notice: { title: 'Next Step Saved', description: checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.' },
+        notice: {
+          title: 'Next Step Saved',
+          description: checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.',
+        },
         fields: {},
       } satisfies Answer
     }
@@ -248,7 +258,9 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               aria-label={`Delete proposal from ${p.name}`}
               title="Delete this proposal?"
               description={`The proposal from ${p.name} will be permanently removed. This cannot be undone.`}
-              onConfirm={() => submit({ [CSRF_FIELD]: csrfToken, intent: 'delete', id: p.id }, { method: 'post', action: `/${adminPath}/proposals` })}
+              onConfirm={() =>
+                submit({ [CSRF_FIELD]: csrfToken, intent: 'delete', id: p.id }, { method: 'post', action: `/${adminPath}/proposals` })
+              }
             >
               <Icon node={Trash2} aria-hidden="true" className="size-4" /> Delete
             </ConfirmButton>
@@ -257,7 +269,17 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       />
       <TimesIn className="-mt-4 mb-4 text-sm text-ink-600" />
       <Notice notice={answer?.notice} />
-      <LeadTriage uid={uid} id={p.id} name={p.name} status={p.status} assignedTo={p.assignedTo} nextStep={triage.nextStep} assignees={loaderData.assignees} answer={answer} busy={busy} />
+      <LeadTriage
+        uid={uid}
+        id={p.id}
+        name={p.name}
+        status={p.status}
+        assignedTo={p.assignedTo}
+        nextStep={triage.nextStep}
+        assignees={loaderData.assignees}
+        answer={answer}
+        busy={busy}
+      />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby={`${uid}-request`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
@@ -362,7 +384,8 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               Reply by email
             </h2>
             <p className="mt-1 mb-3 text-sm text-ink-600">
-              To <span className="break-all">{p.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in the history.
+              To <span className="break-all">{p.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is
+              kept in the history.
             </p>
             <MailNotDelivered what="Your reply" className="mb-3" />
             {/* Keyed by the history's length: after a reply is sent the form starts again from the template. */}
@@ -370,10 +393,19 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               <CsrfField />
               <input type="hidden" name="intent" value="reply" />
               <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
-                <Input name="subject" aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject} />
+                <Input
+                  name="subject"
+                  aria-required="true"
+                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject}
+                />
               </Field>
               <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
-                <Textarea name="body" rows={14} aria-required="true" defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body} />
+                <Textarea
+                  name="body"
+                  rows={14}
+                  aria-required="true"
+                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body}
+                />
               </Field>
               <Button type="submit" disabled={busy('reply')}>
                 {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
@@ -392,7 +424,13 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
               <CsrfField />
               <input type="hidden" name="intent" value="note" />
               <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
-                <Textarea ref={noteRef} name="note" rows={4} aria-required="true" defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''} />
+                <Textarea
+                  ref={noteRef}
+                  name="note"
+                  rows={4}
+                  aria-required="true"
+                  defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
+                />
               </Field>
               <Button type="submit" variant="secondary" disabled={busy('note')}>
                 {busy('note') ? 'Saving…' : 'Add note'}

@@ -28,7 +28,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const adminPath = context.app.config.adminPath
   const query = readDeskQuery(new URL(request.url).searchParams)
-  const empty: DeskList = { leads: [], total: 0, pages: 1, kindCounts: { all: 0, proposal: 0, message: 0, call: 0 }, statusCounts: { all: 0, pending: 0, reviewed: 0, completed: 0 }, sources: [], assignees: [] }
+  const empty: DeskList = {
+    leads: [],
+    total: 0,
+    pages: 1,
+    kindCounts: { all: 0, proposal: 0, message: 0, call: 0 },
+    statusCounts: { all: 0, pending: 0, reviewed: 0, completed: 0 },
+    sources: [],
+    assignees: [],
+  }
   let list = empty
   let loadError = false
   try {

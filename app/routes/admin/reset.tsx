@@ -25,15 +25,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const adminPath = checkAdminPath(context, params.adminPath)
   const read = await readForm(request)
-  if (!read.ok) return data({ fields: read.failure.fields, formError: read.failure.formError, unusable: false }, { status: read.failure.status })
+  if (!read.ok)
+    return data({ fields: read.failure.fields, formError: read.failure.formError, unusable: false }, { status: read.failure.status })
   const form = read.form
-  const checked = validate(PasswordResetSchema, { newPassword: String(form.get('newPassword') ?? ''), confirmPassword: String(form.get('confirmPassword') ?? '') })
+  const checked = validate(PasswordResetSchema, {
+    newPassword: String(form.get('newPassword') ?? ''),
+    confirmPassword: String(form.get('confirmPassword') ?? ''),
+  })
   if (!checked.ok) return data({ fields: checked.failure.fields, formError: undefined, unusable: false }, { status: 400 })
   const { db, config } = context.app
   try {
     await resetPasswordWithLink(db, params.token, checked.data.newPassword, originOf(request, context))
   } catch (err) {
-    if (err instanceof ResetLinkUnusableError) return data({ fields: {} as Record<string, string>, formError: err.message, unusable: true }, { status: 410 })
+    if (err instanceof ResetLinkUnusableError)
+      return data({ fields: {} as Record<string, string>, formError: err.message, unusable: true }, { status: 410 })
     throw err
   }
   // Any session this browser had ended with the others: its cookie goes too.
@@ -69,11 +74,16 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
       ) : (
         <>
           <p className="mt-2 text-sm text-ink-700">
-            For the account <strong>{loaderData.username}</strong>. Every session of yours ends, and you sign in with the new password (and your two-step sign-in or
-            passkey, if you have one).
+            For the account <strong>{loaderData.username}</strong>. Every session of yours ends, and you sign in with the new password (and
+            your two-step sign-in or passkey, if you have one).
           </p>
           {formError && (
-            <p ref={alert} tabIndex={-1} role="alert" className="mt-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none">
+            <p
+              ref={alert}
+              tabIndex={-1}
+              role="alert"
+              className="mt-4 rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800 focus:outline-none"
+            >
               {formError}
             </p>
           )}

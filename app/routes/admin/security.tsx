@@ -59,8 +59,12 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
   const { sessions, passkeys, twoStep, sudo, required, apiTokens } = loaderData
   const tokensNote = apiTokens > 0 ? ` and revokes your API tokens (${apiTokens}${apiTokens === 1 ? ' token' : ' tokens'})` : ''
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? String(navigation.formData?.get('intent') ?? '') : undefined
-  const answer = (intent: Intent, id?: number) => (actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined)
+  const sending =
+    navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+      ? String(navigation.formData?.get('intent') ?? '')
+      : undefined
+  const answer = (intent: Intent, id?: number) =>
+    actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined
   const errors = (intent: Intent, id?: number) => answer(intent, id)?.fields ?? {}
   /** The password prompt in the form (intent, row) the action asked it for, else nothing. */
   const askPassword = (intent: Intent, id?: number) => {
@@ -88,10 +92,19 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
 
   const notice = useMemo<Toast | undefined>(() => {
     if (!actionData) return undefined
-    if (actionData.ok) return actionData.done ? { title: actionData.intent === 'password' ? 'Password Changed' : 'Security Updated', description: actionData.done } : undefined
-    if (actionData.sudo) return { title: 'Confirm Your Password', description: Object.values(actionData.fields)[0] ?? SUDO_PROMPT, variant: 'destructive' }
-    if (actionData.fields.confirmPassword === PASSWORD_MISMATCH) return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
-    return { title: 'Error', description: actionData.formError ?? Object.values(actionData.fields)[0] ?? 'That did not work.', variant: 'destructive' }
+    if (actionData.ok)
+      return actionData.done
+        ? { title: actionData.intent === 'password' ? 'Password Changed' : 'Security Updated', description: actionData.done }
+        : undefined
+    if (actionData.sudo)
+      return { title: 'Confirm Your Password', description: Object.values(actionData.fields)[0] ?? SUDO_PROMPT, variant: 'destructive' }
+    if (actionData.fields.confirmPassword === PASSWORD_MISMATCH)
+      return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
+    return {
+      title: 'Error',
+      description: actionData.formError ?? Object.values(actionData.fields)[0] ?? 'That did not work.',
+      variant: 'destructive',
+    }
   }, [actionData])
 
   // After a refusal, focus goes to the first field with a message (not the button).
@@ -114,7 +127,8 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
   useEffect(() => {
     if (!actionData?.ok) return
     if (actionData.intent === 'totp-start') setupSteps.current?.focus()
-    else if ((actionData.intent === 'totp-cancel' || actionData.intent === 'totp-disable') && document.activeElement === document.body) focusHeading('security-two-step')
+    else if ((actionData.intent === 'totp-cancel' || actionData.intent === 'totp-disable') && document.activeElement === document.body)
+      focusHeading('security-two-step')
   }, [actionData, enrolling, twoStep.enabled])
 
   // An ended session leaves the list with its End button: focus goes to the End button that took
@@ -150,7 +164,11 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
       <PageHeader title="Security" description="How you sign in to the back office, and where you are signed in." times />
       <Notice notice={notice} />
       {required && (
-        <p role="alert" className="mb-6 max-w-3xl rounded-md border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-900" data-testid="set-up-required">
+        <p
+          role="alert"
+          className="mb-6 max-w-3xl rounded-md border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-900"
+          data-testid="set-up-required"
+        >
           {required === 'password'
             ? 'You signed in with a one-time password. Choose your own password below before anything else.'
             : 'The owner requires two-step sign-in or a passkey for everyone. Add one below before anything else.'}
@@ -165,7 +183,11 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
         <Form ref={passwordForm} method="post" noValidate onSubmit={checkPassword}>
           <CsrfField />
           <input type="hidden" name="intent" value="password" />
-          <SectionCard id="security-password" title="Password" description={`Changing the password signs out every other session${tokensNote}.`}>
+          <SectionCard
+            id="security-password"
+            title="Password"
+            description={`Changing the password signs out every other session${tokensNote}.`}
+          >
             <div className="grid gap-4 sm:grid-cols-3">
               {password('currentPassword', 'Current Password', 'current-password')}
               {password('newPassword', 'New Password', 'new-password')}
@@ -182,14 +204,19 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
 
         <Passkeys passkeys={passkeys} sending={sending} answer={answer} askPassword={askPassword} />
 
-        <SectionCard id="security-two-step" title="Two-step sign-in" description="After the password, ask for a 6-digit code from an authenticator app.">
+        <SectionCard
+          id="security-two-step"
+          title="Two-step sign-in"
+          description="After the password, ask for a 6-digit code from an authenticator app."
+        >
           {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
           {twoStep.enabled ? (
             <div className="space-y-4">
               <p className="flex items-center gap-2 text-sm text-ink-800">
                 <Icon node={ShieldCheck} aria-hidden="true" className="size-4 text-success-700" />
                 <span>
-                  On since {when(twoStep.enabledAt)}. Recovery codes left: <strong data-testid="recovery-left">{twoStep.recoveryCodesLeft}</strong>
+                  On since {when(twoStep.enabledAt)}. Recovery codes left:{' '}
+                  <strong data-testid="recovery-left">{twoStep.recoveryCodesLeft}</strong>
                 </span>
               </p>
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
@@ -211,13 +238,23 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
             </div>
           ) : twoStep.enrolment ? (
             <div className="space-y-4">
-              <ol ref={setupSteps} tabIndex={-1} aria-label="Set-up steps" className="list-decimal space-y-1 pl-5 text-sm text-ink-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
+              <ol
+                ref={setupSteps}
+                tabIndex={-1}
+                aria-label="Set-up steps"
+                className="list-decimal space-y-1 pl-5 text-sm text-ink-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+              >
                 <li>Scan this QR code with your authenticator app, or type the key below into it.</li>
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
               <div className="flex flex-wrap items-start gap-6">
                 {/* The SVG comes from the qrcode library, drawn from our own otpauth:// address. */}
-                <div role="img" aria-label="QR code for your authenticator app" className="size-44 rounded border border-ink-200 bg-white p-1" dangerouslySetInnerHTML={{ __html: twoStep.enrolment.qrSvg }} />
+                <div
+                  role="img"
+                  aria-label="QR code for your authenticator app"
+                  className="size-44 rounded border border-ink-200 bg-white p-1"
+                  dangerouslySetInnerHTML={{ __html: twoStep.enrolment.qrSvg }}
+                />
                 <div className="space-y-2 text-sm">
                   <p className="text-ink-700">Key (if you cannot scan):</p>
                   <code data-testid="totp-secret" className="block break-all rounded bg-ink-100 px-2 py-1 font-mono text-ink-900">
@@ -279,7 +316,13 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                     <input type="hidden" name="intent" value="session-end" />
                     <input type="hidden" name="id" value={s.id} />
                     {askPassword('session-end', s.id)}
-                    <Button type="submit" size="sm" variant="secondary" data-end-session aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}>
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="secondary"
+                      data-end-session
+                      aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}
+                    >
                       End
                     </Button>
                   </Form>

@@ -25,7 +25,14 @@ import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { originOf } from './+shared/login.server.ts'
-import { readSettings, SAVE_FAILED, SETTINGS_INTENTS, settingsNotice, type SettingsIntent, type SettingsResult } from './+shared/settings-form.ts'
+import {
+  readSettings,
+  SAVE_FAILED,
+  SETTINGS_INTENTS,
+  settingsNotice,
+  type SettingsIntent,
+  type SettingsResult,
+} from './+shared/settings-form.ts'
 import { can } from '~/lib/permissions.ts'
 import { TestMailCard } from '~/components/admin/test-mail.tsx'
 import { ownMailAddress } from '~/services/outbox.server.ts'
@@ -70,7 +77,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const checked = validate(SettingsPatchSchema, values)
     if (!checked.ok) return refused(400, checked.failure.fields)
-    const saved = await withSudo(db, admin, read.form.get(SUDO_FIELD), () => updateSettings(db, admin, checked.data, { origin: originOf(request, context) }), { prompt: CONTACT_PROMPT })
+    const saved = await withSudo(
+      db,
+      admin,
+      read.form.get(SUDO_FIELD),
+      () => updateSettings(db, admin, checked.data, { origin: originOf(request, context) }),
+      { prompt: CONTACT_PROMPT },
+    )
     if (saved instanceof PasswordAsked) return askPassword(saved.status, saved.message)
   } catch (err) {
     const refusal = formRefusal(err)
@@ -106,7 +119,8 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   const actionData: SettingsResult | undefined = answered
   const toast = useToast()
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? navigation.formData?.get('intent') : undefined
+  const sending =
+    navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' ? navigation.formData?.get('intent') : undefined
   // A refusal found in the browser, with the action's own schema, before anything was sent.
   const [refused, setRefused] = useState<{
     intent: SettingsIntent
@@ -115,7 +129,10 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
   // Each answer is a new object, so the same notice twice shows twice.
   const notice = useMemo(() => actionData && settingsNotice(actionData), [actionData])
   // Asks before leaving the site details with unsaved changes (issue 12).
-  const { guard: settingsGuard } = useUnsavedChanges('settings-form', { intent: 'settings', answer: actionData?.intent === 'settings' ? actionData : undefined })
+  const { guard: settingsGuard } = useUnsavedChanges('settings-form', {
+    intent: 'settings',
+    answer: actionData?.intent === 'settings' ? actionData : undefined,
+  })
 
   const answer = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData : undefined)
   const errorsOf = (intent: SettingsIntent) => (refused?.intent === intent ? refused.fields : (answer(intent)?.fields ?? {}))
@@ -137,7 +154,11 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
 
   const errors = errorsOf('settings')
   const { adminPath } = useParams()
-  const text = (k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address' | 'hours' | 'gwaliorAddress' | 'gwaliorPhone' | 'gwaliorHours', label: string, type = 'text') => (
+  const text = (
+    k: 'siteName' | 'contactEmail' | 'contactPhone' | 'address' | 'hours' | 'gwaliorAddress' | 'gwaliorPhone' | 'gwaliorHours',
+    label: string,
+    type = 'text',
+  ) => (
     <Field id={k} label={label} error={errors[k]}>
       <Input name={k} type={type} defaultValue={start[k]} />
     </Field>
@@ -162,14 +183,23 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
         description="Manage your website configuration."
         actions={
           <div className="flex flex-col gap-1 sm:items-end">
-            <Link to={`/${adminPath}/settings/security`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+            <Link
+              to={`/${adminPath}/settings/security`}
+              className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+            >
               Password, passkeys and sessions: Security
             </Link>
-            <Link to={`/${adminPath}/settings/import-export`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+            <Link
+              to={`/${adminPath}/settings/import-export`}
+              className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+            >
               WordPress or Ghost, and taking it all with you: Import and export
             </Link>
             {loaderData.showActivity && (
-              <Link to={`/${adminPath}/settings/activity`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+              <Link
+                to={`/${adminPath}/settings/activity`}
+                className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+              >
                 Who changed what, and when: Activity log
               </Link>
             )}
@@ -179,10 +209,20 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
       <Notice notice={notice} />
       <div className="max-w-3xl space-y-6">
         {settingsGuard}
-        <Form id="settings-form" method="post" noValidate onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)} className="space-y-6">
+        <Form
+          id="settings-form"
+          method="post"
+          noValidate
+          onSubmit={checkBeforeSending('settings', SettingsPatchSchema, readSettings)}
+          className="space-y-6"
+        >
           <CsrfField />
           <input type="hidden" name="intent" value="settings" />
-          <SectionCard id="settings-general" title="General" description="Shown on every public page (footer, contact, about, privacy), in the structured data and on the PDF estimate. The address and phone are the San Francisco headquarters.">
+          <SectionCard
+            id="settings-general"
+            title="General"
+            description="Shown on every public page (footer, contact, about, privacy), in the structured data and on the PDF estimate. The address and phone are the San Francisco headquarters."
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               {text('siteName', 'Site Name')}
               {text('contactEmail', 'Contact Email', 'email')}
@@ -206,18 +246,30 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
               {text('gwaliorPhone', 'Gwalior Office Phone', 'tel')}
               {text('gwaliorHours', 'Opening Hours (Gwalior)')}
             </div>
-            <Field id="timeZone" label="Agency Time Zone" hint="The back office shows and takes times in this zone (a post's publish time, the scheduled list)." error={errors.timeZone} className="mt-4 sm:max-w-sm">
+            <Field
+              id="timeZone"
+              label="Agency Time Zone"
+              hint="The back office shows and takes times in this zone (a post's publish time, the scheduled list)."
+              error={errors.timeZone}
+              className="mt-4 sm:max-w-sm"
+            >
               <Select name="timeZone" defaultValue={start.timeZone}>
                 {/* A refused or older value stays choosable, so the form shows what was sent. */}
-                {(loaderData.timeZones.includes(start.timeZone) ? loaderData.timeZones : [start.timeZone, ...loaderData.timeZones]).map((z) => (
-                  <option key={z} value={z}>
-                    {readableZone(z)}
-                  </option>
-                ))}
+                {(loaderData.timeZones.includes(start.timeZone) ? loaderData.timeZones : [start.timeZone, ...loaderData.timeZones]).map(
+                  (z) => (
+                    <option key={z} value={z}>
+                      {readableZone(z)}
+                    </option>
+                  ),
+                )}
               </Select>
             </Field>
           </SectionCard>
-          <SectionCard id="settings-proposals" title="Proposals" description="Used when you write a proposal from a lead and when a client accepts one.">
+          <SectionCard
+            id="settings-proposals"
+            title="Proposals"
+            description="Used when you write a proposal from a lead and when a client accepts one."
+          >
             <Field
               id="paymentDetails"
               label="Payment details"

@@ -6,7 +6,11 @@ import { parseDocument } from 'htmlparser2'
  * emphasis, code) as Markdown, for the export's posts/*.md. Anything else keeps its text.
  */
 export function htmlToMarkdown(html: string): string {
-  return blocks(parseDocument(html).children).replace(/\n{3,}/g, '\n\n').trim() + '\n'
+  return (
+    blocks(parseDocument(html).children)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  )
 }
 
 const escapeText = (s: string) => s.replace(/\s+/g, ' ').replace(/([\\`*_[\]])/g, '\\$1')

@@ -6,7 +6,10 @@ import { imagesIn } from '../html-images.server.ts'
  * A post as the WXR file needs it: the import's shape read backwards (absolute image addresses,
  * so WordPress can fetch them; `oldPaths` from the slug history, carried as `_agency_old_path`).
  */
-export type WxrPost = Pick<ImportedPost, 'title' | 'slug' | 'date' | 'publishAt' | 'html' | 'excerpt' | 'category' | 'tags' | 'author' | 'oldPaths'> & {
+export type WxrPost = Pick<
+  ImportedPost,
+  'title' | 'slug' | 'date' | 'publishAt' | 'html' | 'excerpt' | 'category' | 'tags' | 'author' | 'oldPaths'
+> & {
   id: number
   status: string
   cover: { url: string; alt: string } | null
@@ -21,8 +24,8 @@ function wpDate(post: WxrPost): string {
   return `${post.date} 00:00:00`
 }
 
-const meta = (key: string, value: string) => `\t\t<wp:postmeta>\n\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>\n\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>\n\t\t</wp:postmeta>\n`
-
+const meta = (key: string, value: string) =>
+  `\t\t<wp:postmeta>\n\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>\n\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>\n\t\t</wp:postmeta>\n`
 
 /**
  * The posts as a WordPress eXtended RSS 1.2 file, as WordPress's own exporter writes it: the
@@ -74,7 +77,9 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
         `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>\n\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>\n` +
         `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>\n\t\t<wp:status>${cdata(STATUS[post.status] ?? 'draft')}</wp:status>\n\t\t<wp:post_parent>0</wp:post_parent>\n\t\t<wp:menu_order>0</wp:menu_order>\n` +
         `\t\t<wp:post_type>${cdata('post')}</wp:post_type>\n\t\t<wp:post_password>${cdata('')}</wp:post_password>\n\t\t<wp:is_sticky>0</wp:is_sticky>\n` +
-        (post.category ? `\t\t<category domain="category" nicename="${esc(slugify(post.category))}">${cdata(post.category)}</category>\n` : '') +
+        (post.category
+          ? `\t\t<category domain="category" nicename="${esc(slugify(post.category))}">${cdata(post.category)}</category>\n`
+          : '') +
         post.tags.map((t) => `\t\t<category domain="post_tag" nicename="${esc(tagNicename(t))}">${cdata(t)}</category>\n`).join('') +
         thumb +
         meta('_agency_export', '1') +
@@ -90,12 +95,23 @@ export function writeWxr(site: { title: string; url: string }, posts: WxrPost[])
     `\t<title>${esc(site.title)}</title>\n\t<link>${esc(site.url)}</link>\n\t<description></description>\n\t<language>en</language>\n` +
     `\t<wp:wxr_version>1.2</wp:wxr_version>\n\t<wp:base_site_url>${esc(site.url)}</wp:base_site_url>\n\t<wp:base_blog_url>${esc(site.url)}</wp:base_blog_url>\n\n` +
     authors
-      .map((a, i) => `\t<wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(login(a))}</wp:author_login><wp:author_email>${cdata('')}</wp:author_email><wp:author_display_name>${cdata(a)}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>\n`)
+      .map(
+        (a, i) =>
+          `\t<wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(login(a))}</wp:author_login><wp:author_email>${cdata('')}</wp:author_email><wp:author_display_name>${cdata(a)}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>\n`,
+      )
       .join('') +
     categories
-      .map((c, i) => `\t<wp:category>\n\t\t<wp:term_id>${i + 1}</wp:term_id>\n\t\t<wp:category_nicename>${cdata(slugify(c))}</wp:category_nicename>\n\t\t<wp:category_parent>${cdata('')}</wp:category_parent>\n\t\t<wp:cat_name>${cdata(c)}</wp:cat_name>\n\t</wp:category>\n`)
+      .map(
+        (c, i) =>
+          `\t<wp:category>\n\t\t<wp:term_id>${i + 1}</wp:term_id>\n\t\t<wp:category_nicename>${cdata(slugify(c))}</wp:category_nicename>\n\t\t<wp:category_parent>${cdata('')}</wp:category_parent>\n\t\t<wp:cat_name>${cdata(c)}</wp:cat_name>\n\t</wp:category>\n`,
+      )
       .join('') +
-    tags.map((t, i) => `\t<wp:tag>\n\t\t<wp:term_id>${categories.length + i + 1}</wp:term_id>\n\t\t<wp:tag_slug>${cdata(tagNicename(t))}</wp:tag_slug>\n\t\t<wp:tag_name>${cdata(t)}</wp:tag_name>\n\t</wp:tag>\n`).join('') +
+    tags
+      .map(
+        (t, i) =>
+          `\t<wp:tag>\n\t\t<wp:term_id>${categories.length + i + 1}</wp:term_id>\n\t\t<wp:tag_slug>${cdata(tagNicename(t))}</wp:tag_slug>\n\t\t<wp:tag_name>${cdata(t)}</wp:tag_name>\n\t</wp:tag>\n`,
+      )
+      .join('') +
     '\n' +
     items.join('\n') +
     '</channel>\n</rss>\n'

@@ -5,7 +5,26 @@ import { textContent } from 'domutils'
 import { imagesIn } from '../html-images.server.ts'
 import { sanitizeBlogHtml } from '../sanitize.server.ts'
 
-const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'pre', 'hr', 'img', 'table', 'div'])
+const BLOCKS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'pre',
+  'hr',
+  'img',
+  'table',
+  'div',
+])
 /** Wrappers the editor has no node for: their children stay, they go. */
 const UNWRAP = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'main', 'aside'])
 
@@ -59,7 +78,14 @@ function transform(nodes: ChildNode[]): ChildNode[] {
       out.push(el('img', pick(node.attribs, ['src', 'alt'])))
       continue
     }
-    const keep = name === 'a' ? pick(node.attribs, ['href', 'title']) : name === 'ol' ? pick(node.attribs, ['start']) : name === 'code' ? pick(node.attribs, ['class']) : {}
+    const keep =
+      name === 'a'
+        ? pick(node.attribs, ['href', 'title'])
+        : name === 'ol'
+          ? pick(node.attribs, ['start'])
+          : name === 'code'
+            ? pick(node.attribs, ['class'])
+            : {}
     const children = transform(node.children)
     if (name === 'p' && children.length === 1 && isTag(children[0]!) && children[0].name === 'img') {
       out.push(children[0]) // an image alone in a paragraph is a block image

@@ -28,7 +28,8 @@ export function parseGhost(json: string, siteUrl = ''): ParsedSite {
   const users = new Map(rows('users').map((u) => [str(u.id), str(u.name)]))
   const byPost = (table: string, key: string) => {
     const out = new Map<string, { id: string; order: number }[]>()
-    for (const r of rows(table)) out.set(str(r.post_id), [...(out.get(str(r.post_id)) ?? []), { id: str(r[key]), order: Number(r.sort_order ?? 0) }])
+    for (const r of rows(table))
+      out.set(str(r.post_id), [...(out.get(str(r.post_id)) ?? []), { id: str(r[key]), order: Number(r.sort_order ?? 0) }])
     for (const list of out.values()) list.sort((a, b) => a.order - b.order)
     return out
   }
@@ -44,17 +45,28 @@ export function parseGhost(json: string, siteUrl = ''): ParsedSite {
     const id = str(row.id)
     const type = str(row.type) || 'post'
     if (type !== 'post') {
-      skipped.push({ title: title || `item ${index + 1}`, kind: type, reason: type === 'page' ? 'pages are not imported: the site has no pages of its own to hold them' : `"${type}" items are not posts` })
+      skipped.push({
+        title: title || `item ${index + 1}`,
+        kind: type,
+        reason: type === 'page' ? 'pages are not imported: the site has no pages of its own to hold them' : `"${type}" items are not posts`,
+      })
       return
     }
-    if (!title) throw new ImportFileError(`Post ${id ? `"${id}"` : `number ${index + 1}`} in the file has no title: give it one in Ghost and export again.`)
+    if (!title)
+      throw new ImportFileError(
+        `Post ${id ? `"${id}"` : `number ${index + 1}`} in the file has no title: give it one in Ghost and export again.`,
+      )
     const status = STATUSES[str(row.status)]
     if (!status) {
-      skipped.push({ title, kind: 'post', reason: `its status is "${str(row.status)}" (only published, draft and scheduled posts are imported)` })
+      skipped.push({
+        title,
+        kind: 'post',
+        reason: `its status is "${str(row.status)}" (only published, draft and scheduled posts are imported)`,
+      })
       return
     }
     if (row.html === null || row.html === undefined) {
-      skipped.push({ title, kind: 'post', reason: 'it has no html (export it from Ghost 5, which writes each post\'s html)' })
+      skipped.push({ title, kind: 'post', reason: "it has no html (export it from Ghost 5, which writes each post's html)" })
       return
     }
     const published = str(row.published_at) ? new Date(str(row.published_at)).toISOString() : null
@@ -79,6 +91,7 @@ export function parseGhost(json: string, siteUrl = ''): ParsedSite {
       oldPaths: slug ? [`/${slug}`] : [],
     })
   })
-  if (version && !version.startsWith('5')) skipped.push({ title: 'the file', kind: 'version', reason: `Ghost ${version} export read as version 5` })
+  if (version && !version.startsWith('5'))
+    skipped.push({ title: 'the file', kind: 'version', reason: `Ghost ${version} export read as version 5` })
   return { source: 'ghost', siteUrl, posts, skipped }
 }

@@ -4,7 +4,13 @@ import { ImportFileError, normalizeOldPath, type ImportStatus, type ImportedPost
 
 type Node = Record<string, unknown>
 
-const ARRAYS = new Set(['rss.channel.item', 'rss.channel.item.category', 'rss.channel.item.wp:postmeta', 'rss.channel.item.wp:comment', 'rss.channel.wp:author'])
+const ARRAYS = new Set([
+  'rss.channel.item',
+  'rss.channel.item.category',
+  'rss.channel.item.wp:postmeta',
+  'rss.channel.item.wp:comment',
+  'rss.channel.wp:author',
+])
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -40,7 +46,8 @@ function pathOf(link: string, siteUrl: string): string | null {
   }
 }
 
-export const ENTITIES_MESSAGE = 'This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).'
+export const ENTITIES_MESSAGE =
+  'This file declares entities, which are not read. A WordPress export declares none: export the site again from WordPress (Tools > Export).'
 
 const CLOSE: Record<string, string> = { '!--': '-->', '![CDATA[': ']]>', '?': '?>' }
 
@@ -96,7 +103,8 @@ function doctypeDeclaresEntities(xml: string, from: number): boolean {
  */
 export function parseWxr(xml: string): ParsedSite {
   const head = xml.slice(0, 2000).trimStart()
-  if (!head.startsWith('<')) throw new ImportFileError('The file is not XML: a WordPress export (WXR) is an XML file that starts with "<?xml".')
+  if (!head.startsWith('<'))
+    throw new ImportFileError('The file is not XML: a WordPress export (WXR) is an XML file that starts with "<?xml".')
   // Refused before the validator or the parser looks at them: an entity can name a file or an
   // address (XXE) or expand into gigabytes, and no WordPress export declares one.
   if (declaresEntities(xml)) throw new ImportFileError(ENTITIES_MESSAGE)
@@ -111,7 +119,8 @@ export function parseWxr(xml: string): ParsedSite {
   }
   const channel = (doc.rss as Node | undefined)?.channel as Node | undefined
   const version = text(channel?.['wp:wxr_version'])
-  if (!channel || !version) throw new ImportFileError('The file is XML but not a WordPress export (WXR): it has no <rss><channel> with <wp:wxr_version>.')
+  if (!channel || !version)
+    throw new ImportFileError('The file is XML but not a WordPress export (WXR): it has no <rss><channel> with <wp:wxr_version>.')
   const siteUrl = text(channel['wp:base_blog_url']) || text(channel.link)
   const items = (channel.item as Node[] | undefined) ?? []
 
@@ -130,11 +139,23 @@ export function parseWxr(xml: string): ParsedSite {
     const comments = ((item['wp:comment'] as Node[] | undefined) ?? []).length
     if (type === 'attachment') return // imported with the posts that use them
     if (type !== 'post') {
-      skipped.push({ title: title || `item ${index + 1}`, kind: type || 'unknown', reason: type === 'page' ? 'pages are not imported: the site has no pages of its own to hold them' : `"${type}" items are not posts` })
+      skipped.push({
+        title: title || `item ${index + 1}`,
+        kind: type || 'unknown',
+        reason: type === 'page' ? 'pages are not imported: the site has no pages of its own to hold them' : `"${type}" items are not posts`,
+      })
       return
     }
-    if (comments) skipped.push({ title, kind: 'comments', reason: `${comments} comment${comments === 1 ? '' : 's'} not imported: the blog has no comments` })
-    if (!title) throw new ImportFileError(`Post ${id ? `#${id}` : `number ${index + 1}`} in the file has no title: give it one in WordPress and export again.`)
+    if (comments)
+      skipped.push({
+        title,
+        kind: 'comments',
+        reason: `${comments} comment${comments === 1 ? '' : 's'} not imported: the blog has no comments`,
+      })
+    if (!title)
+      throw new ImportFileError(
+        `Post ${id ? `#${id}` : `number ${index + 1}`} in the file has no title: give it one in WordPress and export again.`,
+      )
     const wpStatus = text(item['wp:status'])
     const status = STATUSES[wpStatus]
     if (!status) {
@@ -177,14 +198,18 @@ export function parseWxr(xml: string): ParsedSite {
   })
 
   // Authors' display names: dc:creator holds the login.
-  const names = new Map(((channel['wp:author'] as Node[] | undefined) ?? []).map((a) => [text(a['wp:author_login']), text(a['wp:author_display_name'])]))
+  const names = new Map(
+    ((channel['wp:author'] as Node[] | undefined) ?? []).map((a) => [text(a['wp:author_login']), text(a['wp:author_display_name'])]),
+  )
   for (const post of posts) post.author = names.get(post.author) || post.author
   const ownExport = items.some((item) => meta(item, '_agency_export') !== '')
   return { source: 'wordpress', siteUrl, posts, skipped, ownExport }
 }
 
 function metas(item: Node, key: string): string[] {
-  return ((item['wp:postmeta'] as Node[] | undefined) ?? []).filter((m) => text(m['wp:meta_key']) === key).map((m) => text(m['wp:meta_value']))
+  return ((item['wp:postmeta'] as Node[] | undefined) ?? [])
+    .filter((m) => text(m['wp:meta_key']) === key)
+    .map((m) => text(m['wp:meta_value']))
 }
 
 const meta = (item: Node, key: string): string => metas(item, key)[0] ?? ''

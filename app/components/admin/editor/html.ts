@@ -38,7 +38,41 @@ export function tidyHtml(html: string): string {
 }
 
 /** Elements whose loss would change a post (wrappers such as div/span carry nothing the sanitizer keeps). */
-const KEPT = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'strong', 'em', 'u', 's', 'mark', 'small', 'sub', 'sup', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'code', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption']
+const KEPT = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'strong',
+  'em',
+  'u',
+  's',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'code',
+  'pre',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+]
 const SAME: Record<string, string> = { b: 'strong', i: 'em' }
 /** Never shown and never saved (the sanitizer drops them with their text). */
 const INERT = 'script, style, template, noscript, textarea, option, iframe, object'

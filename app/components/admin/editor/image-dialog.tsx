@@ -10,7 +10,8 @@ import { IMAGE_TYPES, imageFileProblem, uploadImage } from '../upload-image.ts'
  * What the dialog is asked: a new picture (from the toolbar with none chosen yet, or dropped or
  * pasted, then with its file), or the description of a picture already in the text.
  */
-export type ImageRequest = { mode: 'insert'; file?: File; pos?: number } | { mode: 'describe'; pos: number; src: string; alt: string | null }
+export type ImageRequest =
+  { mode: 'insert'; file?: File; pos?: number } | { mode: 'describe'; pos: number; src: string; alt: string | null }
 
 /**
  * Asks for the one decision an image needs before it goes into a post: what it shows (alt
@@ -73,7 +74,15 @@ export function ImageDialog({
   )
 }
 
-function ImageForm({ request, onInsert, onDescribe }: { request: ImageRequest; onInsert: (image: { src: string; alt: string }, pos: number | undefined) => void; onDescribe: (alt: string, pos: number) => void }) {
+function ImageForm({
+  request,
+  onInsert,
+  onDescribe,
+}: {
+  request: ImageRequest
+  onInsert: (image: { src: string; alt: string }, pos: number | undefined) => void
+  onDescribe: (alt: string, pos: number) => void
+}) {
   const id = useId()
   const fileId = `${id}-file`
   const altId = `${id}-alt`
@@ -83,7 +92,9 @@ function ImageForm({ request, onInsert, onDescribe }: { request: ImageRequest; o
   const [file, setFile] = useState<File | undefined>(inserting ? request.file : undefined)
   const [alt, setAlt] = useState(request.mode === 'describe' ? (request.alt ?? '') : '')
   const [decorative, setDecorative] = useState(request.mode === 'describe' && request.alt === '')
-  const [errors, setErrors] = useState<{ file?: string; alt?: string }>(() => ({ file: file ? (imageFileProblem(file) ?? undefined) : undefined }))
+  const [errors, setErrors] = useState<{ file?: string; alt?: string }>(() => ({
+    file: file ? (imageFileProblem(file) ?? undefined) : undefined,
+  }))
   const [uploadError, setUploadError] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
   const [preview, setPreview] = useState<string | null>(null)

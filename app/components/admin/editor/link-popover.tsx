@@ -13,7 +13,17 @@ import { isAllowedHref, normalizeHref } from './links.ts'
  * a link already there Open (new tab) and Remove. Enter applies, Escape closes; focus goes back
  * to where it was when the form opened (the text or the toolbar).
  */
-export function LinkPopover({ editor, open, onOpenChange, returnFocus }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void; returnFocus: HTMLElement | null }) {
+export function LinkPopover({
+  editor,
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  editor: Editor
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  returnFocus: HTMLElement | null
+}) {
   const titleId = useId()
   const done = useRef(false)
 
@@ -98,7 +108,16 @@ function LinkForm({ editor, titleId, onDone }: { editor: Editor; titleId: string
         Link
       </p>
       <Label htmlFor={inputId}>Link address</Label>
-      <Input {...aria} type="url" inputMode="url" className="mt-1" value={href} onChange={(e) => setHref(e.target.value)} placeholder="https://" autoComplete="off" />
+      <Input
+        {...aria}
+        type="url"
+        inputMode="url"
+        className="mt-1"
+        value={href}
+        onChange={(e) => setHref(e.target.value)}
+        placeholder="https://"
+        autoComplete="off"
+      />
       <FieldHint id={inputId}>A web address, mailto:, or a page of this site such as /pricing.</FieldHint>
       <FieldError id={inputId} message={error} />
       <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -31,7 +31,8 @@ export function requireRowId(raw: string | undefined): number {
  */
 export function failureStatus(context: AppLoadContext, err: unknown, what: string): 400 | 403 | 404 | 500 {
   const refusal = refusalOf(err)
-  if (refusal?.kind === 'not-found' || refusal?.kind === 'forbidden' || refusal?.kind === 'invalid') return refusal.status as 400 | 403 | 404
+  if (refusal?.kind === 'not-found' || refusal?.kind === 'forbidden' || refusal?.kind === 'invalid')
+    return refusal.status as 400 | 403 | 404
   context.app.logger.error({ err: (err as Error)?.message }, what)
   return 500
 }

@@ -1,14 +1,7 @@
 import { homeFor } from '~/lib/permissions.ts'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import {
-  SECOND_STEP_COOKIE,
-  SESSION_COOKIE,
-  clearCookie,
-  readCookie,
-  sessionCookie,
-  shortLivedCookie,
-} from '~/http/cookies.server.ts'
+import { SECOND_STEP_COOKIE, SESSION_COOKIE, clearCookie, readCookie, sessionCookie, shortLivedCookie } from '~/http/cookies.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { LoginSchema, fieldErrors } from '~/lib/schemas.ts'
 import { SecondStepSchema } from '~/lib/security-schemas.ts'
@@ -53,7 +46,8 @@ export type LoginFailure = {
 /** Only a path inside the back office may be a post-login target (no open redirect). */
 export function safeRedirect(target: string | null | undefined, adminPath: string): string {
   const fallback = `/${adminPath}/dashboard`
-  if (!target || !target.startsWith(`/${adminPath}/`) || target.startsWith('//') || target.startsWith(`/${adminPath}/login`)) return fallback
+  if (!target || !target.startsWith(`/${adminPath}/`) || target.startsWith('//') || target.startsWith(`/${adminPath}/login`))
+    return fallback
   // Our own addresses are printable ASCII (anything else arrives percent-encoded): a line break
   // in a Location header made the redirect a 500, and a backslash reads as a slash to browsers.
   if (/[^\x21-\x7e]|\\/.test(target)) return fallback
@@ -75,7 +69,11 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
   const fail = (status: number, body: LoginFailure, headers: HeadersInit = {}) => data(body, { status, headers })
   const read = await readForm(request)
   const username = String(read.form?.get('username') ?? '')
-  if (!read.ok) return fail(read.failure.status, { username, formError: { kind: read.failure.status === 403 ? 'csrf' : 'form', message: read.failure.formError ?? '' } })
+  if (!read.ok)
+    return fail(read.failure.status, {
+      username,
+      formError: { kind: read.failure.status === 403 ? 'csrf' : 'form', message: read.failure.formError ?? '' },
+    })
   const form = read.form
   const { db, config } = context.app
   const cookies = request.headers.get('cookie')
@@ -83,7 +81,11 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
   const url = new URL(request.url)
   const target = safeRedirect(String(form.get(REDIRECT_FIELD) ?? '') || url.searchParams.get(REDIRECT_FIELD), adminPath)
   const throttled = (err: RateLimitedError, extra: Partial<LoginFailure> = {}) =>
-    fail(429, { username, ...extra, formError: { kind: 'throttled', message: err.message } }, { 'Retry-After': String(err.retryAfterSeconds) })
+    fail(
+      429,
+      { username, ...extra, formError: { kind: 'throttled', message: err.message } },
+      { 'Retry-After': String(err.retryAfterSeconds) },
+    )
   const signedIn = async (session: { token: string; expiresAt: string }, clear: string[] = []) => {
     // A fresh token at every login: the session this browser had before (if any) ends now.
     await auth.logout(db, readCookie(cookies, SESSION_COOKIE))
@@ -105,12 +107,20 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
     const parsed = SecondStepSchema.safeParse({ code: String(form.get('code') ?? '') })
     if (!parsed.success) return fail(400, { username, fieldErrors: fieldErrors(parsed.error) })
     try {
-      const session = await auth.completeSecondStep(db, signInKey(config), { token: readCookie(cookies, SECOND_STEP_COOKIE), code: parsed.data.code, ...origin })
+      const session = await auth.completeSecondStep(db, signInKey(config), {
+        token: readCookie(cookies, SECOND_STEP_COOKIE),
+        code: parsed.data.code,
+        ...origin,
+      })
       return await signedIn(session, [SECOND_STEP_COOKIE])
     } catch (err) {
       if (err instanceof auth.InvalidCodeError) return fail(401, { username, formError: { kind: 'code', message: err.message } })
       if (err instanceof auth.SecondStepExpiredError) {
-        return fail(401, { username, formError: { kind: 'expired', message: err.message } }, { 'Set-Cookie': clearCookie(config, SECOND_STEP_COOKIE) })
+        return fail(
+          401,
+          { username, formError: { kind: 'expired', message: err.message } },
+          { 'Set-Cookie': clearCookie(config, SECOND_STEP_COOKIE) },
+        )
       }
       if (err instanceof RateLimitedError) return throttled(err)
       // Never a 500 at this step: this instance has another SECRET_KEY (docs/decisions/029).
@@ -144,14 +154,18 @@ export async function handleLoginPost(request: Request, context: AppLoadContext,
   try {
     result = await auth.signInWithPassword(db, { ...parsed.data, ...origin })
   } catch (err) {
-    if (err instanceof InvalidCredentialsError) return fail(401, { username, formError: { kind: 'credentials', message: INVALID_CREDENTIALS_MESSAGE } })
+    if (err instanceof InvalidCredentialsError)
+      return fail(401, { username, formError: { kind: 'credentials', message: INVALID_CREDENTIALS_MESSAGE } })
     if (err instanceof RateLimitedError) return throttled(err)
     throw err
   }
   if (result.kind === 'second-step') {
     // The code form comes from the loader (it reads this cookie); the target rides along.
     const params = new URLSearchParams({ [REDIRECT_FIELD]: target })
-    return redirect(`/${adminPath}/login?${params}`, { status: 303, headers: { 'Set-Cookie': shortLivedCookie(config, SECOND_STEP_COOKIE, result.token, result.expiresAt) } })
+    return redirect(`/${adminPath}/login?${params}`, {
+      status: 303,
+      headers: { 'Set-Cookie': shortLivedCookie(config, SECOND_STEP_COOKIE, result.token, result.expiresAt) },
+    })
   }
   return signedIn(result)
 }

@@ -12,7 +12,13 @@ import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { signInKey } from '~/services/secret-box.server.ts'
 import { endOtherSessions, endSession } from '~/services/sessions.server.ts'
-import { cancelTotpEnrolment, confirmTotpEnrolment, disableTotp, regenerateRecoveryCodes, startTotpEnrolment } from '~/services/totp.server.ts'
+import {
+  cancelTotpEnrolment,
+  confirmTotpEnrolment,
+  disableTotp,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+} from '~/services/totp.server.ts'
 import { originOf } from './login.server.ts'
 import { readPasswords } from './settings-form.ts'
 import { INTENTS, type Intent, type SecurityResult } from './security-forms.ts'
@@ -49,7 +55,8 @@ export async function securityAction({ request, context, params }: Route.ActionA
   const key = signInKey(config)
   const origin = originOf(request, context)
   const now = Date.now()
-  const done = (extra: Partial<SecurityResult> = {}) => ({ intent, ok: true, fields: {}, id, done: DONE[intent], ...extra }) satisfies SecurityResult
+  const done = (extra: Partial<SecurityResult> = {}) =>
+    ({ intent, ok: true, fields: {}, id, done: DONE[intent], ...extra }) satisfies SecurityResult
   const checkId = () => validate(IdSchema, { id: form.get('id') })
   const askPassword = (status: number, message: string) =>
     data({ intent, ok: false, fields: { [sudoFieldId(intent, id)]: message }, id, sudo: true } satisfies SecurityResult, { status })

@@ -28,4 +28,3 @@ export type SecurityResult = {
   /** Sudo mode: this form asks for the password (in place) before it carries on. */
   sudo?: boolean
 }
-

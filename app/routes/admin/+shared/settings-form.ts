@@ -11,7 +11,20 @@ export type SettingsForm = Partial<Settings>
 export const SETTINGS_INTENTS = ['settings'] as const
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
-const TEXT_FIELDS = ['siteName', 'contactEmail', 'siteDescription', 'contactPhone', 'address', 'hours', 'gwaliorAddress', 'gwaliorPhone', 'gwaliorHours', 'timeZone', 'paymentDetails', 'proposalTerms'] as const
+const TEXT_FIELDS = [
+  'siteName',
+  'contactEmail',
+  'siteDescription',
+  'contactPhone',
+  'address',
+  'hours',
+  'gwaliorAddress',
+  'gwaliorPhone',
+  'gwaliorHours',
+  'timeZone',
+  'paymentDetails',
+  'proposalTerms',
+] as const
 const TOGGLES = ['enableNotifications', 'enableAnalytics', 'maintenanceMode'] as const
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const
 
@@ -21,7 +34,9 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as
  * what it does not show; a switch that is off is simply not sent.
  */
 export function readSettings(form: FormData): SettingsForm {
-  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => form.has(k)).map((k) => [k, String(form.get(k))])) as Partial<Record<(typeof TEXT_FIELDS)[number], string>>
+  const text = Object.fromEntries(TEXT_FIELDS.filter((k) => form.has(k)).map((k) => [k, String(form.get(k))])) as Partial<
+    Record<(typeof TEXT_FIELDS)[number], string>
+  >
   const toggles = Object.fromEntries(TOGGLES.map((k) => [k, form.has(k)])) as Record<(typeof TOGGLES)[number], boolean>
   return { ...text, ...toggles }
 }
@@ -47,6 +62,7 @@ export const SAVE_FAILED = 'Failed to save settings. Please try again.'
 /** The spec's notice for an answer (or for a refusal in the browser before sending). */
 export function settingsNotice(result: Pick<SettingsResult, 'ok' | 'fields' | 'formError'>): Toast {
   if (result.ok) return { title: 'Settings Updated', description: 'Your settings have been saved successfully.' }
-  if (result.fields.confirmPassword === PASSWORD_MISMATCH) return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
+  if (result.fields.confirmPassword === PASSWORD_MISMATCH)
+    return { title: 'Password Mismatch', description: PASSWORD_MISMATCH, variant: 'destructive' }
   return { title: 'Error', description: result.formError ?? Object.values(result.fields)[0] ?? SAVE_FAILED, variant: 'destructive' }
 }

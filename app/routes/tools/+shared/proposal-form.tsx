@@ -110,11 +110,24 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   }
 
   /** A field of the form: its label, control wiring and the error the server or the schema gave. */
-  const field = (name: ProposalField, label: string, required = true, hint?: string) => ({ id: `${uid}-${name}`, label, required, hint, error: errors[name] })
+  const field = (name: ProposalField, label: string, required = true, hint?: string) => ({
+    id: `${uid}-${name}`,
+    label,
+    required,
+    hint,
+    error: errors[name],
+  })
 
   if (sentTo !== null) return <SubmittedNotice ref={confirmation} sentTo={sentTo} />
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" aria-describedby={`${uid}-required-note`}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-describedby={`${uid}-required-note`}
+    >
       <CsrfField />
       {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <p id={`${uid}-required-note`} className="text-sm text-ink-600">
@@ -160,7 +173,14 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
           </Select>
         </Field>
       </div>
-      <Field {...field('requirements', 'Project Requirements', true, 'Tell us about your business, the pages and features you need, and any deadline.')}>
+      <Field
+        {...field(
+          'requirements',
+          'Project Requirements',
+          true,
+          'Tell us about your business, the pages and features you need, and any deadline.',
+        )}
+      >
         <Textarea size="md" name="requirements" rows={7} required defaultValue={defaults.requirements} onChange={set('requirements')} />
       </Field>
 

@@ -6,7 +6,14 @@ import { RateLimitedError } from '~/services/errors.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import type { Config } from '~/config.server.ts'
 import { open, seal, signInKey } from '~/services/secret-box.server.ts'
-import { EMPTY_PROPOSAL, PROPOSAL_FIELDS, SENT_TO_PARAM, SUBMITTED_PATH, type ProposalAnswer, type ProposalValues } from './proposal-values.ts'
+import {
+  EMPTY_PROPOSAL,
+  PROPOSAL_FIELDS,
+  SENT_TO_PARAM,
+  SUBMITTED_PATH,
+  type ProposalAnswer,
+  type ProposalValues,
+} from './proposal-values.ts'
 
 /** Longest requirements text carried in from the estimator or the builder (the schema's own limit). */
 const MAX_PREFILL = 5000
@@ -29,18 +36,30 @@ type ProposalRefusal = ProposalAnswer & { ok: false; values: ProposalValues }
  * service and same rate limit as POST /api/proposals. Returns what to re-render, or the address
  * the proposal goes to once the request is stored (the route then redirects: post/redirect/get).
  */
-export async function handleProposalPost(request: Request, context: AppLoadContext): Promise<{ status: number; body: ProposalRefusal } | { stored: true; email: string }> {
+export async function handleProposalPost(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ status: number; body: ProposalRefusal } | { stored: true; email: string }> {
   const read = await readForm(request, { publicForm: true })
   const form = read.form
   const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
   if (!read.ok) return { status: read.failure.status, body: { ok: false, values: raw, errors: {}, formError: read.failure.formError } }
   // The estimator's or builder's state (hidden fields); never a reason to refuse the request.
-  const source = { source: String(read.form.get('source') ?? '').slice(0, 20), sourceData: String(read.form.get('sourceData') ?? '').slice(0, 20_000) }
+  const source = {
+    source: String(read.form.get('source') ?? '').slice(0, 20),
+    sourceData: String(read.form.get('sourceData') ?? '').slice(0, 20_000),
+  }
   const parsed = ProposalSchema.safeParse({ ...raw, ...source, website: String(read.form.get('website') ?? '') })
   if (!parsed.success) return { status: 400, body: { ok: false, values: raw, errors: fieldErrors(parsed.error) } }
   try {
     const { db, config } = context.app
-    await submitProposal(db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, Date.now(), config.proposalRateLimitPerHour)
+    await submitProposal(
+      db,
+      parsed.data,
+      { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' },
+      Date.now(),
+      config.proposalRateLimitPerHour,
+    )
   } catch (err) {
     if (err instanceof RateLimitedError) return { status: 429, body: { ok: false, values: raw, errors: {}, formError: err.message } }
     throw err
