@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import type { ContactMessageInput } from '~/lib/contact-message.ts'
+import type { ContactMessageInput } from '~/lib/contact-message-schema.ts'
 import * as model from '~/models/contact-messages.server.ts'
 import type { ContactMessage } from '~/models/contact-messages.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'

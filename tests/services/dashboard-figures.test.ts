@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
-import { ContactMessageSchema } from '~/lib/contact-message.ts'
+import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { NOT_TRACKED, recordPageView } from '~/services/analytics.server.ts'
 import type { Admin } from '~/services/actor.server.ts'

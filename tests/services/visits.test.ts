@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import { ContactMessageSchema } from '~/lib/contact-message.ts'
+import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { DIRECT, NOT_TRACKED, deviceClass, firstTouch, recordPageView, recordToolUse, referrerDomain } from '~/services/analytics.server.ts'
 import type { Admin } from '~/services/actor.server.ts'

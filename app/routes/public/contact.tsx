@@ -14,14 +14,15 @@ import { Input, Textarea } from '~/components/ui/input.tsx'
 import { CONTACT_INTRO } from '~/content/contact.ts'
 import { officesOf } from '~/content/site.ts'
 import { readForm } from '~/http/forms.server.ts'
+import { useFormCheck } from '~/components/use-form-check.ts'
 import {
   CONTACT_MESSAGE_FIELDS,
-  ContactMessageSchema,
   EMPTY_CONTACT_MESSAGE,
   MESSAGE_SENT_PATH,
   type ContactMessageAnswer,
   type ContactMessageValues,
 } from '~/lib/contact-message.ts'
+import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
@@ -152,6 +153,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
+const loadContactCheck = () => import('~/lib/contact-message-schema.ts').then((m) => m.contactMessageCheck)
+
 /**
  * The message form: a plain post to the action (works before JavaScript); once hydrated the
  * site's own check runs first (noValidate), with messages beside the fields and focus on the first.
@@ -170,6 +173,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   // Set at the submit itself: a second click before React has drawn 'Sending...' (the router's
   // state arrives in a transition) must not post the message again (issue 22).
   const posting = useRef(false)
+  const formCheck = useFormCheck(loadContactCheck)
   useEffect(() => {
     if (navigation.state === 'idle') posting.current = false
   }, [navigation.state, answer, sent])
@@ -186,23 +190,24 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
     if (answer) focusFirstError(answer.errors)
   }, [answer])
 
+  /** Checked with the action's own schema first (once it has loaded): while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (sending || posting.current) return e.preventDefault()
-    const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(new FormData(e.currentTarget).get(f) ?? '')]))
-    const checked = ContactMessageSchema.omit({ website: true }).safeParse(values)
-    if (checked.success) {
+    const form = new FormData(e.currentTarget)
+    const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues
+    const errs = formCheck.current()?.all(values)
+    if (!errs) {
       posting.current = true
       return setErrors({})
     }
     e.preventDefault()
-    const errs = fieldErrors(checked.error)
     setErrors(errs)
     focusFirstError(errs)
   }
 
   /** A refused field's message goes as soon as the field is right. */
   const recheck = (name: (typeof CONTACT_MESSAGE_FIELDS)[number]) => (e: { target: { value: string } }) => {
-    if (errors[name] && ContactMessageSchema.shape[name].safeParse(e.target.value).success) setErrors(({ [name]: _fixed, ...rest }) => rest)
+    if (errors[name] && formCheck.current()?.field(name, e.target.value)) setErrors(({ [name]: _fixed, ...rest }) => rest)
   }
 
   const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
@@ -222,7 +227,17 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
       </div>
     )
   return (
-    <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" key={answer ? 'answered' : 'fresh'}>
+    <Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onFocus={formCheck.prepare}
+      onPointerDown={formCheck.prepare}
+      className="space-y-5"
+      key={answer ? 'answered' : 'fresh'}
+    >
       <CsrfField />
       {answer?.formError && (
         <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">

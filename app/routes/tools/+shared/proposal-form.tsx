@@ -9,7 +9,7 @@ import { Field } from '~/components/ui/field.tsx'
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
-import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
+import { useFormCheck } from '~/components/use-form-check.ts'
 import { PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 
 export const SUCCESS_TOAST = {
@@ -22,8 +22,8 @@ export const FAILURE_TOAST = {
   variant: 'destructive' as const,
 }
 
-/** Client-side check with the server's own schema (the honeypot is left to the server). */
-const ClientSchema = ProposalSchema.omit({ website: true })
+/** The server's own schema, fetched on the visitor's first touch of the form (docs/decisions/083). */
+const loadProposalCheck = () => import('~/lib/proposal-check.ts').then((m) => m.proposalCheck)
 
 type Props = {
   initialValues: ProposalValues
@@ -56,6 +56,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     if (fetcher.state === 'idle') sending.current = false
   }, [fetcher.state, fetcher.data])
   const formRef = useRef<HTMLFormElement>(null)
+  const formCheck = useFormCheck(loadProposalCheck)
   const uid = useId()
   // Once hydrated the site's own validation runs alone (noValidate): messages beside every field,
   // not the browser's bubble one field at a time. Before that, `required` still guards the plain form.
@@ -70,7 +71,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
 
   // A refused field's message goes as soon as the field is right.
   const set = (field: ProposalField) => (e: { target: { value: string } }) => {
-    if (errors[field] && ClientSchema.shape[field].safeParse(e.target.value).success) setErrors(({ [field]: _fixed, ...rest }) => rest)
+    if (errors[field] && formCheck.current()?.field(field, e.target.value)) setErrors(({ [field]: _fixed, ...rest }) => rest)
   }
 
   const focusFirstError = (errs: Record<string, string>) => {
@@ -95,16 +96,17 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     focusFirstError(answer.errors)
   }, [fetcher.data, toast])
 
-  /** Checked with the server's own schema first: while a field is refused nothing is sent. */
+  /** Checked with the server's own schema first (once it has loaded): while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     const form = new FormData(e.currentTarget)
-    const checked = ClientSchema.safeParse(Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])))
+    const values = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<ProposalField, string>
+    const refused = formCheck.current()?.all(values)
     const busy = submitting || sending.current
-    if (busy || !checked.success) e.preventDefault()
+    if (busy || refused) e.preventDefault()
     if (busy) return
-    if (checked.success) sending.current = true
+    if (!refused) sending.current = true
     setFormError(undefined)
-    const errs = checked.success ? {} : fieldErrors(checked.error)
+    const errs = refused ?? {}
     setErrors(errs)
     focusFirstError(errs)
   }
@@ -125,6 +127,8 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
       method="post"
       noValidate={hydrated}
       onSubmit={onSubmit}
+      onFocus={formCheck.prepare}
+      onPointerDown={formCheck.prepare}
       className="space-y-5"
       aria-describedby={`${uid}-required-note`}
     >
