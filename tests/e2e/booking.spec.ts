@@ -15,15 +15,8 @@ import { ADMIN, expectNoAxeViolations, expectToast, login, uid } from './admin-h
  */
 const dayFor = (info: TestInfo, slot: number) => 1 + 2 * slot + (info.project.name === 'phone' ? 8 : 0)
 
-const days = (page: Page) => page.getByRole('navigation', { name: 'Days with free times' }).getByRole('link')
-const times = (page: Page, legend: RegExp = /^Times on /) => page.getByRole('group', { name: legend }).getByRole('radio')
+const times = (page: Page, legend: RegExp) => page.getByRole('group', { name: legend }).getByRole('radio')
 
-/**
- * Opens the n-th day with free times and answers its date (`?day=`). A day with fewer than
- * `atLeast` free times (a weekend's edge, or late on the first day) is passed over for the next
- * one, which no other test uses (`dayFor` hands out every second day): which weekday falls on the
- * n-th place depends on the day and hour the suite runs.
- */
 /**
  * The day the page shows, from its address (the link clicked named it too; but the calendar is
  * drawn again after each click from the free times then, and another test booking a day full
@@ -33,31 +26,53 @@ function shownDay(page: Page, href: string): string {
   return new URL(page.url()).searchParams.get('day') ?? new URLSearchParams(href.slice(href.indexOf('?'))).get('day') ?? ''
 }
 
-async function openDay(page: Page, n: number, { atLeast = 5, legend = /^(Free t|T)imes on / } = {}): Promise<string> {
-  for (const index of [n, n + 1]) {
-    const link = days(page).nth(index)
-    const href = (await link.getAttribute('href')) ?? ''
-    await link.click()
-    await expect(link).toHaveAttribute('aria-current', 'date')
-    if ((await times(page, legend).count()) >= atLeast || index === n + 1) {
-      await expect(times(page, legend)).not.toHaveCount(0)
-      expect(await times(page, legend).count(), `free times on the day at place ${index}`).toBeGreaterThanOrEqual(atLeast)
-      return shownDay(page, href)
-    }
-  }
-  return ''
-}
-
-/** /book's month calendar: its days with free times (links), and the chosen day's times (links to step 2). */
+/**
+ * The month calendar (on /book, the manage page's "Change the time" and the back office's "Move"):
+ * its days with free times (links), and the chosen day's times (links to the next step).
+ */
 const bookDays = (page: Page) => page.getByRole('table').getByRole('link')
 const bookTimes = (page: Page) => page.getByRole('navigation', { name: /^Times on / }).getByRole('link')
 
+/** What the calendar names a 'YYYY-MM-DD' day and its month: 'Tuesday, December 1, 2026', 'December 2026'. */
+const dayName = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+const monthName = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** The calendar shows `day`: its month's name, the day marked, and that day's times. */
+async function expectDayShown(page: Page, day: string) {
+  await expect(page.getByRole('heading', { name: monthName(day), exact: true })).toBeVisible()
+  await expect(bookDays(page).and(page.locator('[aria-current="date"]'))).toHaveAccessibleName(
+    new RegExp(`^${dayName(day)}: \\d+ free times?$`),
+  )
+  await expect(
+    page
+      .getByRole('navigation', { name: `Times on ${dayName(day)}` })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible()
+}
+
 /**
- * /book's `openDay`: the n-th day with free times in the calendar, into the next month when this
- * one has fewer (its "Next month" link), with the same pass-over of a day with few times.
- * Answers the day (`?day=`).
+ * Opens the n-th day with free times in the calendar, into the next month when this one has
+ * fewer (its "Next month" link). A day with fewer than `atLeast` free times (a weekend's edge, or
+ * late on the first day) is passed over for the next one, which no other test uses (`dayFor`
+ * hands out every second day): which weekday falls on the n-th place depends on the day and hour
+ * the suite runs. Answers the day (`?day=`).
  */
 async function openBookDay(page: Page, n: number, atLeast = 5): Promise<string> {
+  // Counted from the first month (a move opens the calendar on the call's month).
+  for (let back = page.getByRole('link', { name: 'Previous month' }); await back.count();) {
+    const month = new URLSearchParams(((await back.getAttribute('href')) ?? '').replace(/^[^?]*\?|#.*$/g, '')).get('month')
+    await back.click()
+    await expect(page).toHaveURL(new RegExp(`month=${month}`))
+  }
   const here = await bookDays(page).count()
   let onNext = false
   for (const index of [n, n + 1]) {
@@ -114,7 +129,20 @@ async function bookFirstTime(visitor: Page, n: number, who: string) {
 }
 
 /** The label of a time (its radio's text), e.g. '10:00 AM'. */
-const labelOf = async (page: Page, radio: ReturnType<typeof times>) => ((await radio.locator('xpath=..').textContent()) ?? '').trim()
+/**
+ * Chooses the n-th time of the day the calendar shows, to move a call there (the manage page, the
+ * back office): the page asks to confirm it, naming it. Answers the time's label ('10:15 AM').
+ */
+async function chooseNewTime(page: Page, nth: number): Promise<string> {
+  const link = bookTimes(page).nth(nth)
+  const label = ((await link.textContent()) ?? '').trim()
+  await link.click()
+  await expect(page.getByTestId('new-time')).toContainText(label)
+  return label
+}
+
+/** `label` ('1:00 PM') as a whole time in a text, not the end of another ('11:00 PM'). */
+const timeIn = (label: string) => new RegExp(`(^|[^\\d])${label}`)
 
 test.describe('with JavaScript', () => {
   test.use({ timezoneId: 'Asia/Kolkata' })
@@ -129,7 +157,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByLabel('Your time zone')).toHaveValue(/^Asia\/(Kolkata|Calcutta)$/)
     await expectNoAxeViolations(page)
 
-    await openBookDay(page, dayFor(info, 0))
+    const day = await openBookDay(page, dayFor(info, 0))
     // Every time on the quarter hour, also in India's +5:30 (issue 35).
     for (const t of await bookTimes(page).all()) expect(((await t.textContent()) ?? '').trim()).toMatch(/:(00|15|30|45) [AP]M$/)
     await expectNoAxeViolations(page)
@@ -169,18 +197,19 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Move to this time' })).toHaveCount(0)
     await expectNoAxeViolations(page)
 
-    // Move: another time on the same day.
+    // Move: /book's month calendar, opened on the call's day; another time that day, confirmed.
     await page.getByRole('link', { name: 'Change the time' }).click()
     await expect(page.getByRole('heading', { name: 'Move the call' })).toBeVisible()
+    await expectDayShown(page, day)
     await expectNoAxeViolations(page)
-    await openDay(page, dayFor(info, 0))
-    const moveTo = times(page).nth(1)
-    const newLabel = await labelOf(page, moveTo)
-    await moveTo.check()
+    const newLabel = await chooseNewTime(page, 1)
+    await expect(page.getByTestId('new-time')).toContainText(dayName(day))
+    await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Move to this time' }).click()
     await expect(page).toHaveURL(/\?moved=1$/)
     await expect(page.getByRole('status')).toContainText('Your call is moved')
-    await expect(page.getByTestId('call-when')).toContainText(newLabel)
+    await expect(page.getByTestId('call-when')).toContainText(timeIn(newLabel))
+    await expect(page.getByTestId('call-when')).not.toContainText(timeIn(label))
 
     await page.getByRole('button', { name: 'Cancel the call' }).click()
     await expect(page).toHaveURL(/\?cancelled=1$/)
@@ -207,14 +236,18 @@ test.describe('with JavaScript', () => {
     await page.goto(`${ADMIN}/calls?view=day&tz=America%2FLos_Angeles&date=${day}`)
     await expect(call).toBeVisible()
 
+    // Move: /book's month calendar in the reader's zone, opened on the call's day; a time, confirmed.
     await call.getByRole('link', { name: 'Move' }).click()
     await expect(page.getByRole('heading', { name: new RegExp(`Move the call with ${name}`) })).toBeVisible()
-    await openDay(page, dayFor(info, 1))
-    await times(page, /^Free times on /)
-      .nth(2)
-      .check()
+    await expectDayShown(page, day)
+    await expectNoAxeViolations(page)
+    const newLabel = await chooseNewTime(page, 2)
+    await expect(page.getByTestId('new-time')).toContainText(dayName(day))
+    await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Move the call' }).click()
     await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
+    // The day's list shows the call at its new time.
+    await expect(call).toContainText(timeIn(`${newLabel} -`))
 
     await page.goto(`${ADMIN}/calls`)
     await call.getByRole('link', { name: 'Open the lead' }).click()
@@ -327,11 +360,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('call-when')).toContainText('GMT')
     await expect(page.getByTestId('call-where')).toContainText('Phone call')
 
+    // Move with plain links: the month calendar, a day, a time, another time, confirmed.
     await page.getByRole('link', { name: 'Change the time' }).click()
-    await openDay(page, dayFor(info, 2))
-    await times(page).nth(1).check()
+    await expect(page.getByRole('heading', { name: 'Move the call' })).toBeVisible()
+    const day = await openBookDay(page, dayFor(info, 2))
+    await expectDayShown(page, day)
+    await chooseNewTime(page, 2)
+    await page.getByRole('link', { name: 'Choose another time' }).click()
+    await expectDayShown(page, day)
+    const newLabel = await chooseNewTime(page, 1)
     await page.getByRole('button', { name: 'Move to this time' }).click()
     await expect(page.getByRole('status')).toContainText('Your call is moved')
+    await expect(page.getByTestId('call-when')).toContainText(dayName(day))
+    await expect(page.getByTestId('call-when')).toContainText(timeIn(newLabel))
     await page.getByRole('button', { name: 'Cancel the call' }).click()
     await expect(page.getByRole('status')).toContainText('Your call is cancelled')
     await expect(page.getByRole('heading', { name: 'Cancelled call' })).toBeVisible()
@@ -387,12 +428,13 @@ test.describe('without JavaScript', () => {
     await page.goto(`${ADMIN}/calls`)
     const call = page.getByRole('article', { name: `Call with ${name}` })
     await call.getByRole('link', { name: 'Move' }).click()
-    await openDay(page, dayFor(info, 3))
-    await times(page, /^Free times on /)
-      .nth(3)
-      .check()
+    await expect(page.getByRole('heading', { name: new RegExp(`Move the call with ${name}`) })).toBeVisible()
+    const day = await openBookDay(page, dayFor(info, 3))
+    await expectDayShown(page, day)
+    const newLabel = await chooseNewTime(page, 3)
     await page.getByRole('button', { name: 'Move the call' }).click()
     await expectToast(page, 'Call Moved', 'The updated invitation to the visitor is kept in the outbox, not sent: mail is not set up')
+    await expect(call).toContainText(timeIn(`${newLabel} -`))
     await call.getByRole('button', { name: `Cancel the call with ${name}` }).click()
     await expectToast(page, 'Call Cancelled')
     await expect(call).toHaveCount(0)

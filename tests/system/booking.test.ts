@@ -6,9 +6,9 @@ import { dialects, resetPostgres, type Client } from '../helpers/app.ts'
 import { ADMIN, postForm, startServer, tempDir, type RunningServer } from './server.ts'
 
 const TAKEN = 'Sorry, that time was just booked by someone else.'
-/** The times offered on a page, as the radio buttons carry them. */
+/** The times offered on a page, as its radio buttons or its calendar's time links carry them. */
 const startsIn = (html: string) =>
-  [...html.matchAll(/name="start" value="([^"]+)"|[?&](?:amp;)?start=([^"&]+)/g)].map((m) => m[1] ?? decodeURIComponent(m[2]))
+  [...html.matchAll(/name="start" value="([^"]+)"|[?&](?:amp;)?start=([^"&#]+)/g)].map((m) => m[1] ?? decodeURIComponent(m[2]))
 
 /**
  * Times of the second day /book lists, without its first: today's are few late in the day, and
@@ -121,8 +121,16 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     for (const m of confirmation.matchAll(/href="(https:\/\/(calendar\.google|outlook\.live)[^"]+)"/g))
       expect(decodeURIComponent(m[1])).not.toContain('/book/manage/')
     expect(confirmation).toContain('Change the time')
-    expect(confirmation).not.toContain('Move to this time') // the picker is behind the link
-    expect(await (await c.get(`${manage.replace(/\?.*$/, '')}?change=1`)).text()).toContain('Move to this time')
+    // The picker is behind the link: /book's month calendar and the day's times, then the chosen time to confirm.
+    expect(startsIn(confirmation)).toEqual([])
+    const changing = await (await c.get(`${manage.replace(/\?.*$/, '')}?change=1`)).text()
+    const offered = startsIn(changing)
+    expect(offered.length, 'the calendar offers times').toBeGreaterThan(0)
+    expect(changing).toContain('aria-current="date"')
+    expect(changing).not.toContain('Move to this time')
+    const confirming = await (await c.get(`${manage.replace(/\?.*$/, '')}?change=1&start=${encodeURIComponent(offered[0])}`)).text()
+    expect(confirming).toContain('Move to this time')
+    expect(confirming).toContain(`name="start" value="${offered[0]}"`)
     const download = await c.get(`${manage.replace(/\?.*$/, '')}/invite.ics`)
     expect(download.status).toBe(200)
     expect(download.headers.get('content-type')).toContain('text/calendar')

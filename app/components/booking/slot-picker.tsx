@@ -64,33 +64,6 @@ export function ZoneForm({ picker, day, extra = {} }: { picker: Picker; day?: st
   )
 }
 
-/** The days with free times, as links (`?day=`), the chosen one marked. */
-export function DayLinks({ picker, extra = {} }: { picker: Picker; extra?: Record<string, string> }) {
-  if (!picker.days.length) return <p className="text-ink-700">There are no free times in the next weeks. Please write to us instead.</p>
-  return (
-    <nav aria-label="Days with free times">
-      <ul className="flex gap-2 overflow-x-auto pb-2">
-        {picker.days.map((d) => {
-          const current = d.day === picker.day
-          return (
-            <li key={d.day} className="shrink-0">
-              <Link
-                to={`?${new URLSearchParams({ ...extra, tz: picker.tz, day: d.day })}`}
-                preventScrollReset
-                aria-current={current ? 'date' : undefined}
-                className={`block rounded-lg border px-3 py-2 text-sm ${current ? 'border-primary-700 bg-primary-700 text-white' : 'border-ink-300 text-ink-900 hover:border-primary-600'}`}
-              >
-                <span className="block font-semibold">{d.label.split(',').slice(0, 2).join(',')}</span>
-                <span className="block">{d.count === 1 ? '1 time' : `${d.count} times`}</span>
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
-  )
-}
-
 /** Radio buttons for times (name `start`), inside the page's POST form. */
 export function SlotRadios({
   legend,
@@ -148,13 +121,27 @@ const WEEKDAYS = [
 ] as const
 
 /**
- * Step 1 of /book: a month of days (days with free times are links, the others plain), the
- * months before and after, and the chosen day's times as links (`?start=`) to step 2. Plain
- * links with `?tz=&month=&day=`: it works the same without JavaScript.
+ * The one picker of free times (issue 35): a month of days (days with free times are links, the
+ * others plain), the months before and after, and the chosen day's times as links (`?start=`) to
+ * the next step (/book's details, or confirming a move). Plain links with `?tz=&month=&day=`:
+ * it works the same without JavaScript. `extra` are the page's own parameters every link keeps;
+ * `anchor` is the element each link scrolls to, for a picker lower on its page.
  */
-export function MonthPicker({ picker, month }: { picker: Picker; month: MonthCalendar }) {
-  const q = (over: Record<string, string>) => `?${new URLSearchParams({ tz: picker.tz, ...over })}`
-  if (!picker.days.length) return <p className="text-ink-700">There are no free times in the next weeks. Please write to us instead.</p>
+export function MonthPicker({
+  picker,
+  month,
+  extra = {},
+  anchor,
+  empty = 'There are no free times in the next weeks. Please write to us instead.',
+}: {
+  picker: Picker
+  month: MonthCalendar
+  extra?: Record<string, string>
+  anchor?: string
+  empty?: string
+}) {
+  const q = (over: Record<string, string>) => `?${new URLSearchParams({ ...extra, tz: picker.tz, ...over })}${anchor ? `#${anchor}` : ''}`
+  if (!picker.days.length) return <p className="text-ink-700">{empty}</p>
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_14rem]">
       <div>

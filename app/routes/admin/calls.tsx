@@ -5,7 +5,7 @@ import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
-import { DayLinks, SlotRadios } from '~/components/booking/slot-picker.tsx'
+import { MonthPicker } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
@@ -27,7 +27,7 @@ import { readerZone } from '~/services/clock.server.ts'
 import { zoneTitle } from '~/lib/agency-time.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { can } from '~/lib/permissions.ts'
-import { pickerFor } from '../public/+shared/booking-picker.server.ts'
+import { monthPickerFor } from '../public/+shared/booking-picker.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 
 const VIEWS = ['list', 'day', 'week'] as const
@@ -78,8 +78,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (Number.isInteger(moveId) && moveId > 0) {
     const call = await getCall(db, admin, moveId).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err)))
     if (call?.status === 'booked') {
-      const picker = pickerFor(url, (await listFreeSlots(db)).slots, tz)
-      moving = { id: call.id, name: call.name, when: whenLabel(Date.parse(call.startAt), tz), picker }
+      // /book's month calendar in the reader's zone, opened on the call's day; then the chosen time to confirm.
+      const at = new URL(url)
+      at.searchParams.set('tz', tz)
+      const start = Date.parse(call.startAt)
+      const { picker, month, chosen } = monthPickerFor(at, (await listFreeSlots(db)).slots, { fallbackTz: tz, around: start })
+      moving = { id: call.id, name: call.name, when: whenLabel(start, tz), picker, month, chosen }
     }
   }
   return {
@@ -187,23 +191,53 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
         </nav>
       )}
       {moving && (
-        <section aria-labelledby="move-title" className="mb-6 space-y-4 rounded-lg border border-primary-300 bg-white p-5">
+        <section
+          id="move"
+          aria-labelledby="move-title"
+          className="mb-6 scroll-mt-4 space-y-4 rounded-lg border border-primary-300 bg-white p-5"
+        >
           <h2 id="move-title" className="font-semibold text-ink-900">
             Move the call with {moving.name} ({moving.when})
           </h2>
-          <DayLinks picker={moving.picker} extra={{ view, move: String(moving.id) }} />
-          <Form method="post" action={`${here}?${new URLSearchParams({ view, tz, date })}`} className="space-y-4">
-            <CsrfField />
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="id" value={moving.id} />
-            {moving.picker.day && <SlotRadios legend={`Free times on ${moving.picker.dayLabel}`} slots={moving.picker.slots} />}
-            <div className="flex gap-2">
-              <Button type="submit">Move the call</Button>
+          {moving.chosen ? (
+            <Form method="post" action={`${here}?${new URLSearchParams({ view, tz, date })}`} className="space-y-4">
+              <CsrfField />
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="id" value={moving.id} />
+              <input type="hidden" name="start" value={moving.chosen.start} />
+              <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="new-time">
+                <p className="text-ink-900">
+                  <span className="block text-sm text-ink-700">New time</span>
+                  <span className="font-semibold">{moving.chosen.when}</span>
+                </p>
+                <Link
+                  to={`${href({ move: String(moving.id), month: moving.month.key, day: moving.picker.day ?? '' })}#move`}
+                  className="text-sm font-medium text-primary-800 underline"
+                >
+                  Choose another time
+                </Link>
+              </div>
+              <div className="flex gap-2">
+                <Button type="submit">Move the call</Button>
+                <Link to={href({})} className={buttonClass({ variant: 'secondary' })}>
+                  Keep it
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <>
+              <MonthPicker
+                picker={moving.picker}
+                month={moving.month}
+                extra={{ view, date, move: String(moving.id) }}
+                anchor="move"
+                empty="There are no free times in the next weeks."
+              />
               <Link to={href({})} className={buttonClass({ variant: 'secondary' })}>
                 Keep it
               </Link>
-            </div>
-          </Form>
+            </>
+          )}
         </section>
       )}
       {total === 0 && view === 'list' ? (
@@ -255,7 +289,7 @@ export default function Calls({ loaderData, actionData }: Route.ComponentProps) 
                           )}
                         </div>
                         <div className="flex shrink-0 gap-2">
-                          <Link to={href({ move: String(c.id) })} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                          <Link to={`${href({ move: String(c.id) })}#move`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                             Move
                           </Link>
                           <Form method="post" action={href({})}>

@@ -1,8 +1,8 @@
 import { CalendarPlus, CheckCircle2, Download, Phone, Video } from 'lucide'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/book-manage'
-import { DayLinks, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -15,7 +15,7 @@ import { whenLabel } from '~/lib/booking-slots.ts'
 import { SlotNotOfferedError, SlotTakenError, callDetailsFor, cancelBooking, findBookingByToken, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
-import { nextFree, pickerFor, zoneFrom } from './+shared/booking-picker.server.ts'
+import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 
 export function meta() {
   // A private page (its address is the visitor's key): never indexed.
@@ -40,12 +40,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const b = await bookingOr404(db, params.token)
   const url = new URL(request.url)
   const live = b.status === 'booked' && Date.parse(b.startAt) > Date.now()
-  // Rescheduling is behind "Change the time" (?change=1), not a picker under the confirmation.
+  const start = Date.parse(b.startAt)
+  // Rescheduling is behind "Change the time" (?change=1), not a picker under the confirmation:
+  // /book's month calendar, opened on the call's own day, then the chosen time to confirm.
   const changing = live && url.searchParams.get('change') === '1'
-  const picker = changing ? pickerFor(url, (await listFreeSlots(db)).slots, b.timeZone) : null
+  const move = changing ? monthPickerFor(url, (await listFreeSlots(db)).slots, { fallbackTz: b.timeZone, around: start }) : null
+  const picker = move?.picker ?? null
   const tz = picker?.tz ?? zoneFrom(url, b.timeZone).tz
   const [call, settings] = await Promise.all([callDetailsFor(db, b), getSettings(db)])
-  const start = Date.parse(b.startAt)
   const end = Date.parse(b.endAt)
   const minutes = Math.round((end - start) / 60_000)
   const what = `Free ${minutes}-minute discovery call with ${settings.siteName}`
@@ -63,8 +65,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     host: call.host ? { name: call.host, initials: call.initials, photo: TEAM.find((m) => m.name === call.host)?.avatar ?? null, office: call.officeName } : null,
     where: call.where,
     calendars: live ? { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event), ics: `/book/manage/${params.token}/invite.ics` } : null,
-    changeHref: `?${new URLSearchParams({ change: '1', tz })}`,
+    changeHref: `?${new URLSearchParams({ change: '1', tz })}#move`,
     picker,
+    month: move?.month ?? null,
+    chosen: move?.chosen ?? null,
+    zone: zoneName(tz),
+    // Back from a chosen time to its day in the calendar.
+    back: `?${new URLSearchParams({ change: '1', tz, ...(picker?.day ? { month: picker.day.slice(0, 7), day: picker.day } : {}) })}#move`,
     shown: (['booked', 'moved', 'cancelled'] as const).find((k) => url.searchParams.get(k) === '1') ?? null,
   }
 }
@@ -109,7 +116,10 @@ const NOTICES = {
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, live, changing, email, what, when, tz, officeWhen, host, where, calendars, changeHref, picker, shown } = loaderData
+  const { status, live, changing, email, what, when, tz, officeWhen, host, where, calendars, changeHref, picker, month, chosen, zone, back, shown } = loaderData
+  // Posted to this very address (with `?start=`), so a refused move comes back to it.
+  const here = useLocation()
+  const keepHref = `?${new URLSearchParams({ tz })}`
   const notice = shown ? NOTICES[shown](email) : null
   const noticeRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -222,34 +232,63 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             </div>
           )}
         </section>
-        {live && picker && (
-          <section aria-labelledby="move-title" className="space-y-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+        {live && picker && month && (
+          <section id="move" aria-labelledby="move-title" className="scroll-mt-4 space-y-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
             <h2 id="move-title" className="text-xl font-bold text-ink-900">
               Move the call
             </h2>
-            <ZoneForm picker={picker} day={picker.day} extra={{ change: '1' }} />
-            <DayLinks picker={picker} extra={{ change: '1' }} />
-            <Form method="post" className="space-y-4">
-              <CsrfField />
-              <input type="hidden" name="intent" value="move" />
-              <input type="hidden" name="tz" value={picker.tz} />
-              {actionData?.formError && (
-                <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
-                  {actionData.formError}
+            {actionData?.formError && (
+              <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+                {actionData.formError}
+              </div>
+            )}
+            {actionData?.nextSlots || chosen ? (
+              // The chosen time (or, when it was taken meanwhile, the next free ones), to confirm.
+              <Form method="post" action={`${here.pathname}${here.search}`} className="space-y-4">
+                <CsrfField />
+                <input type="hidden" name="intent" value="move" />
+                <input type="hidden" name="tz" value={picker.tz} />
+                {actionData?.nextSlots ? (
+                  <SlotRadios legend="The next free times" slots={actionData.nextSlots} showDay />
+                ) : (
+                  chosen && (
+                    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="new-time">
+                      <p className="text-ink-900">
+                        <span className="block text-sm text-ink-700">New time</span>
+                        <span className="font-semibold">{chosen.when}</span>
+                        <span className="block text-sm text-ink-700">{`Times are in ${zone}.`}</span>
+                      </p>
+                      <Link to={back} className="text-sm font-medium text-primary-800 underline">
+                        Choose another time
+                      </Link>
+                      <input type="hidden" name="start" value={chosen.start} />
+                    </div>
+                  )
+                )}
+                <div className="flex flex-wrap gap-3">
+                  <Button type="submit">Move to this time</Button>
+                  <Link to={keepHref} className={buttonClass({ variant: 'secondary' })}>
+                    Keep the time
+                  </Link>
                 </div>
-              )}
-              {actionData?.nextSlots ? (
-                <SlotRadios legend="The next free times" slots={actionData.nextSlots} showDay />
-              ) : (
-                picker.day && <SlotRadios legend={`Times on ${picker.dayLabel}`} slots={picker.slots} />
-              )}
-              <div className="flex flex-wrap gap-3">
-                <Button type="submit">Move to this time</Button>
-                <Link to={`?${new URLSearchParams({ tz: picker.tz })}`} className={buttonClass({ variant: 'secondary' })}>
+              </Form>
+            ) : (
+              <>
+                <p className="text-sm text-ink-700" data-testid="zone-line">
+                  {`Times are in ${zone}.`}
+                </p>
+                <MonthPicker picker={picker} month={month} extra={{ change: '1' }} anchor="move" />
+                <details className="text-sm">
+                  <summary className="cursor-pointer font-medium text-primary-800">Not your time zone? Change it</summary>
+                  <div className="mt-3">
+                    <ZoneForm picker={picker} day={picker.day} extra={{ change: '1' }} />
+                  </div>
+                </details>
+                <Link to={keepHref} className={buttonClass({ variant: 'secondary' })}>
                   Keep the time
                 </Link>
-              </div>
-            </Form>
+              </>
+            )}
           </section>
         )}
       </div>

@@ -16,7 +16,7 @@ import { fieldErrors } from '~/lib/schemas.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
-import { chosenStart, monthCalendar, nextFree, pickerFor, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
+import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(
@@ -36,18 +36,10 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { slots, availability } = await listFreeSlots(context.app.db)
-  const url = new URL(request.url)
-  // A month asked for without a day: its first day with free times.
-  const month = url.searchParams.get('month') ?? ''
-  if (month && !url.searchParams.get('day')) {
-    const first = pickerFor(url, slots).days.find((d) => d.day.startsWith(month))
-    if (first) url.searchParams.set('day', first.day)
-  }
-  const picker = pickerFor(url, slots)
-  const chosen = chosenStart(url, picker)
+  const { picker, month, chosen } = monthPickerFor(new URL(request.url), slots)
   return {
     picker,
-    month: monthCalendar(url, picker),
+    month,
     chosen,
     zone: zoneName(picker.tz),
     callMinutes: availability.callMinutes,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { dayLabel, isTimeZone, slotsByDay, timeLabel, whenLabel, type Slot } from '~/lib/booking-slots.ts'
+import { dayLabel, isoDayIn, isTimeZone, slotsByDay, timeLabel, whenLabel, type Slot } from '~/lib/booking-slots.ts'
 import type { MonthCalendar, Picker, PickerSlot } from '~/components/booking/slot-picker.tsx'
 
 import { DEFAULT_VISITOR_ZONE } from '~/content/site.ts'
@@ -24,7 +24,7 @@ export const pickerSlot = (s: Slot, tz: string): PickerSlot => ({ start: new Dat
  * (`?tz=`), and the times of one day (`?day=`, else the first), labels made here so the page
  * reads the same before and after hydration.
  */
-export function pickerFor(url: URL, slots: Slot[], fallbackTz = DEFAULT_VISITOR_ZONE): Picker {
+function pickerFor(url: URL, slots: Slot[], fallbackTz = DEFAULT_VISITOR_ZONE): Picker {
   const { tz, chosen } = zoneFrom(url, fallbackTz)
   const byDay = slotsByDay(slots, tz)
   const asked = url.searchParams.get('day') ?? ''
@@ -62,7 +62,7 @@ export function zoneName(tz: string, at = Date.now()): string {
  * count of free times; the month from `?month=` (YYYY-MM), else the chosen day's; links to the
  * months before and after while they hold free times. Plain links, so it works without JavaScript.
  */
-export function monthCalendar(url: URL, picker: Picker): MonthCalendar {
+function monthCalendar(url: URL, picker: Picker): MonthCalendar {
   const counts = new Map(picker.days.map((d) => [d.day, d.count]))
   const asked = DateTime.fromFormat(url.searchParams.get('month') ?? '', 'yyyy-MM', { zone: 'UTC' })
   const first = (asked.isValid ? asked : DateTime.fromISO(picker.day ?? picker.days[0]?.day ?? DateTime.now().setZone(picker.tz).toISODate() ?? '', { zone: 'UTC' })).startOf('month')
@@ -91,7 +91,26 @@ export function monthCalendar(url: URL, picker: Picker): MonthCalendar {
 }
 
 /** The time chosen with `?start=` when it is still free on the chosen day (step 2 of /book). */
-export function chosenStart(url: URL, picker: Picker): PickerSlot | null {
+function chosenStart(url: URL, picker: Picker): PickerSlot | null {
   const start = url.searchParams.get('start') ?? ''
   return picker.slots.find((s) => s.start === start) ?? null
+}
+
+/**
+ * The one picker of free times (issue 35): the month calendar, the chosen day's times and the time
+ * chosen with `?start=`, for /book, the manage page's "Change the time" and the back office's
+ * "Move". The day is `?day=`; else, for `?month=`, that month's first day with free times; else
+ * the day of `around` (the call being moved) when it has free times; else the first.
+ */
+export function monthPickerFor(url: URL, slots: Slot[], { fallbackTz = DEFAULT_VISITOR_ZONE, around }: { fallbackTz?: string; around?: number } = {}) {
+  const at = new URL(url)
+  if (!at.searchParams.get('day')) {
+    const days = [...slotsByDay(slots, zoneFrom(at, fallbackTz).tz).keys()]
+    const month = at.searchParams.get('month') ?? ''
+    const near = around === undefined ? '' : isoDayIn(around, zoneFrom(at, fallbackTz).tz)
+    const day = month ? days.find((d) => d.startsWith(month)) : days.find((d) => d === near)
+    if (day) at.searchParams.set('day', day)
+  }
+  const picker = pickerFor(at, slots, fallbackTz)
+  return { picker, month: monthCalendar(at, picker), chosen: chosenStart(at, picker) }
 }
