@@ -69,7 +69,7 @@ function render(
         clearTimeout(timer)
         const rendered = Buffer.concat(chunks)
         const backOffice = isBackOffice(routerContext)
-        const html = backOffice ? rendered : startScriptsAfterFirstPaint(rendered)
+        const html = backOffice ? rendered : startScriptsAfterFirstPaint(rendered, loadContext.app.logger)
         // Decided by the route that matched, not the path string (`/%61dmin/...` is the back office too).
         if (backOffice) responseHeaders.set('Cache-Control', 'no-store')
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

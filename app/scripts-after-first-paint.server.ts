@@ -1,3 +1,5 @@
+import type { Logger } from 'pino'
+
 /**
  * Public pages start their scripts after the first paint (docs/decisions/024-first-paint.md).
  * Custom machinery over React Router's output: the ADR's "Removal plan" says what lets it go, and
@@ -80,12 +82,12 @@ export function readBootstrap(html: Buffer<ArrayBuffer>): Bootstrap | { unknown:
  * page cache's hash of it) still admits it. A hidden tab (no paint to wait for) or a browser
  * without paint timing starts at once; if no paint is reported within 3 s, the scripts start
  * anyway. A bootstrap of a shape readBootstrap does not know is left as it is, and said once in
- * the log.
+ * the log when a logger is given.
  */
-export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>, logger?: Pick<Logger, 'warn'>): Buffer<ArrayBuffer> {
   const bootstrap = readBootstrap(html)
   if ('unknown' in bootstrap) {
-    warnOnce(bootstrap.unknown)
+    if (logger) warnOnce(logger, bootstrap.unknown)
     return html
   }
   const { head, preloads, imports, rest, headEnd, codeStart, codeEnd } = bootstrap
@@ -99,10 +101,11 @@ export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<A
 }
 
 let warned = false
-function warnOnce(why: string) {
+function warnOnce(logger: Pick<Logger, 'warn'>, why: string) {
   if (warned) return
   warned = true
-  console.warn(
-    `Public pages start their scripts at once: React Router's bootstrap has a shape this does not know (${why}). See "Removal plan" in docs/decisions/024-first-paint.md.`,
+  logger.warn(
+    { why },
+    'Public pages start their scripts at once: React Router\'s bootstrap has a shape this does not know. See "Removal plan" in docs/decisions/024-first-paint.md.',
   )
 }
