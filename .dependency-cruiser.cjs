@@ -20,9 +20,9 @@ module.exports = {
     {
       name: 'services-not-to-pages',
       severity: 'error',
-      comment: 'Services know nothing of HTTP, pages or components.',
+      comment: 'Services know nothing of HTTP, pages, components or the browser.',
       from: { path: '^app/(services|models|db)/' },
-      to: { path: '^app/(routes|api|components|http)/|^server/' },
+      to: { path: '^app/(routes|api|components|http|browser)/|^server/' },
     },
     {
       name: 'lib-not-to-react',
@@ -43,7 +43,15 @@ module.exports = {
       severity: 'error',
       comment: 'content and lib are the bottom: they import nothing from services, models, routes or components.',
       from: { path: '^app/(content|lib)/' },
-      to: { path: '^app/(services|models|db|routes|api|components|http)/' },
+      to: { path: '^app/(services|models|db|routes|api|components|http|browser)/' },
+    },
+    {
+      name: 'browser-not-to-server',
+      severity: 'error',
+      comment:
+        'app/browser runs only in the browser: it imports no server code (nothing *.server.*, no services, models, database or HTTP).',
+      from: { path: '^app/browser/' },
+      to: { path: '\\.server\\.tsx?$|^app/(services|models|db|http|api)/|^server/' },
     },
     {
       name: 'no-dev-dependencies-at-run-time',

@@ -10,6 +10,7 @@ const VIEWPORT_INDEPENDENT = [
   '**/site-import-editor.spec.ts',
   '**/admin-import-export.spec.ts',
   '**/smoke.spec.ts',
+  '**/early-input-react.spec.ts',
 ]
 
 /** Debian's Chromium headless shell (decision 048); Playwright never downloads a browser here. */

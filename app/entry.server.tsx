@@ -13,6 +13,7 @@ import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'
 import { blogPostPath } from './lib/public-paths.ts'
 import { resolveOldAddress } from './services/blog.server.ts'
+import { startScriptsAfterFirstPaint } from './scripts-after-first-paint.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -68,7 +69,7 @@ function render(
         clearTimeout(timer)
         const rendered = Buffer.concat(chunks)
         const backOffice = isBackOffice(routerContext)
-        const html = backOffice ? rendered : startScriptsAfterFirstPaint(rendered)
+        const html = backOffice ? rendered : startScriptsAfterFirstPaint(rendered, loadContext.app.logger)
         // Decided by the route that matched, not the path string (`/%61dmin/...` is the back office too).
         if (backOffice) responseHeaders.set('Cache-Control', 'no-store')
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
@@ -120,46 +121,4 @@ export function handleDataRequest(response: Response, { params }: LoaderFunction
 /** Admin screens are controls first: their scripts start at once, as React Router writes them. */
 function isBackOffice(routerContext: EntryContext) {
   return routerContext.staticHandlerContext.matches.some((m) => m.route.id.startsWith('routes/admin/'))
-}
-
-const HEAD_END = Buffer.from('</head>')
-const BOOTSTRAP = Buffer.from(' type="module" async="">')
-const SCRIPT_CLOSE = Buffer.from('</script>')
-
-/**
- * The scripts only hydrate a page that is already drawn, so they start after the first paint
- * (docs/decisions/024). React Router's module preloads leave `<head>`, and its inline bootstrap
- * module, whose static imports the browser would fetch at once, first waits for the browser to
- * report its first paint, then adds those preloads and imports the same modules. On a slow link the stylesheet,
- * the font and the first image have the line to themselves; links and forms work meanwhile as
- * they do without JavaScript. The script stays inline in place, so its nonce (or the page
- * cache's hash of it) still admits it. A hidden tab (no paint to wait for) or a browser without
- * paint timing starts at once; if no paint is reported within 3 s, the scripts start anyway.
- */
-export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const headEnd = html.indexOf(HEAD_END)
-  const bootstrapAt = html.indexOf(BOOTSTRAP, headEnd)
-  const codeStart = bootstrapAt + BOOTSTRAP.length
-  const codeEnd = html.indexOf(SCRIPT_CLOSE, codeStart)
-  if (headEnd === -1 || bootstrapAt === -1 || codeEnd === -1) return html
-
-  const preloads: string[] = []
-  const head = html
-    .subarray(0, headEnd)
-    .toString()
-    .replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_tag, href: string) => (preloads.push(href), ''))
-  const names: string[] = []
-  const urls: string[] = []
-  const rest = html
-    .subarray(codeStart, codeEnd)
-    .toString()
-    .replace(/^import \* as (\w+) from ("[^"]+");$/gm, (_line, name: string, url: string) => (names.push(name), urls.push(url), ''))
-  if (/^import /m.test(rest)) return html // a form of bootstrap this does not know: leave it as it is
-  const code =
-    'await new Promise((go) => { if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return go(); ' +
-    'new PerformanceObserver((_, seen) => { seen.disconnect(); go() }).observe({ type: "paint", buffered: true }); setTimeout(go, 3000) });\n' +
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
-    `const [${names.join(', ')}] = await Promise.all([${urls.map((u) => `import(${u})`).join(', ')}]);\n` +
-    rest
-  return Buffer.concat([Buffer.from(head), html.subarray(headEnd, codeStart), Buffer.from(code), html.subarray(codeEnd)])
 }

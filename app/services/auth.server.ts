@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
-import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
+import { addressLimitKey } from './address-limit-key.server.ts'
 import { isRole } from '~/lib/permissions.ts'
 import * as model from '~/models/admin.server.ts'
 import { deleteApiTokens } from '~/models/people.server.ts'

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
 import * as model from '~/models/rate-limits.server.ts'
-import { addressLimitKey } from '~/lib/address-limit-key.server.ts'
+import { addressLimitKey } from './address-limit-key.server.ts'
 import { RateLimitedError } from './errors.server.ts'
 
 export type Limit = { name: string; max: number; windowMs: number; message: string }

@@ -65,8 +65,13 @@ export function noteEarlyInput() {
   noteMissedInput()
 }
 
-/** React's own key on a DOM node it has hydrated (a React internal, the same since React 16). */
-const isHydrated = (node: Node) => Object.keys(node).some((k) => k.startsWith('__reactFiber$'))
+/**
+ * The start of React's own key on a DOM node it has hydrated (a React internal, the same since
+ * React 16). tests/e2e/early-input-react.spec.ts checks in Chromium that React still sets it
+ * (docs/decisions/035, "Removal plan").
+ */
+export const REACT_FIBER_KEY_PREFIX = '__reactFiber$'
+const isHydrated = (node: Node) => Object.keys(node).some((k) => k.startsWith(REACT_FIBER_KEY_PREFIX))
 const isField = (t: EventTarget | null): t is Field =>
   t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement
 
