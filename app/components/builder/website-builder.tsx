@@ -3,7 +3,7 @@ import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Dialog, Tabs } from 'radix-ui'
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { BUILDER_STORAGE_KEY, createDefaultConfig, templatesFor, type BuilderConfig } from '~/lib/builder.ts'
@@ -51,8 +51,13 @@ function usePersistentConfig(initial: BuilderConfig | null) {
         if (cancelled) return
         const changes = early.current ?? []
         early.current = null
-        if (saved) setConfig(changes.reduce((c, change) => change(c), saved))
-        setRestored(true)
+        // A transition: React draws the builder again in slices between the visitor's taps,
+        // not in one long task just after the page loads (Lighthouse's blocking time, issue 37).
+        // A change made meanwhile is applied on top, in order.
+        startTransition(() => {
+          if (saved) setConfig(changes.reduce((c, change) => change(c), saved))
+          setRestored(true)
+        })
       },
       () => {
         // Storage unavailable, or the parser failed to load: the builder still works, it just
