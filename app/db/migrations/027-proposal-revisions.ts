@@ -1,0 +1,56 @@
+import { withId, type NamedMigration } from './shared.ts'
+
+/**
+ * Issue 38 (docs/decisions/068, "Left for later"): the proposal editor's revisions and
+ * autosaves, as posts have them. Keyed by the lead, since work is autosaved before the first
+ * save makes the document; an autosave belongs to one person (one each per lead), a save is
+ * kept with who made it, its total and the version it made (0 for a draft).
+ */
+export default {
+  name: '2026_11_30_c_proposal_revisions',
+  async up(db) {
+    await withId(db, 'proposal_document_revisions')
+      .addColumn('proposal_id', 'integer', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
+      // save | autosave
+      .addColumn('kind', 'text', (c) => c.notNull())
+      // Who: their id (null for a save made before revisions were kept) and their name as it was.
+      .addColumn('person_id', 'integer')
+      .addColumn('person_name', 'text', (c) => c.notNull())
+      .addColumn('total_cents', 'integer')
+      .addColumn('version', 'integer')
+      // A save: the draft's JSON (DocumentDraft); an autosave: the editor's fields as typed.
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createIndex('proposal_document_revisions_idx')
+      .ifNotExists()
+      .on('proposal_document_revisions')
+      .columns(['proposal_id', 'kind', 'id'])
+      .execute()
+    // Each document saved before this migration starts its list with what it holds now.
+    // One-word aliases: the app's Kysely renames multi-word columns (CamelCasePlugin), a bare one does not.
+    const docs = (await db
+      .selectFrom('proposal_documents')
+      .select(['proposal_id as lead', 'draft', 'total_cents as total', 'version', 'created_by as author', 'updated_at as at'])
+      .execute()) as { lead: number; draft: string; total: number; version: number; author: string; at: string }[]
+    for (const d of docs) {
+      await db
+        .insertInto('proposal_document_revisions')
+        .values({
+          proposal_id: d.lead,
+          kind: 'save',
+          person_id: null,
+          person_name: d.author,
+          total_cents: d.total,
+          version: d.version,
+          data: d.draft,
+          created_at: d.at,
+        })
+        .execute()
+    }
+  },
+  async down(db) {
+    await db.schema.dropTable('proposal_document_revisions').ifExists().execute()
+  },
+} satisfies NamedMigration
