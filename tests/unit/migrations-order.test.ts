@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Migrator, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
+import type { DatabaseHandle } from '~/db/db.server.ts'
 import { migrationProvider, migrations } from '~/db/migrations/index.ts'
-import { dialects, resetPostgres } from '../helpers/app.ts'
+import { dialects } from '../helpers/app.ts'
+import { emptyDatabase } from '../services/db.ts'
 
 const FOLDER = fileURLToPath(new URL('../../app/db/migrations/', import.meta.url))
 
@@ -79,9 +80,7 @@ describe.each(dialects())('a database migrated before the migrations were one fi
   })
 
   it('has recorded exactly the shipped names, and needs only the migrations added since', async () => {
-    const dbUrl = url()
-    if (dbUrl.startsWith('postgres')) await resetPostgres(dbUrl)
-    h = openDatabase(dbUrl)
+    h = await emptyDatabase(url())
     const migrator = new Migrator({ db: h.db, provider: migrationProvider })
     const upToShipped = await migrator.migrateTo(SHIPPED.at(-1)!)
     expect(upToShipped.error).toBeUndefined()

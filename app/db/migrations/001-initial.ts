@@ -1,106 +1,101 @@
-import { withId, type NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
 export default {
   name: '2026_11_22_001_initial',
   async up(db) {
-    await withId(db, 'portfolio_items')
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull())
-      .addColumn('category', 'text', (c) => c.notNull())
-      .addColumn('image', 'text', (c) => c.notNull())
-      .addColumn('technologies', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('is_live', 'boolean', (c) => c.notNull().defaultTo(true))
-      .addColumn('live_url', 'text')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('portfolio_items_status_idx').ifNotExists().on('portfolio_items').column('status').execute()
+    await createTable(db, 'portfolio_items', [
+      'id',
+      'title text not null',
+      'description text not null',
+      'category text not null',
+      'image text not null',
+      "technologies text not null default '[]'",
+      "features text not null default '[]'",
+      'is_live boolean not null default true',
+      'live_url text',
+      "status text not null default 'active'",
+      'created_at text not null',
+      'updated_at text not null',
+    ])
+    await createIndex(db, 'portfolio_items_status_idx on portfolio_items (status)')
 
-    await withId(db, 'blog_posts')
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('subheading', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('excerpt', 'text', (c) => c.notNull())
-      .addColumn('content', 'text', (c) => c.notNull())
-      .addColumn('category', 'text', (c) => c.notNull())
-      .addColumn('author', 'text', (c) => c.notNull().defaultTo('Admin'))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
-      .addColumn('image', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('read_time', 'text', (c) => c.notNull().defaultTo('5 min read'))
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('blog_posts_status_date_idx').ifNotExists().on('blog_posts').columns(['status', 'date']).execute()
+    await createTable(db, 'blog_posts', [
+      'id',
+      'title text not null',
+      "subheading text not null default ''",
+      'excerpt text not null',
+      'content text not null',
+      'category text not null',
+      "author text not null default 'Admin'",
+      "status text not null default 'draft'",
+      "image text not null default ''",
+      "read_time text not null default '5 min read'",
+      'date text not null',
+      'views integer not null default 0',
+      'created_at text not null',
+      'updated_at text not null',
+    ])
+    await createIndex(db, 'blog_posts_status_date_idx on blog_posts (status, date)')
 
-    await withId(db, 'proposals')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('phone', 'text')
-      .addColumn('business_type', 'text', (c) => c.notNull())
-      .addColumn('budget', 'text', (c) => c.notNull())
-      .addColumn('requirements', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-      .addColumn('date', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('proposals_status_date_idx').ifNotExists().on('proposals').columns(['status', 'date']).execute()
-    await db.schema.createIndex('proposals_date_idx').ifNotExists().on('proposals').column('date').execute()
+    await createTable(db, 'proposals', [
+      'id',
+      'name text not null',
+      'email text not null',
+      'phone text',
+      'business_type text not null',
+      'budget text not null',
+      'requirements text not null',
+      "status text not null default 'pending'",
+      'date text not null',
+    ])
+    await createIndex(db, 'proposals_status_date_idx on proposals (status, date)')
+    await createIndex(db, 'proposals_date_idx on proposals (date)')
 
-    await db.schema
-      .createTable('settings')
-      .ifNotExists()
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .execute()
+    await createTable(db, 'settings', ['key text primary key', 'value text not null'])
 
-    await withId(db, 'admin_users')
-      .addColumn('username', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute()
+    await createTable(db, 'admin_users', [
+      'id',
+      'username text not null unique',
+      'password_hash text not null',
+      'created_at text not null',
+      'updated_at text not null',
+    ])
 
-    await withId(db, 'sessions')
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('admin_users.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('sessions_user_idx').ifNotExists().on('sessions').column('user_id').execute()
+    await createTable(db, 'sessions', [
+      'id',
+      'token_hash text not null unique',
+      'user_id integer not null references admin_users.id on delete cascade',
+      'created_at text not null',
+      'expires_at text not null',
+    ])
+    await createIndex(db, 'sessions_user_idx on sessions (user_id)')
 
-    await withId(db, 'rate_events')
-      .addColumn('bucket', 'text', (c) => c.notNull())
-      .addColumn('key', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('rate_events_lookup_idx').ifNotExists().on('rate_events').columns(['bucket', 'key', 'created_at']).execute()
+    await createTable(db, 'rate_events', ['id', 'bucket text not null', 'key text not null', 'created_at text not null'])
+    await createIndex(db, 'rate_events_lookup_idx on rate_events (bucket, key, created_at)')
 
-    await db.schema
-      .createTable('page_views')
-      .ifNotExists()
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('path', 'text', (c) => c.notNull())
-      .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('page_views_pk', ['day', 'path'])
-      .execute()
+    await createTable(db, 'page_views', [
+      'day text not null',
+      'path text not null',
+      'count integer not null default 0',
+      'constraint page_views_pk primary key (day, path)',
+    ])
 
-    await withId(db, 'mail_outbox')
-      .addColumn('to_address', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-      .addColumn('last_error', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('sent_at', 'text')
-      .execute()
-    await db.schema.createIndex('mail_outbox_due_idx').ifNotExists().on('mail_outbox').columns(['status', 'next_attempt_at']).execute()
+    await createTable(db, 'mail_outbox', [
+      'id',
+      'to_address text not null',
+      'subject text not null',
+      'body text not null',
+      "status text not null default 'pending'",
+      'attempts integer not null default 0',
+      'next_attempt_at text not null',
+      'last_error text',
+      'created_at text not null',
+      'sent_at text',
+    ])
+    await createIndex(db, 'mail_outbox_due_idx on mail_outbox (status, next_attempt_at)')
   },
   async down(db) {
-    for (const t of [
+    await dropTables(db, [
       'mail_outbox',
       'page_views',
       'rate_events',
@@ -110,8 +105,6 @@ export default {
       'proposals',
       'blog_posts',
       'portfolio_items',
-    ]) {
-      await db.schema.dropTable(t).ifExists().execute()
-    }
+    ])
   },
 } satisfies NamedMigration

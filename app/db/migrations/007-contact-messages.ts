@@ -1,21 +1,20 @@
-import { withId, type NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
-/**
- * contact form messages (issue 13)
- */
+/** contact form messages (issue 13) */
 export default {
   name: '2026_11_24_004_contact_messages',
   async up(db) {
-    await withId(db, 'contact_messages')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('contact_messages_created_idx').ifNotExists().on('contact_messages').column('created_at').execute()
+    await createTable(db, 'contact_messages', [
+      'id',
+      'name text not null',
+      'email text not null',
+      'message text not null',
+      'is_read boolean not null default false',
+      'created_at text not null',
+    ])
+    await createIndex(db, 'contact_messages_created_idx on contact_messages (created_at)')
   },
   async down(db) {
-    await db.schema.dropTable('contact_messages').ifExists().execute()
+    await dropTables(db, ['contact_messages'])
   },
 } satisfies NamedMigration

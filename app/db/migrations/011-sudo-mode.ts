@@ -1,19 +1,14 @@
-import type { NamedMigration } from './shared.ts'
+import { addColumns, dropColumns, type NamedMigration } from './shared.ts'
 
-/**
- * sudo mode: when this session last confirmed the password; tries at a waiting code step (issue 21)
- */
+/** sudo mode: when this session last confirmed the password; tries at a waiting code step (issue 21) */
 export default {
   name: '2026_11_25_sudo_mode',
   async up(db) {
-    await db.schema.alterTable('sessions').addColumn('sudo_at', 'text').execute()
-    await db.schema
-      .alterTable('auth_challenges')
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute()
+    await addColumns(db, 'sessions', ['sudo_at text'])
+    await addColumns(db, 'auth_challenges', ['attempts integer not null default 0'])
   },
   async down(db) {
-    await db.schema.alterTable('auth_challenges').dropColumn('attempts').execute()
-    await db.schema.alterTable('sessions').dropColumn('sudo_at').execute()
+    await dropColumns(db, 'auth_challenges', ['attempts'])
+    await dropColumns(db, 'sessions', ['sudo_at'])
   },
 } satisfies NamedMigration

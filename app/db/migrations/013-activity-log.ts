@@ -1,4 +1,4 @@
-import { withId, type NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
 /**
  * The activity log (issue 23, docs/decisions/044): every change in the back office, who made it,
@@ -7,22 +7,23 @@ import { withId, type NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_27_activity_log',
   async up(db) {
-    await withId(db, 'activity_log')
-      .addColumn('at', 'text', (c) => c.notNull())
-      .addColumn('person_id', 'integer')
-      .addColumn('person_name', 'text', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('item_type', 'text', (c) => c.notNull())
-      .addColumn('item_id', 'text')
-      .addColumn('item_label', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('ip', 'text')
-      .addColumn('device', 'text', (c) => c.notNull().defaultTo(''))
-      .execute()
-    await db.schema.createIndex('activity_log_at_idx').ifNotExists().on('activity_log').column('at').execute()
-    await db.schema.createIndex('activity_log_person_idx').ifNotExists().on('activity_log').columns(['person_id', 'at']).execute()
+    await createTable(db, 'activity_log', [
+      'id',
+      'at text not null',
+      'person_id integer',
+      'person_name text not null',
+      'action text not null',
+      'item_type text not null',
+      'item_id text',
+      "item_label text not null default ''",
+      "detail text not null default ''",
+      'ip text',
+      "device text not null default ''",
+    ])
+    await createIndex(db, 'activity_log_at_idx on activity_log (at)')
+    await createIndex(db, 'activity_log_person_idx on activity_log (person_id, at)')
   },
   async down(db) {
-    await db.schema.dropTable('activity_log').ifExists().execute()
+    await dropTables(db, ['activity_log'])
   },
 } satisfies NamedMigration

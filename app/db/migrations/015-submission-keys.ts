@@ -1,22 +1,13 @@
-import type { NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
-/**
- * A public form posted twice stores one item (docs/decisions/045).
- */
+/** A public form posted twice stores one item (docs/decisions/045). */
 export default {
   name: '2026_11_27_submission_keys',
   async up(db) {
-    await db.schema
-      .createTable('submission_keys')
-      .ifNotExists()
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('item_id', 'integer')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('submission_keys_created_idx').ifNotExists().on('submission_keys').column('created_at').execute()
+    await createTable(db, 'submission_keys', ['key text primary key', 'kind text not null', 'item_id integer', 'created_at text not null'])
+    await createIndex(db, 'submission_keys_created_idx on submission_keys (created_at)')
   },
   async down(db) {
-    await db.schema.dropTable('submission_keys').ifExists().execute()
+    await dropTables(db, ['submission_keys'])
   },
 } satisfies NamedMigration

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { NamedMigration } from './shared.ts'
+import { addColumns, dropColumns, dropIndexes, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 33: every API token expires (those made before this get 30 days from the upgrade);
@@ -10,7 +10,7 @@ import type { NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_28_a_token_expiry_and_notice_email',
   async up(db) {
-    await db.schema.alterTable('api_tokens').addColumn('expires_at', 'text').execute()
+    await addColumns(db, 'api_tokens', ['expires_at text'])
     await db
       .updateTable('api_tokens')
       .set({ expires_at: new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString() })
@@ -41,7 +41,7 @@ export default {
         .execute()
   },
   async down(db) {
-    await db.schema.dropIndex('admin_users_username_lower_uq').ifExists().execute()
-    await db.schema.alterTable('api_tokens').dropColumn('expires_at').execute()
+    await dropIndexes(db, ['admin_users_username_lower_uq'])
+    await dropColumns(db, 'api_tokens', ['expires_at'])
   },
 } satisfies NamedMigration

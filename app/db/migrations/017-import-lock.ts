@@ -1,4 +1,4 @@
-import type { NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 33: one site import at a time across instances, and the images of one that fails or
@@ -7,25 +7,17 @@ import type { NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_28_d_import_lock',
   async up(db) {
-    await db.schema
-      .createTable('import_lock')
-      .ifNotExists()
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('label', 'text', (c) => c.notNull())
-      .addColumn('started_at', 'text', (c) => c.notNull())
-      .addColumn('heartbeat_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createTable('import_lock_uploads')
-      .ifNotExists()
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('import_lock_uploads_holder_idx').ifNotExists().on('import_lock_uploads').column('holder').execute()
+    await createTable(db, 'import_lock', [
+      'name text primary key',
+      'holder text not null',
+      'label text not null',
+      'started_at text not null',
+      'heartbeat_at text not null',
+    ])
+    await createTable(db, 'import_lock_uploads', ['name text primary key', 'holder text not null'])
+    await createIndex(db, 'import_lock_uploads_holder_idx on import_lock_uploads (holder)')
   },
   async down(db) {
-    await db.schema.dropTable('import_lock_uploads').ifExists().execute()
-    await db.schema.dropTable('import_lock').ifExists().execute()
+    await dropTables(db, ['import_lock_uploads', 'import_lock'])
   },
 } satisfies NamedMigration

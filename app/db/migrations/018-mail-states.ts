@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { NamedMigration } from './shared.ts'
+import { addColumns, createIndex, dropColumns, dropIndexes, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 36 §4: an outbox row is waiting, delivered or failed, never 'sent' for mail that did not
@@ -9,8 +9,7 @@ import type { NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_28_g_mail_states',
   async up(db) {
-    await db.schema.alterTable('mail_outbox').addColumn('server_answer', 'text').execute()
-    await db.schema.alterTable('mail_outbox').addColumn('tried_at', 'text').execute()
+    await addColumns(db, 'mail_outbox', ['server_answer text', 'tried_at text'])
     // Never tried: waiting. Tried and refused (the old code kept it 'pending' to retry): failed, with its error.
     await db.updateTable('mail_outbox').set({ status: 'waiting' }).where('status', '=', 'pending').where('attempts', '=', 0).execute()
     await db
@@ -18,13 +17,12 @@ export default {
       .set({ status: 'failed', server_answer: sql`last_error` })
       .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]))
       .execute()
-    await db.schema.createIndex('mail_outbox_created_idx').ifNotExists().on('mail_outbox').column('created_at').execute()
+    await createIndex(db, 'mail_outbox_created_idx on mail_outbox (created_at)')
   },
   async down(db) {
-    await db.schema.dropIndex('mail_outbox_created_idx').ifExists().execute()
+    await dropIndexes(db, ['mail_outbox_created_idx'])
     await db.updateTable('mail_outbox').set({ status: 'pending' }).where('status', 'in', ['waiting', 'failed']).execute()
     await db.updateTable('mail_outbox').set({ status: 'sent' }).where('status', '=', 'delivered').execute()
-    await db.schema.alterTable('mail_outbox').dropColumn('tried_at').execute()
-    await db.schema.alterTable('mail_outbox').dropColumn('server_answer').execute()
+    await dropColumns(db, 'mail_outbox', ['tried_at', 'server_answer'])
   },
 } satisfies NamedMigration

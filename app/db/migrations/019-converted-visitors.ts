@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { NamedMigration } from './shared.ts'
+import { addColumns, dropColumns, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 36 §3: conversion counts visitors who sent a lead (at most one per visitor and day), so
@@ -8,10 +8,7 @@ import type { NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_28_h_converted_visitors',
   async up(db) {
-    await db.schema
-      .alterTable('visit_sources_daily')
-      .addColumn('converted', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute()
+    await addColumns(db, 'visit_sources_daily', ['converted integer not null default 0'])
     await db
       .updateTable('visits')
       .set({ funnel: sql`funnel | 16` })
@@ -25,6 +22,6 @@ export default {
       .execute()
   },
   async down(db) {
-    await db.schema.alterTable('visit_sources_daily').dropColumn('converted').execute()
+    await dropColumns(db, 'visit_sources_daily', ['converted'])
   },
 } satisfies NamedMigration

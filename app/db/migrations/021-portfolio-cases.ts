@@ -1,4 +1,4 @@
-import { migrationSlug, type NamedMigration } from './shared.ts'
+import { addColumns, createIndex, createTable, dropColumns, dropIndexes, dropTables, migrationSlug, type NamedMigration } from './shared.ts'
 // Frozen data (never edited once shipped), so the migration keeps writing what it wrote.
 import { SAMPLE_CASES, SAMPLES_AS_FIRST_SEEDED } from '../sample-cases.ts'
 
@@ -12,17 +12,17 @@ import { SAMPLE_CASES, SAMPLES_AS_FIRST_SEEDED } from '../sample-cases.ts'
 export default {
   name: '2026_11_28_l_portfolio_cases',
   async up(db) {
-    await db.schema.alterTable('portfolio_items').addColumn('slug', 'text').execute()
-    for (const c of ['problem', 'solution', 'quote', 'quote_author', 'quote_role', 'before_text', 'after_text']) {
-      await db.schema
-        .alterTable('portfolio_items')
-        .addColumn(c, 'text', (col) => col.notNull().defaultTo(''))
-        .execute()
-    }
-    await db.schema
-      .alterTable('portfolio_items')
-      .addColumn('results', 'text', (col) => col.notNull().defaultTo('[]'))
-      .execute()
+    await addColumns(db, 'portfolio_items', [
+      'slug text',
+      "problem text not null default ''",
+      "solution text not null default ''",
+      "quote text not null default ''",
+      "quote_author text not null default ''",
+      "quote_role text not null default ''",
+      "before_text text not null default ''",
+      "after_text text not null default ''",
+      "results text not null default '[]'",
+    ])
     const rows = (await db
       .selectFrom('portfolio_items')
       .select(['id', 'title', 'description', 'technologies'])
@@ -64,25 +64,31 @@ export default {
         .where('id', '=', row.id)
         .execute()
     }
-    await db.schema.createIndex('portfolio_items_slug_uq').ifNotExists().unique().on('portfolio_items').column('slug').execute()
-    await db.schema
-      .createTable('portfolio_slugs')
-      .ifNotExists()
-      .addColumn('slug', 'text', (c) => c.primaryKey())
-      .addColumn('project_id', 'integer', (c) => c.notNull().references('portfolio_items.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('portfolio_slugs_project_idx').ifNotExists().on('portfolio_slugs').column('project_id').execute()
+    await createIndex(db, 'unique portfolio_items_slug_uq on portfolio_items (slug)')
+    await createTable(db, 'portfolio_slugs', [
+      'slug text primary key',
+      'project_id integer not null references portfolio_items.id on delete cascade',
+      'created_at text not null',
+    ])
+    await createIndex(db, 'portfolio_slugs_project_idx on portfolio_slugs (project_id)')
     const now = new Date().toISOString()
     const slugged = (await db.selectFrom('portfolio_items').select(['id', 'slug']).execute()) as { id: number; slug: string }[]
     for (const row of slugged)
       await db.insertInto('portfolio_slugs').values({ slug: row.slug, project_id: row.id, created_at: now }).execute()
   },
   async down(db) {
-    await db.schema.dropTable('portfolio_slugs').ifExists().execute()
-    await db.schema.dropIndex('portfolio_items_slug_uq').ifExists().execute()
-    for (const c of ['slug', 'problem', 'solution', 'results', 'quote', 'quote_author', 'quote_role', 'before_text', 'after_text']) {
-      await db.schema.alterTable('portfolio_items').dropColumn(c).execute()
-    }
+    await dropTables(db, ['portfolio_slugs'])
+    await dropIndexes(db, ['portfolio_items_slug_uq'])
+    await dropColumns(db, 'portfolio_items', [
+      'slug',
+      'problem',
+      'solution',
+      'results',
+      'quote',
+      'quote_author',
+      'quote_role',
+      'before_text',
+      'after_text',
+    ])
   },
 } satisfies NamedMigration

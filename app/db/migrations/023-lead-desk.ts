@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { withId, type NamedMigration } from './shared.ts'
+import { addColumns, createIndex, createTable, dropColumns, dropIndexes, dropTables, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 36 §1: one lead desk for proposals, messages and calls (docs/decisions/069-b). A lead's
@@ -10,13 +10,7 @@ import { withId, type NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_29_b_lead_desk',
   async up(db) {
-    await db.schema
-      .alterTable('proposals')
-      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('proposal'))
-      .execute()
-    await db.schema.alterTable('proposals').addColumn('value_cents', 'integer').execute()
-    await db.schema.alterTable('proposals').addColumn('next_step', 'text').execute()
-    await db.schema.alterTable('proposals').addColumn('opened_at', 'text').execute()
+    await addColumns(db, 'proposals', ["kind text not null default 'proposal'", 'value_cents integer', 'next_step text', 'opened_at text'])
     // A call with no earlier request started its proposal row at the call's own creation time.
     await db
       .updateTable('proposals')
@@ -30,53 +24,41 @@ export default {
         ),
       )
       .execute()
-    await db.schema
-      .alterTable('contact_messages')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-      .execute()
-    await db.schema.alterTable('contact_messages').addColumn('assigned_to', 'integer').execute()
-    await db.schema.alterTable('contact_messages').addColumn('next_step', 'text').execute()
-    await db.schema.alterTable('contact_messages').addColumn('opened_at', 'text').execute()
+    await addColumns(db, 'contact_messages', [
+      "status text not null default 'pending'",
+      'assigned_to integer',
+      'next_step text',
+      'opened_at text',
+    ])
     // A message already marked read was opened by someone: it is not counted unread.
     await db
       .updateTable('contact_messages')
       .set({ opened_at: sql`created_at` })
       .where(sql<boolean>`is_read`)
       .execute()
-    await withId(db, 'contact_message_events')
-      .addColumn('message_id', 'integer', (c) => c.notNull().references('contact_messages.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('body', 'text')
-      .addColumn('from_status', 'text')
-      .addColumn('to_status', 'text')
-      .addColumn('subject', 'text')
-      .addColumn('to_address', 'text')
-      .addColumn('author', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createIndex('contact_message_events_message_idx')
-      .ifNotExists()
-      .on('contact_message_events')
-      .columns(['message_id', 'created_at'])
-      .execute()
+    await createTable(db, 'contact_message_events', [
+      'id',
+      'message_id integer not null references contact_messages.id on delete cascade',
+      'kind text not null',
+      'body text',
+      'from_status text',
+      'to_status text',
+      'subject text',
+      'to_address text',
+      'author text not null',
+      'created_at text not null',
+    ])
+    await createIndex(db, 'contact_message_events_message_idx on contact_message_events (message_id, created_at)')
     // The desk sorts by the time received and counts the unread; the next call is looked up per lead.
-    await db.schema.createIndex('proposals_date_idx').ifNotExists().on('proposals').columns(['date', 'id']).execute()
-    await db.schema.createIndex('proposals_opened_idx').ifNotExists().on('proposals').column('opened_at').execute()
-    await db.schema.createIndex('contact_messages_opened_idx').ifNotExists().on('contact_messages').column('opened_at').execute()
-    await db.schema
-      .createIndex('bookings_proposal_start_idx')
-      .ifNotExists()
-      .on('bookings')
-      .columns(['proposal_id', 'status', 'start_at'])
-      .execute()
+    await createIndex(db, 'proposals_date_idx on proposals (date, id)')
+    await createIndex(db, 'proposals_opened_idx on proposals (opened_at)')
+    await createIndex(db, 'contact_messages_opened_idx on contact_messages (opened_at)')
+    await createIndex(db, 'bookings_proposal_start_idx on bookings (proposal_id, status, start_at)')
   },
   async down(db) {
-    for (const i of ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx'])
-      await db.schema.dropIndex(i).ifExists().execute()
-    await db.schema.dropTable('contact_message_events').ifExists().execute()
-    for (const c of ['opened_at', 'next_step', 'assigned_to', 'status'])
-      await db.schema.alterTable('contact_messages').dropColumn(c).execute()
-    for (const c of ['opened_at', 'next_step', 'value_cents', 'kind']) await db.schema.alterTable('proposals').dropColumn(c).execute()
+    await dropIndexes(db, ['bookings_proposal_start_idx', 'contact_messages_opened_idx', 'proposals_opened_idx', 'proposals_date_idx'])
+    await dropTables(db, ['contact_message_events'])
+    await dropColumns(db, 'contact_messages', ['opened_at', 'next_step', 'assigned_to', 'status'])
+    await dropColumns(db, 'proposals', ['opened_at', 'next_step', 'value_cents', 'kind'])
   },
 } satisfies NamedMigration

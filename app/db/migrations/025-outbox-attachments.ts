@@ -1,5 +1,4 @@
-import { PostgresAdapter } from 'kysely'
-import { withId, type NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 38: a mail in the outbox may carry files (the signed proposal and the deposit invoice
@@ -8,17 +7,17 @@ import { withId, type NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_30_a_outbox_attachments',
   async up(db) {
-    const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
-    await withId(db, 'mail_outbox_attachments')
-      .addColumn('mail_id', 'integer', (c) => c.notNull().references('mail_outbox.id').onDelete('cascade'))
-      .addColumn('filename', 'text', (c) => c.notNull())
-      .addColumn('content_type', 'text', (c) => c.notNull())
-      .addColumn('bytes', isPostgres ? 'bytea' : 'blob', (c) => c.notNull())
-      .addColumn('size', 'integer', (c) => c.notNull())
-      .execute()
-    await db.schema.createIndex('mail_outbox_attachments_mail_idx').ifNotExists().on('mail_outbox_attachments').column('mail_id').execute()
+    await createTable(db, 'mail_outbox_attachments', [
+      'id',
+      'mail_id integer not null references mail_outbox.id on delete cascade',
+      'filename text not null',
+      'content_type text not null',
+      'bytes blob not null',
+      'size integer not null',
+    ])
+    await createIndex(db, 'mail_outbox_attachments_mail_idx on mail_outbox_attachments (mail_id)')
   },
   async down(db) {
-    await db.schema.dropTable('mail_outbox_attachments').ifExists().execute()
+    await dropTables(db, ['mail_outbox_attachments'])
   },
 } satisfies NamedMigration

@@ -1,4 +1,4 @@
-import type { NamedMigration } from './shared.ts'
+import { addColumns, createIndex, dropColumns, dropIndexes, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 38 (docs/decisions/075): "Write a proposal" on a contact message makes a proposal
@@ -8,14 +8,11 @@ import type { NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_30_b_proposals_from_messages',
   async up(db) {
-    await db.schema
-      .alterTable('proposals')
-      .addColumn('from_message_id', 'integer', (c) => c.references('contact_messages.id').onDelete('set null'))
-      .execute()
-    await db.schema.createIndex('proposals_from_message_uq').ifNotExists().unique().on('proposals').column('from_message_id').execute()
+    await addColumns(db, 'proposals', ['from_message_id integer references contact_messages.id on delete set null'])
+    await createIndex(db, 'unique proposals_from_message_uq on proposals (from_message_id)')
   },
   async down(db) {
-    await db.schema.dropIndex('proposals_from_message_uq').ifExists().execute()
-    await db.schema.alterTable('proposals').dropColumn('from_message_id').execute()
+    await dropIndexes(db, ['proposals_from_message_uq'])
+    await dropColumns(db, 'proposals', ['from_message_id'])
   },
 } satisfies NamedMigration

@@ -1,4 +1,4 @@
-import { withId, type NamedMigration } from './shared.ts'
+import { createIndex, createTable, dropTables, type NamedMigration } from './shared.ts'
 
 /**
  * Issue 38 (docs/decisions/068, "Left for later"): the proposal editor's revisions and
@@ -9,25 +9,20 @@ import { withId, type NamedMigration } from './shared.ts'
 export default {
   name: '2026_11_30_c_proposal_revisions',
   async up(db) {
-    await withId(db, 'proposal_document_revisions')
-      .addColumn('proposal_id', 'integer', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
-      // save | autosave
-      .addColumn('kind', 'text', (c) => c.notNull())
-      // Who: their id (null for a save made before revisions were kept) and their name as it was.
-      .addColumn('person_id', 'integer')
-      .addColumn('person_name', 'text', (c) => c.notNull())
-      .addColumn('total_cents', 'integer')
-      .addColumn('version', 'integer')
-      // A save: the draft's JSON (DocumentDraft); an autosave: the editor's fields as typed.
-      .addColumn('data', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createIndex('proposal_document_revisions_idx')
-      .ifNotExists()
-      .on('proposal_document_revisions')
-      .columns(['proposal_id', 'kind', 'id'])
-      .execute()
+    await createTable(db, 'proposal_document_revisions', [
+      'id',
+      'proposal_id integer not null references proposals.id on delete cascade',
+      // save | autosave,
+      'kind text not null',
+      'person_id integer',
+      'person_name text not null',
+      'total_cents integer',
+      // A save: the draft's JSON (DocumentDraft); an autosave: the editor's fields as typed.,
+      'version integer',
+      'data text not null',
+      'created_at text not null',
+    ])
+    await createIndex(db, 'proposal_document_revisions_idx on proposal_document_revisions (proposal_id, kind, id)')
     // Each document saved before this migration starts its list with what it holds now.
     // One-word aliases: the app's Kysely renames multi-word columns (CamelCasePlugin), a bare one does not.
     const docs = (await db
@@ -51,6 +46,6 @@ export default {
     }
   },
   async down(db) {
-    await db.schema.dropTable('proposal_document_revisions').ifExists().execute()
+    await dropTables(db, ['proposal_document_revisions'])
   },
 } satisfies NamedMigration
