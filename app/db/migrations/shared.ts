@@ -101,6 +101,18 @@ export function addingColumns(name: string, table: string, columns: string[]): N
   }
 }
 
+/** A migration that only creates one table and its indexes (see `createIndex`), and drops it again. */
+export function creatingTable(name: string, table: string, columns: string[], indexes: string[] = []): NamedMigration {
+  return {
+    name,
+    async up(db) {
+      await createTable(db, table, columns)
+      for (const index of indexes) await createIndex(db, index)
+    },
+    down: (db) => dropTables(db, [table]),
+  }
+}
+
 /** DROP TABLE IF EXISTS, in this order. */
 export async function dropTables(db: Kysely<any>, tables: string[]): Promise<void> {
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute()
