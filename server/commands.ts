@@ -51,7 +51,7 @@ export async function importSiteFile(
   options: import('~/services/site-import.server.ts').ImportOptions,
 ): Promise<import('~/services/site-import.server.ts').ImportReport> {
   const { importSite } = await import('~/services/site-import.server.ts')
-  const { createImageStore } = await import('~/services/uploads.server.ts')
+  const { createImageStore } = await import('~/services/image-store.server.ts')
   return withMigratedDatabase(config, (db) => fromShell('npm run import', () => importSite(db, createImageStore(db), file, options)))
 }
 

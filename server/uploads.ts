@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express'
-import { UPLOAD_NAME, type ImageStore } from '~/services/uploads.server.ts'
+import { UPLOAD_NAME, type ImageStore } from '~/services/image-store.server.ts'
 
 /**
  * If-None-Match per RFC 9110 13.1.2: `*` or any listed tag equal under weak comparison. Unlike

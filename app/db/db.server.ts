@@ -7,7 +7,7 @@ import { DatabaseUnavailableError, isConnectionError, isDatabaseUnavailable } fr
 
 export { isDatabaseUnavailable }
 import type { Database } from './schema.ts'
-import { migrationProvider } from './migrations.ts'
+import { migrationProvider } from './migrations/index.ts'
 
 export type Db = Kysely<Database>
 export type Dialect = 'sqlite' | 'postgres'

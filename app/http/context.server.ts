@@ -4,7 +4,7 @@ import type { Db, Dialect } from '~/db/db.server.ts'
 import type { AfterAnswer } from '~/services/after-answer.server.ts'
 import type { ContentMemo } from '~/services/content-memo.server.ts'
 import type { Mailer } from '~/services/mail.server.ts'
-import type { ImageStore } from '~/services/uploads.server.ts'
+import type { ImageStore } from '~/services/image-store.server.ts'
 import type { ViewCounter } from '~/services/view-counter.server.ts'
 
 /** What every request handler (API or page loader) may use; built once per process. */

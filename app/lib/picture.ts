@@ -1,7 +1,7 @@
 /**
  * What a page needs to show an uploaded picture responsively (docs/decisions/022): its size, for
  * width/height so nothing moves while it loads, and the widths of its smaller WebP copies and of
- * its AVIF copies. Made by pictureInfo() in app/services/uploads.server.ts; the URLs follow from
+ * its AVIF copies. Made by pictureInfo() in app/services/image-variants.server.ts; the URLs follow from
  * the original's: `/uploads/<hex>.webp` has `/uploads/<hex>-480.webp`, `/uploads/<hex>-480.avif`...
  */
 export type PictureInfo = { width: number; height: number; webp: number[]; avif: number[] }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import icalGenerator, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
 import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
@@ -11,7 +10,6 @@ import {
   heldCells,
   heldMinutes,
   offeringOffice,
-  whenLabel,
   CELL_MINUTES,
   type Availability,
   type Slot,
@@ -24,12 +22,14 @@ import * as settingsModel from '~/models/settings.server.ts'
 import { attributeLead, flushPendingViews, type VisitorKey } from './analytics.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
+import { bookingIcs, type MailLinks } from './booking-ics.server.ts'
+import { agencyMail, visitorMail } from './booking-mail.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { PROPOSAL_LIMIT, RECEIPT_LIMIT, WHOLE_SITE, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
 import { getSettings, type Settings } from './settings.server.ts'
 import { SAME_SUBMISSION_MS } from './submission-once.server.ts'
 
-export type { Booking, Availability, Slot, CallDetails }
+export type { Booking, Availability, Slot, CallDetails, MailLinks }
 
 /** The settings key availability is stored under (its own key: the settings page's fields are not touched). */
 const AVAILABILITY_KEY = 'bookingAvailability'
@@ -62,9 +62,6 @@ export class TooManyCallsError extends Error {
  * own so booking a call does not use up the proposal form's allowance.
  */
 export const BOOKING_LIMIT = { ...PROPOSAL_LIMIT, name: 'booking', message: 'Too many bookings from your address. Please try again later.' }
-
-/** Where links in mail point: the site's public address. */
-export type MailLinks = { siteUrl: string }
 
 export async function getAvailability(db: Db): Promise<Availability> {
   const stored = (await settingsModel.findSettingValues(db))[AVAILABILITY_KEY]
@@ -100,7 +97,6 @@ export async function listFreeSlots(db: Db, now = Date.now()): Promise<{ availab
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-const manageUrl = (links: MailLinks, token: string) => `${links.siteUrl}/book/manage/${token}`
 
 /**
  * Books a call: the rate limit for the client address, the booking, its time cells and one of
@@ -246,22 +242,16 @@ export async function cancelBooking(db: Db, id: number, by: ChangedBy, links: Ma
       sequence: before.sequence + 1,
       updatedAt: new Date(now).toISOString(),
     })
-    await noteChange(trx, b, by, `Discovery call for ${callTimeToken(Date.parse(before.startAt))} cancelled`, now)
-    if ('admin' in by)
-      await recordActivity(trx, {
-        action: 'call.cancel',
-        itemType: 'call',
-        itemId: id,
-        itemLabel: `Call with ${b.name}`,
-        detail: `Was at ${before.startAt}.`,
-      })
-    const call = detailsOf(availability, settings, b)
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now)))
-      await insertOutboxMail(trx, visitorMail(settings, b, call, links, null, 'cancelled'))
-    await insertOutboxMail(
-      trx,
-      agencyMail(settings, b, call, 'cancelled', 'admin' in by ? `Cancelled by ${by.admin.username}.` : 'Cancelled by the visitor.'),
-    )
+    await tellChange(trx, b, by, 'cancelled', {
+      note: `Discovery call for ${callTimeToken(Date.parse(before.startAt))} cancelled`,
+      detail: `Was at ${before.startAt}.`,
+      // The invitation of a cancelled call points to no link: the call is gone.
+      token: null,
+      availability,
+      settings,
+      links,
+      now,
+    })
     return b
   })
 }
@@ -297,36 +287,52 @@ export async function moveBooking(
       sequence: before.sequence + 1,
       updatedAt: new Date(now).toISOString(),
     })
-    await noteChange(trx, b, by, `Discovery call moved from ${callTimeToken(Date.parse(before.startAt))} to ${callTimeToken(start)}`, now)
-    if ('admin' in by)
-      await recordActivity(trx, {
-        action: 'call.move',
-        itemType: 'call',
-        itemId: id,
-        itemLabel: `Call with ${b.name}`,
-        detail: `Moved from ${before.startAt} to ${b.startAt}.`,
-      })
-    const token = 'token' in by ? by.token : null
-    const call = detailsOf(availability, settings, b)
-    if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, now)))
-      await insertOutboxMail(trx, visitorMail(settings, b, call, links, token, 'moved'))
-    await insertOutboxMail(
-      trx,
-      agencyMail(settings, b, call, 'moved', 'admin' in by ? `Moved by ${by.admin.username}.` : 'Moved by the visitor.'),
-    )
+    await tellChange(trx, b, by, 'moved', {
+      note: `Discovery call moved from ${callTimeToken(Date.parse(before.startAt))} to ${callTimeToken(start)}`,
+      detail: `Moved from ${before.startAt} to ${b.startAt}.`,
+      token: 'token' in by ? by.token : null,
+      availability,
+      settings,
+      links,
+      now,
+    })
     return b
   })
 }
 
-async function noteChange(trx: Db, b: Booking, by: ChangedBy, what: string, now: number) {
-  if (b.proposalId == null) return
-  await insertProposalEvent(trx, {
-    proposalId: b.proposalId,
-    kind: 'note',
-    body: `${what}${'admin' in by ? '' : ' by the visitor'}.`,
-    author: 'admin' in by ? by.admin.username : 'Booking',
-    createdAt: new Date(now).toISOString(),
-  })
+/**
+ * What follows a call moved or cancelled: a note on its lead, staff's change in the activity log,
+ * the visitor's mail (within the site's hourly cap unless staff made the change) and the agency's.
+ */
+async function tellChange(
+  trx: Db,
+  b: Booking,
+  by: ChangedBy,
+  change: 'moved' | 'cancelled',
+  c: { note: string; detail: string; token: string | null; availability: Availability; settings: Settings; links: MailLinks; now: number },
+) {
+  if (b.proposalId != null)
+    await insertProposalEvent(trx, {
+      proposalId: b.proposalId,
+      kind: 'note',
+      body: `${c.note}${'admin' in by ? '' : ' by the visitor'}.`,
+      author: 'admin' in by ? by.admin.username : 'Booking',
+      createdAt: new Date(c.now).toISOString(),
+    })
+  const verb = change === 'moved' ? 'Moved' : 'Cancelled'
+  if ('admin' in by)
+    await recordActivity(trx, {
+      action: change === 'moved' ? 'call.move' : 'call.cancel',
+      itemType: 'call',
+      itemId: b.id,
+      itemLabel: `Call with ${b.name}`,
+      detail: c.detail,
+    })
+  const call = detailsOf(c.availability, c.settings, b)
+  if ('admin' in by || (await withinLimit(trx, RECEIPT_LIMIT, WHOLE_SITE, c.now)))
+    await insertOutboxMail(trx, visitorMail(c.settings, b, call, c.links, c.token, change))
+  const remark = 'admin' in by ? `${verb} by ${by.admin.username}.` : `${verb} by the visitor.`
+  await insertOutboxMail(trx, agencyMail(c.settings, b, call, change, remark))
 }
 
 /**
@@ -380,103 +386,4 @@ export async function leadCalls(db: Db, admin: Admin, proposalId: number, zone: 
     const t = callTimes(c, zone)
     return { id: c.id, when: t.when, day: t.day, status: c.status, upcoming: c.status === 'booked' && Date.parse(c.startAt) > now }
   })
-}
-
-type Change = 'booked' | 'moved' | 'cancelled'
-
-/**
- * The calendar file: one event whose UID stays the booking's for its life; SEQUENCE counts the
- * changes, and a cancellation is METHOD:CANCEL with STATUS:CANCELLED (RFC 5546).
- */
-export function bookingIcs(
-  settings: Pick<Settings, 'siteName' | 'contactEmail'>,
-  b: Booking,
-  call: CallDetails,
-  links: MailLinks,
-  manageLink: string | null,
-): string {
-  const cancelled = b.status === 'cancelled'
-  const cal = icalGenerator({
-    name: `${settings.siteName} discovery call`,
-    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  })
-  cal.createEvent({
-    id: `booking-${b.id}@${new URL(links.siteUrl).hostname}`,
-    sequence: b.sequence,
-    start: new Date(b.startAt),
-    end: new Date(b.endAt),
-    stamp: new Date(b.updatedAt),
-    summary: `Discovery call with ${settings.siteName}`,
-    description: [call.whereText, manageLink ? `Need to cancel or move it? ${manageLink}` : `Questions? ${settings.contactEmail}`].join(
-      '\n\n',
-    ),
-    location: call.location || null,
-    url: manageLink,
-    // The host by name (the office's, from the booking hours), writing from the agency's address.
-    organizer: { name: call.host ? `${call.host}, ${settings.siteName}` : settings.siteName, email: settings.contactEmail },
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-  })
-  return cal.toString()
-}
-
-/**
- * To the visitor's address (unverified): only the agency's words, the time and the manage link,
- * nothing they typed (docs/decisions/030). The link appears when the token is at hand (a new
- * booking, a change made with it); an admin's change points to the earlier mail's link instead.
- */
-function visitorMail(s: Settings, b: Booking, call: CallDetails, links: MailLinks, token: string | null, change: Change) {
-  const when = whenLabel(Date.parse(b.startAt), b.timeZone)
-  const link = token ? manageUrl(links, token) : null
-  const subject = {
-    booked: `${s.siteName}: your discovery call on ${when}`,
-    moved: `${s.siteName}: your discovery call moved to ${when}`,
-    cancelled: `${s.siteName}: your discovery call on ${when} is cancelled`,
-  }[change]
-  const body = [
-    'Hello,',
-    '',
-    change === 'cancelled'
-      ? `Your free 15-minute discovery call with ${s.siteName} on ${when} is cancelled. You are welcome to book another time at ${links.siteUrl}/book.`
-      : `Your free discovery call with ${s.siteName} is ${change === 'moved' ? 'now' : 'booked'} for ${when}. The invitation is attached: add it to your calendar.`,
-    ...(change !== 'cancelled'
-      ? [
-          '',
-          ...(call.host ? [`Who: ${call.host}, ${s.siteName}${call.officeName ? ` (${call.officeName} office)` : ''}`] : []),
-          `Where: ${call.whereText}`,
-        ]
-      : []),
-    ...(change !== 'cancelled'
-      ? ['', link ? `To cancel or move it: ${link}` : 'To cancel or move it, use the link in the email you got when you booked.']
-      : []),
-    '',
-    'Questions? Reply to this email or contact us:',
-    [s.contactEmail, s.contactPhone].filter(Boolean).join('  |  '),
-    '',
-    'If you did not book a call with us, someone may have typed your address by mistake: you can ignore this email.',
-    '',
-    s.siteName,
-  ].join('\n')
-  return { toAddress: b.email, subject, body, ics: bookingIcs(s, b, call, links, link) }
-}
-
-function agencyMail(s: Settings, b: Booking, call: CallDetails, change: Change, remark: string) {
-  const start = Date.parse(b.startAt)
-  return {
-    toAddress: s.contactEmail,
-    subject: `Discovery call ${change}: ${b.name}, ${whenLabel(start, s.timeZone)}`,
-    body: [
-      `A discovery call was ${change} on the website.${remark ? ` ${remark}` : ''}`,
-      '',
-      // The agency's zone (the back office's, unless a person chose their own), then the office's when it differs.
-      `When: ${[...new Set([s.timeZone, ...(call.officeId ? [call.officeZone] : [])])].map((z) => whenLabel(start, z)).join(' / ')} (the visitor's zone: ${b.timeZone})`,
-      `Office: ${call.officeName || '-'}${call.host ? `, host ${call.host}` : ''}`,
-      `Where: ${call.whereText}`,
-      `Name: ${b.name}`,
-      `Email: ${b.email}`,
-      `Phone: ${b.phone ?? '-'}`,
-      `Note: ${b.note || '-'}`,
-      '',
-      'The call is listed in the back office under Calls, and on the lead desk with its proposal.',
-    ].join('\n'),
-  }
 }

@@ -4,7 +4,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
 import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import * as model from '~/models/import-lock.server.ts'
-import type { ImageStore } from './uploads.server.ts'
+import type { ImageStore } from './image-store.server.ts'
 import { agencyZone } from './clock.server.ts'
 
 /**

@@ -11,7 +11,7 @@ import { parseExport } from './site-import/index.server.ts'
 import { acquireImportLock, IMPORT_LOCK_STALE_MS, runningImportHolder } from './import-lock.server.ts'
 import { importSite, type ImportReport } from './site-import.server.ts'
 import { requireSudo } from './sudo.server.ts'
-import type { ImageStore } from './uploads.server.ts'
+import type { ImageStore } from './image-store.server.ts'
 
 /**
  * The back office's import runs in the background and keeps its progress in the database (the

@@ -5,7 +5,8 @@ import http from 'node:http'
 import os from 'node:os'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cachedImageStore, importUploadsFromDisk, type ImageStore, type StoredImage } from '~/services/uploads.server.ts'
+import { cachedImageStore, type ImageStore, type StoredImage } from '~/services/image-store.server.ts'
+import { importUploadsFromDisk } from '~/services/uploads.server.ts'
 import { dialects, startTestApp, type TestApp } from '../helpers/app.ts'
 
 describe.each(dialects())('POST /api/uploads on %s', (_name, url) => {

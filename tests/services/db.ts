@@ -11,11 +11,16 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, resetPostgres } from '../helpers/app.ts
  * handle on PostgreSQL before asking for a new one.
  */
 export async function freshDatabase(url: string, opts: { seed?: boolean } = {}): Promise<DatabaseHandle> {
-  if (url.startsWith('postgres')) await resetPostgres(url)
-  const handle = openDatabase(url)
+  const handle = await emptyDatabase(url)
   await migrateToLatest(handle.db)
   if (opts.seed) await seedIfEmpty(handle.db)
   return handle
+}
+
+/** The same database with no tables at all, not even migrated: as a site before its first start. */
+export async function emptyDatabase(url: string): Promise<DatabaseHandle> {
+  if (url.startsWith('postgres')) await resetPostgres(url)
+  return openDatabase(url)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
-import { migrationProvider } from '~/db/migrations.ts'
+import { migrationProvider } from '~/db/migrations/index.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'

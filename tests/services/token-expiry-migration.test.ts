@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
-import { migrationProvider } from '~/db/migrations.ts'
+import { migrationProvider } from '~/db/migrations/index.ts'
 import { hashToken } from '~/services/actor.server.ts'
 import { authenticateApiToken } from '~/services/people.server.ts'
 import { dialects, resetPostgres } from '../helpers/app.ts'

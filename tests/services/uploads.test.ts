@@ -4,17 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
 import pino from 'pino'
-import {
-  canMakeAvif,
-  MAX_IMAGE_WIDTH,
-  UPLOAD_NAME,
-  createImageStore,
-  databaseImageStore,
-  makeMissingVariants,
-  pictureInfo,
-  storeImage,
-  type ImageStore,
-} from '~/services/uploads.server.ts'
+import { UPLOAD_NAME, createImageStore, databaseImageStore, type ImageStore } from '~/services/image-store.server.ts'
+import { canMakeAvif, MAX_IMAGE_WIDTH, makeMissingVariants, pictureInfo } from '~/services/image-variants.server.ts'
+import { storeImage } from '~/services/uploads.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection } from './db.ts'
 

@@ -12,7 +12,7 @@ import { blogPostingJsonLd } from '~/lib/json-ld.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/blog.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { pictureInfo } from '~/services/image-variants.server.ts'
 import { ResponsiveImage } from '~/components/site/responsive-image.tsx'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 

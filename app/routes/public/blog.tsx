@@ -8,7 +8,7 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummariesOnce } from '~/services/blog.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { pictureInfo } from '~/services/image-variants.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('blog', args)

@@ -15,7 +15,7 @@ import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { seoMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce, testimonialsOf } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { pictureInfo } from '~/services/image-variants.server.ts'
 import { getPublicSettings } from '~/services/settings.server.ts'
 
 /** Built by the loader: the browser then loads no page's metadata to show the home page. */

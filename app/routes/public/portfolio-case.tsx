@@ -13,7 +13,7 @@ import { PORTFOLIO_SLUG_PATH, portfolioCasePath } from '~/lib/public-paths.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { liveHref } from '~/lib/urls.ts'
 import { resolveCaseAddress } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { pictureInfo } from '~/services/image-variants.server.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const site = siteFromMatches(matches)

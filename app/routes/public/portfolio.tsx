@@ -4,7 +4,7 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { pictureInfo } from '~/services/image-variants.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('portfolio', args)
