@@ -3,18 +3,16 @@ import { useEffect, useId } from 'react'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
+import { LeadReplySection } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
-import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes } from '~/components/admin/proposal-details.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { Field } from '~/components/ui/field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Input, Textarea } from '~/components/ui/input.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
@@ -145,7 +143,6 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const replyAnswer = answer?.intent === 'reply' ? answer : undefined
-  const mailSetUp = useMailSetUp().configured
 
   // After a write, focus goes to the first refused field, or to the reply in the history.
   useEffect(() => {
@@ -238,38 +235,15 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
             )}
           </section>
-          <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
-              Reply by email
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">
-              To <span className="break-all">{m.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is
-              kept in the history.
-            </p>
-            <MailNotDelivered what="Your reply" className="mb-3" />
-            <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
-              <CsrfField />
-              <input type="hidden" name="intent" value="reply" />
-              <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
-                <Input
-                  name="subject"
-                  aria-required="true"
-                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject}
-                />
-              </Field>
-              <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
-                <Textarea
-                  name="body"
-                  rows={12}
-                  aria-required="true"
-                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body}
-                />
-              </Field>
-              <Button type="submit" disabled={busy('reply')}>
-                {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
-              </Button>
-            </Form>
-          </section>
+          <LeadReplySection
+            uid={uid}
+            email={m.email}
+            draft={replyDraft}
+            answer={replyAnswer}
+            busy={busy('reply')}
+            historyLength={events.length}
+            rows={12}
+          />
         </div>
         <div className="min-w-0 space-y-6">
           <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
