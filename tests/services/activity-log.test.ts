@@ -28,15 +28,9 @@ import { deleteContactMessage, setContactMessageRead, submitContactMessage } fro
 import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/services/errors.server.ts'
 import { addProposalNote, replyToProposal } from '~/services/lead-desk.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
-import {
-  acceptInvitation,
-  changeRole,
-  createApiToken,
-  invitePerson,
-  revokeApiToken,
-  revokeInvitation,
-  setPersonStatus,
-} from '~/services/people.server.ts'
+import { changeRole, setPersonStatus } from '~/services/people.server.ts'
+import { acceptInvitation, invitePerson, revokeInvitation } from '~/services/invitations.server.ts'
+import { createApiToken, revokeApiToken } from '~/services/api-tokens.server.ts'
 import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '~/services/portfolio.server.ts'
 import { deleteProposal, exportProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
