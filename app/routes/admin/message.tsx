@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide'
 import { useEffect, useId } from 'react'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { LeadReplySection } from '~/components/admin/lead-sections.tsx'
@@ -13,11 +13,9 @@ import { PageHeader } from '~/components/admin/ui.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
+import { validate } from '~/http/forms.server.ts'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
-import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { can } from '~/lib/permissions.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
@@ -25,6 +23,8 @@ import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, set
 import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
+import type { DeskAnswer } from './+shared/desk-answer.ts'
+import { readDeskForm } from './+shared/desk-form.server.ts'
 
 /**
  * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
@@ -62,28 +62,15 @@ const FAILED: Record<Intent, string> = {
   proposal: 'Failed to start the proposal.',
 }
 
-type Answer = {
-  ok: boolean
-  intent: Intent
-  notice?: Toast
-  fields: Record<string, string>
-  values?: Record<string, string>
-  eventId?: number
-}
+type Answer = DeskAnswer<Intent>
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  const read = await readForm(request)
-  const intent = read.form?.get('intent')
-  if (!isIntent(intent)) throw data(null, { status: 400 })
-  const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
-  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) =>
-    data({ ok: false, intent, notice, fields, values } satisfies Answer, { status })
-  if (!read.ok) return refused(read.failure.status, {}, errorNotice(read.failure.formError ?? FAILED[intent]))
+  const desk = await readDeskForm(request, isIntent, FAILED)
+  if (desk.unreadable) return desk.unreadable
+  const { intent, values, refused, ok } = desk
   const { db } = context.app
-  const ok = (title: string, description: string, eventId?: number) =>
-    ({ ok: true, intent, notice: { title, description }, fields: {}, eventId }) satisfies Answer
   try {
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })
@@ -111,14 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
     if (!checked.ok) return refused(400, checked.failure.fields)
     const reply = await replyToMessage(db, admin, id, checked.data)
-    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept.
-    return context.app.mailer.configured
-      ? ok('Reply Queued', `Your reply to ${reply.toAddress} is on its way; it is kept in the history.`, reply.id)
-      : ok(
-          'Reply Kept',
-          `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
-          reply.id,
-        )
+    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept (desk-form.server.ts).
+    return desk.replied(context.app.mailer.configured, reply)
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }

@@ -1,4 +1,4 @@
-import type { Toast } from '~/components/ui/toast.tsx'
+import type { DeskAnswer } from './desk-answer.ts'
 
 /** A lead's page (proposal.tsx): which of its forms posted (`intent`) and what the action answers. */
 
@@ -15,14 +15,7 @@ export const FAILED: Record<Intent, string> = {
 }
 
 /** What each of the page's forms gets back: the notice, the messages beside the fields, what was typed. */
-export type Answer = {
-  ok: boolean
-  intent: Intent
-  notice?: Toast
-  fields: Record<string, string>
-  values?: Record<string, string>
-  eventId?: number
-}
+export type Answer = DeskAnswer<Intent>
 
 /** Whether a posted `intent` names one of the page's forms. */
 export const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).includes(v)
