@@ -3,7 +3,7 @@ import type { ProposalDocumentRow } from '~/db/schema.ts'
 import { dayLabel, todayIn, type DocumentContent, type DocumentState } from '~/lib/proposal-document.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordActivity, type ActivityRecord } from './activity-log.server.ts'
 import { hashToken, type Origin } from './actor.server.ts'
 import { NotFoundError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
@@ -28,6 +28,18 @@ export type ClientView = {
   firstView: boolean
 }
 
+/** The activity log's entry for what the client did on their proposal, signed with their name. */
+function byClient(lead: { name: string }, proposalId: number, action: ActivityRecord['action'], detail: string): ActivityRecord {
+  return {
+    action,
+    itemType: 'proposal',
+    itemId: proposalId,
+    itemLabel: labelOf(lead),
+    detail,
+    person: { id: null, name: `${lead.name} (client)` },
+  }
+}
+
 async function rowByToken(db: Db, token: string): Promise<ProposalDocumentRow> {
   const row = /^[A-Za-z0-9_-]{43}$/.test(token) ? await model.findDocumentByTokenHash(db, hashToken(token)) : undefined
   if (!row) throw new NotFoundError('No proposal at this address')
@@ -49,14 +61,10 @@ export async function openDocument(
     firstView = await model.countDocumentView(db, row.id, nowIso(now))
     if (firstView) {
       const lead = await leadOr404(db, row.proposalId)
-      await recordActivity(db, {
-        action: 'proposal-document.view',
-        itemType: 'proposal',
-        itemId: row.proposalId,
-        itemLabel: labelOf(lead),
-        detail: `Version ${row.version} opened for the first time.`,
-        person: { id: null, name: `${lead.name} (client)` },
-      })
+      await recordActivity(
+        db,
+        byClient(lead, row.proposalId, 'proposal-document.view', `Version ${row.version} opened for the first time.`),
+      )
       await mailAssignee(db, lead, `${lead.name} opened their proposal`, [
         `${lead.name} opened the proposal "${row.title}" for the first time.`,
       ])
@@ -135,14 +143,15 @@ export async function acceptDocument(
     }
     await model.insertInvoice(trx, { ...invoice, documentId: row.id, kind: 'deposit' })
     const lead = await leadOr404(trx, row.proposalId)
-    await recordActivity(trx, {
-      action: 'proposal-document.accept',
-      itemType: 'proposal',
-      itemId: row.proposalId,
-      itemLabel: labelOf(lead),
-      detail: `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`,
-      person: { id: null, name: `${lead.name} (client)` },
-    })
+    await recordActivity(
+      trx,
+      byClient(
+        lead,
+        row.proposalId,
+        'proposal-document.accept',
+        `Version ${input.version} accepted, signed "${input.signerName}", SHA-256 ${version.sha256}. Deposit invoice ${invoiceLabel(invoiceNumber)}.`,
+      ),
+    )
     // The client's confirmation and the agency's notice, each with the signed PDF and the invoice.
     await queueAcceptanceMails(trx, {
       lead,
@@ -176,14 +185,10 @@ export async function declineDocument(db: Db, token: string, input: { reason: st
   )
   if (!won) throw new DocumentRefusedError((await whyRefused(db, row, input.version, now)).replace('then accept that one', 'then decide'))
   const lead = await leadOr404(db, row.proposalId)
-  await recordActivity(db, {
-    action: 'proposal-document.decline',
-    itemType: 'proposal',
-    itemId: row.proposalId,
-    itemLabel: labelOf(lead),
-    detail: `Version ${input.version} declined: ${input.reason}`,
-    person: { id: null, name: `${lead.name} (client)` },
-  })
+  await recordActivity(
+    db,
+    byClient(lead, row.proposalId, 'proposal-document.decline', `Version ${input.version} declined: ${input.reason}`),
+  )
   await mailAssignee(db, lead, `${lead.name} declined their proposal`, [
     `${lead.name} declined the proposal "${row.title}".`,
     '',
@@ -204,14 +209,7 @@ export async function askAboutDocument(db: Db, token: string, input: { question:
       author: `${lead.name} (client)`,
       createdAt: nowIso(now),
     })
-    await recordActivity(trx, {
-      action: 'proposal-document.question',
-      itemType: 'proposal',
-      itemId: row.proposalId,
-      itemLabel: labelOf(lead),
-      detail: `About version ${row.version}.`,
-      person: { id: null, name: `${lead.name} (client)` },
-    })
+    await recordActivity(trx, byClient(lead, row.proposalId, 'proposal-document.question', `About version ${row.version}.`))
   })
 }
 

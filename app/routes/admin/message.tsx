@@ -24,7 +24,7 @@ import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
 import type { DeskAnswer } from './+shared/desk-answer.ts'
-import { readDeskForm } from './+shared/desk-form.server.ts'
+import { openDeskAction } from './+shared/desk-form.server.ts'
 
 /**
  * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
@@ -64,13 +64,11 @@ const FAILED: Record<Intent, string> = {
 
 type Answer = DeskAnswer<Intent>
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const id = requireRowId(params.id)
-  const desk = await readDeskForm(request, isIntent, FAILED)
+export async function action(args: Route.ActionArgs) {
+  const desk = await openDeskAction(args, isIntent, FAILED)
   if (desk.unreadable) return desk.unreadable
-  const { intent, values, refused, ok } = desk
-  const { db } = context.app
+  const { admin, id, db, intent, values, refused, ok } = desk
+  const { context } = args
   try {
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })

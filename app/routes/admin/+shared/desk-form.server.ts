@@ -1,17 +1,26 @@
-import { data } from 'react-router'
+import { data, type AppLoadContext } from 'react-router'
 import { errorNotice } from '~/components/admin/notice.tsx'
+import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
+import { requireRowId } from './content-actions.server.ts'
 import type { DeskAnswer } from './desk-answer.ts'
 
 /**
- * The start of the action of a lead's page (a proposal request, a contact message): the posted
- * form (CSRF checked), its `intent` (a 400 for one the page does not have), what was typed, and
- * the ways to answer: `refused` (the red notice; what was typed stays in the form), `ok` (the
- * notice, and the history entry to focus) and `replied` (a reply sent, or kept when mail is not set up). `unreadable` is the answer to give at once when
- * the form could not be read.
+ * The start of the action of a lead's page (a proposal request, a contact message): the person
+ * (the page guard), the row's id, the posted form (CSRF checked), its `intent` (a 400 for one the
+ * page does not have) and what was typed; then the ways to answer: `refused` (the red notice;
+ * what was typed stays in the form), `ok` (the notice, and the history entry to focus) and
+ * `replied` (a reply sent, or kept when mail is not set up). `unreadable` is the answer to give
+ * at once when the form could not be read.
  */
-export async function readDeskForm<I extends string>(request: Request, isIntent: (v: unknown) => v is I, failed: Record<I, string>) {
+export async function openDeskAction<I extends string>(
+  { request, context, params }: { request: Request; context: AppLoadContext; params: { adminPath?: string; id?: string } },
+  isIntent: (v: unknown) => v is I,
+  failed: Record<I, string>,
+) {
+  const admin = await requireAdminPage(request, context, params.adminPath)
+  const id = requireRowId(params.id)
   const read = await readForm(request)
   const intent = read.form?.get('intent')
   if (!isIntent(intent)) throw data(null, { status: 400 })
@@ -30,5 +39,5 @@ export async function readDeskForm<I extends string>(request: Request, isIntent:
           reply.id,
         )
   const unreadable = read.ok ? null : refused(read.failure.status, {}, errorNotice(read.failure.formError ?? failed[intent]))
-  return { intent, values, refused, ok, replied, unreadable }
+  return { admin, id, db: context.app.db, intent, values, refused, ok, replied, unreadable }
 }

@@ -1,12 +1,11 @@
 import type { Route } from '../+types/proposal'
-import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
 import { AssignSchema, NextStepSchema, ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, assignProposal, replyToProposal, setProposalNextStep } from '~/services/lead-desk.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
-import { failureStatus, requireRowId } from './content-actions.server.ts'
-import { readDeskForm } from './desk-form.server.ts'
+import { failureStatus } from './content-actions.server.ts'
+import { openDeskAction } from './desk-form.server.ts'
 import { FAILED, isIntent } from './proposal-forms.ts'
 
 /**
@@ -15,13 +14,11 @@ import { FAILED, isIntent } from './proposal-forms.ts'
  * `intent=reply` (the reply, queued in the outbox and kept in the history), `intent=assign` and
  * `intent=next` (the triage).
  */
-export async function proposalAction({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const id = requireRowId(params.id)
-  const desk = await readDeskForm(request, isIntent, FAILED)
+export async function proposalAction(args: Route.ActionArgs) {
+  const desk = await openDeskAction(args, isIntent, FAILED)
   if (desk.unreadable) return desk.unreadable
-  const { intent, values, refused, ok } = desk
-  const { db } = context.app
+  const { admin, id, db, intent, values, refused, ok } = desk
+  const { context } = args
   try {
     if (intent === 'note') {
       const checked = validate(ProposalNoteSchema, { note: values.note })
