@@ -12,7 +12,7 @@ import { NonceProvider } from './components/nonce.tsx'
 import { MarkupOnceProvider } from './components/rendered-once.tsx'
 import { createMarkupOnce } from './markup-once.server.tsx'
 import { blogPostPath } from './lib/public-paths.ts'
-import { resolveOldAddress } from './services/blog.server.ts'
+import { resolveOldAddress } from './services/post-addresses.server.ts'
 import { startScriptsAfterFirstPaint } from './scripts-after-first-paint.server.ts'
 
 export const streamTimeout = 5_000

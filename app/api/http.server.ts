@@ -7,7 +7,8 @@ import { fieldErrors } from '~/lib/schemas.ts'
 import { setActingPerson } from '~/services/acting-context.server.ts'
 import { requireSession } from '~/services/auth.server.ts'
 import { refuseApiToken, type Admin } from '~/services/actor.server.ts'
-import { authenticateApiToken, setUpBefore } from '~/services/people.server.ts'
+import { setUpBefore } from '~/services/people.server.ts'
+import { authenticateApiToken } from '~/services/api-tokens.server.ts'
 import { forbiddenMessage } from '~/lib/forbidden.ts'
 import { API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '~/services/errors.server.ts'
@@ -37,6 +38,23 @@ export function queryString(req: Request, name: string, max = 200): string | und
   const v = req.query[name]
   return typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined
 }
+
+/** `v` when it is one of `list` (a query's filter), else undefined: an unknown filter shows all. */
+export const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined
+
+/** `?limit=` (at most 500) and `?offset=` of a list, when they are positive integers. */
+export function paging(req: Request): { limit?: number; offset?: number } {
+  const limit = Number(queryString(req, 'limit'))
+  const offset = Number(queryString(req, 'offset'))
+  return {
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined,
+    offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
+  }
+}
+
+/** Answers that hold a person's data are never stored by a cache. */
+export const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
 
 /**
  * The session cookie, unless the request has an `Authorization` header: then it is never read

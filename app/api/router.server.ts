@@ -1,28 +1,22 @@
-import express, { type Request, type Response } from 'express'
+import express from 'express'
 import { getTraffic, isTrafficPeriod, TRAFFIC_TABLES, trafficCsv } from '~/services/traffic.server.ts'
 import { clearSessionCookie, sessionCookie } from '~/http/cookies.server.ts'
 import { csrfCookieToken } from '~/http/csrf.server.ts'
-import { BLOG_STATUSES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from '~/lib/constants.ts'
+import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { proposalsCsv } from '~/lib/csv.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import {
-  BlogPostPatchSchema,
-  BlogPostSchema,
   LoginSchema,
   PageViewSchema,
   PasswordChangeSchema,
-  PortfolioItemPatchSchema,
-  PortfolioItemSchema,
   ProposalSchema,
   ProposalStatusSchema,
   SettingsPatchSchema,
 } from '~/lib/schemas.ts'
-import { countsAsRead, recordPageView, recordToolUse } from '~/services/analytics.server.ts'
+import { recordPageView, recordToolUse } from '~/services/analytics.server.ts'
 import { countryOf } from '~/services/geoip.server.ts'
 import * as auth from '~/services/auth.server.ts'
-import * as blog from '~/services/blog.server.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
-import * as portfolio from '~/services/portfolio.server.ts'
 import * as proposals from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
@@ -31,25 +25,24 @@ import { CurrentPasswordSchema } from '~/lib/security-schemas.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createEstimateRouter } from './estimate.server.ts'
 import { createUploadsRouter } from './uploads.server.ts'
-import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
-import { ctx, optionalAdmin, parseBody, parseId, queryString, requireAdmin, route, sessionToken } from './http.server.ts'
-
-const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
-  v && (list as readonly string[]).includes(v) ? (v as T) : undefined
-
-function paging(req: Request): { limit?: number; offset?: number } {
-  const limit = Number(queryString(req, 'limit'))
-  const offset = Number(queryString(req, 'offset'))
-  return {
-    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined,
-    offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
-  }
-}
+import { addContentRoutes } from './content-routes.server.ts'
+import {
+  ctx,
+  noStore,
+  oneOf,
+  optionalAdmin,
+  paging,
+  parseBody,
+  parseId,
+  queryString,
+  requireAdmin,
+  route,
+  sessionToken,
+} from './http.server.ts'
 
 /** The REST API of SPEC.md section 7 plus the session, settings, analytics and export calls. */
 export function createApiRouter() {
   const api = express.Router()
-  const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
 
   // --- session -------------------------------------------------------------------------
   api.get(
@@ -112,111 +105,8 @@ export function createApiRouter() {
     }),
   )
 
-  // --- portfolio -------------------------------------------------------------------------
-  api.get(
-    '/portfolio',
-    route(async (req, res) => {
-      const admin = await optionalAdmin(req)
-      if (!admin) return res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL).json(await portfolio.listPublicPortfolio(ctx(req).db))
-      noStore(res)
-      const { items } = await portfolio.listPortfolio(ctx(req).db, admin, {
-        status: oneOf(PORTFOLIO_STATUSES, queryString(req, 'status')),
-        category: queryString(req, 'category'),
-        q: queryString(req, 'q'),
-      })
-      res.json(items)
-    }),
-  )
-  api.get(
-    '/portfolio/:id',
-    route(async (req, res) => {
-      const admin = await optionalAdmin(req)
-      if (admin) noStore(res)
-      res.json(await portfolio.getPortfolioItem(ctx(req).db, admin, parseId(req.params.id)))
-    }),
-  )
-  api.post(
-    '/portfolio',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      res.status(201).json(await portfolio.createPortfolioItem(ctx(req).db, admin, parseBody(PortfolioItemSchema, req.body)))
-    }),
-  )
-  api.put(
-    '/portfolio/:id',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      const id = parseId(req.params.id)
-      res.json(await portfolio.updatePortfolioItem(ctx(req).db, admin, id, parseBody(PortfolioItemPatchSchema, req.body)))
-    }),
-  )
-  api.delete(
-    '/portfolio/:id',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      await portfolio.deletePortfolioItem(ctx(req).db, admin, parseId(req.params.id))
-      res.json({ ok: true })
-    }),
-  )
-
-  // --- blog ------------------------------------------------------------------------------
-  api.get(
-    '/blogs',
-    route(async (req, res) => {
-      const admin = await optionalAdmin(req)
-      if (!admin || queryString(req, 'published') === 'true') {
-        if (!admin) res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
-        return res.json(await blog.listPublishedPosts(ctx(req).db))
-      }
-      noStore(res)
-      const { posts } = await blog.listPosts(ctx(req).db, admin, {
-        status: oneOf(BLOG_STATUSES, queryString(req, 'status')),
-        q: queryString(req, 'q'),
-        ...paging(req),
-      })
-      res.json(posts)
-    }),
-  )
-  api.get(
-    '/blogs/:id',
-    route(async (req, res) => {
-      const admin = await optionalAdmin(req)
-      noStore(res)
-      const counted = countsAsRead(req.get('user-agent') ?? '', req.get('dnt') === '1' || req.get('sec-gpc') === '1')
-      res.json(await blog.readPost(ctx(req).db, admin, parseId(req.params.id), ctx(req).views, counted))
-    }),
-  )
-  api.post(
-    '/blogs',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      res.status(201).json(await blog.createPost(ctx(req).db, admin, parseBody(BlogPostSchema, req.body)))
-    }),
-  )
-  api.put(
-    '/blogs/:id',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      const id = parseId(req.params.id)
-      res.json(await blog.updatePost(ctx(req).db, admin, id, parseBody(BlogPostPatchSchema, req.body)))
-    }),
-  )
-  api.delete(
-    '/blogs/:id',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      await blog.deletePost(ctx(req).db, admin, parseId(req.params.id))
-      res.json({ ok: true })
-    }),
-  )
-  api.get(
-    '/blog/stats',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      res.json(await blog.getBlogStats(ctx(req).db, admin))
-    }),
-  )
+  // --- portfolio and blog (content-routes.server.ts) -------------------------------------
+  addContentRoutes(api)
 
   // --- proposals -------------------------------------------------------------------------
   api.post(

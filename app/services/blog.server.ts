@@ -1,6 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
-import { numberedSlug, readTimeFor, slugify } from '~/lib/publishing.ts'
+import { readTimeFor, slugify } from '~/lib/publishing.ts'
 import type { BlogPostInput, BlogPostPatch } from '~/lib/schemas.ts'
 import { storedTags } from '~/lib/blog-list.ts'
 import { settleCoverAlt } from './cover-alt.server.ts'
@@ -16,6 +16,7 @@ import { sanitizeBlogHtml } from './sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
 import { getSettings } from './settings.server.ts'
 import { dayIn } from '~/lib/agency-days.ts'
+import { keepSlug, withFreeSlug } from './post-addresses.server.ts'
 
 export type { BlogPost, BlogPostSummary, BlogStats }
 
@@ -71,14 +72,14 @@ export async function readPost(db: Db, admin: Admin | null, id: number, views: V
  * Roles (app/lib/permissions.ts): without `posts.all` a person edits only their own posts, and
  * without `posts.publish` only as drafts (an editor publishes them).
  */
-function mayEdit(admin: Admin, post: Pick<BlogPost, 'authorId'>): void {
+export function mayEdit(admin: Admin, post: Pick<BlogPost, 'authorId'>): void {
   if (!can(admin.role, 'posts.all') && post.authorId !== admin.id) {
     throw new ForbiddenError('posts.all', `This post is someone else's: your role (${ROLE_LABELS[admin.role]}) edits only your own posts.`)
   }
 }
 
 /** The post, when the person may write posts and edit this one (its revisions are as private as it is). */
-async function requireEditablePost(db: Db, admin: Admin, postId: number): Promise<BlogPost> {
+export async function requireEditablePost(db: Db, admin: Admin, postId: number): Promise<BlogPost> {
   requirePermission(admin, 'posts.write')
   const post = await model.findBlogPost(db, postId)
   if (!post) throw new NotFoundError('Post not found')
@@ -96,36 +97,6 @@ function mayPublish(admin: Admin, status: BlogStatus | undefined): void {
 
 /** How many saved revisions each post keeps (the oldest go in the save's own transaction). */
 export const REVISIONS_KEPT = 50
-
-/** The editor's text fields a revision keeps and a restore puts back. */
-export const REVISION_FIELDS = ['title', 'subheading', 'excerpt', 'content'] as const
-export type RevisionData = Record<(typeof REVISION_FIELDS)[number], string> & Record<string, string>
-
-class SlugTakenError extends Error {}
-
-/**
- * Runs `save` in a transaction with the address `base`, then `base-2`, `base-3`... until one is
- * free: the unique index on blog_posts.slug and the primary key of blog_slugs decide, so two
- * saves racing for one address never both get it (docs/decisions/021).
- */
-async function withFreeSlug<T>(db: Db, base: string, postId: number | null, save: (trx: Db, slug: string) => Promise<T>): Promise<T> {
-  for (let n = 1; n <= 200; n++) {
-    const slug = numberedSlug(base, n)
-    const owner = await model.findSlugOwner(db, slug)
-    if (owner !== undefined && owner !== postId) continue
-    try {
-      return await db.transaction().execute((trx) => save(trx, slug))
-    } catch (err) {
-      if (err instanceof SlugTakenError || model.isUniqueViolation(err)) continue
-      throw err
-    }
-  }
-  throw new Error(`no free address for ${base}`)
-}
-
-async function keepSlug(trx: Db, slug: string, postId: number) {
-  if (!(await model.claimSlug(trx, slug, postId))) throw new SlugTakenError(slug)
-}
 
 function snapshot(post: BlogPost): string {
   const data: Record<string, string> = {}
@@ -243,6 +214,12 @@ function postChange(before: BlogPost, after: BlogPost, restored: boolean): Activ
 /** The patches restoreRevision sends, so their save is recorded as a restore. */
 const restoring = new WeakSet<BlogPostPatch>()
 
+/** Saves `patch` as updatePost does, recorded in the activity log as a restore (post-revisions.server.ts). */
+export function updatePostAsRestore(db: Db, admin: Admin, id: number, patch: BlogPostPatch): Promise<BlogPost> {
+  restoring.add(patch)
+  return updatePost(db, admin, id, patch)
+}
+
 /**
  * Flips every scheduled post whose time has come to published and, when one did, tells every
  * instance (the content version), so cached lists, feeds and pages are rendered again.
@@ -291,112 +268,6 @@ export async function nextScheduledPost(db: Db, admin: Admin) {
   return model.findNextScheduled(db)
 }
 
-/**
- * What a public address `/blog/{segment}` shows: the published post with that slug; a post's old
- * slug or its id (links shared before slugs existed) answers with the current address to move to.
- * The view is not counted here: it is counted with the page view, by the same rule, when the page
- * is served or (after a click within the site) by the page-view beacon (docs/decisions/062).
- */
-export async function resolvePostAddress(
-  db: Db,
-  segment: string,
-  _views?: ViewCounter,
-): Promise<{ post: BlogPost } | { moved: string } | null> {
-  if (/^[1-9]\d{0,8}$/.test(segment)) {
-    const byId = await model.findBlogPost(db, Number(segment))
-    return byId?.status === 'published' ? { moved: byId.slug } : null
-  }
-  const post = await model.findBlogPostBySlug(db, segment)
-  if (post) {
-    if (post.status !== 'published') return null
-    return { post: { ...post, content: sanitizeBlogHtml(post.content) } }
-  }
-  const owner = await model.findSlugOwner(db, segment)
-  if (owner === undefined) return null
-  const moved = await model.findBlogPost(db, owner)
-  return moved?.status === 'published' ? { moved: moved.slug } : null
-}
-
-// --- revisions and autosave ------------------------------------------------------------------
-
-export type RevisionSummary = { id: number; title: string; createdAt: string }
-
-export async function listRevisions(db: Db, admin: Admin, postId: number): Promise<RevisionSummary[]> {
-  await requireEditablePost(db, admin, postId)
-  const rows = await model.findRevisions(db, postId, 'save')
-  return rows.map(({ id, title, createdAt }) => ({ id, title, createdAt }))
-}
-
-function parseData(data: string): RevisionData {
-  const parsed = JSON.parse(data) as Record<string, unknown>
-  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as RevisionData
-}
-
-export async function readRevision(
-  db: Db,
-  admin: Admin,
-  postId: number,
-  revisionId: number,
-): Promise<RevisionSummary & { data: RevisionData }> {
-  await requireEditablePost(db, admin, postId)
-  const rev = await model.findRevision(db, postId, revisionId)
-  if (!rev || rev.kind !== 'save') throw new NotFoundError('Revision not found')
-  return { id: rev.id, title: rev.title, createdAt: rev.createdAt, data: parseData(rev.data) }
-}
-
-/**
- * Puts a revision's title, subheading, excerpt and content back (itself a save, so a new revision).
- * Like any save it changes only a post the person may edit, and a published or scheduled one only
- * with `posts.publish` (an author saves it as a draft first): ForbiddenError says which.
- */
-export async function restoreRevision(db: Db, admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
-  const post = await model.findBlogPost(db, postId)
-  if (!post) throw new NotFoundError('Post not found')
-  mayEdit(admin, post)
-  if (post.status !== 'draft' && !can(admin.role, 'posts.publish')) {
-    throw new ForbiddenError(
-      'posts.publish',
-      `Restoring a revision changes this ${post.status} post, which needs an editor: your role (${ROLE_LABELS[admin.role]}) changes only drafts. Save the post as a draft first, or ask an editor to restore it.`,
-    )
-  }
-  const { data } = await readRevision(db, admin, postId, revisionId)
-  const patch = {} as BlogPostPatch
-  for (const k of REVISION_FIELDS) if (data[k]) patch[k] = data[k]
-  restoring.add(patch)
-  return updatePost(db, admin, postId, patch)
-}
-
-/**
- * The editor's work in progress, kept beside the post (never over it, so a published post does
- * not change until the admin saves): one autosave per post, replaced each time.
- */
-export async function autosavePost(db: Db, admin: Admin, postId: number, values: Record<string, string>): Promise<string> {
-  const post = await model.findBlogPost(db, postId)
-  if (!post) throw new NotFoundError('Post not found')
-  mayEdit(admin, post)
-  const data: Record<string, string> = { ...values }
-  if (typeof data.content === 'string') data.content = sanitizeBlogHtml(data.content)
-  await model.insertRevision(db, { postId, kind: 'autosave', title: data.title || post.title, data: JSON.stringify(data) }, 1)
-  return new Date().toISOString()
-}
-
-/** The autosave, when it is newer than the post's last save (else it is stale and not offered). */
-export async function readAutosave(db: Db, admin: Admin, postId: number): Promise<{ savedAt: string; data: RevisionData } | null> {
-  requirePermission(admin, 'posts.write')
-  const [post, rev] = await Promise.all([model.findBlogPost(db, postId), model.findAutosave(db, postId)])
-  if (post) mayEdit(admin, post)
-  if (!post || !rev || rev.createdAt <= post.updatedAt) return null
-  return { savedAt: rev.createdAt, data: parseData(rev.data) }
-}
-
-/** Drops the post's autosave: only someone who may edit the post (issue 33: an author could drop anyone's). */
-export async function discardAutosave(db: Db, admin: Admin, postId: number): Promise<void> {
-  const post = await model.findBlogPost(db, postId)
-  if (!post) throw new NotFoundError('Post not found')
-  mayEdit(admin, post)
-  await model.deleteAutosave(db, postId)
-}
-
 export async function deletePost(db: Db, admin: Admin, id: number): Promise<void> {
   const gone = await model.findBlogPost(db, id)
   if (gone) mayEdit(admin, gone)
@@ -409,18 +280,4 @@ export async function deletePost(db: Db, admin: Admin, id: number): Promise<void
 export async function getBlogStats(db: Db, admin: Admin): Promise<BlogStats> {
   requirePermission(admin, 'posts.all')
   return model.findBlogStats(db)
-}
-
-/**
- * Where an imported post's address on its old site (`/slug/`, `/2026/10/02/slug/`, `/?p=12`,
- * kept in the slug history by the import) now lives: its current slug, when it is published.
- */
-export async function resolveOldAddress(db: Db, pathAndQuery: string): Promise<string | null> {
-  const [path = '', query] = pathAndQuery.split(/(?=\?)/, 2)
-  const key = (path.length > 1 ? path.replace(/\/+$/, '') : path) + (query ?? '')
-  if (!key.startsWith('/') || key.length > 300) return null
-  const owner = await model.findSlugOwner(db, key)
-  if (owner === undefined) return null
-  const post = await model.findBlogPost(db, owner)
-  return post?.status === 'published' ? post.slug : null
 }

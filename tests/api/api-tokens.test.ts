@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changePassword, getSession, login, resetAdminAccess } from '~/services/auth.server.ts'
-import { createApiToken, createPersonFromShell, setPersonStatus } from '~/services/people.server.ts'
+import { createPersonFromShell, setPersonStatus } from '~/services/people.server.ts'
+import { createApiToken } from '~/services/api-tokens.server.ts'
 import { endOtherSessions } from '~/services/sessions.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects, startTestApp, validProposal, type TestApp } from '../helpers/app.ts'

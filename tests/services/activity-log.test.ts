@@ -22,21 +22,16 @@ import {
 } from '~/services/activity-log.server.ts'
 import { changePassword, completeSecondStep, login, resetAdminAccess, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { createPost, deletePost, listRevisions, restoreRevision, updatePost } from '~/services/blog.server.ts'
+import { createPost, deletePost, updatePost } from '~/services/blog.server.ts'
+import { listRevisions, restoreRevision } from '~/services/post-revisions.server.ts'
 import { bookCall, cancelBooking, listFreeSlots, moveBooking, saveAvailability } from '~/services/bookings.server.ts'
 import { deleteContactMessage, setContactMessageRead, submitContactMessage } from '~/services/contact-messages.server.ts'
 import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/services/errors.server.ts'
 import { addProposalNote, replyToProposal } from '~/services/lead-desk.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
-import {
-  acceptInvitation,
-  changeRole,
-  createApiToken,
-  invitePerson,
-  revokeApiToken,
-  revokeInvitation,
-  setPersonStatus,
-} from '~/services/people.server.ts'
+import { changeRole, setPersonStatus } from '~/services/people.server.ts'
+import { acceptInvitation, invitePerson, revokeInvitation } from '~/services/invitations.server.ts'
+import { createApiToken, revokeApiToken } from '~/services/api-tokens.server.ts'
 import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '~/services/portfolio.server.ts'
 import { deleteProposal, exportProposals, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'

@@ -7,24 +7,20 @@ import type { BlogStatus } from '~/lib/constants.ts'
 import { BlogPostPatchSchema, BlogPostSchema } from '~/lib/schemas.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import {
-  autosavePost,
   createPost,
   deletePost,
   getBlogStats,
   listPosts,
   listPublishedPostSummaries,
   listPublishedPosts,
-  listRevisions,
   nextScheduledPost,
   publishDuePosts,
-  readAutosave,
   readPost,
-  readRevision,
-  resolvePostAddress,
-  restoreRevision,
   REVISIONS_KEPT,
   updatePost,
 } from '~/services/blog.server.ts'
+import { autosavePost, listRevisions, readAutosave, readRevision, restoreRevision } from '~/services/post-revisions.server.ts'
+import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
 import { createViewCounter, type ViewCounter } from '~/services/view-counter.server.ts'
 import { dialects, validPost } from '../helpers/app.ts'

@@ -5,14 +5,9 @@ import { setTotpSecret } from '~/models/admin.server.ts'
 import { getSession, login, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
-import {
-  acceptInvitation,
-  authenticateApiToken,
-  createApiToken,
-  createPersonFromShell,
-  invitePerson,
-  setPersonStatus,
-} from '~/services/people.server.ts'
+import { createPersonFromShell, setPersonStatus } from '~/services/people.server.ts'
+import { acceptInvitation, invitePerson } from '~/services/invitations.server.ts'
+import { authenticateApiToken, createApiToken } from '~/services/api-tokens.server.ts'
 import { createAfterAnswer, type AfterAnswer } from '~/services/after-answer.server.ts'
 import {
   findResetLink,

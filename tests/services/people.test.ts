@@ -4,18 +4,9 @@ import { changePassword, getSession, login, resetAdminAccess, signInWithPassword
 import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, ForbiddenError, InvalidCredentialsError, SudoRequiredError } from '~/services/errors.server.ts'
 import {
-  InvitationUnusableError,
-  acceptInvitation,
-  authenticateApiToken,
   changeRole,
-  createApiToken,
   createPersonFromShell,
-  findOpenInvitation,
-  invitePerson,
-  listApiTokens,
   listPeople,
-  revokeApiToken,
-  revokeInvitation,
   setPersonStatus,
   setSecondFactorRequired,
   setUpNeeded,
@@ -23,6 +14,14 @@ import {
   updateProfile,
   withBylines,
 } from '~/services/people.server.ts'
+import {
+  InvitationUnusableError,
+  acceptInvitation,
+  findOpenInvitation,
+  invitePerson,
+  revokeInvitation,
+} from '~/services/invitations.server.ts'
+import { authenticateApiToken, createApiToken, listApiTokens, revokeApiToken } from '~/services/api-tokens.server.ts'
 import { endOtherSessions } from '~/services/sessions.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { createPost } from '~/services/blog.server.ts'

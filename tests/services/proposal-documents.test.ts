@@ -11,21 +11,17 @@ import { findMailAttachments } from '~/models/outbox.server.ts'
 import { documentFigures, getDashboard } from '~/services/dashboard.server.ts'
 import { DomainValidationError, ForbiddenError } from '~/services/errors.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
+import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import { prefillDocument, saveDefaultTerms } from '~/services/proposal-document-drafting.server.ts'
 import {
-  DocumentClosedError,
   DocumentRefusedError,
   acceptDocument,
   documentPdf,
   invoicePdf,
   askAboutDocument,
   declineDocument,
-  getLeadDocument,
   openDocument,
-  prefillDocument,
-  saveDefaultTerms,
-  saveDocument,
-  sendDocument,
-} from '~/services/proposal-documents.server.ts'
+} from '~/services/proposal-document-client.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'

@@ -7,15 +7,9 @@ import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { ForbiddenError, NotFoundError } from '~/services/errors.server.ts'
-import {
-  acceptDocument,
-  DocumentClosedError,
-  getLeadDocument,
-  openDocument,
-  prefillDocument,
-  saveDocument,
-  sendDocument,
-} from '~/services/proposal-documents.server.ts'
+import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import { prefillDocument } from '~/services/proposal-document-drafting.server.ts'
+import { acceptDocument, openDocument } from '~/services/proposal-document-client.server.ts'
 import {
   autosaveDocument,
   discardDocumentAutosave,

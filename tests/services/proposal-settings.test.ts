@@ -4,14 +4,9 @@ import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { fieldErrors, ProposalSchema, SettingsPatchSchema } from '~/lib/schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import {
-  acceptDocument,
-  invoicePdf,
-  prefillDocument,
-  saveDefaultTerms,
-  saveDocument,
-  sendDocument,
-} from '~/services/proposal-documents.server.ts'
+import { saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
+import { prefillDocument, saveDefaultTerms } from '~/services/proposal-document-drafting.server.ts'
+import { acceptDocument, invoicePdf } from '~/services/proposal-document-client.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'

@@ -4,6 +4,7 @@ import { can, ROLES, type Permission, type Role } from '~/lib/permissions.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import * as activity from '~/services/activity-log.server.ts'
 import * as blog from '~/services/blog.server.ts'
+import * as postRevisions from '~/services/post-revisions.server.ts'
 import * as bookings from '~/services/bookings.server.ts'
 import * as messages from '~/services/contact-messages.server.ts'
 import { getDashboard } from '~/services/dashboard.server.ts'
@@ -32,9 +33,9 @@ const CALLS: Call[] = [
   { name: 'blog.nextScheduledPost', needs: needs('dashboard'), run: (h, as) => blog.nextScheduledPost(h.db, as) },
   { name: 'blog.getBlogStats', needs: needs('posts.all'), run: (h, as) => blog.getBlogStats(h.db, as) },
   // Someone else's post: its revisions and autosave are as private as the post.
-  { name: 'blog.listRevisions', needs: needs('posts.all'), run: (h, as, id) => blog.listRevisions(h.db, as, id) },
-  { name: 'blog.readRevision', needs: needs('posts.all'), run: (h, as, id) => blog.readRevision(h.db, as, id, 999_999) },
-  { name: 'blog.readAutosave', needs: needs('posts.all'), run: (h, as, id) => blog.readAutosave(h.db, as, id) },
+  { name: 'blog.listRevisions', needs: needs('posts.all'), run: (h, as, id) => postRevisions.listRevisions(h.db, as, id) },
+  { name: 'blog.readRevision', needs: needs('posts.all'), run: (h, as, id) => postRevisions.readRevision(h.db, as, id, 999_999) },
+  { name: 'blog.readAutosave', needs: needs('posts.all'), run: (h, as, id) => postRevisions.readAutosave(h.db, as, id) },
   { name: 'portfolio.listPortfolio', needs: needs('portfolio'), run: (h, as) => portfolio.listPortfolio(h.db, as) },
   {
     name: 'portfolio.updatePortfolioItem',

@@ -18,7 +18,7 @@ import {
 import type { Admin } from '~/services/actor.server.ts'
 import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
 import { registerPasskey, registrationOptions, relyingParty, removePasskey } from '~/services/passkeys.server.ts'
-import { authenticateApiToken, createApiToken } from '~/services/people.server.ts'
+import { authenticateApiToken, createApiToken } from '~/services/api-tokens.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'

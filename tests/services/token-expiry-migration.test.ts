@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.server.ts'
 import { migrationProvider } from '~/db/migrations/index.ts'
 import { hashToken } from '~/services/actor.server.ts'
-import { authenticateApiToken } from '~/services/people.server.ts'
+import { authenticateApiToken } from '~/services/api-tokens.server.ts'
 import { dialects, resetPostgres } from '../helpers/app.ts'
 
 const DAY = 24 * 60 * 60_000

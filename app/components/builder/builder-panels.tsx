@@ -1,6 +1,3 @@
-import { Star } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
-import { buttonClass } from '~/components/ui/button.tsx'
 import {
   ANIMATION_STYLES,
   BUTTON_STYLES,
@@ -20,10 +17,8 @@ import {
 } from '~/content/builder-options.ts'
 import {
   PREVIEW_SERVICE_LIMIT,
-  chooseTemplate,
   clampSlider,
   setIndustry,
-  templatesFor,
   toggleService,
   type AdvancedFeatures,
   type BuilderConfig,
@@ -35,7 +30,7 @@ import { F } from '~/lib/builder-query.ts'
 import { CheckList, ChoiceGroup, PanelSection, RangeField, SelectField, TextField } from './controls.tsx'
 
 export type Update = (fn: (c: BuilderConfig) => BuilderConfig) => void
-type PanelProps = { config: BuilderConfig; update: Update }
+export type PanelProps = { config: BuilderConfig; update: Update }
 
 const setField =
   <K extends keyof BuilderConfig>(update: Update, key: K) =>
@@ -153,80 +148,45 @@ export function ServicesPanel({ config, update }: PanelProps) {
   )
 }
 
-const labelOf = (list: readonly BuilderOption[], id: string) => list.find((o) => o.id === id)?.label ?? id
+/** A style the visitor picks from a list: one of `customizations`, shown as a group of buttons. */
+type StyleChoice = {
+  label: string
+  key: Exclude<keyof BuilderCustomizations, 'spacing' | 'borderRadius'>
+  options: readonly BuilderOption[]
+  columns?: string
+}
 
-export function TemplatesPanel({ config, update, onChooseIndustry }: PanelProps & { onChooseIndustry: () => void }) {
-  const templates = templatesFor(config.industry)
-  if (!config.industry) {
-    return (
-      <div className="rounded-lg border border-dashed border-ink-300 p-6 text-center">
-        <p className="text-ink-800">Please select an industry first to see available templates.</p>
-        <button
-          type="submit"
-          name={F.tab}
-          value="basic"
-          onClick={onChooseIndustry}
-          className={buttonClass({ variant: 'outline', className: 'mt-3' })}
-        >
-          Choose an industry
-        </button>
-      </div>
-    )
-  }
-  const industry = INDUSTRIES.find((i) => i.id === config.industry)?.label ?? config.industry
-  if (templates.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-ink-300 p-6 text-center text-ink-800">
-        There are no ready-made templates for {industry} yet. We will design your site from scratch around your brand.
-      </p>
-    )
-  }
-  return (
-    <PanelSection
-      title={`${industry} templates`}
-      description="A template sets the colours, fonts and layout to match its description; everything stays customizable."
-    >
-      <div className="grid gap-3 sm:grid-cols-2">
-        {templates.map((t) => {
-          const selected = t.id === config.selectedTemplate
-          return (
-            <button
-              key={t.id}
-              type="submit"
-              name={F.template}
-              value={t.id}
-              aria-pressed={selected}
-              onClick={() => update((c) => chooseTemplate(c, t.id))}
-              className={`rounded-lg border p-4 text-left ${
-                selected ? 'border-primary-700 bg-primary-50 ring-1 ring-primary-700' : 'border-ink-300 bg-white hover:border-ink-400'
-              }`}
-            >
-              <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-ink-900">{t.name}</span>
-                {t.featured && (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-900">
-                    <Icon node={Star} aria-hidden="true" className="size-3 fill-current" />
-                    Featured
-                  </span>
-                )}
-              </span>
-              <span className="mt-1 block text-sm text-ink-700">{t.preview}</span>
-              <span className="mt-2 block text-xs font-medium tracking-wide text-ink-600 uppercase">Style: {t.style}</span>
-              <span className="mt-1 block text-xs text-ink-700">
-                {[labelOf(COLOR_SCHEMES, t.look.colorScheme), labelOf(FONTS, t.look.fontFamily), labelOf(LAYOUTS, t.look.layout)].join(
-                  ' · ',
-                )}
-              </span>
-            </button>
-          )
-        })}
-      </div>
-    </PanelSection>
-  )
+/** The styles of the Design tab after the colours and layout, in the order they are shown. */
+const DESIGN_STYLES: StyleChoice[] = [
+  { label: 'Font Family', key: 'fontFamily', options: FONTS },
+  { label: 'Header Style', key: 'headerStyle', options: HEADER_STYLES, columns: 'grid-cols-2 sm:grid-cols-4 xl:grid-cols-2' },
+  { label: 'Navigation Style', key: 'navigationStyle', options: NAVIGATION_STYLES, columns: 'grid-cols-2 sm:grid-cols-4 xl:grid-cols-2' },
+  { label: 'Button Style', key: 'buttonStyle', options: BUTTON_STYLES },
+]
+
+/** The styles of the Customize tab, below spacing and corners. */
+const FINISH_STYLES: StyleChoice[] = [
+  { label: 'Footer Style', key: 'footerStyle', options: FOOTER_STYLES },
+  { label: 'Animation Style', key: 'animationStyle', options: ANIMATION_STYLES },
+  { label: 'Layout Density', key: 'layoutDensity', options: LAYOUT_DENSITIES },
+  { label: 'Call-to-Action Placement', key: 'ctaPlacement', options: CTA_PLACEMENTS },
+]
+
+function StyleChoices({ choices, config, update }: PanelProps & { choices: StyleChoice[] }) {
+  return choices.map((c) => (
+    <ChoiceGroup
+      key={c.key}
+      label={c.label}
+      name={c.key}
+      options={c.options}
+      value={config.customizations[c.key]}
+      onChange={setCustom(update, c.key)}
+      columns={c.columns}
+    />
+  ))
 }
 
 export function DesignPanel({ config, update }: PanelProps) {
-  const cz = config.customizations
   return (
     <div className="space-y-6">
       <ChoiceGroup
@@ -245,30 +205,7 @@ export function DesignPanel({ config, update }: PanelProps) {
         onChange={setField(update, 'layout')}
         columns="grid-cols-1 sm:grid-cols-2"
       />
-      <ChoiceGroup label="Font Family" name="fontFamily" options={FONTS} value={cz.fontFamily} onChange={setCustom(update, 'fontFamily')} />
-      <ChoiceGroup
-        label="Header Style"
-        name="headerStyle"
-        options={HEADER_STYLES}
-        value={cz.headerStyle}
-        onChange={setCustom(update, 'headerStyle')}
-        columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2"
-      />
-      <ChoiceGroup
-        label="Navigation Style"
-        name="navigationStyle"
-        options={NAVIGATION_STYLES}
-        value={cz.navigationStyle}
-        onChange={setCustom(update, 'navigationStyle')}
-        columns="grid-cols-2 sm:grid-cols-4 xl:grid-cols-2"
-      />
-      <ChoiceGroup
-        label="Button Style"
-        name="buttonStyle"
-        options={BUTTON_STYLES}
-        value={cz.buttonStyle}
-        onChange={setCustom(update, 'buttonStyle')}
-      />
+      <StyleChoices choices={DESIGN_STYLES} config={config} update={update} />
     </div>
   )
 }
@@ -367,34 +304,7 @@ export function CustomizePanel({ config, update }: PanelProps) {
           onChange={(v) => setCustom(update, 'borderRadius')(clampSlider('borderRadius', v))}
         />
       </div>
-      <ChoiceGroup
-        label="Footer Style"
-        name="footerStyle"
-        options={FOOTER_STYLES}
-        value={cz.footerStyle}
-        onChange={setCustom(update, 'footerStyle')}
-      />
-      <ChoiceGroup
-        label="Animation Style"
-        name="animationStyle"
-        options={ANIMATION_STYLES}
-        value={cz.animationStyle}
-        onChange={setCustom(update, 'animationStyle')}
-      />
-      <ChoiceGroup
-        label="Layout Density"
-        name="layoutDensity"
-        options={LAYOUT_DENSITIES}
-        value={cz.layoutDensity}
-        onChange={setCustom(update, 'layoutDensity')}
-      />
-      <ChoiceGroup
-        label="Call-to-Action Placement"
-        name="ctaPlacement"
-        options={CTA_PLACEMENTS}
-        value={cz.ctaPlacement}
-        onChange={setCustom(update, 'ctaPlacement')}
-      />
+      <StyleChoices choices={FINISH_STYLES} config={config} update={update} />
       <PanelSection title="Social Links">
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_ITEMS.map((s) => (

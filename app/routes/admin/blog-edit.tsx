@@ -17,17 +17,16 @@ import { parseTags } from '~/lib/blog-list.ts'
 import { tagsText } from '~/lib/post-tags.ts'
 import { textOf, utcIsoToZoned } from '~/lib/publishing.ts'
 import { BlogPostPatchSchema } from '~/lib/schemas.ts'
+import { readPost, updatePost } from '~/services/blog.server.ts'
 import {
   autosavePost,
   discardAutosave,
   listRevisions,
   readAutosave,
-  readPost,
   readRevision,
   restoreRevision,
-  updatePost,
   type RevisionData,
-} from '~/services/blog.server.ts'
+} from '~/services/post-revisions.server.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
 import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 

@@ -12,7 +12,7 @@ import { readForm, validate } from '~/http/forms.server.ts'
 import { AcceptInvitationSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
 import { DomainValidationError } from '~/services/errors.server.ts'
-import { acceptInvitation, findOpenInvitation, InvitationUnusableError } from '~/services/people.server.ts'
+import { acceptInvitation, findOpenInvitation, InvitationUnusableError } from '~/services/invitations.server.ts'
 import { originOf } from './+shared/login.server.ts'
 
 export const meta: Route.MetaFunction = () => adminMeta('Accept your invitation')

@@ -1,25 +1,21 @@
 import { ArrowLeft } from 'lucide'
 import { useEffect, useId } from 'react'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
+import { LeadReplySection } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
-import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes } from '~/components/admin/proposal-details.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
-import { Field } from '~/components/ui/field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Input, Textarea } from '~/components/ui/input.tsx'
-import type { Toast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm, validate } from '~/http/forms.server.ts'
+import { validate } from '~/http/forms.server.ts'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
-import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
 import { can } from '~/lib/permissions.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
@@ -27,6 +23,8 @@ import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, set
 import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
 import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
+import type { DeskAnswer } from './+shared/desk-answer.ts'
+import { openDeskAction } from './+shared/desk-form.server.ts'
 
 /**
  * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
@@ -64,28 +62,13 @@ const FAILED: Record<Intent, string> = {
   proposal: 'Failed to start the proposal.',
 }
 
-type Answer = {
-  ok: boolean
-  intent: Intent
-  notice?: Toast
-  fields: Record<string, string>
-  values?: Record<string, string>
-  eventId?: number
-}
+type Answer = DeskAnswer<Intent>
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request, context, params.adminPath)
-  const id = requireRowId(params.id)
-  const read = await readForm(request)
-  const intent = read.form?.get('intent')
-  if (!isIntent(intent)) throw data(null, { status: 400 })
-  const values = Object.fromEntries([...(read.form ?? [])].filter(([k]) => k !== CSRF_FIELD).map(([k, v]) => [k, String(v)]))
-  const refused = (status: number, fields: Record<string, string> = {}, notice = errorNotice(FAILED[intent])) =>
-    data({ ok: false, intent, notice, fields, values } satisfies Answer, { status })
-  if (!read.ok) return refused(read.failure.status, {}, errorNotice(read.failure.formError ?? FAILED[intent]))
-  const { db } = context.app
-  const ok = (title: string, description: string, eventId?: number) =>
-    ({ ok: true, intent, notice: { title, description }, fields: {}, eventId }) satisfies Answer
+export async function action(args: Route.ActionArgs) {
+  const desk = await openDeskAction(args, isIntent, FAILED)
+  if (desk.unreadable) return desk.unreadable
+  const { admin, id, db, intent, values, refused, ok } = desk
+  const { context } = args
   try {
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })
@@ -113,14 +96,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
     if (!checked.ok) return refused(400, checked.failure.fields)
     const reply = await replyToMessage(db, admin, id, checked.data)
-    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept.
-    return context.app.mailer.configured
-      ? ok('Reply Queued', `Your reply to ${reply.toAddress} is on its way; it is kept in the history.`, reply.id)
-      : ok(
-          'Reply Kept',
-          `Your reply to ${reply.toAddress} is kept in the outbox and the history, not sent: mail is not set up, so it will be sent when it is.`,
-          reply.id,
-        )
+    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept (desk-form.server.ts).
+    return desk.replied(context.app.mailer.configured, reply)
   } catch (err) {
     return refused(failureStatus(context, err, FAILED[intent]))
   }
@@ -145,7 +122,6 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const replyAnswer = answer?.intent === 'reply' ? answer : undefined
-  const mailSetUp = useMailSetUp().configured
 
   // After a write, focus goes to the first refused field, or to the reply in the history.
   useEffect(() => {
@@ -238,38 +214,15 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
             )}
           </section>
-          <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
-              Reply by email
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">
-              To <span className="break-all">{m.email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is
-              kept in the history.
-            </p>
-            <MailNotDelivered what="Your reply" className="mb-3" />
-            <Form method="post" className="space-y-4" key={`reply-${events.length}`}>
-              <CsrfField />
-              <input type="hidden" name="intent" value="reply" />
-              <Field id={`${uid}-subject`} label="Subject" required error={replyAnswer?.fields.subject}>
-                <Input
-                  name="subject"
-                  aria-required="true"
-                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.subject : replyDraft.subject}
-                />
-              </Field>
-              <Field id={`${uid}-body`} label="Message" required error={replyAnswer?.fields.body}>
-                <Textarea
-                  name="body"
-                  rows={12}
-                  aria-required="true"
-                  defaultValue={replyAnswer && !replyAnswer.ok ? replyAnswer.values?.body : replyDraft.body}
-                />
-              </Field>
-              <Button type="submit" disabled={busy('reply')}>
-                {busy('reply') ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
-              </Button>
-            </Form>
-          </section>
+          <LeadReplySection
+            uid={uid}
+            email={m.email}
+            draft={replyDraft}
+            answer={replyAnswer}
+            busy={busy('reply')}
+            historyLength={events.length}
+            rows={12}
+          />
         </div>
         <div className="min-w-0 space-y-6">
           <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">

@@ -20,16 +20,8 @@ import { IdSchema } from '~/lib/security-schemas.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
-import {
-  changeRole,
-  invitePerson,
-  listPeople,
-  renewInvitationLink,
-  revokeInvitation,
-  secondFactorRequired,
-  setPersonStatus,
-  setSecondFactorRequired,
-} from '~/services/people.server.ts'
+import { changeRole, listPeople, secondFactorRequired, setPersonStatus, setSecondFactorRequired } from '~/services/people.server.ts'
+import { invitePerson, renewInvitationLink, revokeInvitation } from '~/services/invitations.server.ts'
 import { sendPasswordReset } from '~/services/password-reset.server.ts'
 import { sudoState } from '~/services/sudo.server.ts'
 import { resetLinkFor } from './+shared/login.server.ts'

@@ -23,15 +23,8 @@ import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
-import {
-  createApiToken,
-  getProfile,
-  listApiTokens,
-  revokeApiToken,
-  setOwnTimeZone,
-  updateNoticeEmail,
-  updateProfile,
-} from '~/services/people.server.ts'
+import { getProfile, setOwnTimeZone, updateNoticeEmail, updateProfile } from '~/services/people.server.ts'
+import { createApiToken, listApiTokens, revokeApiToken } from '~/services/api-tokens.server.ts'
 import { sudoState } from '~/services/sudo.server.ts'
 import { originOf } from './+shared/login.server.ts'
 import { useReaderDay } from '~/components/admin/local-time.tsx'

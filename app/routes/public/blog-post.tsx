@@ -11,7 +11,7 @@ import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-li
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
-import { resolvePostAddress } from '~/services/blog.server.ts'
+import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
 import { ResponsiveImage } from '~/components/site/responsive-image.tsx'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/signed-proposal-pdf'
 import { NotFoundError } from '~/services/errors.server.ts'
-import { documentPdf } from '~/services/proposal-documents.server.ts'
+import { documentPdf } from '~/services/proposal-document-client.server.ts'
 
 /**
  * /p/<token>/proposal.pdf (issue 38): the client's proposal as a tagged PDF, with the certificate

@@ -12,7 +12,7 @@ import { dayLabel } from '~/lib/proposal-document.ts'
 import { AcceptSchema, CONSENT_LABEL, DeclineSchema, QuestionSchema } from '~/lib/proposal-document-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { NotFoundError } from '~/services/errors.server.ts'
-import { DocumentRefusedError, acceptDocument, askAboutDocument, declineDocument, openDocument } from '~/services/proposal-documents.server.ts'
+import { DocumentRefusedError, acceptDocument, askAboutDocument, declineDocument, openDocument } from '~/services/proposal-document-client.server.ts'
 
 /**
  * A client's proposal (issue 38): /p/<token>, no account and no cookie (the forms carry the
