@@ -30,7 +30,7 @@ function runQuietly(cmd, args, env = {}) {
   })
 }
 
-// Lint (ESLint, then the layers and cycles: .dependency-cruiser.cjs) and typecheck (one core each, mostly) run while the build runs; their output follows it.
+// Lint (ESLint, the layers and cycles of .dependency-cruiser.cjs, Prettier's check) and typecheck (one core each, mostly) run while the build runs; their output follows it.
 const checks = (async () => {
   const lint = await runQuietly('npm', ['run', '-s', 'lint'])
   await runQuietly('npx', ['react-router', 'typegen'])
