@@ -85,4 +85,13 @@ describe('tools answered by the server before the scripts run', () => {
     // The launcher of every public page links to it until the page is hydrated.
     expect((await get('/services')).html).toMatch(/<a href="\/chat\?back=%2Fservices" aria-label="Chat assistant"/)
   })
+
+  it('indexes the chat page itself (the greeting and the suggestions) under /chat, with or without the page to go back to', async () => {
+    for (const path of ['/chat', '/chat?back=%2Fservices']) {
+      const r = await get(path)
+      expect(r.status, path).toBe(200)
+      expect(r.html, path).not.toContain('name="robots"')
+      expect(r.html, path).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/chat"\/>/)
+    }
+  })
 })

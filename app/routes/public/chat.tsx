@@ -13,13 +13,18 @@ import { chatIndex, replayEntries } from '~/lib/chat-answer.ts'
 import { CHAT_ASK_PARAM, CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 
+const hasConversation = (search: string) => [...new URLSearchParams(search).keys()].some((key) => key !== CHAT_BACK_PARAM)
+
 /** Where a question's answer lands: the latest answer, so a phone shows it, not the page's top. */
 const ANSWER_ID = 'chat-answer'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(
     { title: 'Chat Assistant', description: 'Quick answers about our prices, hosting and delivery times.', keywords: [] },
-    { ...siteFromMatches(matches), path: location.pathname, noindex: true },
+    // The greeting and the suggested questions (with or without the page to go back to) are a page
+    // like /contact, indexed under /chat; a conversation carried in the address (?q=…) is one
+    // visitor's, endless in number: not indexed.
+    { ...siteFromMatches(matches), path: location.pathname, noindex: hasConversation(location.search) },
   )
 }
 
