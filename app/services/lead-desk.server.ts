@@ -20,18 +20,18 @@ import { getSettings } from './settings.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
-import { changeLeadStatus, noteLead, replyToLead, requireLead, type LeadKind } from './lead-history.server.ts'
+import { leadHistory } from './lead-history.server.ts'
 
 export type { ProposalEvent }
 
 /** A proposal request as a lead with a history (lead-history.server.ts). */
-const PROPOSAL_LEAD: LeadKind<Proposal, ProposalEvent> = {
+const PROPOSAL_LEAD = leadHistory<Proposal, ProposalEvent>({
   type: 'proposal',
   noun: 'Proposal',
   find: model.findProposal,
   setStatus: model.updateProposalStatus,
   insertEvent: (db, proposalId, event) => model.insertProposalEvent(db, { proposalId, ...event }),
-}
+})
 
 /**
  * The lead desk: a proposal's notes, the history of its status changes and the replies sent
@@ -155,16 +155,16 @@ export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Da
 /** Sets (or, with '', clears) what happens next with the lead, and notes it in its history. */
 export async function setProposalNextStep(db: Db, admin: Pick<Admin, 'username'>, id: number, nextStep: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireLead(PROPOSAL_LEAD, trx, id)
+    await PROPOSAL_LEAD.requireLead(trx, id)
     await model.updateProposalNextStep(trx, id, nextStep || null)
-    await noteLead(PROPOSAL_LEAD, trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
+    await PROPOSAL_LEAD.note(trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
   })
 }
 
 export async function addProposalNote(db: Db, admin: Admin, id: number, input: ProposalNoteInput): Promise<ProposalEvent> {
-  const p = await requireLead(PROPOSAL_LEAD, db, id)
+  const p = await PROPOSAL_LEAD.requireLead(db, id)
   await recordActivity(db, { action: 'proposal.note', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${p.name}` })
-  return noteLead(PROPOSAL_LEAD, db, admin, id, input.note)
+  return PROPOSAL_LEAD.note(db, admin, id, input.note)
 }
 
 /**
@@ -172,12 +172,12 @@ export async function addProposalNote(db: Db, admin: Admin, id: number, input: P
  * the status it already has changes nothing and records nothing.
  */
 export async function changeProposalStatus(db: Db, admin: Pick<Admin, 'username'>, id: number, status: ProposalStatus): Promise<Proposal> {
-  return changeLeadStatus(PROPOSAL_LEAD, db, admin, id, status)
+  return PROPOSAL_LEAD.changeStatus(db, admin, id, status)
 }
 
 /** Queues the admin's reply to the visitor through the outbox and keeps it in the history, both or neither. */
 export async function replyToProposal(db: Db, admin: Admin, id: number, input: ProposalReplyInput): Promise<ProposalEvent> {
-  return replyToLead(PROPOSAL_LEAD, db, admin, id, input)
+  return PROPOSAL_LEAD.reply(db, admin, id, input)
 }
 
 /**
@@ -191,9 +191,9 @@ export async function assignProposal(db: Db, admin: Admin, id: number, assigneeI
   const assignee = assigneeId === null ? null : assignees.find((a) => a.id === assigneeId)
   if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
   await db.transaction().execute(async (trx) => {
-    const p = await requireLead(PROPOSAL_LEAD, trx, id)
+    const p = await PROPOSAL_LEAD.requireLead(trx, id)
     await model.updateProposalAssignee(trx, id, assigneeId)
-    await noteLead(PROPOSAL_LEAD, trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
+    await PROPOSAL_LEAD.note(trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
     const email = assignee && assignee.id !== admin.id ? (await findPerson(trx, assignee.id))?.email : null
     if (email) {
       const { siteName } = await getSettings(trx)

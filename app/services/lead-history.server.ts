@@ -36,83 +36,67 @@ export type LeadKind<L extends LeadRow, E> = {
 
 const nowIso = () => new Date().toISOString()
 
-/** The lead, or NotFoundError naming its kind. */
-export async function requireLead<L extends LeadRow, E>(kind: LeadKind<L, E>, db: Db, id: number): Promise<L> {
-  const lead = await kind.find(db, id)
-  if (!lead) throw new NotFoundError(`${kind.noun} not found`)
-  return lead
-}
+/** A lead's history, for one kind of lead: the same rules for a proposal request and a contact message. */
+export function leadHistory<L extends LeadRow, E>(kind: LeadKind<L, E>) {
+  /** The lead, or NotFoundError naming its kind. */
+  async function requireLead(db: Db, id: number): Promise<L> {
+    const lead = await kind.find(db, id)
+    if (!lead) throw new NotFoundError(`${kind.noun} not found`)
+    return lead
+  }
+  return {
+    requireLead,
 
-/** Writes a note in the lead's history, signed by the admin. */
-export function noteLead<L extends LeadRow, E>(
-  kind: LeadKind<L, E>,
-  db: Db,
-  admin: Pick<Admin, 'username'>,
-  id: number,
-  body: string,
-): Promise<E> {
-  return kind.insertEvent(db, id, { kind: 'note', body, author: admin.username, createdAt: nowIso() })
-}
+    /** Writes a note in the lead's history, signed by the admin. */
+    note(db: Db, admin: Pick<Admin, 'username'>, id: number, body: string): Promise<E> {
+      return kind.insertEvent(db, id, { kind: 'note', body, author: admin.username, createdAt: nowIso() })
+    },
 
-/** Queues the admin's reply to the lead through the outbox and keeps it in the history, both or neither. */
-export async function replyToLead<L extends LeadRow, E>(
-  kind: LeadKind<L, E>,
-  db: Db,
-  admin: Pick<Admin, 'username'>,
-  id: number,
-  input: ProposalReplyInput,
-): Promise<E> {
-  return db.transaction().execute(async (trx) => {
-    const lead = await requireLead(kind, trx, id)
-    await insertOutboxMail(trx, { toAddress: lead.email, subject: input.subject, body: input.body })
-    await recordActivity(trx, {
-      action: `${kind.type}.reply`,
-      itemType: kind.type,
-      itemId: id,
-      itemLabel: `${kind.noun} from ${lead.name}`,
-      detail: `Subject: ${input.subject}`,
-    })
-    return kind.insertEvent(trx, id, {
-      kind: 'reply',
-      subject: input.subject,
-      body: input.body,
-      toAddress: lead.email,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-  })
-}
+    /** Queues the admin's reply to the lead through the outbox and keeps it in the history, both or neither. */
+    reply(db: Db, admin: Pick<Admin, 'username'>, id: number, input: ProposalReplyInput): Promise<E> {
+      return db.transaction().execute(async (trx) => {
+        const lead = await requireLead(trx, id)
+        await insertOutboxMail(trx, { toAddress: lead.email, subject: input.subject, body: input.body })
+        await recordActivity(trx, {
+          action: `${kind.type}.reply`,
+          itemType: kind.type,
+          itemId: id,
+          itemLabel: `${kind.noun} from ${lead.name}`,
+          detail: `Subject: ${input.subject}`,
+        })
+        const { subject, body } = input
+        return kind.insertEvent(trx, id, {
+          kind: 'reply',
+          subject,
+          body,
+          toAddress: lead.email,
+          author: admin.username,
+          createdAt: nowIso(),
+        })
+      })
+    },
 
-/**
- * Changes the lead's status and records the change (who, when, from what) in the same
- * transaction. Choosing the status it already has changes nothing and records nothing.
- */
-export async function changeLeadStatus<L extends LeadRow, E>(
-  kind: LeadKind<L, E>,
-  db: Db,
-  admin: Pick<Admin, 'username'>,
-  id: number,
-  status: ProposalStatus,
-): Promise<L> {
-  return db.transaction().execute(async (trx) => {
-    const before = await requireLead(kind, trx, id)
-    if (before.status === status) return before
-    const after = await kind.setStatus(trx, id, status)
-    if (!after) throw new NotFoundError(`${kind.noun} not found`)
-    await kind.insertEvent(trx, id, {
-      kind: 'status',
-      fromStatus: before.status,
-      toStatus: status,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-    await recordActivity(trx, {
-      action: `${kind.type}.status`,
-      itemType: kind.type,
-      itemId: id,
-      itemLabel: `${kind.noun} from ${after.name}`,
-      detail: `${before.status} to ${status}.`,
-    })
-    return after
-  })
+    /**
+     * Changes the lead's status and records the change (who, when, from what) in the same
+     * transaction. Choosing the status it already has changes nothing and records nothing.
+     */
+    changeStatus(db: Db, admin: Pick<Admin, 'username'>, id: number, status: ProposalStatus): Promise<L> {
+      return db.transaction().execute(async (trx) => {
+        const before = await requireLead(trx, id)
+        if (before.status === status) return before
+        const after = await kind.setStatus(trx, id, status)
+        if (!after) throw new NotFoundError(`${kind.noun} not found`)
+        const author = admin.username
+        await kind.insertEvent(trx, id, { kind: 'status', fromStatus: before.status, toStatus: status, author, createdAt: nowIso() })
+        await recordActivity(trx, {
+          action: `${kind.type}.status`,
+          itemType: kind.type,
+          itemId: id,
+          itemLabel: `${kind.noun} from ${after.name}`,
+          detail: `${before.status} to ${status}.`,
+        })
+        return after
+      })
+    },
+  }
 }

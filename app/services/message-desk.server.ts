@@ -10,7 +10,7 @@ import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
-import { changeLeadStatus, noteLead, replyToLead, requireLead, type LeadKind } from './lead-history.server.ts'
+import { leadHistory } from './lead-history.server.ts'
 
 export type { MessageEvent }
 
@@ -21,15 +21,15 @@ export type { MessageEvent }
 export type MessageDesk = { message: ContactMessage; events: MessageEvent[]; replyDraft: ReplyDraft; firstOpening: boolean }
 
 /** A contact message as a lead with a history (lead-history.server.ts). */
-const MESSAGE_LEAD: LeadKind<ContactMessage, MessageEvent> = {
+const MESSAGE_LEAD = leadHistory<ContactMessage, MessageEvent>({
   type: 'message',
   noun: 'Message',
   find: model.findContactMessage,
   setStatus: (db, id, status) => model.updateContactMessageTriage(db, id, { status }),
   insertEvent: (db, messageId, event) => model.insertMessageEvent(db, { messageId, ...event }),
-}
+})
 
-const requireMessage = (db: Db, id: number) => requireLead(MESSAGE_LEAD, db, id)
+const requireMessage = MESSAGE_LEAD.requireLead
 
 /** Everything the message's page shows; opening it records the first opening and marks it read. */
 export async function getMessageDesk(db: Db, admin: Admin, id: number, now = Date.now()): Promise<MessageDesk> {
@@ -44,13 +44,13 @@ export async function getMessageDesk(db: Db, admin: Admin, id: number, now = Dat
 /** Queues the reply to the message's sender through the outbox and keeps it in the history, both or neither. */
 export async function replyToMessage(db: Db, admin: Admin, id: number, input: ProposalReplyInput): Promise<MessageEvent> {
   requirePermission(admin, 'messages')
-  return replyToLead(MESSAGE_LEAD, db, admin, id, input)
+  return MESSAGE_LEAD.reply(db, admin, id, input)
 }
 
 /** Changes the status and records the change; the status it already has changes nothing. */
 export async function changeMessageStatus(db: Db, admin: Admin, id: number, status: ProposalStatus): Promise<ContactMessage> {
   requirePermission(admin, 'messages')
-  return changeLeadStatus(MESSAGE_LEAD, db, admin, id, status)
+  return MESSAGE_LEAD.changeStatus(db, admin, id, status)
 }
 
 /** Assigns the message to a person whose role includes the lead desk, or to no one (null). */
@@ -60,7 +60,7 @@ export async function assignMessage(db: Db, admin: Admin, id: number, assigneeId
   if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { assignedTo: assigneeId }))) throw new NotFoundError('Message not found')
-    await noteLead(MESSAGE_LEAD, trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
+    await MESSAGE_LEAD.note(trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
   })
 }
 
@@ -69,6 +69,6 @@ export async function setMessageNextStep(db: Db, admin: Admin, id: number, nextS
   requirePermission(admin, 'messages')
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { nextStep: nextStep || null }))) throw new NotFoundError('Message not found')
-    await noteLead(MESSAGE_LEAD, trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
+    await MESSAGE_LEAD.note(trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
   })
 }
