@@ -16,7 +16,7 @@ import { listHref, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
-import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
+import { EmptyList, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Input, Select } from '~/components/ui/input.tsx'
 import { switchTrackClass } from '~/components/ui/switch.tsx'
@@ -195,14 +195,11 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
       <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, category, status, view: v === 'table' ? 'table' : undefined })} />
 
       {items.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
-          <p className="text-ink-600">
-            {q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}
-          </p>
-          <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
-            <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
-          </Link>
-        </div>
+        <EmptyList
+          text={q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}
+          newHref={`${path}/new`}
+          newLabel="Create Your First Portfolio Item"
+        />
       ) : view === 'table' ? (
         <PortfolioTable items={items} path={path} action={here} />
       ) : (
