@@ -3,7 +3,7 @@ import { diffWords } from 'diff'
 import type { Route } from './+types/blog-edit'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
-import { BLOG_SAVE_FAILED, readBlogForm, toBlogInput, type BlogForm } from '~/components/admin/blog-form.ts'
+import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogForm, toBlogInput, type BlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { AutosaveOffer, ComparePanel, RevisionsPanel, type Comparison } from '~/components/admin/post-history.tsx'
@@ -185,19 +185,8 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   // Autosaved work the admin chose to restore (`?draft=autosave`): its text over the saved post's.
   const restoring = autosave?.data ?? null
   if (restoring)
-    for (const k of [
-      'title',
-      'slug',
-      'subheading',
-      'excerpt',
-      'content',
-      'author',
-      'category',
-      'tags',
-      'readTime',
-      'image',
-      'imageAlt',
-    ] as const)
+    // The text comes back; the status and the publishing time stay as saved.
+    for (const k of BLOG_FIELDS.filter((f) => f !== 'status' && f !== 'publishAt'))
       if (typeof restoring[k] === 'string') initial[k] = restoring[k]
   const result = actionData && 'fields' in actionData ? actionData : undefined
   const formError = actionData && 'formError' in actionData && !('fields' in actionData) ? actionData.formError : undefined
