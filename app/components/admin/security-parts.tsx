@@ -39,13 +39,35 @@ export function FormError({ message, id }: { message: string | undefined; id?: s
   ) : null
 }
 
-/** Sudo mode's in-place prompt: shown in the form the action refused for want of a recent password. */
-export function SudoPassword({ id, error }: { id: string; error: string | undefined }) {
+/** Sudo mode's in-place prompt (docs/decisions/027): shown in the form the action refused for want of a recent password. */
+export function SudoPassword({
+  id,
+  error,
+  className,
+  required,
+  autoFocus,
+}: {
+  id: string
+  error: string | undefined
+  className?: string
+  required?: boolean
+  autoFocus?: boolean
+}) {
   return (
-    <Field id={id} label="Your password, to confirm" error={error}>
-      <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
+    <Field id={id} label="Your password, to confirm" error={error} className={className}>
+      <Input name={SUDO_FIELD} type="password" autoComplete="current-password" required={required} autoFocus={autoFocus} />
     </Field>
   )
+}
+
+/**
+ * The password again, in every form of a page whose changes all need sudo mode, until this
+ * session is in it (`show`), and while the password given was refused. `focusOnError`: a refused
+ * password takes the focus.
+ */
+export function SudoField({ show, id, error, focusOnError }: { show: boolean; id: string; error?: string; focusOnError?: boolean }) {
+  if (!show && !error) return null
+  return <SudoPassword id={id} error={error} className="min-w-48" required autoFocus={focusOnError ? Boolean(error) : undefined} />
 }
 
 export function RecoveryCodes({ codes }: { codes: string[] }) {

@@ -9,6 +9,7 @@ import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Select } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { SudoField } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
@@ -149,16 +150,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!refusal) throw err
     return refused(refusal.status, refusal.formError === undefined ? refusal.fields : { form: refusal.formError })
   }
-}
-
-/** The password again, in the form, until this session is in sudo mode. */
-function SudoField({ show, id, error }: { show: boolean; id: string; error?: string }) {
-  if (!show && !error) return null
-  return (
-    <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
-      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required />
-    </Field>
-  )
 }
 
 /** How long a new token works: a list, and a day of one's own (shown without JavaScript, or once "On a day" is chosen). */
