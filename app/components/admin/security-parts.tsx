@@ -1,6 +1,6 @@
 /** The Security page's parts: times, errors, the in-place password prompt, passkeys and recovery codes. */
 import { KeyRound } from 'lucide'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, useParams, useRevalidator } from 'react-router'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
@@ -70,6 +70,40 @@ export function SudoField({ show, id, error, focusOnError }: { show: boolean; id
   return <SudoPassword id={id} error={error} className="min-w-48" required autoFocus={focusOnError ? Boolean(error) : undefined} />
 }
 
+/** The password prompt of the form (intent, row) the action asked it for, else nothing. */
+export type AskPassword = (intent: Intent, id?: number) => ReactNode
+
+/**
+ * A form of the Security page: its intent (and row), the CSRF token, what it asks first, the
+ * password prompt when the action asked for it, and its button.
+ */
+export function IntentForm({
+  intent,
+  id,
+  askPassword,
+  className = 'flex flex-wrap items-end gap-3',
+  button,
+  children,
+}: {
+  intent: Intent
+  id?: number
+  askPassword: AskPassword
+  className?: string
+  button: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <Form method="post" noValidate className={className}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined && <input type="hidden" name="id" value={id} />}
+      {children}
+      {askPassword(intent, id)}
+      {button}
+    </Form>
+  )
+}
+
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => ref.current?.focus(), [codes])
@@ -107,7 +141,7 @@ export function Passkeys({
   passkeys: PasskeyView[]
   sending: string | undefined
   answer: (intent: Intent, id?: number) => SecurityResult | undefined
-  askPassword: (intent: Intent, id?: number) => React.ReactNode
+  askPassword: AskPassword
 }) {
   const when = useWhen()
   return (
@@ -139,21 +173,22 @@ export function Passkeys({
                   <span>
                     Added {when(p.createdAt)} · Last used {when(p.lastUsedAt)}
                   </span>
-                  <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="passkey-remove" />
-                    <input type="hidden" name="id" value={p.id} />
-                    {askPassword('passkey-remove', p.id)}
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="danger"
-                      disabled={sending === 'passkey-remove'}
-                      aria-label={`Remove passkey ${p.name}`}
-                    >
-                      Remove
-                    </Button>
-                  </Form>
+                  <IntentForm
+                    intent="passkey-remove"
+                    id={p.id}
+                    askPassword={askPassword}
+                    button={
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="danger"
+                        disabled={sending === 'passkey-remove'}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
+                        Remove
+                      </Button>
+                    }
+                  />
                 </div>
               </li>
             )
