@@ -15,7 +15,7 @@ import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { seoMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce, testimonialsOf } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/uploads.server.ts'
+import { portfolioCards } from './+shared/portfolio-cards.server.ts'
 import { getPublicSettings } from '~/services/settings.server.ts'
 
 /** Built by the loader: the browser then loads no page's metadata to show the home page. */
@@ -47,22 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const projects = listPublicPortfolioOnce(context.app.db, context.app.contentMemo)
   // Clients' words come from the projects' quotes (one source), streamed with the portfolio.
   const testimonials = projects.then(testimonialsOf)
-  const portfolio = projects.then(async (items) => {
-    const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
-    return items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
-      id,
-      slug,
-      title,
-      description,
-      category,
-      image,
-      imageAlt,
-      picture: pictures[image] ?? null,
-      technologies,
-      isLive,
-      liveUrl,
-    }))
-  })
+  const portfolio = projects.then((items) => portfolioCards(context.app.images, items))
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
   const { siteName } = await getPublicSettings(context.app.db, context.app.contentMemo)
   const meta = seoMeta('home', { siteUrl: context.app.config.siteUrl, siteName, path: '/' })
