@@ -1,11 +1,10 @@
-import { Check } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
 import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
 import { readEstimatorQuery } from '~/lib/estimator-query.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
+import { CheckList } from '~/components/site/check-list.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -52,14 +51,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 <span className="text-4xl font-extrabold text-ink-900">${p.price}</span>
                 <span className="text-ink-600"> one-time</span>
               </p>
-              <ul className="mt-6 flex-1 space-y-3" aria-label={`${p.name} plan includes`}>
-                {p.features.map((f) => (
-                  <li key={f} className="flex gap-2 text-ink-700">
-                    <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={p.features} label={`${p.name} plan includes`} className="mt-6 flex-1 space-y-3" />
               <Link
                 to="/proposal"
                 className={`mt-8 inline-flex items-center justify-center rounded-lg px-4 py-3 font-semibold ${

@@ -3,6 +3,7 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/services'
+import { CheckList } from '~/components/site/check-list.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -59,14 +60,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
                 <h2 className="mt-5 text-xl font-bold text-ink-900">{s.title}</h2>
                 <p className="mt-3 leading-7 text-ink-600">{s.description}</p>
-                <ul className="mt-5 flex-1 space-y-2" aria-label={`${s.title} features`}>
-                  {s.features.map((f) => (
-                    <li key={f} className="flex gap-2 text-ink-700">
-                      <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={s.features} label={`${s.title} features`} className="mt-5 flex-1 space-y-2" />
                 <Link
                   to="/proposal"
                   className={buttonClass({ className: 'mt-6' })}
