@@ -8,6 +8,7 @@ import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolveOldAddress } from '~/services/blog.server.ts'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PortfolioGrid, Testimonials, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
@@ -173,21 +174,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.testimonials}>{(items) => <Testimonials items={items} tone="white" />}</Await>
       </Suspense>
 
-      <section aria-labelledby="faq-title" className="bg-ink-50">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="faq-title" className="text-center text-3xl font-bold text-ink-900">
-            Frequently Asked Questions
-          </h2>
-          <div className="mt-8">
-            <Accordion items={loaderData.faqs} name="home-faq" />
-          </div>
-          <p className="mt-8 text-center">
-            <Link to="/faq" className="font-semibold text-primary-800 hover:underline">
-              View All FAQs
-            </Link>
-          </p>
+      <Band id="faq-title" title="Frequently Asked Questions" width="3xl" tinted>
+        <div className="mt-8">
+          <Accordion items={loaderData.faqs} name="home-faq" />
         </div>
-      </section>
+        <p className="mt-8 text-center">
+          <Link to="/faq" className="font-semibold text-primary-800 hover:underline">
+            View All FAQs
+          </Link>
+        </p>
+      </Band>
 
       <RenderedOnce as="section" renderKey="home logos" aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-ink-600 uppercase">

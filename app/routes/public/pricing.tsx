@@ -5,6 +5,7 @@ import { readEstimatorQuery } from '~/lib/estimator-query.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { CheckList } from '~/components/site/check-list.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -69,47 +70,34 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="addons-title" className="bg-ink-50">
-        <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-          <h2 id="addons-title" className="text-center text-3xl font-bold text-ink-900">
-            Add-ons
-          </h2>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2">
-            {PRICING_ADDONS.map((a) => (
-              <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
-                <div className="flex items-baseline justify-between gap-4">
-                  <h3 className="font-bold text-ink-900">{a.name}</h3>
-                  <p className="shrink-0 font-semibold text-primary-800">
-                    +${a.price}
-                    {a.unit && <span className="text-sm font-normal text-ink-600"> {a.unit}</span>}
-                  </p>
-                </div>
-                <p className="mt-2 text-ink-600">{a.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Band id="addons-title" title="Add-ons" width="5xl" tinted>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+          {PRICING_ADDONS.map((a) => (
+            <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
+              <div className="flex items-baseline justify-between gap-4">
+                <h3 className="font-bold text-ink-900">{a.name}</h3>
+                <p className="shrink-0 font-semibold text-primary-800">
+                  +${a.price}
+                  {a.unit && <span className="text-sm font-normal text-ink-600"> {a.unit}</span>}
+                </p>
+              </div>
+              <p className="mt-2 text-ink-600">{a.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Band>
 
-      <section aria-labelledby="estimator-title" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-        <h2 id="estimator-title" className="text-center text-3xl font-bold text-ink-900">
-          Estimate your project
-        </h2>
+      <Band id="estimator-title" title="Estimate your project" width="5xl">
         <div className="mt-8">
           <CostEstimator initial={loaderData.estimator} />
         </div>
-      </section>
+      </Band>
 
-      <section aria-labelledby="pricing-faq-title" className="bg-ink-50">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold text-ink-900">
-            Pricing questions
-          </h2>
-          <div className="mt-8">
-            <Accordion items={PRICING_FAQS} name="pricing-faq" />
-          </div>
+      <Band id="pricing-faq-title" title="Pricing questions" width="3xl" tinted>
+        <div className="mt-8">
+          <Accordion items={PRICING_FAQS} name="pricing-faq" />
         </div>
-      </section>
+      </Band>
       <ClosingCta title="Not sure which plan fits?" />
       <JsonLd data={plansJsonLd(siteUrl, site.siteName, PLANS)} />
     </main>
