@@ -9,22 +9,13 @@ import { Input, Select } from '~/components/ui/input.tsx'
 import { TimesIn } from '~/components/admin/local-time.tsx'
 import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { LEAD_KINDS, deskHref, sortHref, type DeskQuery, type LeadKind, type LeadSort } from '~/lib/lead-desk-query.ts'
-import type { DeskLead } from '~/services/lead-list.server.ts'
+import type { DeskLead, DeskList } from '~/services/lead-list.server.ts'
 import { capitalize, FilterLinks, Pager } from './ui.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { useRowKeys } from './use-row-keys.ts'
 
 type Lead = DeskLead & { href: string; receivedLabel: string; nextCallLabel: string | null }
-type DeskData = {
-  query: DeskQuery
-  leads: Lead[]
-  total: number
-  pages: number
-  kindCounts: Record<LeadKind | 'all', number>
-  statusCounts: Record<string, number>
-  sources: string[]
-  assignees: { id: number; name: string }[]
-}
+type DeskData = Omit<DeskList, 'leads'> & { query: DeskQuery; leads: Lead[] }
 
 const KIND_SHORT: Record<LeadKind, string> = { proposal: 'Proposal', message: 'Message', call: 'Call' }
 const KIND_PLURAL: Record<LeadKind, string> = { proposal: 'Proposal requests', message: 'Contact messages', call: 'Booked calls' }
