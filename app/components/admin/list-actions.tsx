@@ -7,7 +7,7 @@ import { useToast, type Toast } from '~/components/ui/toast.tsx'
 import { capitalize } from './ui.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
-import { Select } from '~/components/ui/input.tsx'
+import { Options, Select } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { errorNotice } from './notice.tsx'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
@@ -84,11 +84,7 @@ export function StatusForm({
           if (e.currentTarget.form) void fetcher.submit(e.currentTarget.form)
         }}
       >
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
+        <Options items={statuses} label={capitalize} />
       </Select>
       <ApplyUntilHydrated>
         Apply<span className="sr-only"> status for {name}</span>

@@ -8,7 +8,7 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { cardClass } from '~/components/ui/card.tsx'
 import { Field, FieldError, Label } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { PORTFOLIO_STATUSES } from '~/lib/constants.ts'
 import { dedupe, MAX_RESULTS } from '~/lib/schemas.ts'
@@ -274,11 +274,7 @@ export function PortfolioEditor({
           </div>
           <Field {...wrap('status', 'Status')}>
             <Select name="status" defaultValue={start.status}>
-              {PORTFOLIO_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {capitalize(s)}
-                </option>
-              ))}
+              <Options items={PORTFOLIO_STATUSES} label={capitalize} />
             </Select>
           </Field>
         </div>

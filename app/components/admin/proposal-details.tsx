@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide'
 import { useEffect, useState } from 'react'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Select } from '~/components/ui/input.tsx'
+import { Options, Select } from '~/components/ui/input.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { formatPublishTime } from '~/lib/publishing.ts'
@@ -40,11 +40,7 @@ export function ProposalStatusFields({
         Status for {name}
       </label>
       <Select size="compact" id={selectId} name="status" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-        {PROPOSAL_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
+        <Options items={PROPOSAL_STATUSES} label={capitalize} />
       </Select>
       <button type="submit" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         Apply<span className="sr-only"> status for {name}</span>

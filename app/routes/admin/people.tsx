@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { Input, Options } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { SudoField } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -241,11 +241,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                           autoFocus={Boolean(errors.role ?? errors.id)}
                           className="rounded-md border border-ink-300 px-3 py-2 text-sm"
                         >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {ROLE_LABELS[r]}
-                            </option>
-                          ))}
+                          <Options items={ROLES} label={(r) => ROLE_LABELS[r]} />
                         </select>
                       </Field>
                       <SudoField focusOnError show={!sudoActive} id={`sudo-person-${p.id}`} error={errors[SUDO_FIELD]} />

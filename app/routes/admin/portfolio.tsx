@@ -18,7 +18,7 @@ import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { EmptyList, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
-import { Input, Select } from '~/components/ui/input.tsx'
+import { Input, Options, Select } from '~/components/ui/input.tsx'
 import { switchTrackClass } from '~/components/ui/switch.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
@@ -180,11 +180,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
             onChange={(e) => submit(e.currentTarget.form)}
           >
             <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options items={categories} />
           </Select>
           <button type="submit" className={buttonClass({ variant: 'secondary' })}>
             Search

@@ -7,7 +7,7 @@ import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input, Select } from '~/components/ui/input.tsx'
+import { Input, Options, Select } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { SudoField } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -223,11 +223,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Field id="own-time-zone" label="Show times in" error={errors('zone').timeZone} className="min-w-0 sm:max-w-sm">
             <Select name="timeZone" defaultValue={zone.own}>
               <option value="">The agency&apos;s: {zone.agencyTitle}</option>
-              {zone.choices.map((z) => (
-                <option key={z} value={z}>
-                  {readableZone(z)}
-                </option>
-              ))}
+              <Options items={zone.choices} label={readableZone} />
             </Select>
           </Field>
           <Button type="submit" disabled={busy}>

@@ -6,7 +6,7 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
@@ -155,21 +155,13 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
         <Field {...field('businessType', 'Business Type')}>
           <Select size="md" name="businessType" aria-required="true" defaultValue={defaults.businessType} onChange={set('businessType')}>
             <option value="">Select your business type</option>
-            {BUSINESS_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {BUSINESS_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <Options items={BUSINESS_TYPES} label={(t) => BUSINESS_TYPE_LABELS[t]} />
           </Select>
         </Field>
         <Field {...field('budget', 'Budget Range')} className="sm:col-span-2">
           <Select size="md" name="budget" aria-required="true" defaultValue={defaults.budget} onChange={set('budget')}>
             <option value="">Select your budget range</option>
-            {BUDGETS.map((b) => (
-              <option key={b} value={b}>
-                {BUDGET_LABELS[b]}
-              </option>
-            ))}
+            <Options items={BUDGETS} label={(b) => BUDGET_LABELS[b]} />
           </Select>
         </Field>
       </div>
