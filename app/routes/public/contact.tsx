@@ -1,13 +1,13 @@
-import { CalendarCheck, CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
@@ -26,6 +26,7 @@ import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
+import { BookCallLink } from '~/components/site/book-call-link.tsx'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('contact', args)
@@ -208,10 +209,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
           <p className="font-semibold">Message sent. Thank you!</p>
           <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
           <p className="mt-4 text-sm">Would a conversation be quicker?</p>
-          <Link to="/book" className={buttonClass({ size: 'lg', className: 'mt-2 w-full sm:w-auto' })}>
-            <Icon node={CalendarCheck} aria-hidden="true" className="size-5" />
-            Book a free call
-          </Link>
+          <BookCallLink />
         </div>
       </div>
     )
