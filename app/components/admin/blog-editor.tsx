@@ -12,7 +12,7 @@ import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
 import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
-import { ImageField } from './image-field.tsx'
+import { coverAlt, ImageField } from './image-field.tsx'
 import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
 import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
@@ -236,14 +236,7 @@ export function BlogEditor({
               defaultValue={start.image}
               onChange={set('image')}
               error={errors.image}
-              alt={{
-                id: 'post-imageAlt',
-                name: 'imageAlt',
-                decorativeName: 'imageDecorative',
-                defaultValue: start.imageAlt,
-                defaultDecorative: start.imageDecorative,
-                error: errors.imageAlt,
-              }}
+              alt={coverAlt('post', start, errors)}
             />
           </div>
 
