@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide'
+import { Pencil, Trash2 } from 'lucide'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, useFetcher, type FetcherWithComponents } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -125,6 +125,15 @@ type DeleteProps = {
  *   and the list shows <DeleteConfirmation>, a plain POST form to the same action. The GET only
  *   asks; nothing changes until the POST.
  */
+/** The pencil that opens an item's editor, named for a screen reader. */
+export function EditLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link to={to} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${name}`}>
+      <Icon node={Pencil} aria-hidden="true" className="size-4" />
+    </Link>
+  )
+}
+
 export function DeleteButton({ id, name, noun, action, fetcher }: DeleteProps) {
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)

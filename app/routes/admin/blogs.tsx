@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus } from 'lucide'
+import { Eye, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
@@ -6,6 +6,7 @@ import {
   DELETE_PARAM,
   DeleteButton,
   DeleteConfirmation,
+  EditLink,
   StatusForm,
   listClientAction,
   useListFetcher,
@@ -224,9 +225,7 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
           }
         />
       )}
-      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
-        <Icon node={Pencil} aria-hidden="true" className="size-4" />
-      </Link>
+      <EditLink to={editHref} name={post.title} />
       <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />
     </>
   )

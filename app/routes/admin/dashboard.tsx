@@ -1,9 +1,10 @@
-import { Clock, Eye, FileText, Inbox, Pencil, Plus } from 'lucide'
+import { Clock, Eye, FileText, Inbox, Plus } from 'lucide'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
+import { EditLink } from '~/components/admin/list-actions.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { capitalize, PageHeader } from '~/components/admin/ui.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
@@ -229,13 +230,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     >
                       <Icon node={Eye} aria-hidden="true" className="size-4" />
                     </a>
-                    <Link
-                      to={`${base}/blogs/edit/${post.id}`}
-                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                      aria-label={`Edit ${post.title}`}
-                    >
-                      <Icon node={Pencil} aria-hidden="true" className="size-4" />
-                    </Link>
+                    <EditLink to={`${base}/blogs/edit/${post.id}`} name={post.title} />
                   </div>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus } from 'lucide'
+import { ExternalLink, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
@@ -6,6 +6,7 @@ import {
   DELETE_PARAM,
   DeleteButton,
   DeleteConfirmation,
+  EditLink,
   IntentFields,
   pendingIntent,
   StatusForm,
@@ -242,9 +243,7 @@ function ItemActions({ item, editHref, action }: { item: Item; editHref: string;
           <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
         </a>
       )}
-      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${item.title}`}>
-        <Icon node={Pencil} aria-hidden="true" className="size-4" />
-      </Link>
+      <EditLink to={editHref} name={item.title} />
       <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />
     </>
   )
