@@ -25,7 +25,7 @@ type LeadEventWrite = {
  * What a lead's history needs to know of its kind (a proposal request or a contact message, issue
  * 36 §1): its name in the activity log, and its table's reads and writes.
  */
-export type LeadKind<L extends LeadRow, E> = {
+export type LeadTable<L extends LeadRow, E> = {
   type: 'proposal' | 'message'
   /** 'Proposal' or 'Message': how the not-found error and the activity log name it. */
   noun: string
@@ -37,7 +37,7 @@ export type LeadKind<L extends LeadRow, E> = {
 const nowIso = () => new Date().toISOString()
 
 /** A lead's history, for one kind of lead: the same rules for a proposal request and a contact message. */
-export function leadHistory<L extends LeadRow, E>(kind: LeadKind<L, E>) {
+export function leadHistory<L extends LeadRow, E>(kind: LeadTable<L, E>) {
   /** The lead, or NotFoundError naming its kind. */
   async function requireLead(db: Db, id: number): Promise<L> {
     const lead = await kind.find(db, id)
