@@ -1,6 +1,7 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { CELL_MINUTES, isTimeZone } from './booking-slots.ts'
+import { requiredText } from './text-field.ts'
 
 /** A phone number, or '' for none: a visitor's, or an office's for its calls. */
 const optionalPhone = z
@@ -15,7 +16,7 @@ const optionalPhone = z
 export const BookingSchema = z.object({
   start: z.iso.datetime({ error: 'Choose a time' }),
   tz: z.string().refine(isTimeZone, 'Choose a time zone'),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
   email: requiredEmail(),
   phone: optionalPhone,
   note: z.string().trim().max(1000, 'Note must be at most 1000 characters').optional().default(''),

@@ -1,5 +1,6 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
+import { requiredText } from './text-field.ts'
 
 /**
  * The /contact message form, checked the same way in the browser and by the route action.
@@ -11,7 +12,7 @@ export type ContactMessageValues = Record<ContactMessageField, string>
 export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = { name: '', email: '', message: '' }
 
 export const ContactMessageSchema = z.object({
-  name: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Your name is required', 100, 'Name must be at most 100 characters'),
   email: requiredEmail(),
   message: z
     .string({ error: 'Message is required' })
