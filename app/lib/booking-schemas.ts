@@ -1,20 +1,24 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { CELL_MINUTES, isTimeZone } from './booking-slots.ts'
+import { requiredText } from './text-field.ts'
+
+/** A phone number, or '' for none: a visitor's, or an office's for its calls. */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, 'Phone must be at most 40 characters')
+  .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
+  .optional()
+  .default('')
 
 /** A visitor's booking (the /book form and the move forms share `start`). */
 export const BookingSchema = z.object({
   start: z.iso.datetime({ error: 'Choose a time' }),
   tz: z.string().refine(isTimeZone, 'Choose a time zone'),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
   email: requiredEmail(),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'Phone must be at most 40 characters')
-    .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
-    .optional()
-    .default(''),
+  phone: optionalPhone,
   note: z.string().trim().max(1000, 'Note must be at most 1000 characters').optional().default(''),
   /** Honeypot: people never see it; bots fill it in (as on the proposal form). */
   website: z.string().max(0, 'Leave this field empty').optional(),
@@ -53,13 +57,7 @@ export const AvailabilitySchema = z.object({
           .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), 'Give a video link starting with https://')
           .optional()
           .default(''),
-        phone: z
-          .string()
-          .trim()
-          .max(40, 'Phone must be at most 40 characters')
-          .refine((v) => v === '' || /^[0-9+().\-\s]{5,40}$/.test(v), 'Enter a valid phone number')
-          .optional()
-          .default(''),
+        phone: optionalPhone,
       }),
     )
     .min(1)

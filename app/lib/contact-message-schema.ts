@@ -1,11 +1,12 @@
 import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
+import { requiredText } from './text-field.ts'
 import type { ContactMessageField } from './contact-message.ts'
 import { schemaCheck } from './schema-check.ts'
 
 /** The /contact message form's schema, used by the route action and (loaded on first use) by the form. */
 export const ContactMessageSchema = z.object({
-  name: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Your name is required', 100, 'Name must be at most 100 characters'),
   email: requiredEmail(),
   message: z
     .string({ error: 'Message is required' })

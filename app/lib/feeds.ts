@@ -2,6 +2,7 @@
  * Text builders for /sitemap.xml, /robots.txt and /rss.xml (resource routes call these with data
  * from the services). Pure functions so the XML can be unit-tested.
  */
+import { PUBLIC_PAGES } from './public-paths.ts'
 import { absoluteUrl } from './seo.ts'
 
 /** Escapes the five XML special characters. */
@@ -9,22 +10,8 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string)
 }
 
-/** Public pages listed in the sitemap (blog posts are added from the database). */
-export const STATIC_PAGES: readonly string[] = [
-  '/',
-  '/services',
-  '/portfolio',
-  '/blog',
-  '/about',
-  '/faq',
-  '/pricing',
-  '/contact',
-  '/proposal',
-  '/book',
-  '/demo-builder',
-  '/privacy',
-  '/terms',
-]
+/** Public pages listed in the sitemap (posts and case pages are added from the database). */
+export const STATIC_PAGES: readonly string[] = PUBLIC_PAGES
 
 export type SitemapEntry = { path: string; lastmod?: string | null }
 

@@ -4,6 +4,7 @@ import { PASSWORD_MISMATCH } from './schemas.ts'
 import { ROLES } from './permissions.ts'
 import { isTimeZone } from './zone-check.ts'
 import { daysSpan } from './agency-days.ts'
+import { requiredText } from './text-field.ts'
 
 /** An invitation's link works this long. */
 export const INVITATION_DAYS = 7
@@ -106,11 +107,7 @@ export const RequireSecondFactorSchema = z.object({ requireSecondFactor: z.enum(
 
 /** "Forgot your password?": the username or the email address on file. */
 export const ForgotPasswordSchema = z.object({
-  account: z
-    .string({ error: 'Enter your username or email address' })
-    .trim()
-    .min(1, 'Enter your username or email address')
-    .max(254, 'Use at most 254 characters'),
+  account: requiredText('Enter your username or email address', 254, 'Use at most 254 characters'),
 })
 
 /** A person's own zone (Settings > Profile): one the runtime knows, or '' for the agency's. */

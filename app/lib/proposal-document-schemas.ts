@@ -1,6 +1,7 @@
 import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
 import { DOCUMENT_ADDONS, type DocumentDraft, type Milestone, type PaymentStep, type ScopeSection } from './proposal-document.ts'
 import { z } from './zod.ts'
+import { requiredText } from './text-field.ts'
 
 /**
  * The proposal editor's form (issue 38) and the client's forms on /p/<token>: plain fields with
@@ -173,15 +174,11 @@ export const AcceptSchema = z.object({
 })
 
 export const DeclineSchema = z.object({
-  reason: z
-    .string({ error: 'Tell us why, in a few words' })
-    .trim()
-    .min(1, 'Tell us why, in a few words')
-    .max(5000, 'At most 5000 characters'),
+  reason: requiredText('Tell us why, in a few words', 5000, 'At most 5000 characters'),
 })
 
 export const QuestionSchema = z.object({
-  question: z.string({ error: 'Write your question' }).trim().min(1, 'Write your question').max(5000, 'At most 5000 characters'),
+  question: requiredText('Write your question', 5000, 'At most 5000 characters'),
 })
 
 /** The label of the box the client ticks, word for word (it is what they consent to). */

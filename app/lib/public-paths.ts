@@ -1,4 +1,7 @@
-/** The public pages that exist, besides one page per published post (`/blog/{slug}`) and per active project (`/portfolio/{slug}`). */
+/**
+ * The public pages that exist, besides one page per published post (`/blog/{slug}`) and per
+ * active project (`/portfolio/{slug}`), in the sitemap's order.
+ */
 export const PUBLIC_PAGES = [
   '/',
   '/services',
@@ -8,12 +11,15 @@ export const PUBLIC_PAGES = [
   '/faq',
   '/pricing',
   '/contact',
+  '/proposal',
+  '/book',
+  '/demo-builder',
   '/privacy',
   '/terms',
-  '/proposal',
-  '/demo-builder',
-  '/book',
 ] as const
+
+/** Public pages whose form carries a token: rendered for each visitor, never from the page cache. */
+const PAGES_WITH_FORMS: readonly string[] = ['/contact', '/proposal', '/book']
 
 /**
  * An old post address by id, written the one way (`/blog/01` is not a post). It answers 301 to
@@ -54,18 +60,8 @@ export const portfolioCasePath = (item: { slug: string }) => `/portfolio/${item.
  * that is no post, or an old address's 301, is never kept). Everything else (forms with a token,
  * the back office) is rendered per request.
  */
-// Not /contact: its message form carries a token.
 const CACHEABLE = new Set([
-  '/',
-  '/services',
-  '/portfolio',
-  '/blog',
-  '/about',
-  '/faq',
-  '/pricing',
-  '/privacy',
-  '/terms',
-  '/demo-builder',
+  ...PUBLIC_PAGES.filter((p) => !PAGES_WITH_FORMS.includes(p)),
   '/sitemap.xml',
   '/robots.txt',
   '/rss.xml',

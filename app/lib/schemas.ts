@@ -93,6 +93,8 @@ const slugField = z
   .max(80, 'Slug must be at most 80 characters')
   .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Slug may use lowercase letters, digits and single hyphens (not only digits)')
   .transform((v) => v || undefined)
+/** A post's date as written (yyyy-mm-dd). */
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
 /**
  * When a scheduled post goes public: an ISO time with its zone (stored in UTC); '' or null for none
  * (the API answers null for a post that is not scheduled, so a post read and sent back is accepted).
@@ -138,10 +140,7 @@ export const BlogPostSchema = z
     readTime: optionalText('Read time', 40)
       .optional()
       .transform((v) => v || undefined),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
-      .optional(),
+    date: dayField.optional(),
     slug: slugField.optional(),
     publishAt: publishAtField.optional(),
   })
@@ -167,10 +166,7 @@ export const BlogPostPatchSchema = z
     ...coverAltFields,
     // '' asks the service to compute it from the text again.
     readTime: optionalText('Read time', 40).optional(),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd')
-      .optional(),
+    date: dayField.optional(),
     slug: slugField.optional(),
     publishAt: publishAtField.optional(),
   })

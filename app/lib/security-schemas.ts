@@ -1,12 +1,9 @@
 import { z } from '~/lib/zod.ts'
+import { requiredText } from './text-field.ts'
 
 /** The second step of sign-in: a 6-digit code, or a recovery code (letters and digits, any dashes). */
 export const SecondStepSchema = z.object({
-  code: z
-    .string({ error: 'Enter the code from your authenticator app' })
-    .trim()
-    .min(1, 'Enter the code from your authenticator app')
-    .max(32, 'That code is too long'),
+  code: requiredText('Enter the code from your authenticator app', 32, 'That code is too long'),
 })
 
 export const TotpConfirmSchema = z.object({
@@ -21,7 +18,7 @@ export const CurrentPasswordSchema = z.object({
 })
 
 export const PasskeyNameSchema = z.object({
-  name: z.string({ error: 'Give the passkey a name' }).trim().min(1, 'Give the passkey a name').max(60, 'Use at most 60 characters'),
+  name: requiredText('Give the passkey a name', 60, 'Use at most 60 characters'),
 })
 
 export const IdSchema = z.object({ id: z.coerce.number().int().positive() })

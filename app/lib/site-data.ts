@@ -1,3 +1,5 @@
+import type { ContactDetails } from '~/content/site.ts'
+
 /**
  * What the root loader gives every page (app/root.tsx): the site's settings visitors read, the
  * form token and the agency's zone. A shape of its own, so the components that read it
@@ -7,17 +9,7 @@ export type SiteData = {
   /** The token every form posts back (<CsrfField />); null on pages kept in the shared cache. */
   csrfToken: string | null
   siteUrl: string
-  site: {
-    siteName: string
-    siteDescription: string
-    contactEmail: string
-    contactPhone: string
-    address: string
-    hours: string
-    gwaliorAddress: string
-    gwaliorPhone: string
-    gwaliorHours: string
-  }
+  site: { siteName: string; siteDescription: string } & ContactDetails
   analytics: boolean
   /** The agency's zone (settings) and its name. */
   timeZone: { id: string; name: string }

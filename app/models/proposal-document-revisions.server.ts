@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
-import type { ProposalDocumentRevisionRow } from '~/db/schema.ts'
+import type { ExpressionBuilder } from 'kysely'
+import type { Database, ProposalDocumentRevisionRow } from '~/db/schema.ts'
 
 /**
  * The proposal editor's saves and autosaves (issue 38), kept per lead like a post's revisions
@@ -52,22 +53,19 @@ export async function replaceAutosave(
     .execute()
 }
 
+/** The person's autosave of the lead's proposal, as a condition. */
+const autosaveOf = (proposalId: number, personId: number) => (eb: ExpressionBuilder<Database, 'proposalDocumentRevisions'>) =>
+  eb.and([eb('proposalId', '=', proposalId), eb('kind', '=', 'autosave'), eb('personId', '=', personId)])
+
 export async function deleteAutosave(db: Db, proposalId: number, personId: number): Promise<void> {
-  await db
-    .deleteFrom('proposalDocumentRevisions')
-    .where('proposalId', '=', proposalId)
-    .where('kind', '=', 'autosave')
-    .where('personId', '=', personId)
-    .execute()
+  await db.deleteFrom('proposalDocumentRevisions').where(autosaveOf(proposalId, personId)).execute()
 }
 
 export async function findAutosave(db: Db, proposalId: number, personId: number): Promise<DocumentRevisionRow | undefined> {
   const row = await db
     .selectFrom('proposalDocumentRevisions')
     .selectAll()
-    .where('proposalId', '=', proposalId)
-    .where('kind', '=', 'autosave')
-    .where('personId', '=', personId)
+    .where(autosaveOf(proposalId, personId))
     .orderBy('id', 'desc')
     .executeTakeFirst()
   return row && numbers(row)

@@ -71,16 +71,23 @@ const stepsOf = (bits: number) => [0, 1, 2, 3].filter((i) => bits & (1 << i))
  */
 export async function reachFunnel(db: Tx, day: string, visitor: string, bits: number): Promise<void> {
   for (const step of stepsOf(bits)) {
-    const bit = 1 << step
-    const hit = await db
-      .updateTable('visits')
-      .set({ funnel: sql`funnel | ${bit}` })
-      .where('day', '=', day)
-      .where('visitor', '=', visitor)
-      .where(sql<boolean>`(funnel & ${bit}) = 0`)
-      .executeTakeFirst()
-    if (Number(hit.numUpdatedRows) > 0) await bumpFunnel(db, day, step)
+    if (await setFunnelBit(db, day, visitor, 1 << step)) await bumpFunnel(db, day, step)
   }
+}
+
+/**
+ * Sets one bit of the visitor's funnel for the day; true only for the request that set it (the
+ * conditional update decides, so two at once cannot both count it).
+ */
+async function setFunnelBit(db: Tx, day: string, visitor: string, bit: number): Promise<boolean> {
+  const hit = await db
+    .updateTable('visits')
+    .set({ funnel: sql`funnel | ${bit}` })
+    .where('day', '=', day)
+    .where('visitor', '=', visitor)
+    .where(sql<boolean>`(funnel & ${bit}) = 0`)
+    .executeTakeFirst()
+  return Number(hit.numUpdatedRows) > 0
 }
 
 /**
@@ -140,14 +147,7 @@ export const LEAD_BIT = 16
  * source and campaign: a visitor who sends three requests is one converted visitor.
  */
 export async function markConverted(db: Tx, day: string, visitor: string, source: string, campaign: string): Promise<void> {
-  const hit = await db
-    .updateTable('visits')
-    .set({ funnel: sql`funnel | ${LEAD_BIT}` })
-    .where('day', '=', day)
-    .where('visitor', '=', visitor)
-    .where(sql<boolean>`(funnel & ${LEAD_BIT}) = 0`)
-    .executeTakeFirst()
-  if (Number(hit.numUpdatedRows) > 0) await bumpSource(db, { day, source, campaign }, 'converted')
+  if (await setFunnelBit(db, day, visitor, LEAD_BIT)) await bumpSource(db, { day, source, campaign }, 'converted')
 }
 
 // ----- the dashboard's reads: rollups only -----

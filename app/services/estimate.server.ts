@@ -12,6 +12,7 @@ import {
 } from '~/lib/estimator.ts'
 import { DomainValidationError } from './errors.server.ts'
 import { getSettings } from './settings.server.ts'
+import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
 
 /** How long the figures on an estimate hold. */
 export const ESTIMATE_VALID_DAYS = 30
@@ -44,10 +45,7 @@ export async function renderEstimatePdf(db: Db, input: EstimateInput, opts: { si
   }
   const settings = await getSettings(db)
   const date = opts.date ?? new Date()
-  // Loaded on the first estimate asked for, not at start: pdfkit with its fonts is about 5 MB of
-  // a process's memory that most processes never use (docs/decisions/073).
-  const { default: PDFDocument } = await import('pdfkit')
-  return renderPdf(PDFDocument, {
+  return renderPdf({
     siteName: settings.siteName,
     siteUrl: opts.siteUrl,
     contact: settings,
@@ -72,47 +70,12 @@ type PdfOptions = {
   deliveryTime: string
 }
 
-const INK = '#0f172a'
-const MUTED = '#475569'
-const BRAND = '#1d4ed8'
-
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
-function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // NOTE: compress: false keeps the text streams readable, so tests (and curious users) can find
-    // the figures without a PDF library; an estimate is a page or so, size does not matter.
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      compress: false,
-      // Tagged (structure tree, MarkInfo, language, title shown) so a screen reader reads headings,
-      // paragraphs and the table in order (issue 27, WCAG 1.3.1). Tagging needs PDF 1.5 or later.
-      pdfVersion: '1.5',
-      tagged: true,
-      lang: 'en-US',
-      displayTitle: true,
-      info: { Title: `Website cost estimate ${opts.reference}`, Author: opts.siteName, Subject: 'Website cost estimate' },
-    })
-    const chunks: Buffer[] = []
-    doc.on('data', (c: Buffer) => chunks.push(c))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-
-    const left = doc.page.margins.left
-    const width = doc.page.width - left - doc.page.margins.right
+function renderPdf(opts: PdfOptions): Promise<Buffer> {
+  const info = { Title: `Website cost estimate ${opts.reference}`, Author: opts.siteName, Subject: 'Website cost estimate' }
+  return renderTaggedPdf(info, ({ doc, root, left, width, tag, child }) => {
     const validUntil = new Date(opts.date.getTime() + ESTIMATE_VALID_DAYS * 24 * 60 * 60 * 1000)
-
-    // Every piece of text is drawn inside a structure element of the tree; the closure runs when
-    // the element joins the (attached) tree, so the reading order is the drawing order.
-    const root = doc.struct('Document')
-    doc.addStructure(root)
-    const tag = (parent: PDFKit.PDFStructureElement, type: string, draw: () => void) => parent.add(doc.struct(type, {}, draw))
-    const child = (parent: PDFKit.PDFStructureElement, type: string) => {
-      const el = doc.struct(type)
-      parent.add(el)
-      return el
-    }
 
     // Letterhead: the rocket mark (the favicon's drawing, as vectors) and the agency's name.
     doc.markContent('Artifact', { type: 'Layout' })
@@ -220,8 +183,6 @@ function renderPdf(PDFDocument: typeof import('pdfkit'), opts: PdfOptions): Prom
       const more = [o.id !== 'san-francisco' && o.phone && `Phone: ${o.phone}`, o.hours].filter(Boolean).join('   ')
       if (more) tag(root, 'P', () => doc.fillColor(MUTED).text(more, left, doc.y, { width }).fillColor(INK))
     }
-    root.end()
-    doc.end()
   })
 }
 

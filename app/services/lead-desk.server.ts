@@ -20,8 +20,18 @@ import { getSettings } from './settings.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
+import { leadHistory } from './lead-history.server.ts'
 
 export type { ProposalEvent }
+
+/** A proposal request as a lead with a history (lead-history.server.ts). */
+const PROPOSAL_LEAD = leadHistory<Proposal, ProposalEvent>({
+  type: 'proposal',
+  noun: 'Proposal',
+  find: model.findProposal,
+  setStatus: model.updateProposalStatus,
+  insertEvent: (db, proposalId, event) => model.insertProposalEvent(db, { proposalId, ...event }),
+})
 
 /**
  * The lead desk: a proposal's notes, the history of its status changes and the replies sent
@@ -145,32 +155,16 @@ export async function getProposalDesk(db: Db, admin: Admin, id: number, now = Da
 /** Sets (or, with '', clears) what happens next with the lead, and notes it in its history. */
 export async function setProposalNextStep(db: Db, admin: Pick<Admin, 'username'>, id: number, nextStep: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const p = await model.findProposal(trx, id)
-    if (!p) throw new NotFoundError('Proposal not found')
+    await PROPOSAL_LEAD.requireLead(trx, id)
     await model.updateProposalNextStep(trx, id, nextStep || null)
-    await model.insertProposalEvent(trx, {
-      proposalId: id,
-      kind: 'note',
-      body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.',
-      author: admin.username,
-      createdAt: nowIso(),
-    })
+    await PROPOSAL_LEAD.note(trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
   })
 }
 
-const nowIso = () => new Date().toISOString()
-
 export async function addProposalNote(db: Db, admin: Admin, id: number, input: ProposalNoteInput): Promise<ProposalEvent> {
-  const p = await model.findProposal(db, id)
-  if (!p) throw new NotFoundError('Proposal not found')
+  const p = await PROPOSAL_LEAD.requireLead(db, id)
   await recordActivity(db, { action: 'proposal.note', itemType: 'proposal', itemId: id, itemLabel: `Proposal from ${p.name}` })
-  return model.insertProposalEvent(db, {
-    proposalId: id,
-    kind: 'note',
-    body: input.note,
-    author: admin.username,
-    createdAt: nowIso(),
-  })
+  return PROPOSAL_LEAD.note(db, admin, id, input.note)
 }
 
 /**
@@ -178,58 +172,12 @@ export async function addProposalNote(db: Db, admin: Admin, id: number, input: P
  * the status it already has changes nothing and records nothing.
  */
 export async function changeProposalStatus(db: Db, admin: Pick<Admin, 'username'>, id: number, status: ProposalStatus): Promise<Proposal> {
-  return db.transaction().execute(async (trx) => {
-    const before = await model.findProposal(trx, id)
-    if (!before) throw new NotFoundError('Proposal not found')
-    if (before.status === status) return before
-    const after = await model.updateProposalStatus(trx, id, status)
-    if (!after) throw new NotFoundError('Proposal not found')
-    await model.insertProposalEvent(trx, {
-      proposalId: id,
-      kind: 'status',
-      fromStatus: before.status,
-      toStatus: status,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-    await recordActivity(trx, {
-      action: 'proposal.status',
-      itemType: 'proposal',
-      itemId: id,
-      itemLabel: `Proposal from ${after.name}`,
-      detail: `${before.status} to ${status}.`,
-    })
-    return after
-  })
+  return PROPOSAL_LEAD.changeStatus(db, admin, id, status)
 }
 
 /** Queues the admin's reply to the visitor through the outbox and keeps it in the history, both or neither. */
 export async function replyToProposal(db: Db, admin: Admin, id: number, input: ProposalReplyInput): Promise<ProposalEvent> {
-  return db.transaction().execute(async (trx) => {
-    const p = await model.findProposal(trx, id)
-    if (!p) throw new NotFoundError('Proposal not found')
-    await insertOutboxMail(trx, {
-      toAddress: p.email,
-      subject: input.subject,
-      body: input.body,
-    })
-    await recordActivity(trx, {
-      action: 'proposal.reply',
-      itemType: 'proposal',
-      itemId: id,
-      itemLabel: `Proposal from ${p.name}`,
-      detail: `Subject: ${input.subject}`,
-    })
-    return model.insertProposalEvent(trx, {
-      proposalId: id,
-      kind: 'reply',
-      subject: input.subject,
-      body: input.body,
-      toAddress: p.email,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-  })
+  return PROPOSAL_LEAD.reply(db, admin, id, input)
 }
 
 /**
@@ -243,16 +191,9 @@ export async function assignProposal(db: Db, admin: Admin, id: number, assigneeI
   const assignee = assigneeId === null ? null : assignees.find((a) => a.id === assigneeId)
   if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
   await db.transaction().execute(async (trx) => {
-    const p = await model.findProposal(trx, id)
-    if (!p) throw new NotFoundError('Proposal not found')
+    const p = await PROPOSAL_LEAD.requireLead(trx, id)
     await model.updateProposalAssignee(trx, id, assigneeId)
-    await model.insertProposalEvent(trx, {
-      proposalId: id,
-      kind: 'note',
-      body: assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.',
-      author: admin.username,
-      createdAt: nowIso(),
-    })
+    await PROPOSAL_LEAD.note(trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
     const email = assignee && assignee.id !== admin.id ? (await findPerson(trx, assignee.id))?.email : null
     if (email) {
       const { siteName } = await getSettings(trx)

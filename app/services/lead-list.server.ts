@@ -9,13 +9,7 @@ import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 
 /** One row of the desk, as the table shows it. Times are UTC ISO; the page formats them. */
-export type DeskLead = {
-  kind: LeadKind
-  id: number
-  name: string
-  email: string
-  status: string
-  source: string | null
+export type DeskLead = Pick<model.DeskRow, 'kind' | 'id' | 'name' | 'email' | 'status' | 'source'> & {
   assignee: string | null
   /** The estimate where there is one ('$2,450'), else the budget the visitor chose; null: neither. */
   value: string | null

@@ -5,13 +5,12 @@ import { messageReply, type ReplyDraft } from '~/lib/reply-templates.ts'
 import * as model from '~/models/contact-messages.server.ts'
 import type { ContactMessage, MessageEvent } from '~/models/contact-messages.server.ts'
 import { markMessageOpened } from '~/models/lead-desk.server.ts'
-import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './actor.server.ts'
-import { recordActivity } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from './errors.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
+import { leadHistory } from './lead-history.server.ts'
 
 export type { MessageEvent }
 
@@ -21,13 +20,16 @@ export type { MessageEvent }
  */
 export type MessageDesk = { message: ContactMessage; events: MessageEvent[]; replyDraft: ReplyDraft; firstOpening: boolean }
 
-const nowIso = () => new Date().toISOString()
+/** A contact message as a lead with a history (lead-history.server.ts). */
+const MESSAGE_LEAD = leadHistory<ContactMessage, MessageEvent>({
+  type: 'message',
+  noun: 'Message',
+  find: model.findContactMessage,
+  setStatus: (db, id, status) => model.updateContactMessageTriage(db, id, { status }),
+  insertEvent: (db, messageId, event) => model.insertMessageEvent(db, { messageId, ...event }),
+})
 
-async function requireMessage(db: Db, id: number): Promise<ContactMessage> {
-  const m = await model.findContactMessage(db, id)
-  if (!m) throw new NotFoundError('Message not found')
-  return m
-}
+const requireMessage = MESSAGE_LEAD.requireLead
 
 /** Everything the message's page shows; opening it records the first opening and marks it read. */
 export async function getMessageDesk(db: Db, admin: Admin, id: number, now = Date.now()): Promise<MessageDesk> {
@@ -42,55 +44,13 @@ export async function getMessageDesk(db: Db, admin: Admin, id: number, now = Dat
 /** Queues the reply to the message's sender through the outbox and keeps it in the history, both or neither. */
 export async function replyToMessage(db: Db, admin: Admin, id: number, input: ProposalReplyInput): Promise<MessageEvent> {
   requirePermission(admin, 'messages')
-  return db.transaction().execute(async (trx) => {
-    const m = await model.findContactMessage(trx, id)
-    if (!m) throw new NotFoundError('Message not found')
-    await insertOutboxMail(trx, { toAddress: m.email, subject: input.subject, body: input.body })
-    await recordActivity(trx, {
-      action: 'message.reply',
-      itemType: 'message',
-      itemId: id,
-      itemLabel: `Message from ${m.name}`,
-      detail: `Subject: ${input.subject}`,
-    })
-    return model.insertMessageEvent(trx, {
-      messageId: id,
-      kind: 'reply',
-      subject: input.subject,
-      body: input.body,
-      toAddress: m.email,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-  })
+  return MESSAGE_LEAD.reply(db, admin, id, input)
 }
 
 /** Changes the status and records the change; the status it already has changes nothing. */
 export async function changeMessageStatus(db: Db, admin: Admin, id: number, status: ProposalStatus): Promise<ContactMessage> {
   requirePermission(admin, 'messages')
-  return db.transaction().execute(async (trx) => {
-    const before = await model.findContactMessage(trx, id)
-    if (!before) throw new NotFoundError('Message not found')
-    if (before.status === status) return before
-    const after = await model.updateContactMessageTriage(trx, id, { status })
-    if (!after) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, {
-      messageId: id,
-      kind: 'status',
-      fromStatus: before.status,
-      toStatus: status,
-      author: admin.username,
-      createdAt: nowIso(),
-    })
-    await recordActivity(trx, {
-      action: 'message.status',
-      itemType: 'message',
-      itemId: id,
-      itemLabel: `Message from ${after.name}`,
-      detail: `${before.status} to ${status}.`,
-    })
-    return after
-  })
+  return MESSAGE_LEAD.changeStatus(db, admin, id, status)
 }
 
 /** Assigns the message to a person whose role includes the lead desk, or to no one (null). */
@@ -100,13 +60,7 @@ export async function assignMessage(db: Db, admin: Admin, id: number, assigneeId
   if (assignee === undefined) throw new DomainValidationError({ assignedTo: 'Choose someone whose role includes proposals.' })
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { assignedTo: assigneeId }))) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, {
-      messageId: id,
-      kind: 'note',
-      body: assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.',
-      author: admin.username,
-      createdAt: nowIso(),
-    })
+    await MESSAGE_LEAD.note(trx, admin, id, assignee ? `Assigned to ${assignee.name}.` : 'No longer assigned to anyone.')
   })
 }
 
@@ -115,12 +69,6 @@ export async function setMessageNextStep(db: Db, admin: Admin, id: number, nextS
   requirePermission(admin, 'messages')
   await db.transaction().execute(async (trx) => {
     if (!(await model.updateContactMessageTriage(trx, id, { nextStep: nextStep || null }))) throw new NotFoundError('Message not found')
-    await model.insertMessageEvent(trx, {
-      messageId: id,
-      kind: 'note',
-      body: nextStep ? `Next step: ${nextStep}` : 'Next step cleared.',
-      author: admin.username,
-      createdAt: nowIso(),
-    })
+    await MESSAGE_LEAD.note(trx, admin, id, nextStep ? `Next step: ${nextStep}` : 'Next step cleared.')
   })
 }

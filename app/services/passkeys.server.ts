@@ -90,19 +90,10 @@ export async function registerPasskey(
   const row = await factors.takeChallenge(db, registerKey(admin), 'passkey-register', new Date(now).toISOString())
   if (!row) throw new DomainValidationError({ passkey: 'Adding the passkey timed out. Please try again.' })
   const { challenge } = JSON.parse(row.data) as { challenge: string }
-  let verification
-  try {
-    verification = await verifyRegistrationResponse({
-      response: input.response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    })
-  } catch {
-    throw new DomainValidationError({ passkey: 'The passkey could not be checked. Please try again.' })
-  }
-  if (!verification.verified) throw new DomainValidationError({ passkey: 'The passkey could not be checked. Please try again.' })
+  const verification = await verifiedOr(
+    () => verifyRegistrationResponse({ response: input.response, ...expected(rp, challenge) }),
+    () => new DomainValidationError({ passkey: 'The passkey could not be checked. Please try again.' }),
+  )
   const { credential } = verification.registrationInfo
   await factors.insertPasskey(db, {
     userId: admin.id,
@@ -198,25 +189,20 @@ export async function signInWithPasskey(
   const passkey = row ? await factors.findPasskeyByCredentialId(db, input.response.id) : undefined
   if (!row || !passkey) throw new PasskeySignInError()
   const { challenge } = JSON.parse(row.data) as { challenge: string }
-  let verification
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: input.response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-        counter: Number(passkey.counter),
-        transports: parseTransports(passkey.transports) as never,
-      },
-    })
-  } catch {
-    throw new PasskeySignInError()
-  }
-  if (!verification.verified) throw new PasskeySignInError()
+  const verification = await verifiedOr(
+    () =>
+      verifyAuthenticationResponse({
+        response: input.response,
+        ...expected(rp, challenge),
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+          counter: Number(passkey.counter),
+          transports: parseTransports(passkey.transports) as never,
+        },
+      }),
+    () => new PasskeySignInError(),
+  )
   // A suspended or removed person's passkey still verifies: it must not open a session.
   const user = await findAdminById(db, passkey.userId)
   if (!user || user.status !== 'active') throw new PasskeySignInError()
@@ -231,6 +217,29 @@ export async function signInWithPasskey(
     person: { id: passkey.userId, name: user?.username ?? '' },
   })
   return openSession(db, passkey.userId, input, now)
+}
+
+/** What every check of a passkey's answer expects: our challenge, our origin and id, and the person verified (PIN, fingerprint, face). */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+})
+
+/** The library's verdict when it verifies; `refusal` when it does not, or cannot read the answer at all. */
+async function verifiedOr<T extends { verified: boolean }>(
+  verify: () => Promise<T>,
+  refusal: () => Error,
+): Promise<T & { verified: true }> {
+  let verdict: T
+  try {
+    verdict = await verify()
+  } catch {
+    throw refusal()
+  }
+  if (!verdict.verified) throw refusal()
+  return verdict as T & { verified: true }
 }
 
 function parseTransports(json: string | null): string[] | undefined {

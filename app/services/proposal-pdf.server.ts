@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit'
 import { dayLabel, money, type DocumentContent } from '~/lib/proposal-document.ts'
+import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
 
 /** Who accepted, as the certificate page states it (issue 38). */
 export type Acceptance = {
@@ -11,10 +11,6 @@ export type Acceptance = {
   version: number
   timeZone: string
 }
-
-const INK = '#0f172a'
-const MUTED = '#475569'
-const BRAND = '#1d4ed8'
 
 /** The summary's sanitized HTML as paragraphs of plain text (a list item keeps a bullet). */
 export function htmlToParagraphs(html: string): string[] {
@@ -48,36 +44,11 @@ function when(iso: string, zone: string): string {
  * where, with what browser, and the SHA-256 of the version accepted.
  */
 export function renderProposalPdf(content: DocumentContent, sha256: string, acceptance: Acceptance | null): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // NOTE: compress: false keeps the text readable by tests, as the estimate's PDF does.
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      compress: false,
-      pdfVersion: '1.5',
-      tagged: true,
-      lang: 'en-US',
-      displayTitle: true,
-      info: { Title: content.title, Author: content.agency, Subject: `Proposal for ${content.client.name}, version ${content.version}` },
-    })
-    const chunks: Buffer[] = []
-    doc.on('data', (c: Buffer) => chunks.push(c))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-
-    const left = doc.page.margins.left
-    const width = doc.page.width - left - doc.page.margins.right
+  const info = { Title: content.title, Author: content.agency, Subject: `Proposal for ${content.client.name}, version ${content.version}` }
+  return renderTaggedPdf(info, ({ doc, root, left, width, tag, child }) => {
     const bottom = () => doc.page.height - doc.page.margins.bottom
     const room = (h: number) => {
       if (doc.y + h > bottom()) doc.addPage()
-    }
-    const root = doc.struct('Document')
-    doc.addStructure(root)
-    const tag = (parent: PDFKit.PDFStructureElement, type: string, draw: () => void) => parent.add(doc.struct(type, {}, draw))
-    const child = (parent: PDFKit.PDFStructureElement, type: string) => {
-      const el = doc.struct(type)
-      parent.add(el)
-      return el
     }
     const heading = (text: string) => {
       room(60)
@@ -206,8 +177,6 @@ export function renderProposalPdf(content: DocumentContent, sha256: string, acce
         MUTED,
       )
     }
-    root.end()
-    doc.end()
   })
 }
 
@@ -227,26 +196,9 @@ export type InvoiceFacts = {
 
 /** The deposit invoice as a tagged PDF: its number, who bills whom, the one line, how to pay. */
 export function renderInvoicePdf(f: InvoiceFacts): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      compress: false,
-      pdfVersion: '1.5',
-      tagged: true,
-      lang: 'en-US',
-      displayTitle: true,
-      info: { Title: `Invoice ${f.label}`, Author: f.agency, Subject: `Deposit for ${f.proposalTitle}` },
-    })
-    const chunks: Buffer[] = []
-    doc.on('data', (c: Buffer) => chunks.push(c))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-    const left = doc.page.margins.left
-    const width = doc.page.width - left - doc.page.margins.right
-    const root = doc.struct('Document')
-    doc.addStructure(root)
-    const tag = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw))
+  const info = { Title: `Invoice ${f.label}`, Author: f.agency, Subject: `Deposit for ${f.proposalTitle}` }
+  return renderTaggedPdf(info, ({ doc, root, left, width, tag: tagUnder }) => {
+    const tag = (type: string, draw: () => void) => tagUnder(root, type, draw)
     const para = (text: string, color = INK, bold = false) =>
       tag('P', () =>
         doc
@@ -272,7 +224,5 @@ export function renderInvoicePdf(f: InvoiceFacts): Promise<Buffer> {
     doc.moveDown(0.8)
     tag('H2', () => doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('How to pay', left, doc.y, { width }))
     for (const line of f.paymentDetails.split(/\r?\n/).filter((l) => l.trim())) para(line)
-    root.end()
-    doc.end()
   })
 }

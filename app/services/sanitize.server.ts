@@ -1,51 +1,12 @@
 import sanitizeHtml from 'sanitize-html'
+import { BLOG_TAGS } from '~/lib/blog-html.ts'
 
 /**
  * Allow-list for blog HTML: structure, emphasis, lists, links, images, code, quotes and tables.
  * No script, style, iframes or event handlers; links and images only over http(s) or site paths.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'mark',
-    'small',
-    'sub',
-    'sup',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'code',
-    'pre',
-    'blockquote',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'caption',
-    'span',
-    'div',
-  ],
+  allowedTags: BLOG_TAGS,
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],

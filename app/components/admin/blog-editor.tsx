@@ -7,12 +7,12 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { cardClass } from '~/components/ui/card.tsx'
 import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '~/lib/constants.ts'
 import { formatPublishTime, readableZone, readTimeFor, slugify, zonedToUtcIso } from '~/lib/publishing.ts'
 import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogInput, type BlogForm, type BlogTextField } from './blog-form.ts'
-import { ImageField } from './image-field.tsx'
+import { coverAlt, ImageField } from './image-field.tsx'
 import { useAgencyZone, useBrowserZone, zoneLabel } from './local-time.tsx'
 import { Notice } from './notice.tsx'
 import { PostPreviewDialog } from './post-preview.tsx'
@@ -209,11 +209,7 @@ export function BlogEditor({
           <div className={cardClass({ className: 'space-y-4' })}>
             <Field {...wrap('status', 'Status')}>
               <Select {...field('status')}>
-                {BLOG_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {capitalize(s)}
-                  </option>
-                ))}
+                <Options items={BLOG_STATUSES} label={capitalize} />
               </Select>
             </Field>
             <PublishAtField value={start.publishAt} zone={start.timeZone} status={form.status} error={errors.publishAt} />
@@ -223,11 +219,7 @@ export function BlogEditor({
             <Field {...wrap('category', 'Category', true)}>
               <Select {...field('category')} aria-required="true">
                 <option value="">Select a category</option>
-                {BLOG_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options items={BLOG_CATEGORIES} />
               </Select>
             </Field>
             <Field {...wrap('tags', 'Tags')} hint="Separate tags with commas.">
@@ -244,14 +236,7 @@ export function BlogEditor({
               defaultValue={start.image}
               onChange={set('image')}
               error={errors.image}
-              alt={{
-                id: 'post-imageAlt',
-                name: 'imageAlt',
-                decorativeName: 'imageDecorative',
-                defaultValue: start.imageAlt,
-                defaultDecorative: start.imageDecorative,
-                error: errors.imageAlt,
-              }}
+              alt={coverAlt('post', start, errors)}
             />
           </div>
 

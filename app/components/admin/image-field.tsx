@@ -20,6 +20,25 @@ export type ImageAltProps = {
 }
 
 /**
+ * The alt text of an editor's cover (`imageAlt`, `imageDecorative`: the schemas' coverAltFields),
+ * from the editor's starting values and refusals; `idPrefix` is the editor's (`post`, `item`).
+ */
+export function coverAlt(
+  idPrefix: string,
+  start: { imageAlt: string; imageDecorative: boolean },
+  errors: { imageAlt?: string },
+): ImageAltProps {
+  return {
+    id: `${idPrefix}-imageAlt`,
+    name: 'imageAlt',
+    decorativeName: 'imageDecorative',
+    defaultValue: start.imageAlt,
+    defaultDecorative: start.imageDecorative,
+    error: errors.imageAlt,
+  }
+}
+
+/**
  * An image URL field (posted with its form under `name`) that also takes an uploaded JPEG, PNG or
  * WebP file (stored on our server, resized, and its URL put in the field), with a preview of the
  * current picture. The upload needs JavaScript, so it appears once the page is hydrated; without

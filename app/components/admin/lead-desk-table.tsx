@@ -5,26 +5,17 @@ import { UnknownSourceNote } from '~/components/admin/lead-attribution.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Input, Select } from '~/components/ui/input.tsx'
+import { Input, Options, Select } from '~/components/ui/input.tsx'
 import { TimesIn } from '~/components/admin/local-time.tsx'
 import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { LEAD_KINDS, deskHref, sortHref, type DeskQuery, type LeadKind, type LeadSort } from '~/lib/lead-desk-query.ts'
-import type { DeskLead } from '~/services/lead-list.server.ts'
+import type { DeskLead, DeskList } from '~/services/lead-list.server.ts'
 import { capitalize, FilterLinks, Pager } from './ui.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { useRowKeys } from './use-row-keys.ts'
 
 type Lead = DeskLead & { href: string; receivedLabel: string; nextCallLabel: string | null }
-type DeskData = {
-  query: DeskQuery
-  leads: Lead[]
-  total: number
-  pages: number
-  kindCounts: Record<LeadKind | 'all', number>
-  statusCounts: Record<string, number>
-  sources: string[]
-  assignees: { id: number; name: string }[]
-}
+type DeskData = Omit<DeskList, 'leads'> & { query: DeskQuery; leads: Lead[] }
 
 const KIND_SHORT: Record<LeadKind, string> = { proposal: 'Proposal', message: 'Message', call: 'Call' }
 const KIND_PLURAL: Record<LeadKind, string> = { proposal: 'Proposal requests', message: 'Contact messages', call: 'Booked calls' }
@@ -82,22 +73,14 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
           Kind
           <Select name="kind" defaultValue={query.kind} className="mt-1">
             <option value="">All kinds ({kindCounts.all})</option>
-            {LEAD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_PLURAL[k]} ({kindCounts[k]})
-              </option>
-            ))}
+            <Options items={LEAD_KINDS} label={(k) => `${KIND_PLURAL[k]} (${kindCounts[k]})`} />
           </Select>
         </label>
         <label className="block text-sm font-medium text-ink-800">
           Status
           <Select name="status" defaultValue={query.status} className="mt-1">
             <option value="">Any ({statusCounts.all ?? 0})</option>
-            {PROPOSAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {capitalize(s)} ({statusCounts[s] ?? 0})
-              </option>
-            ))}
+            <Options items={PROPOSAL_STATUSES} label={(s) => `${capitalize(s)} (${statusCounts[s] ?? 0})`} />
           </Select>
         </label>
         <label className="block text-sm font-medium text-ink-800">
@@ -106,11 +89,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
             <option value="">Anyone</option>
             <option value="me">Me</option>
             <option value="none">No one</option>
-            {assignees.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
+            <Options items={assignees} value={(a) => String(a.id)} label={(a) => a.name} />
           </Select>
         </label>
         <label className="block text-sm font-medium text-ink-800">
@@ -118,11 +97,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
           <Select name="source" defaultValue={query.source} className="mt-1">
             <option value="">Any source</option>
             <option value={NOT_KNOWN}>Not known</option>
-            {sources.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options items={sources} />
           </Select>
         </label>
         <div className="col-span-2 flex gap-2 xl:col-span-1">

@@ -2,7 +2,7 @@ import { Form } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { Input, Options } from '~/components/ui/input.tsx'
 import { ProposalStatusFields } from './proposal-details.tsx'
 
 /** What a triage form got back from the page's action (the messages beside its fields). */
@@ -56,11 +56,7 @@ export function LeadTriage({
           <Field id={`${uid}-assignedTo`} label="Assigned to" error={mine('assign')?.fields.assignedTo}>
             <select name="assignedTo" defaultValue={assignedTo ?? ''} className="rounded-md border border-ink-300 px-3 py-2 text-sm">
               <option value="">No one</option>
-              {assignees.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+              <Options items={assignees} value={(a) => String(a.id)} label={(a) => a.name} />
             </select>
           </Field>
           <Button type="submit" variant="secondary" size="sm" disabled={busy('assign')}>

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide'
+import { Pencil, Trash2 } from 'lucide'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, useFetcher, type FetcherWithComponents } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -7,7 +7,7 @@ import { useToast, type Toast } from '~/components/ui/toast.tsx'
 import { capitalize } from './ui.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '~/components/ui/dialog.tsx'
-import { Select } from '~/components/ui/input.tsx'
+import { Options, Select } from '~/components/ui/input.tsx'
 import { useHydrated } from './use-hydrated.ts'
 import { errorNotice } from './notice.tsx'
 import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
@@ -84,11 +84,7 @@ export function StatusForm({
           if (e.currentTarget.form) void fetcher.submit(e.currentTarget.form)
         }}
       >
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
+        <Options items={statuses} label={capitalize} />
       </Select>
       <ApplyUntilHydrated>
         Apply<span className="sr-only"> status for {name}</span>
@@ -129,6 +125,15 @@ type DeleteProps = {
  *   and the list shows <DeleteConfirmation>, a plain POST form to the same action. The GET only
  *   asks; nothing changes until the POST.
  */
+/** The pencil that opens an item's editor, named for a screen reader. */
+export function EditLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link to={to} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${name}`}>
+      <Icon node={Pencil} aria-hidden="true" className="size-4" />
+    </Link>
+  )
+}
+
 export function DeleteButton({ id, name, noun, action, fetcher }: DeleteProps) {
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)

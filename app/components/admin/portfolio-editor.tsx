@@ -8,11 +8,11 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { cardClass } from '~/components/ui/card.tsx'
 import { Field, FieldError, Label } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { PORTFOLIO_STATUSES } from '~/lib/constants.ts'
 import { dedupe, MAX_RESULTS } from '~/lib/schemas.ts'
-import { ImageField } from './image-field.tsx'
+import { coverAlt, ImageField } from './image-field.tsx'
 import { Notice } from './notice.tsx'
 import { PORTFOLIO_FIELDS, PORTFOLIO_SAVE_FAILED, readPortfolioForm, type PortfolioForm } from './portfolio-form.ts'
 import { capitalize, PageHeader } from './ui.tsx'
@@ -148,14 +148,7 @@ export function PortfolioEditor({
           required
           defaultValue={start.image}
           error={errors.image}
-          alt={{
-            id: 'item-imageAlt',
-            name: 'imageAlt',
-            decorativeName: 'imageDecorative',
-            defaultValue: start.imageAlt,
-            defaultDecorative: start.imageDecorative,
-            error: errors.imageAlt,
-          }}
+          alt={coverAlt('item', start, errors)}
         />
 
         <div>
@@ -274,11 +267,7 @@ export function PortfolioEditor({
           </div>
           <Field {...wrap('status', 'Status')}>
             <Select name="status" defaultValue={start.status}>
-              {PORTFOLIO_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {capitalize(s)}
-                </option>
-              ))}
+              <Options items={PORTFOLIO_STATUSES} label={capitalize} />
             </Select>
           </Field>
         </div>

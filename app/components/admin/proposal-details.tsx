@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide'
 import { useEffect, useState } from 'react'
 import { Icon } from '~/components/ui/icon.tsx'
-import { Select } from '~/components/ui/input.tsx'
+import { Options, Select } from '~/components/ui/input.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { formatPublishTime } from '~/lib/publishing.ts'
@@ -40,11 +40,7 @@ export function ProposalStatusFields({
         Status for {name}
       </label>
       <Select size="compact" id={selectId} name="status" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-        {PROPOSAL_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
+        <Options items={PROPOSAL_STATUSES} label={capitalize} />
       </Select>
       <button type="submit" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         Apply<span className="sr-only"> status for {name}</span>
@@ -87,6 +83,16 @@ export function ProposalSummary({ proposal: p }: { proposal: Proposal }) {
 
 const linkClass = 'inline-flex items-center gap-1.5 font-medium text-primary-700 underline hover:text-primary-800'
 
+/** The link that reopens the visitor's estimate or design in its public tool, in a new tab. */
+function ReopenLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className={`${linkClass} mt-3`} href={href} target="_blank" rel="noopener">
+      {children} <span className="sr-only">(opens in a new tab)</span>
+      <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
+    </a>
+  )
+}
+
 /** The estimate or the builder design the request came with, readable, and the link that reopens it. */
 export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
   if (origin.source === 'estimator') {
@@ -111,10 +117,7 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
             ))}
           </tbody>
         </table>
-        <a className={`${linkClass} mt-3`} href={origin.reopenHref} target="_blank" rel="noopener">
-          Open this estimate in the cost estimator <span className="sr-only">(opens in a new tab)</span>
-          <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
-        </a>
+        <ReopenLink href={origin.reopenHref}>Open this estimate in the cost estimator</ReopenLink>
       </div>
     )
   }
@@ -129,10 +132,7 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
           </div>
         ))}
       </dl>
-      <a className={`${linkClass} mt-3`} href={origin.reopenHref} target="_blank" rel="noopener">
-        Open this design in the demo builder <span className="sr-only">(opens in a new tab)</span>
-        <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
-      </a>
+      <ReopenLink href={origin.reopenHref}>Open this design in the demo builder</ReopenLink>
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, dollars } from '~/content/pricing.ts'
 import { DOCUMENT_ADDONS } from '~/lib/proposal-document.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS } from '~/lib/proposal-document-schemas.ts'
@@ -148,11 +148,7 @@ export function ProposalDocumentEditor({
               <Field id={fid('plan')} label="Plan" error={err('plan')}>
                 <Select name="plan" defaultValue={v.plan}>
                   <option value="">No plan</option>
-                  {WEBSITE_TYPES.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.label} ({dollars(t.base)})
-                    </option>
-                  ))}
+                  <Options items={WEBSITE_TYPES} value={(t) => t.id} label={(t) => `${t.label} (${dollars(t.base)})`} />
                 </Select>
               </Field>
               <Field id={fid('extraPages')} label="Extra pages" error={err('extraPages')}>

@@ -1,6 +1,6 @@
 /** The Security page's parts: times, errors, the in-place password prompt, passkeys and recovery codes. */
 import { KeyRound } from 'lucide'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, useParams, useRevalidator } from 'react-router'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
@@ -39,12 +39,68 @@ export function FormError({ message, id }: { message: string | undefined; id?: s
   ) : null
 }
 
-/** Sudo mode's in-place prompt: shown in the form the action refused for want of a recent password. */
-export function SudoPassword({ id, error }: { id: string; error: string | undefined }) {
+/** Sudo mode's in-place prompt (docs/decisions/027): shown in the form the action refused for want of a recent password. */
+export function SudoPassword({
+  id,
+  error,
+  className,
+  required,
+  autoFocus,
+}: {
+  id: string
+  error: string | undefined
+  className?: string
+  required?: boolean
+  autoFocus?: boolean
+}) {
   return (
-    <Field id={id} label="Your password, to confirm" error={error}>
-      <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
+    <Field id={id} label="Your password, to confirm" error={error} className={className}>
+      <Input name={SUDO_FIELD} type="password" autoComplete="current-password" required={required} autoFocus={autoFocus} />
     </Field>
+  )
+}
+
+/**
+ * The password again, in every form of a page whose changes all need sudo mode, until this
+ * session is in it (`show`), and while the password given was refused. `focusOnError`: a refused
+ * password takes the focus.
+ */
+export function SudoField({ show, id, error, focusOnError }: { show: boolean; id: string; error?: string; focusOnError?: boolean }) {
+  if (!show && !error) return null
+  return <SudoPassword id={id} error={error} className="min-w-48" required autoFocus={focusOnError ? Boolean(error) : undefined} />
+}
+
+/** The password prompt of the form (intent, row) the action asked it for, else nothing. */
+export type AskPassword = (intent: Intent, id?: number) => ReactNode
+
+/**
+ * A form of the Security page: its intent (and row), the CSRF token, what it asks first, the
+ * password prompt when the action asked for it, and its button.
+ */
+export function IntentForm({
+  intent,
+  id,
+  askPassword,
+  className = 'flex flex-wrap items-end gap-3',
+  button,
+  children,
+}: {
+  intent: Intent
+  id?: number
+  askPassword: AskPassword
+  className?: string
+  button: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <Form method="post" noValidate className={className}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined && <input type="hidden" name="id" value={id} />}
+      {children}
+      {askPassword(intent, id)}
+      {button}
+    </Form>
   )
 }
 
@@ -85,7 +141,7 @@ export function Passkeys({
   passkeys: PasskeyView[]
   sending: string | undefined
   answer: (intent: Intent, id?: number) => SecurityResult | undefined
-  askPassword: (intent: Intent, id?: number) => React.ReactNode
+  askPassword: AskPassword
 }) {
   const when = useWhen()
   return (
@@ -117,21 +173,22 @@ export function Passkeys({
                   <span>
                     Added {when(p.createdAt)} · Last used {when(p.lastUsedAt)}
                   </span>
-                  <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="passkey-remove" />
-                    <input type="hidden" name="id" value={p.id} />
-                    {askPassword('passkey-remove', p.id)}
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="danger"
-                      disabled={sending === 'passkey-remove'}
-                      aria-label={`Remove passkey ${p.name}`}
-                    >
-                      Remove
-                    </Button>
-                  </Form>
+                  <IntentForm
+                    intent="passkey-remove"
+                    id={p.id}
+                    askPassword={askPassword}
+                    button={
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="danger"
+                        disabled={sending === 'passkey-remove'}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
+                        Remove
+                      </Button>
+                    }
+                  />
                 </div>
               </li>
             )

@@ -1,3 +1,4 @@
+import { Plus } from 'lucide'
 import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -9,6 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '~/components/ui/dialog.tsx'
+import { Icon } from '~/components/ui/icon.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { formatZonedDate } from '~/lib/agency-time.ts'
 import { TimesIn } from './local-time.tsx'
@@ -100,6 +102,31 @@ export function Pager({
         ) : null}
       </div>
     </nav>
+  )
+}
+
+/** A list with nothing in it: why (nothing yet, or nothing matches) and the way to add the first one. */
+export function EmptyList({ text, newHref, newLabel }: { text: string; newHref: string; newLabel: string }) {
+  return (
+    <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
+      <p className="text-ink-600">{text}</p>
+      <Link to={newHref} className={buttonClass({ className: 'mt-4' })}>
+        <Icon node={Plus} aria-hidden="true" className="size-4" /> {newLabel}
+      </Link>
+    </div>
+  )
+}
+
+/** An editor's item that does not exist (or was deleted meanwhile), and the way back to its list. */
+export function ItemNotFound({ title, text, listHref, back }: { title: string; text: string; listHref: string; back: string }) {
+  return (
+    <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
+      <h1 className="text-xl font-semibold text-ink-900">{title}</h1>
+      <p className="mt-2 text-ink-600">{text}</p>
+      <Link to={listHref} className={buttonClass({ className: 'mt-4' })}>
+        {back}
+      </Link>
+    </div>
   )
 }
 

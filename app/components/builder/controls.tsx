@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { useId, type ReactNode } from 'react'
 import type { BuilderOption } from '~/content/builder-options.ts'
 import { Field } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 
 /** Small form controls of the builder: every one labelled, keyboard operable, no drag-only input. */
 
@@ -72,11 +72,7 @@ export function SelectField({ label, name, value, onChange, options, placeholder
     <Field id={id} label={label}>
       <Select size="md" name={name} value={value} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
+        <Options items={options} value={(o) => o.id} label={(o) => o.label} />
       </Select>
     </Field>
   )

@@ -3,7 +3,7 @@ import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { FieldError, FieldHint, fieldAria } from '~/components/ui/field.tsx'
-import { controlClass } from '~/components/ui/input.tsx'
+import { controlClass, Options } from '~/components/ui/input.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
@@ -199,11 +199,7 @@ export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) 
               className={controlClass({ size: 'md', className: 'mt-2' })}
             >
               <option value="">No preference</option>
-              {URGENCY_OPTIONS.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {urgencyLabel(u, websiteType)}
-                </option>
-              ))}
+              <Options items={URGENCY_OPTIONS} value={(u) => u.id} label={(u) => urgencyLabel(u, websiteType)} />
             </select>
             <FieldHint id={`${uid}-urgency`}>
               {chosenType

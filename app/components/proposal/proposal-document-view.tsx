@@ -1,7 +1,16 @@
+import type { ReactNode } from 'react'
 import { dayLabel, money, type DocumentContent } from '~/lib/proposal-document.ts'
 
 const HTML_CLASS =
   'text-base leading-7 text-ink-800 [&_a]:text-primary-800 [&_a]:underline [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-bold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6'
+
+/** The price table's columns and how each sits (figures to the right, a gap before the next). */
+const PRICE_COLUMNS = [
+  ['Item', 'pr-3'],
+  ['Quantity', 'pr-3 text-right'],
+  ['Price', 'pr-3 text-right'],
+  ['Amount', 'text-right'],
+] as const
 
 /**
  * A proposal document as the client reads it (issue 38): the same component draws the public
@@ -22,49 +31,33 @@ export function ProposalDocumentView({ content, sha256 }: { content: DocumentCon
         </p>
       </header>
 
-      <section aria-labelledby="proposal-summary">
-        <h2 id="proposal-summary" className="text-xl font-bold text-ink-900">
-          Summary
-        </h2>
+      <DocSection id="proposal-summary" title="Summary">
         {/* Sanitized on save and again when the version was frozen (the posts' allow-list). */}
         <div className={HTML_CLASS} dangerouslySetInnerHTML={{ __html: content.summaryHtml }} />
-      </section>
+      </DocSection>
 
       {content.scope.length > 0 && (
-        <section aria-labelledby="proposal-scope">
-          <h2 id="proposal-scope" className="text-xl font-bold text-ink-900">
-            Scope
-          </h2>
+        <DocSection id="proposal-scope" title="Scope">
           {content.scope.map((s, i) => (
             <div key={i} className="mt-4 break-inside-avoid">
               <h3 className="font-semibold text-ink-900">{s.heading}</h3>
               <p className="mt-1 break-words whitespace-pre-wrap text-ink-800">{s.body}</p>
             </div>
           ))}
-        </section>
+        </DocSection>
       )}
 
-      <section aria-labelledby="proposal-price" className="break-inside-avoid">
-        <h2 id="proposal-price" className="text-xl font-bold text-ink-900">
-          Price
-        </h2>
+      <DocSection id="proposal-price" title="Price" avoidBreak>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">What is included and what it costs, in US dollars</caption>
             <thead>
               <tr className="border-b border-ink-300 text-ink-700">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Item
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Quantity
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Amount
-                </th>
+                {PRICE_COLUMNS.map(([label, align]) => (
+                  <th key={label} scope="col" className={`py-2 font-semibold ${align}`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -107,13 +100,10 @@ export function ProposalDocumentView({ content, sha256 }: { content: DocumentCon
             </tfoot>
           </table>
         </div>
-      </section>
+      </DocSection>
 
       <div className="grid gap-8 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="proposal-timeline" className="break-inside-avoid">
-          <h2 id="proposal-timeline" className="text-xl font-bold text-ink-900">
-            Timeline
-          </h2>
+        <DocSection id="proposal-timeline" title="Timeline" avoidBreak>
           <ol className="mt-3 space-y-2">
             {content.milestones.map((m, i) => (
               <li key={i} className="flex justify-between gap-3 border-b border-ink-100 pb-2">
@@ -122,11 +112,8 @@ export function ProposalDocumentView({ content, sha256 }: { content: DocumentCon
               </li>
             ))}
           </ol>
-        </section>
-        <section aria-labelledby="proposal-payments" className="break-inside-avoid">
-          <h2 id="proposal-payments" className="text-xl font-bold text-ink-900">
-            Payments
-          </h2>
+        </DocSection>
+        <DocSection id="proposal-payments" title="Payments" avoidBreak>
           <ol className="mt-3 space-y-2">
             {priced.payments.map((p, i) => (
               <li key={i} className="flex justify-between gap-3 border-b border-ink-100 pb-2">
@@ -137,15 +124,12 @@ export function ProposalDocumentView({ content, sha256 }: { content: DocumentCon
               </li>
             ))}
           </ol>
-        </section>
+        </DocSection>
       </div>
 
-      <section aria-labelledby="proposal-terms" className="break-inside-avoid">
-        <h2 id="proposal-terms" className="text-xl font-bold text-ink-900">
-          Terms
-        </h2>
+      <DocSection id="proposal-terms" title="Terms" avoidBreak>
         <p className="mt-3 break-words whitespace-pre-wrap text-ink-800">{content.terms}</p>
-      </section>
+      </DocSection>
 
       {content.version > 0 && (
         <p className="border-t border-ink-200 pt-4 text-xs break-all text-ink-600">
@@ -154,5 +138,17 @@ export function ProposalDocumentView({ content, sha256 }: { content: DocumentCon
         </p>
       )}
     </article>
+  )
+}
+
+/** A part of the document under its heading; `avoidBreak` keeps it on one printed page. */
+function DocSection({ id, title, avoidBreak, children }: { id: string; title: string; avoidBreak?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={avoidBreak ? 'break-inside-avoid' : undefined}>
+      <h2 id={id} className="text-xl font-bold text-ink-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import { CARD_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { formatDate } from './format.ts'
-import { ResponsiveImage } from './responsive-image.tsx'
+import { CoverImage } from './responsive-image.tsx'
 
 export type BlogCardPost = {
   id: number
@@ -27,16 +27,7 @@ export function BlogCard({ post, eager = false }: { post: BlogCardPost; eager?: 
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
       {post.image ? (
-        <ResponsiveImage
-          src={post.image}
-          alt={post.imageAlt}
-          picture={post.picture}
-          width={1200}
-          height={630}
-          sizes={CARD_SIZES}
-          priority={eager}
-          className="aspect-[40/21] w-full bg-ink-100 object-cover"
-        />
+        <CoverImage kind="post" src={post.image} alt={post.imageAlt} picture={post.picture} sizes={CARD_SIZES} priority={eager} />
       ) : (
         <div aria-hidden="true" className="aspect-[40/21] w-full bg-gradient-to-br from-primary-100 to-ink-100" />
       )}

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams, type ShouldRevalidateF
 import type { PORTFOLIO_FILTERS as SHARED_PORTFOLIO_FILTERS } from '~/lib/constants.ts'
 import { CARD_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { liveHref } from '~/lib/urls.ts'
-import { ResponsiveImage } from './responsive-image.tsx'
+import { CoverImage } from './responsive-image.tsx'
 
 export type PortfolioCardItem = {
   id: number
@@ -146,16 +146,7 @@ function PortfolioCard({ item, eager, headingLevel }: { item: PortfolioCardItem;
   const extra = item.technologies.length - MAX_TECH
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
-      <ResponsiveImage
-        src={item.image}
-        alt={item.imageAlt}
-        picture={item.picture}
-        width={1200}
-        height={800}
-        sizes={CARD_SIZES}
-        priority={eager}
-        className="aspect-[3/2] w-full bg-ink-100 object-cover"
-      />
+      <CoverImage kind="project" src={item.image} alt={item.imageAlt} picture={item.picture} sizes={CARD_SIZES} priority={eager} />
       <div className="flex flex-1 flex-col p-6">
         <p>
           <span className="inline-block rounded-full bg-primary-50 px-3 py-1 text-xs font-semibold text-primary-800">{item.category}</span>

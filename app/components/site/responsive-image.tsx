@@ -49,3 +49,20 @@ export function ResponsiveImage({
     </picture>
   )
 }
+
+/** The shape of each kind of cover: a post's is the Open Graph card's (1200 × 630), a project's 3:2. */
+const COVERS = {
+  post: { height: 630, aspect: 'aspect-[40/21]' },
+  project: { height: 800, aspect: 'aspect-[3/2]' },
+} as const
+
+/** A post's or a project's cover, full width at its kind's shape, on a grey ground while it loads. */
+export function CoverImage({
+  kind,
+  className,
+  ...image
+}: { kind: keyof typeof COVERS } & Omit<Parameters<typeof ResponsiveImage>[0], 'width' | 'height'>) {
+  const { height, aspect } = COVERS[kind]
+  const classes = [className, aspect, 'w-full bg-ink-100 object-cover'].filter(Boolean).join(' ')
+  return <ResponsiveImage {...image} width={1200} height={height} className={classes} />
+}

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone, Rss } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { SOCIAL_LINKS, officesOf } from '~/content/site.ts'
@@ -24,6 +25,25 @@ const MORE_LINKS = [
 
 const linkClass = 'text-ink-300 hover:text-white hover:underline'
 
+/** A column of the footer's links under its heading; `children`: more items after the links. */
+function FooterNav({ title, links, children }: { title: string; links: readonly { to: string; label: string }[]; children?: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  )
+}
+
 /** Company links, contact details from the saved settings, social links and the legal pages. */
 export function SiteFooter({ site }: { site: SiteData['site'] }) {
   const year = new Date().getUTCFullYear()
@@ -47,35 +67,14 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
             ))}
           </ul>
         </div>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {COMPANY_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="More">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">More</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {MORE_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <a href="/rss.xml" className={`${linkClass} inline-flex items-center gap-1`}>
-                <Icon node={Rss} aria-hidden="true" className="h-4 w-4" /> RSS feed
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav title="Company" links={COMPANY_LINKS} />
+        <FooterNav title="More" links={MORE_LINKS}>
+          <li>
+            <a href="/rss.xml" className={`${linkClass} inline-flex items-center gap-1`}>
+              <Icon node={Rss} aria-hidden="true" className="h-4 w-4" /> RSS feed
+            </a>
+          </li>
+        </FooterNav>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <address className="mt-4 space-y-3 text-sm not-italic" aria-label="Contact details">

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
 /**
  * Input, Textarea and Select share one control class. `sm` is the back office's form control;
@@ -32,4 +32,28 @@ export function Textarea({ size, className, ...props }: ComponentProps<'textarea
 
 export function Select({ size, className, ...props }: Omit<ComponentProps<'select'>, 'size'> & ControlStyle) {
   return <select className={controlClass({ size, className })} {...props} />
+}
+
+/**
+ * A <Select>'s choices, one <option> per item: its value (the item itself by default) and what the
+ * reader sees (the value by default).
+ */
+export function Options<T>({
+  items,
+  value = String,
+  label,
+}: {
+  items: readonly T[]
+  value?: (item: T) => string
+  label?: (item: T) => ReactNode
+}) {
+  return (
+    <>
+      {items.map((item) => (
+        <option key={value(item)} value={value(item)}>
+          {label ? label(item) : value(item)}
+        </option>
+      ))}
+    </>
+  )
 }

@@ -1,13 +1,13 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { diffWords } from 'diff'
 import type { Route } from './+types/blog-edit'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
-import { BLOG_SAVE_FAILED, readBlogForm, toBlogInput, type BlogForm } from '~/components/admin/blog-form.ts'
+import { BLOG_FIELDS, BLOG_SAVE_FAILED, readBlogForm, toBlogInput, type BlogForm } from '~/components/admin/blog-form.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { AutosaveOffer, ComparePanel, RevisionsPanel, type Comparison } from '~/components/admin/post-history.tsx'
-import { buttonClass } from '~/components/ui/button.tsx'
+import { ItemNotFound } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
@@ -151,13 +151,12 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   useLoadErrorToast(!post, 'Failed to load blog post.')
   if (!post || !('revisions' in loaderData)) {
     return (
-      <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
-        <h1 className="text-xl font-semibold text-ink-900">Post Not Found</h1>
-        <p className="mt-2 text-ink-600">This blog post does not exist or was deleted.</p>
-        <Link to={`/${adminPath}/blogs`} className={buttonClass({ className: 'mt-4' })}>
-          Back to Blogs
-        </Link>
-      </div>
+      <ItemNotFound
+        title="Post Not Found"
+        text="This blog post does not exist or was deleted."
+        listHref={`/${adminPath}/blogs`}
+        back="Back to Blogs"
+      />
     )
   }
   const { revisions, autosave, comparison, restored } = loaderData
@@ -185,19 +184,8 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   // Autosaved work the admin chose to restore (`?draft=autosave`): its text over the saved post's.
   const restoring = autosave?.data ?? null
   if (restoring)
-    for (const k of [
-      'title',
-      'slug',
-      'subheading',
-      'excerpt',
-      'content',
-      'author',
-      'category',
-      'tags',
-      'readTime',
-      'image',
-      'imageAlt',
-    ] as const)
+    // The text comes back; the status and the publishing time stay as saved.
+    for (const k of BLOG_FIELDS.filter((f) => f !== 'status' && f !== 'publishAt'))
       if (typeof restoring[k] === 'string') initial[k] = restoring[k]
   const result = actionData && 'fields' in actionData ? actionData : undefined
   const formError = actionData && 'formError' in actionData && !('fields' in actionData) ? actionData.formError : undefined

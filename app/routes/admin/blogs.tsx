@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus } from 'lucide'
+import { Eye, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/blogs'
@@ -6,6 +6,7 @@ import {
   DELETE_PARAM,
   DeleteButton,
   DeleteConfirmation,
+  EditLink,
   StatusForm,
   listClientAction,
   useListFetcher,
@@ -16,7 +17,7 @@ import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
 import { PostPreviewDialog } from '~/components/admin/post-preview.tsx'
-import { capitalize, FilterLinks, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
+import { capitalize, EmptyList, FilterLinks, PageHeader, Pager, SearchForm } from '~/components/admin/ui.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
@@ -156,12 +157,11 @@ export default function Blogs({ loaderData, actionData }: Route.ComponentProps) 
       <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, status, page, view: v === BLOG_LIST_VIEW ? undefined : v })} />
 
       {posts.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
-          <p className="text-ink-600">{q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}</p>
-          <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
-            <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Blog Post
-          </Link>
-        </div>
+        <EmptyList
+          text={q || status ? 'No blog posts found matching your criteria.' : 'No blog posts yet.'}
+          newHref={`${path}/new`}
+          newLabel="Create Your First Blog Post"
+        />
       ) : view === 'table' ? (
         <BlogTable posts={posts} path={path} action={here} />
       ) : (
@@ -225,9 +225,7 @@ function PostActions({ post, editHref, action }: { post: Post; editHref: string;
           }
         />
       )}
-      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${post.title}`}>
-        <Icon node={Pencil} aria-hidden="true" className="size-4" />
-      </Link>
+      <EditLink to={editHref} name={post.title} />
       <DeleteButton id={post.id} name={post.title} noun="blog post" action={action} fetcher={fetcher} />
     </>
   )

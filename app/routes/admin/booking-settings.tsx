@@ -24,11 +24,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { adminPath: context.app.config.adminPath, availability: await getAvailability(context.app.db) }
 }
 
-const NUMBERS = ['callMinutes', 'bufferMinutes', 'noticeHours', 'horizonDays'] as const
+/** The call settings, each a whole number: its label and the steps the browser offers. */
+const NUMBER_INPUTS = [
+  { name: 'callMinutes', label: 'Call length (minutes)', min: 5, step: 5 },
+  { name: 'bufferMinutes', label: 'Buffer between calls (minutes)', min: 0, step: 5 },
+  { name: 'noticeHours', label: 'Minimum notice (hours)', min: 0, step: undefined },
+  { name: 'horizonDays', label: 'How far ahead (days)', min: 1, step: undefined },
+] as const
+const NUMBERS = NUMBER_INPUTS.map((n) => n.name)
 const dayField = (office: number, day: number, edge: 'start' | 'end') => `o${office}d${day}${edge}`
 /** Each office's host and where its calls happen (issue 35): `o0host`, `o0videoUrl`, `o0phone`. */
 const OFFICE_FIELDS = ['host', 'videoUrl', 'phone'] as const
 const officeField = (office: number, f: (typeof OFFICE_FIELDS)[number]) => `o${office}${f}`
+const OFFICE_INPUTS: { field: (typeof OFFICE_FIELDS)[number]; label: string; hint: string; type?: 'url' | 'tel' }[] = [
+  { field: 'host', label: 'host', hint: 'Who takes the calls: named to the visitor and in the invitation.' },
+  { field: 'videoUrl', label: 'video link', hint: 'Where calls happen, e.g. https://meet.google.com/... Empty: by phone.', type: 'url' },
+  { field: 'phone', label: 'phone', hint: 'Used when there is no video link. Empty: the contact phone in Settings.', type: 'tel' },
+]
 
 type Answer = { notice: Toast; fields: Record<string, string>; values?: Record<string, string> }
 
@@ -112,44 +124,22 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
             description="Leave both times empty for a day off."
           >
             <div className="mb-5 grid gap-4 sm:grid-cols-3">
-              <Field
-                id={officeField(i, 'host')}
-                label={`${o.name}: host`}
-                hint="Who takes the calls: named to the visitor and in the invitation."
-                error={errors[officeField(i, 'host')]}
-              >
-                <Input
-                  name={officeField(i, 'host')}
-                  autoFocus={Boolean(errors[officeField(i, 'host')])}
-                  defaultValue={value(officeField(i, 'host'), o.host)}
-                />
-              </Field>
-              <Field
-                id={officeField(i, 'videoUrl')}
-                label={`${o.name}: video link`}
-                hint="Where calls happen, e.g. https://meet.google.com/... Empty: by phone."
-                error={errors[officeField(i, 'videoUrl')]}
-              >
-                <Input
-                  type="url"
-                  name={officeField(i, 'videoUrl')}
-                  autoFocus={Boolean(errors[officeField(i, 'videoUrl')])}
-                  defaultValue={value(officeField(i, 'videoUrl'), o.videoUrl)}
-                />
-              </Field>
-              <Field
-                id={officeField(i, 'phone')}
-                label={`${o.name}: phone`}
-                hint="Used when there is no video link. Empty: the contact phone in Settings."
-                error={errors[officeField(i, 'phone')]}
-              >
-                <Input
-                  type="tel"
-                  name={officeField(i, 'phone')}
-                  autoFocus={Boolean(errors[officeField(i, 'phone')])}
-                  defaultValue={value(officeField(i, 'phone'), o.phone)}
-                />
-              </Field>
+              {OFFICE_INPUTS.map(({ field, label, hint, type }) => (
+                <Field
+                  key={field}
+                  id={officeField(i, field)}
+                  label={`${o.name}: ${label}`}
+                  hint={hint}
+                  error={errors[officeField(i, field)]}
+                >
+                  <Input
+                    type={type}
+                    name={officeField(i, field)}
+                    autoFocus={Boolean(errors[officeField(i, field)])}
+                    defaultValue={value(officeField(i, field), o[field])}
+                  />
+                </Field>
+              ))}
             </div>
             <div className="space-y-3">
               {WEEKDAY_NAMES.map((name, d) => {
@@ -196,44 +186,18 @@ export default function BookingSettings({ loaderData, actionData }: Route.Compon
         ))}
         <SectionCard id="calls-section" title="Calls" description="Times are in whole 5-minute steps.">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="callMinutes" label="Call length (minutes)" error={errors.callMinutes}>
-              <Input
-                type="number"
-                name="callMinutes"
-                autoFocus={Boolean(errors.callMinutes)}
-                min={5}
-                step={5}
-                defaultValue={value('callMinutes', String(a.callMinutes))}
-              />
-            </Field>
-            <Field id="bufferMinutes" label="Buffer between calls (minutes)" error={errors.bufferMinutes}>
-              <Input
-                type="number"
-                name="bufferMinutes"
-                autoFocus={Boolean(errors.bufferMinutes)}
-                min={0}
-                step={5}
-                defaultValue={value('bufferMinutes', String(a.bufferMinutes))}
-              />
-            </Field>
-            <Field id="noticeHours" label="Minimum notice (hours)" error={errors.noticeHours}>
-              <Input
-                type="number"
-                name="noticeHours"
-                autoFocus={Boolean(errors.noticeHours)}
-                min={0}
-                defaultValue={value('noticeHours', String(a.noticeHours))}
-              />
-            </Field>
-            <Field id="horizonDays" label="How far ahead (days)" error={errors.horizonDays}>
-              <Input
-                type="number"
-                name="horizonDays"
-                autoFocus={Boolean(errors.horizonDays)}
-                min={1}
-                defaultValue={value('horizonDays', String(a.horizonDays))}
-              />
-            </Field>
+            {NUMBER_INPUTS.map(({ name, label, min, step }) => (
+              <Field key={name} id={name} label={label} error={errors[name]}>
+                <Input
+                  type="number"
+                  name={name}
+                  autoFocus={Boolean(errors[name])}
+                  min={min}
+                  step={step}
+                  defaultValue={value(name, String(a[name]))}
+                />
+              </Field>
+            ))}
           </div>
           <Field
             id="daysOff"

@@ -1,8 +1,10 @@
-import { Clock, Eye, FileText, Inbox, Pencil, Plus } from 'lucide'
+import { Clock, Eye, FileText, Inbox, Plus } from 'lucide'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { ActivityChart } from '~/components/admin/activity-chart.tsx'
+import { EditLink } from '~/components/admin/list-actions.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { capitalize, PageHeader } from '~/components/admin/ui.tsx'
 import { MailNotDelivered } from '~/components/admin/mail-banner.tsx'
@@ -88,51 +90,49 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Dashboard" description="An overview of your website activity." times />
       <MailNotDelivered className="mb-6" />
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          title="Total Proposals"
-          value={stats.proposalStats.total}
-          subtitle="From website visitors"
-          icon={Inbox}
-          definition={METRICS.totalProposals}
-        />
-        <StatCard
-          title="Pending Proposals"
-          value={stats.proposalStats.pending}
-          subtitle="Requires attention"
-          icon={Clock}
-          definition={METRICS.pendingProposals}
-        />
-        <StatCard
-          title="Blog Posts"
-          value={stats.blogStats.total}
-          subtitle={`${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`}
-          icon={FileText}
-        />
-        <StatCard
-          title="Total Views"
-          value={stats.blogStats.totalViews}
-          subtitle="Blog post views"
-          icon={Eye}
-          definition={METRICS.totalViews}
-        />
+        {[
+          {
+            title: 'Total Proposals',
+            value: stats.proposalStats.total,
+            subtitle: 'From website visitors',
+            icon: Inbox,
+            definition: METRICS.totalProposals,
+          },
+          {
+            title: 'Pending Proposals',
+            value: stats.proposalStats.pending,
+            subtitle: 'Requires attention',
+            icon: Clock,
+            definition: METRICS.pendingProposals,
+          },
+          {
+            title: 'Blog Posts',
+            value: stats.blogStats.total,
+            subtitle: `${stats.blogStats.published} published, ${stats.blogStats.draft} drafts`,
+            icon: FileText,
+          },
+          {
+            title: 'Total Views',
+            value: stats.blogStats.totalViews,
+            subtitle: 'Blog post views',
+            icon: Eye,
+            definition: METRICS.totalViews,
+          },
+        ].map((card) => (
+          <StatCard key={card.title} {...card} />
+        ))}
       </section>
 
       {traffic && (
         <TrafficReport t={traffic} base={`${base}/dashboard`} csvBase="/api/dashboard/traffic.csv" countryConfigured={countryConfigured} />
       )}
 
-      <section aria-labelledby="activity-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-        <h2 id="activity-title" className="mb-3 text-lg font-semibold text-ink-900">
-          Last 30 days
-        </h2>
+      <Panel id="activity-title" title="Last 30 days" className="mt-6">
         <ActivityChart data={stats.chart} conversion={stats.conversion} zoneWords={data?.zoneWords} />
-      </section>
+      </Panel>
 
       {data?.proposalDocuments && (
-        <section aria-labelledby="documents-title" className="mt-6 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-          <h2 id="documents-title" className="mb-3 text-lg font-semibold text-ink-900">
-            Proposals to clients, last 30 days
-          </h2>
+        <Panel id="documents-title" title="Proposals to clients, last 30 days" className="mt-6">
           <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[
               ['Sent', String(data.proposalDocuments.sent)],
@@ -151,19 +151,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-        </section>
+        </Panel>
       )}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="recent-proposals" className="min-w-0 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-          <div className="mb-4 flex items-center justify-between gap-2">
-            <h2 id="recent-proposals" className="text-lg font-semibold text-ink-900">
-              Recent Proposals
-            </h2>
+        <Panel
+          id="recent-proposals"
+          title="Recent Proposals"
+          className="min-w-0"
+          action={
             <Link to={`${base}/proposals`} className={buttonClass({ variant: 'secondary' })}>
               View All
             </Link>
-          </div>
+          }
+        >
           {stats.recentProposals.length === 0 ? (
             <p className="py-6 text-center text-sm text-ink-600">No proposals yet</p>
           ) : (
@@ -181,17 +182,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-        </section>
+        </Panel>
 
-        <section aria-labelledby="recent-posts" className="min-w-0 rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-          <div className="mb-4 flex items-center justify-between gap-2">
-            <h2 id="recent-posts" className="text-lg font-semibold text-ink-900">
-              Recent Blog Posts
-            </h2>
+        <Panel
+          id="recent-posts"
+          title="Recent Blog Posts"
+          className="min-w-0"
+          action={
             <Link to={`${base}/blogs/new`} className={buttonClass()}>
               <Icon node={Plus} aria-hidden="true" className="size-4" /> New Post
             </Link>
-          </div>
+          }
+        >
           <p className="mb-3 rounded-md bg-ink-50 px-3 py-2 text-sm text-ink-800">
             <span className="font-medium">Next scheduled post: </span>
             {nextScheduled?.publishAt ? (
@@ -228,20 +230,48 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     >
                       <Icon node={Eye} aria-hidden="true" className="size-4" />
                     </a>
-                    <Link
-                      to={`${base}/blogs/edit/${post.id}`}
-                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                      aria-label={`Edit ${post.title}`}
-                    >
-                      <Icon node={Pencil} aria-hidden="true" className="size-4" />
-                    </Link>
+                    <EditLink to={`${base}/blogs/edit/${post.id}`} name={post.title} />
                   </div>
                 </li>
               ))}
             </ul>
           )}
-        </section>
+        </Panel>
       </div>
     </>
+  )
+}
+
+/** A card of the dashboard under its heading, with the action beside the heading when there is one. */
+function Panel({
+  id,
+  title,
+  action,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  action?: ReactNode
+  className: string
+  children: ReactNode
+}) {
+  const heading = (
+    <h2 id={id} className={`${action ? '' : 'mb-3 '}text-lg font-semibold text-ink-900`}>
+      {title}
+    </h2>
+  )
+  return (
+    <section aria-labelledby={id} className={`${className} rounded-lg border border-ink-200 bg-white p-5 shadow-sm`}>
+      {action ? (
+        <div className="mb-4 flex items-center justify-between gap-2">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
   )
 }

@@ -8,6 +8,7 @@ import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { SudoPassword } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { SUDO_FIELD, SUDO_PROMPT, WRONG_PASSWORD } from '~/lib/sudo.ts'
@@ -154,11 +155,7 @@ export default function ImportExport({ loaderData, actionData }: Route.Component
   }, [running, revalidator])
   const busy = navigation.state === 'submitting'
   const sudoField = (intent: string) =>
-    answered?.sudo && answered.intent === intent ? (
-      <Field id={`sudo-${intent}`} label="Your password, to confirm" error={answered.error}>
-        <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
-      </Field>
-    ) : null
+    answered?.sudo && answered.intent === intent ? <SudoPassword id={`sudo-${intent}`} error={answered.error} /> : null
   const importError = answered && !answered.sudo && answered.intent !== 'export' ? answered.error : undefined
   // A file over the limit is named at once, before its upload (the server refuses it as well).
   const [tooLarge, setTooLarge] = useState<string>()

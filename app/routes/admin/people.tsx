@@ -9,8 +9,9 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { Input, Options } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { SudoField } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
@@ -167,16 +168,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return { intent, ok: true, id, fields: {}, done, link } satisfies PeopleResult
 }
 
-/** The password again, in every form, until this session is in sudo mode. */
-function SudoField({ show, id, error }: { show: boolean; id: string; error?: string }) {
-  if (!show && !error) return null
-  return (
-    <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
-      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required autoFocus={Boolean(error)} />
-    </Field>
-  )
-}
-
 export default function People({ loaderData }: Route.ComponentProps) {
   const day = useReaderDay()
   const { people, invitations, sudoActive, me, requireSecondFactor } = loaderData
@@ -242,14 +233,10 @@ export default function People({ loaderData }: Route.ComponentProps) {
                           autoFocus={Boolean(errors.role ?? errors.id)}
                           className="rounded-md border border-ink-300 px-3 py-2 text-sm"
                         >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {ROLE_LABELS[r]}
-                            </option>
-                          ))}
+                          <Options items={ROLES} label={(r) => ROLE_LABELS[r]} />
                         </select>
                       </Field>
-                      <SudoField show={!sudoActive} id={`sudo-person-${p.id}`} error={errors[SUDO_FIELD]} />
+                      <SudoField focusOnError show={!sudoActive} id={`sudo-person-${p.id}`} error={errors[SUDO_FIELD]} />
                       <Button type="submit" name="intent" value="role" variant="outline" disabled={busy}>
                         Change role
                       </Button>
@@ -309,7 +296,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             </div>
             {invite.role && <p className="mt-1 text-sm text-danger-700">{invite.role}</p>}
           </fieldset>
-          <SudoField show={!sudoActive} id="sudo-invite" error={invite[SUDO_FIELD]} />
+          <SudoField focusOnError show={!sudoActive} id="sudo-invite" error={invite[SUDO_FIELD]} />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
               Send invitation
@@ -336,7 +323,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                       <Form method="post" className="flex flex-wrap items-end gap-2">
                         <CsrfField />
                         <input type="hidden" name="id" value={inv.id} />
-                        <SudoField show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
+                        <SudoField focusOnError show={!sudoActive} id={`sudo-revoke-${inv.id}`} error={errors[SUDO_FIELD]} />
                         <Button
                           type="submit"
                           name="intent"
@@ -378,7 +365,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="require-second-factor" />
           <input type="hidden" name="requireSecondFactor" value={requireSecondFactor ? 'off' : 'on'} />
           <p className="text-sm text-ink-800">{requireSecondFactor ? 'Required for everyone.' : 'Not required.'}</p>
-          <SudoField show={!sudoActive} id="sudo-second-factor" error={second[SUDO_FIELD]} />
+          <SudoField focusOnError show={!sudoActive} id="sudo-second-factor" error={second[SUDO_FIELD]} />
           <Button type="submit" variant="outline" disabled={busy}>
             {requireSecondFactor ? 'Stop requiring it' : 'Require two-step sign-in or a passkey'}
           </Button>

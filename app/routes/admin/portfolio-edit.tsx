@@ -1,10 +1,10 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/portfolio-edit'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
 import { PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
-import { buttonClass } from '~/components/ui/button.tsx'
+import { ItemNotFound } from '~/components/admin/ui.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
@@ -68,62 +68,22 @@ export default function PortfolioEdit({ loaderData, actionData }: Route.Componen
   const { adminPath, item, categories } = loaderData
   if (!item) {
     return (
-      <div className="rounded-lg border border-ink-200 bg-white p-10 text-center">
-        <h1 className="text-xl font-semibold text-ink-900">Project Not Found</h1>
-        <p className="mt-2 text-ink-600">This portfolio item does not exist or was deleted.</p>
-        <Link to={`/${adminPath}/portfolio`} className={buttonClass({ className: 'mt-4' })}>
-          Back to Portfolio
-        </Link>
-      </div>
+      <ItemNotFound
+        title="Project Not Found"
+        text="This portfolio item does not exist or was deleted."
+        listHref={`/${adminPath}/portfolio`}
+        back="Back to Portfolio"
+      />
     )
   }
-  const {
-    title,
-    description,
-    category,
-    image,
-    imageAlt,
-    liveUrl,
-    technologies,
-    isLive,
-    status,
-    slug,
-    problem,
-    solution,
-    results,
-    quote,
-    quoteAuthor,
-    quoteRole,
-    beforeText,
-    afterText,
-  } = item
   return (
     <PortfolioEditor
       key={item.id}
       adminPath={adminPath}
       id={item.id}
       categories={categories}
-      initial={{
-        title,
-        description,
-        category,
-        image,
-        imageAlt,
-        imageDecorative: image !== '' && imageAlt === '',
-        liveUrl: liveUrl ?? '',
-        technologies,
-        isLive,
-        status,
-        slug,
-        problem,
-        solution,
-        results,
-        quote,
-        quoteAuthor,
-        quoteRole,
-        beforeText,
-        afterText,
-      }}
+      // The editor reads its fields from the saved project (the rest it ignores).
+      initial={{ ...item, imageDecorative: item.image !== '' && item.imageAlt === '', liveUrl: item.liveUrl ?? '' }}
       schema={PortfolioItemPatchSchema}
       result={actionData}
     />

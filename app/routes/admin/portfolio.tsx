@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus } from 'lucide'
+import { ExternalLink, Plus } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import type { Route } from './+types/portfolio'
@@ -6,6 +6,7 @@ import {
   DELETE_PARAM,
   DeleteButton,
   DeleteConfirmation,
+  EditLink,
   IntentFields,
   pendingIntent,
   StatusForm,
@@ -16,9 +17,9 @@ import { listHref, readListView } from '~/components/admin/list-params.ts'
 import { ListTable, ViewSwitch } from '~/components/admin/view-switch.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, useSavedNotice } from '~/components/admin/notice.tsx'
-import { FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
+import { EmptyList, FilterLinks, PageHeader } from '~/components/admin/ui.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
-import { Input, Select } from '~/components/ui/input.tsx'
+import { Input, Options, Select } from '~/components/ui/input.tsx'
 import { switchTrackClass } from '~/components/ui/switch.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import type { Toast } from '~/components/ui/toast.tsx'
@@ -180,11 +181,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
             onChange={(e) => submit(e.currentTarget.form)}
           >
             <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options items={categories} />
           </Select>
           <button type="submit" className={buttonClass({ variant: 'secondary' })}>
             Search
@@ -195,14 +192,11 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
       <ViewSwitch current={view} hrefFor={(v) => listHref(path, { q, category, status, view: v === 'table' ? 'table' : undefined })} />
 
       {items.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-ink-300 bg-white p-10 text-center">
-          <p className="text-ink-600">
-            {q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}
-          </p>
-          <Link to={`${path}/new`} className={buttonClass({ className: 'mt-4' })}>
-            <Icon node={Plus} aria-hidden="true" className="size-4" /> Create Your First Portfolio Item
-          </Link>
-        </div>
+        <EmptyList
+          text={q || status || category ? 'No portfolio items found matching your criteria.' : 'No portfolio items yet.'}
+          newHref={`${path}/new`}
+          newLabel="Create Your First Portfolio Item"
+        />
       ) : view === 'table' ? (
         <PortfolioTable items={items} path={path} action={here} />
       ) : (
@@ -249,9 +243,7 @@ function ItemActions({ item, editHref, action }: { item: Item; editHref: string;
           <Icon node={ExternalLink} aria-hidden="true" className="size-4" />
         </a>
       )}
-      <Link to={editHref} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-label={`Edit ${item.title}`}>
-        <Icon node={Pencil} aria-hidden="true" className="size-4" />
-      </Link>
+      <EditLink to={editHref} name={item.title} />
       <DeleteButton id={item.id} name={item.title} noun="portfolio item" action={action} fetcher={fetcher} />
     </>
   )

@@ -7,8 +7,9 @@ import { formatDate, PageHeader } from '~/components/admin/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input, Select } from '~/components/ui/input.tsx'
+import { Input, Options, Select } from '~/components/ui/input.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { SudoField } from '~/components/admin/security-parts.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readIntentForm } from './+shared/content-actions.server.ts'
 import { validate } from '~/http/forms.server.ts'
@@ -144,16 +145,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-/** The password again, in the form, until this session is in sudo mode. */
-function SudoField({ show, id, error }: { show: boolean; id: string; error?: string }) {
-  if (!show && !error) return null
-  return (
-    <Field id={id} label="Your password, to confirm" error={error} className="min-w-48">
-      <Input type="password" name={SUDO_FIELD} autoComplete="current-password" required />
-    </Field>
-  )
-}
-
 /** How long a new token works: a list, and a day of one's own (shown without JavaScript, or once "On a day" is chosen). */
 function TokenExpiry({ errors, tomorrow }: { errors: Record<string, string>; tomorrow: string }) {
   const hydrated = useHydrated()
@@ -225,11 +216,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Field id="own-time-zone" label="Show times in" error={errors('zone').timeZone} className="min-w-0 sm:max-w-sm">
             <Select name="timeZone" defaultValue={zone.own}>
               <option value="">The agency&apos;s: {zone.agencyTitle}</option>
-              {zone.choices.map((z) => (
-                <option key={z} value={z}>
-                  {readableZone(z)}
-                </option>
-              ))}
+              <Options items={zone.choices} label={readableZone} />
             </Select>
           </Field>
           <Button type="submit" disabled={busy}>

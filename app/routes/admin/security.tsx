@@ -26,7 +26,16 @@ import { twoStepState } from '~/services/totp.server.ts'
 import { readPasswords } from './+shared/settings-form.ts'
 import { type Intent, type SecurityResult } from './+shared/security-forms.ts'
 import { securityAction } from './+shared/security-action.server.ts'
-import { FormError, Passkeys, RecoveryCodes, SudoPassword, focusHeading, useWhen } from '~/components/admin/security-parts.tsx'
+import {
+  FormError,
+  IntentForm,
+  Passkeys,
+  RecoveryCodes,
+  SudoPassword,
+  focusHeading,
+  useWhen,
+  type AskPassword,
+} from '~/components/admin/security-parts.tsx'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -68,7 +77,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
     actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined
   const errors = (intent: Intent, id?: number) => answer(intent, id)?.fields ?? {}
   /** The password prompt in the form (intent, row) the action asked it for, else nothing. */
-  const askPassword = (intent: Intent, id?: number) => {
+  const askPassword: AskPassword = (intent, id) => {
     const a = answer(intent, id)
     return a?.sudo ? <SudoPassword id={sudoFieldId(intent, id)} error={a.fields[sudoFieldId(intent, id)]} /> : null
   }
@@ -220,22 +229,25 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   <strong data-testid="recovery-left">{twoStep.recoveryCodesLeft}</strong>
                 </span>
               </p>
-              <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                <CsrfField />
-                <input type="hidden" name="intent" value="recovery-regenerate" />
-                {askPassword('recovery-regenerate')}
-                <Button type="submit" variant="secondary" disabled={sending === 'recovery-regenerate'}>
-                  Make new recovery codes
-                </Button>
-              </Form>
-              <Form method="post" noValidate className="flex flex-wrap items-end gap-3 border-t border-ink-200 pt-4">
-                <CsrfField />
-                <input type="hidden" name="intent" value="totp-disable" />
-                {askPassword('totp-disable')}
-                <Button type="submit" variant="danger" disabled={sending === 'totp-disable'}>
-                  Turn off two-step sign-in
-                </Button>
-              </Form>
+              <IntentForm
+                intent="recovery-regenerate"
+                askPassword={askPassword}
+                button={
+                  <Button type="submit" variant="secondary" disabled={sending === 'recovery-regenerate'}>
+                    Make new recovery codes
+                  </Button>
+                }
+              />
+              <IntentForm
+                intent="totp-disable"
+                askPassword={askPassword}
+                className="flex flex-wrap items-end gap-3 border-t border-ink-200 pt-4"
+                button={
+                  <Button type="submit" variant="danger" disabled={sending === 'totp-disable'}>
+                    Turn off two-step sign-in
+                  </Button>
+                }
+              />
             </div>
           ) : twoStep.enrolment ? (
             <div className="space-y-4">
@@ -264,17 +276,19 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   <p className="text-ink-600">Time-based, 6 digits, every 30 seconds.</p>
                 </div>
               </div>
-              <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                <CsrfField />
-                <input type="hidden" name="intent" value="totp-confirm" />
+              <IntentForm
+                intent="totp-confirm"
+                askPassword={askPassword}
+                button={
+                  <Button type="submit" disabled={sending === 'totp-confirm'}>
+                    Turn on
+                  </Button>
+                }
+              >
                 <Field id="code" label="Code from the app" error={errors('totp-confirm').code}>
                   <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
                 </Field>
-                {askPassword('totp-confirm')}
-                <Button type="submit" disabled={sending === 'totp-confirm'}>
-                  Turn on
-                </Button>
-              </Form>
+              </IntentForm>
               <Form method="post">
                 <CsrfField />
                 <input type="hidden" name="intent" value="totp-cancel" />
@@ -284,14 +298,15 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
               </Form>
             </div>
           ) : (
-            <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-              <CsrfField />
-              <input type="hidden" name="intent" value="totp-start" />
-              {askPassword('totp-start')}
-              <Button type="submit" disabled={sending === 'totp-start'}>
-                Set up an authenticator app
-              </Button>
-            </Form>
+            <IntentForm
+              intent="totp-start"
+              askPassword={askPassword}
+              button={
+                <Button type="submit" disabled={sending === 'totp-start'}>
+                  Set up an authenticator app
+                </Button>
+              }
+            />
           )}
         </SectionCard>
 
@@ -312,35 +327,39 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   </div>
                 </div>
                 {!s.current && (
-                  <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="session-end" />
-                    <input type="hidden" name="id" value={s.id} />
-                    {askPassword('session-end', s.id)}
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="secondary"
-                      data-end-session
-                      aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}
-                    >
-                      End
-                    </Button>
-                  </Form>
+                  <IntentForm
+                    intent="session-end"
+                    id={s.id}
+                    askPassword={askPassword}
+                    button={
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="secondary"
+                        data-end-session
+                        aria-label={`End session: ${s.device}, ${s.ip ?? 'unknown address'}`}
+                      >
+                        End
+                      </Button>
+                    }
+                  />
                 )}
               </li>
             ))}
           </ul>
           {sessions.length > 1 && (
-            <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
-              <CsrfField />
-              <input type="hidden" name="intent" value="sessions-end-others" />
+            <IntentForm
+              intent="sessions-end-others"
+              askPassword={askPassword}
+              className="mt-4 flex flex-wrap items-end gap-3"
+              button={
+                <Button type="submit" variant="danger" disabled={sending === 'sessions-end-others'}>
+                  Sign out all other sessions
+                </Button>
+              }
+            >
               <p className="w-full text-sm text-ink-700">Signs out every session but this one{tokensNote}.</p>
-              {askPassword('sessions-end-others')}
-              <Button type="submit" variant="danger" disabled={sending === 'sessions-end-others'}>
-                Sign out all other sessions
-              </Button>
-            </Form>
+            </IntentForm>
           )}
         </SectionCard>
       </div>

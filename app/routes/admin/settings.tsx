@@ -12,6 +12,7 @@ import { Field, Label } from '~/components/ui/field.tsx'
 import { Input, Select, Textarea } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
+import { SudoPassword } from '~/components/admin/security-parts.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
@@ -227,11 +228,7 @@ export default function SettingsPage({ loaderData, actionData: answered }: Route
               {text('siteName', 'Site Name')}
               {text('contactEmail', 'Contact Email', 'email')}
             </div>
-            {answer('settings')?.sudo && (
-              <Field id={SUDO_FIELD} label="Your password, to confirm" error={errors[SUDO_FIELD]} className="mt-4 sm:max-w-xs">
-                <Input name={SUDO_FIELD} type="password" autoComplete="current-password" />
-              </Field>
-            )}
+            {answer('settings')?.sudo && <SudoPassword id={SUDO_FIELD} error={errors[SUDO_FIELD]} className="mt-4 sm:max-w-xs" />}
             <Field id="siteDescription" label="Site Description" error={errors.siteDescription} className="mt-4">
               <Textarea name="siteDescription" rows={3} defaultValue={start.siteDescription} />
             </Field>

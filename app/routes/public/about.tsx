@@ -2,6 +2,7 @@ import { Award, Clock, HeartHandshake, MapPin, Phone, Target, Users } from 'luci
 import { Icon } from '~/components/ui/icon.tsx'
 import type { Route } from './+types/about'
 import { LazyMap } from '~/components/site/lazy-map.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
@@ -36,30 +37,22 @@ export default function About() {
         ))}
       </section>
 
-      <section aria-labelledby="values-title" className="bg-ink-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="values-title" className="text-center text-3xl font-bold text-ink-900">
-            Our Values
-          </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map((v) => {
-              const icon = VALUE_ICONS[v.icon] ?? Target
-              return (
-                <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
-                  <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
-                  <h3 className="mt-4 text-lg font-bold text-ink-900">{v.title}</h3>
-                  <p className="mt-2 leading-7 text-ink-600">{v.description}</p>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      </section>
+      <Band id="values-title" title="Our Values" tinted>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map((v) => {
+            const icon = VALUE_ICONS[v.icon] ?? Target
+            return (
+              <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+                <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
+                <h3 className="mt-4 text-lg font-bold text-ink-900">{v.title}</h3>
+                <p className="mt-2 leading-7 text-ink-600">{v.description}</p>
+              </li>
+            )
+          })}
+        </ul>
+      </Band>
 
-      <section aria-labelledby="offices-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="offices-title" className="text-center text-3xl font-bold text-ink-900">
-          {REMOTE_TEAM.title}
-        </h2>
+      <Band id="offices-title" title={REMOTE_TEAM.title}>
         <p className="mx-auto mt-4 max-w-3xl text-center text-lg leading-8 text-ink-600">{REMOTE_TEAM.body}</p>
         <ul className="mt-10 grid gap-8 lg:grid-cols-2">
           {offices.map((o) => (
@@ -90,33 +83,28 @@ export default function About() {
             </li>
           ))}
         </ul>
-      </section>
+      </Band>
 
-      <section aria-labelledby="team-title" className="bg-ink-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="team-title" className="text-center text-3xl font-bold text-ink-900">
-            Meet the Team
-          </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
-            {TEAM.map((m) => (
-              <li key={m.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-ink-200">
-                <img
-                  src={m.avatar}
-                  alt={`Illustrated portrait of ${m.name}`}
-                  width={256}
-                  height={256}
-                  loading="lazy"
-                  decoding="async"
-                  className="mx-auto h-28 w-28 rounded-full bg-ink-100"
-                />
-                <h3 className="mt-4 text-lg font-bold text-ink-900">{m.name}</h3>
-                <p className="text-sm font-medium text-primary-800">{m.role}</p>
-                <p className="mt-3 text-sm leading-6 text-ink-600">{m.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Band id="team-title" title="Meet the Team" tinted>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+          {TEAM.map((m) => (
+            <li key={m.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-ink-200">
+              <img
+                src={m.avatar}
+                alt={`Illustrated portrait of ${m.name}`}
+                width={256}
+                height={256}
+                loading="lazy"
+                decoding="async"
+                className="mx-auto h-28 w-28 rounded-full bg-ink-100"
+              />
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{m.name}</h3>
+              <p className="text-sm font-medium text-primary-800">{m.role}</p>
+              <p className="mt-3 text-sm leading-6 text-ink-600">{m.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </Band>
       <ClosingCta title="Work with us" />
     </main>
   )

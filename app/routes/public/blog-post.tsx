@@ -1,4 +1,4 @@
-import { ArrowLeft, User } from 'lucide'
+import { User } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/blog-post'
@@ -13,7 +13,8 @@ import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
-import { ResponsiveImage } from '~/components/site/responsive-image.tsx'
+import { CoverImage } from '~/components/site/responsive-image.tsx'
+import { ArticleHeader, ArticleNotFound, BackLink } from '~/components/site/article-parts.tsx'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -48,35 +49,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-const backClass = 'inline-flex items-center gap-2 font-semibold text-primary-800 hover:underline'
-
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData
   const { siteUrl, site } = useSite()
   if (!post) {
     return (
-      <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-        <h1 className="text-4xl font-extrabold text-ink-900">Post Not Found</h1>
-        <p className="mt-4 text-lg text-ink-600">The article you are looking for does not exist or is no longer published.</p>
-        <Link to="/blog" className="mt-8 inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-3 font-semibold text-white hover:bg-primary-800">
-          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-          Back to Blog
-        </Link>
-      </main>
+      <ArticleNotFound
+        title="Post Not Found"
+        text="The article you are looking for does not exist or is no longer published."
+        to="/blog"
+        back="Back to Blog"
+      />
     )
   }
   return (
     <main id="main-content">
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <Link to="/blog" className={backClass}>
-          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-          Back to Blog
-        </Link>
-        <header className="mt-8">
-          <p>
-            <span className="rounded-full bg-primary-50 px-3 py-1 text-sm font-semibold text-primary-800">{post.category}</span>
-          </p>
-          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{post.title}</h1>
+        <BackLink to="/blog">Back to Blog</BackLink>
+        <ArticleHeader category={post.category} title={post.title}>
           {post.subheading && <p className="mt-3 text-xl leading-8 text-ink-600">{post.subheading}</p>}
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1">
@@ -90,17 +80,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </span>
             <PostDateAndReadTime date={post.date} readTime={post.readTime} />
           </div>
-        </header>
+        </ArticleHeader>
         {post.image && (
-          <ResponsiveImage
+          <CoverImage
+            kind="post"
             src={post.image}
             alt={post.imageAlt}
             picture={loaderData.picture}
-            width={1200}
-            height={630}
             sizes={ARTICLE_SIZES}
             priority
-            className="mt-8 aspect-[40/21] w-full rounded-2xl bg-ink-100 object-cover"
+            className="mt-8 rounded-2xl"
           />
         )}
         <div
@@ -123,10 +112,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <footer className="mt-12 border-t border-ink-200 pt-8">
-          <Link to="/blog" className={backClass}>
-            <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-            Back to Blog
-          </Link>
+          <BackLink to="/blog">Back to Blog</BackLink>
         </footer>
       </article>
       <ClosingCta title="Want a website like this for your business?" />

@@ -1,15 +1,15 @@
-import { CalendarCheck, CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Icon } from '~/components/ui/icon.tsx'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
 import { CONTACT_INTRO } from '~/content/contact.ts'
 import { officesOf } from '~/content/site.ts'
@@ -27,6 +27,7 @@ import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
 import { RateLimitedError } from '~/services/errors.server.ts'
+import { BookCallLink } from '~/components/site/book-call-link.tsx'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('contact', args)
@@ -75,29 +76,23 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <ul className="grid gap-6 sm:grid-cols-3">
           {site.contactEmail && (
-            <li className="rounded-2xl border border-ink-200 p-6">
-              <Icon node={Mail} aria-hidden="true" className="h-6 w-6 text-primary-700" />
-              <h3 className="mt-3 font-bold text-ink-900">Email</h3>
+            <ReachCard icon={Mail} title="Email">
               <a href={`mailto:${site.contactEmail}`} className="mt-1 block break-words text-primary-800 hover:underline">
                 {site.contactEmail}
               </a>
-            </li>
+            </ReachCard>
           )}
           {site.contactPhone && (
-            <li className="rounded-2xl border border-ink-200 p-6">
-              <Icon node={Phone} aria-hidden="true" className="h-6 w-6 text-primary-700" />
-              <h3 className="mt-3 font-bold text-ink-900">Phone</h3>
+            <ReachCard icon={Phone} title="Phone">
               <a href={tel(site.contactPhone)} className="mt-1 block text-primary-800 hover:underline">
                 {site.contactPhone}
               </a>
-            </li>
+            </ReachCard>
           )}
           {headquarters?.hours && (
-            <li className="rounded-2xl border border-ink-200 p-6">
-              <Icon node={Clock} aria-hidden="true" className="h-6 w-6 text-primary-700" />
-              <h3 className="mt-3 font-bold text-ink-900">Hours</h3>
+            <ReachCard icon={Clock} title="Hours">
               <p className="mt-1 text-ink-700">{headquarters.hours}</p>
-            </li>
+            </ReachCard>
           )}
         </ul>
       </section>
@@ -219,10 +214,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
           <p className="font-semibold">Message sent. Thank you!</p>
           <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
           <p className="mt-4 text-sm">Would a conversation be quicker?</p>
-          <Link to="/book" className={buttonClass({ size: 'lg', className: 'mt-2 w-full sm:w-auto' })}>
-            <Icon node={CalendarCheck} aria-hidden="true" className="size-5" />
-            Book a free call
-          </Link>
+          <BookCallLink />
         </div>
       </div>
     )
@@ -260,5 +252,16 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
         {sending ? 'Sending...' : 'Send Message'}
       </Button>
     </Form>
+  )
+}
+
+/** One way to reach the agency (email, phone, hours), a card under its icon and name. */
+function ReachCard({ icon, title, children }: { icon: IconNode; title: string; children: ReactNode }) {
+  return (
+    <li className="rounded-2xl border border-ink-200 p-6">
+      <Icon node={icon} aria-hidden="true" className="h-6 w-6 text-primary-700" />
+      <h3 className="mt-3 font-bold text-ink-900">{title}</h3>
+      {children}
+    </li>
   )
 }

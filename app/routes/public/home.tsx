@@ -8,6 +8,7 @@ import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolveOldAddress } from '~/services/post-addresses.server.ts'
 import { DiscoveryPopup } from '~/components/discovery-popup.tsx'
 import { Accordion } from '~/components/site/accordion.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PortfolioGrid, Testimonials, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
@@ -15,7 +16,7 @@ import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
 import { seoMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce, testimonialsOf } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/image-variants.server.ts'
+import { portfolioCards } from './+shared/portfolio-cards.server.ts'
 import { getPublicSettings } from '~/services/settings.server.ts'
 
 /** Built by the loader: the browser then loads no page's metadata to show the home page. */
@@ -47,22 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const projects = listPublicPortfolioOnce(context.app.db, context.app.contentMemo)
   // Clients' words come from the projects' quotes (one source), streamed with the portfolio.
   const testimonials = projects.then(testimonialsOf)
-  const portfolio = projects.then(async (items) => {
-    const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
-    return items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
-      id,
-      slug,
-      title,
-      description,
-      category,
-      image,
-      imageAlt,
-      picture: pictures[image] ?? null,
-      technologies,
-      isLive,
-      liveUrl,
-    }))
-  })
+  const portfolio = projects.then((items) => portfolioCards(context.app.images, items))
   // The three questions travel as loader data: the full FAQ list stays out of the home page bundle.
   const { siteName } = await getPublicSettings(context.app.db, context.app.contentMemo)
   const meta = seoMeta('home', { siteUrl: context.app.config.siteUrl, siteName, path: '/' })
@@ -188,21 +174,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.testimonials}>{(items) => <Testimonials items={items} tone="white" />}</Await>
       </Suspense>
 
-      <section aria-labelledby="faq-title" className="bg-ink-50">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="faq-title" className="text-center text-3xl font-bold text-ink-900">
-            Frequently Asked Questions
-          </h2>
-          <div className="mt-8">
-            <Accordion items={loaderData.faqs} name="home-faq" />
-          </div>
-          <p className="mt-8 text-center">
-            <Link to="/faq" className="font-semibold text-primary-800 hover:underline">
-              View All FAQs
-            </Link>
-          </p>
+      <Band id="faq-title" title="Frequently Asked Questions" width="3xl" tinted>
+        <div className="mt-8">
+          <Accordion items={loaderData.faqs} name="home-faq" />
         </div>
-      </section>
+        <p className="mt-8 text-center">
+          <Link to="/faq" className="font-semibold text-primary-800 hover:underline">
+            View All FAQs
+          </Link>
+        </p>
+      </Band>
 
       <RenderedOnce as="section" renderKey="home logos" aria-labelledby="logos-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="logos-title" className="text-center text-sm font-semibold tracking-wide text-ink-600 uppercase">

@@ -1,9 +1,10 @@
-import { ArrowLeft, ExternalLink } from 'lucide'
-import { Link, data, redirect } from 'react-router'
+import { ExternalLink } from 'lucide'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/portfolio-case'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
-import { ResponsiveImage } from '~/components/site/responsive-image.tsx'
+import { CoverImage } from '~/components/site/responsive-image.tsx'
+import { ArticleHeader, ArticleNotFound, BackLink } from '~/components/site/article-parts.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
@@ -25,7 +26,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     )
   }
   return seoMeta(
-    { title: `${item.title}: case study`, description: item.description, keywords: [item.category, 'case study', 'small business website', 'web design portfolio'] },
+    {
+      title: `${item.title}: case study`,
+      description: item.description,
+      keywords: [item.category, 'case study', 'small business website', 'web design portfolio'],
+    },
     { ...site, path: portfolioCasePath(item), image: item.image || undefined, type: 'article' },
   )
 }
@@ -37,7 +42,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   // An address that cannot be a slug is no project: answered without asking the database.
-  const found = PORTFOLIO_SLUG_PATH.test(portfolioCasePath({ slug: params.slug })) ? await resolveCaseAddress(context.app.db, params.slug) : null
+  const found = PORTFOLIO_SLUG_PATH.test(portfolioCasePath({ slug: params.slug }))
+    ? await resolveCaseAddress(context.app.db, params.slug)
+    : null
   if (!found) return data({ item: null, picture: null }, { status: 404 })
   if ('moved' in found) throw redirect(portfolioCasePath({ slug: found.moved }), 301)
   const { item } = found
@@ -68,7 +75,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-const backClass = 'inline-flex items-center gap-2 font-semibold text-primary-800 hover:underline'
 const h2Class = 'mt-12 text-2xl font-bold text-ink-900'
 
 export default function PortfolioCase({ loaderData }: Route.ComponentProps) {
@@ -76,40 +82,30 @@ export default function PortfolioCase({ loaderData }: Route.ComponentProps) {
   const { siteUrl, site } = useSite()
   if (!item) {
     return (
-      <main id="main-content" className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-        <h1 className="text-4xl font-extrabold text-ink-900">Project Not Found</h1>
-        <p className="mt-4 text-lg text-ink-600">The project you are looking for does not exist or is no longer in our portfolio.</p>
-        <Link to="/portfolio" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-          Back to Portfolio
-        </Link>
-      </main>
+      <ArticleNotFound
+        title="Project Not Found"
+        text="The project you are looking for does not exist or is no longer in our portfolio."
+        to="/portfolio"
+        back="Back to Portfolio"
+      />
     )
   }
   const live = item.isLive ? liveHref(item.liveUrl) : null
   return (
     <main id="main-content">
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <Link to="/portfolio" className={backClass}>
-          <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-          Back to Portfolio
-        </Link>
-        <header className="mt-8">
-          <p>
-            <span className="rounded-full bg-primary-50 px-3 py-1 text-sm font-semibold text-primary-800">{item.category}</span>
-          </p>
-          <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{item.title}</h1>
+        <BackLink to="/portfolio">Back to Portfolio</BackLink>
+        <ArticleHeader category={item.category} title={item.title}>
           <p className="mt-3 text-xl leading-8 text-ink-600">{item.description}</p>
-        </header>
-        <ResponsiveImage
+        </ArticleHeader>
+        <CoverImage
+          kind="project"
           src={item.image}
           alt={item.imageAlt}
           picture={loaderData.picture}
-          width={1200}
-          height={800}
           sizes={ARTICLE_SIZES}
           priority
-          className="mt-8 aspect-[3/2] w-full rounded-2xl bg-ink-100 object-cover"
+          className="mt-8 rounded-2xl"
         />
 
         {item.results.length > 0 && (
@@ -214,10 +210,7 @@ export default function PortfolioCase({ loaderData }: Route.ComponentProps) {
               <Icon node={ExternalLink} aria-hidden="true" className="h-4 w-4" />
             </a>
           )}
-          <Link to="/portfolio" className={backClass}>
-            <Icon node={ArrowLeft} aria-hidden="true" className="h-5 w-5" />
-            Back to Portfolio
-          </Link>
+          <BackLink to="/portfolio">Back to Portfolio</BackLink>
         </footer>
       </article>
       <ClosingCta title="Want results like these for your business?" />

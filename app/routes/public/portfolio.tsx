@@ -4,7 +4,7 @@ import { PageHeader } from '~/components/site/page-header.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce } from '~/services/portfolio.server.ts'
-import { pictureInfo } from '~/services/image-variants.server.ts'
+import { portfolioCards } from './+shared/portfolio-cards.server.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('portfolio', args)
@@ -16,22 +16,7 @@ export const shouldRevalidate = keepDataAcrossFilters
 /** Active projects only, rendered on the server; the grid filters them by `?category=`. */
 export async function loader({ context }: Route.LoaderArgs) {
   const items = await listPublicPortfolioOnce(context.app.db, context.app.contentMemo)
-  const pictures = await pictureInfo(context.app.images, items.map((i) => i.image))
-  return {
-    items: items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
-      id,
-      slug,
-      title,
-      description,
-      category,
-      image,
-      imageAlt,
-      picture: pictures[image] ?? null,
-      technologies,
-      isLive,
-      liveUrl,
-    })),
-  }
+  return { items: await portfolioCards(context.app.images, items) }
 }
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
-import { Check } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
 import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
 import { readEstimatorQuery } from '~/lib/estimator-query.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
+import { CheckList } from '~/components/site/check-list.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -52,14 +52,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 <span className="text-4xl font-extrabold text-ink-900">${p.price}</span>
                 <span className="text-ink-600"> one-time</span>
               </p>
-              <ul className="mt-6 flex-1 space-y-3" aria-label={`${p.name} plan includes`}>
-                {p.features.map((f) => (
-                  <li key={f} className="flex gap-2 text-ink-700">
-                    <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={p.features} label={`${p.name} plan includes`} className="mt-6 flex-1 space-y-3" />
               <Link
                 to="/proposal"
                 className={`mt-8 inline-flex items-center justify-center rounded-lg px-4 py-3 font-semibold ${
@@ -77,47 +70,34 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="addons-title" className="bg-ink-50">
-        <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-          <h2 id="addons-title" className="text-center text-3xl font-bold text-ink-900">
-            Add-ons
-          </h2>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2">
-            {PRICING_ADDONS.map((a) => (
-              <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
-                <div className="flex items-baseline justify-between gap-4">
-                  <h3 className="font-bold text-ink-900">{a.name}</h3>
-                  <p className="shrink-0 font-semibold text-primary-800">
-                    +${a.price}
-                    {a.unit && <span className="text-sm font-normal text-ink-600"> {a.unit}</span>}
-                  </p>
-                </div>
-                <p className="mt-2 text-ink-600">{a.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Band id="addons-title" title="Add-ons" width="5xl" tinted>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+          {PRICING_ADDONS.map((a) => (
+            <li key={a.name} className="rounded-2xl bg-white p-6 ring-1 ring-ink-200">
+              <div className="flex items-baseline justify-between gap-4">
+                <h3 className="font-bold text-ink-900">{a.name}</h3>
+                <p className="shrink-0 font-semibold text-primary-800">
+                  +${a.price}
+                  {a.unit && <span className="text-sm font-normal text-ink-600"> {a.unit}</span>}
+                </p>
+              </div>
+              <p className="mt-2 text-ink-600">{a.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Band>
 
-      <section aria-labelledby="estimator-title" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-        <h2 id="estimator-title" className="text-center text-3xl font-bold text-ink-900">
-          Estimate your project
-        </h2>
+      <Band id="estimator-title" title="Estimate your project" width="5xl">
         <div className="mt-8">
           <CostEstimator initial={loaderData.estimator} />
         </div>
-      </section>
+      </Band>
 
-      <section aria-labelledby="pricing-faq-title" className="bg-ink-50">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="pricing-faq-title" className="text-center text-3xl font-bold text-ink-900">
-            Pricing questions
-          </h2>
-          <div className="mt-8">
-            <Accordion items={PRICING_FAQS} name="pricing-faq" />
-          </div>
+      <Band id="pricing-faq-title" title="Pricing questions" width="3xl" tinted>
+        <div className="mt-8">
+          <Accordion items={PRICING_FAQS} name="pricing-faq" />
         </div>
-      </section>
+      </Band>
       <ClosingCta title="Not sure which plan fits?" />
       <JsonLd data={plansJsonLd(siteUrl, site.siteName, PLANS)} />
     </main>

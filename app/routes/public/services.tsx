@@ -3,6 +3,8 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/services'
+import { CheckList } from '~/components/site/check-list.tsx'
+import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PageHeader } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -59,14 +61,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <Icon node={icon} aria-hidden="true" className="h-10 w-10 rounded-lg bg-primary-50 p-2 text-primary-700" />
                 <h2 className="mt-5 text-xl font-bold text-ink-900">{s.title}</h2>
                 <p className="mt-3 leading-7 text-ink-600">{s.description}</p>
-                <ul className="mt-5 flex-1 space-y-2" aria-label={`${s.title} features`}>
-                  {s.features.map((f) => (
-                    <li key={f} className="flex gap-2 text-ink-700">
-                      <Icon node={Check} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success-700" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={s.features} label={`${s.title} features`} className="mt-5 flex-1 space-y-2" />
                 <Link
                   to="/proposal"
                   className={buttonClass({ className: 'mt-6' })}
@@ -85,51 +80,43 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="compare-title" className="bg-ink-50">
-        <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-          <h2 id="compare-title" className="text-center text-3xl font-bold text-ink-900">
-            How we compare
-          </h2>
-          <div className="mt-8 overflow-x-auto rounded-2xl border border-ink-200 bg-white">
-            <table className="w-full text-left">
-              <caption className="sr-only">{site.siteName} compared with typical agencies</caption>
-              <thead className="bg-ink-100 text-sm text-ink-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Feature
+      <Band id="compare-title" title="How we compare" width="4xl" tinted>
+        <div className="mt-8 overflow-x-auto rounded-2xl border border-ink-200 bg-white">
+          <table className="w-full text-left">
+            <caption className="sr-only">{site.siteName} compared with typical agencies</caption>
+            <thead className="bg-ink-100 text-sm text-ink-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Feature
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold text-primary-800">
+                  {site.siteName}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Typical agencies
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-200">
+              {COMPARISON.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+                    {row.feature}
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-primary-800">
-                    {site.siteName}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Typical agencies
-                  </th>
+                  <td className="px-4 py-3">
+                    <Answer value={row.us} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Answer value={row.typical} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-200">
-                {COMPARISON.map((row) => (
-                  <tr key={row.feature}>
-                    <th scope="row" className="px-4 py-3 font-medium text-ink-900">
-                      {row.feature}
-                    </th>
-                    <td className="px-4 py-3">
-                      <Answer value={row.us} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <Answer value={row.typical} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </div>
-      </section>
+      </Band>
 
-      <section aria-labelledby="stats-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="stats-title" className="text-center text-3xl font-bold text-ink-900">
-          Results that speak for themselves
-        </h2>
+      <Band id="stats-title" title="Results that speak for themselves">
         <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-4">
           {STATS.map((s) => (
             <div key={s.label} className="flex flex-col-reverse rounded-2xl bg-primary-50 p-6 text-center">
@@ -138,7 +125,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-      </section>
+      </Band>
       <Testimonials items={loaderData.testimonials} />
       <ClosingCta />
     </main>

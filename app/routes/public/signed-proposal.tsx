@@ -199,37 +199,27 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
 
         {open && (
           <div className="grid gap-6 sm:grid-cols-2 print:hidden">
-            <section aria-labelledby="decline-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-              <h2 id="decline-title" className="text-lg font-bold text-ink-900">
-                Decline
-              </h2>
-              <Form method="post" className="mt-3 space-y-3" noValidate>
-                <CsrfField />
-                <input type="hidden" name="intent" value="decline" />
-                <input type="hidden" name="version" value={content.version} />
-                <Field id="decline-reason" label="Why are you declining?" required error={mine('decline')?.fields.reason}>
-                  <Textarea name="reason" rows={3} aria-required="true" defaultValue={mine('decline')?.values.reason ?? ''} />
-                </Field>
-                <Button type="submit" variant="secondary" disabled={busy('decline')}>
-                  Decline the proposal
-                </Button>
-              </Form>
-            </section>
-            <section aria-labelledby="question-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-              <h2 id="question-title" className="text-lg font-bold text-ink-900">
-                Ask a question
-              </h2>
-              <Form method="post" className="mt-3 space-y-3" noValidate>
-                <CsrfField />
-                <input type="hidden" name="intent" value="question" />
-                <Field id="question-question" label="Your question" required error={mine('question')?.fields.question}>
-                  <Textarea name="question" rows={3} aria-required="true" defaultValue={mine('question')?.values.question ?? ''} />
-                </Field>
-                <Button type="submit" variant="secondary" disabled={busy('question')}>
-                  Send the question
-                </Button>
-              </Form>
-            </section>
+            <ReplyBox
+              intent="decline"
+              title="Decline"
+              field="reason"
+              label="Why are you declining?"
+              version={content.version}
+              answer={mine('decline')}
+              busy={busy('decline')}
+            >
+              Decline the proposal
+            </ReplyBox>
+            <ReplyBox
+              intent="question"
+              title="Ask a question"
+              field="question"
+              label="Your question"
+              answer={mine('question')}
+              busy={busy('question')}
+            >
+              Send the question
+            </ReplyBox>
           </div>
         )}
       </main>
@@ -249,5 +239,46 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? 'This link is not valid. Check that you copied the whole address from our email, or ask us to send it again.' : 'Please try again in a moment.'}
       </p>
     </main>
+  )
+}
+
+/** A short answer the client writes back (why they decline, a question): a box of its own with its one text field. */
+function ReplyBox({
+  intent,
+  title,
+  field,
+  label,
+  version,
+  answer,
+  busy,
+  children,
+}: {
+  intent: Intent
+  title: string
+  field: string
+  label: string
+  /** The version the answer is about, when it matters (declining it). */
+  version?: number
+  answer: Answer | undefined
+  busy: boolean
+  children: string
+}) {
+  return (
+    <section aria-labelledby={`${intent}-title`} className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
+      <h2 id={`${intent}-title`} className="text-lg font-bold text-ink-900">
+        {title}
+      </h2>
+      <Form method="post" className="mt-3 space-y-3" noValidate>
+        <CsrfField />
+        <input type="hidden" name="intent" value={intent} />
+        {version !== undefined && <input type="hidden" name="version" value={version} />}
+        <Field id={`${intent}-${field}`} label={label} required error={answer?.fields[field]}>
+          <Textarea name={field} rows={3} aria-required="true" defaultValue={answer?.values[field] ?? ''} />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {children}
+        </Button>
+      </Form>
+    </section>
   )
 }

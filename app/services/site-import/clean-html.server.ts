@@ -4,32 +4,12 @@ import { parseDocument } from 'htmlparser2'
 import { textContent } from 'domutils'
 import { imagesIn } from '../html-images.server.ts'
 import { sanitizeBlogHtml } from '../sanitize.server.ts'
+import { HEADING_TAGS, SAME_TAG } from '~/lib/blog-html.ts'
 
-const BLOCKS = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'figure',
-  'figcaption',
-  'pre',
-  'hr',
-  'img',
-  'table',
-  'div',
-])
+const BLOCKS = new Set(['p', ...HEADING_TAGS, 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'pre', 'hr', 'img', 'table', 'div'])
 /** Wrappers the editor has no node for: their children stay, they go. */
 const UNWRAP = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'main', 'aside'])
 
-/** The editor writes <strong> and <em>. */
-const SAME: Record<string, string> = { b: 'strong', i: 'em' }
 const DROP = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object'])
 
 const el = (name: string, attribs: Record<string, string>, children: ChildNode[] = []) => new Element(name, attribs, children)
@@ -53,7 +33,7 @@ function transform(nodes: ChildNode[]): ChildNode[] {
       continue
     }
     if (!isTag(node)) continue // comments, including Gutenberg's <!-- wp:... --> block marks
-    const name = SAME[node.name.toLowerCase()] ?? node.name.toLowerCase()
+    const name = SAME_TAG[node.name.toLowerCase()] ?? node.name.toLowerCase()
     if (DROP.has(name)) continue
     if (UNWRAP.has(name)) {
       out.push(...transform(node.children))

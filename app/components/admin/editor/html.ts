@@ -4,6 +4,8 @@
  * visual editor would drop.
  */
 
+import { BLOG_TAGS, SAME_TAG } from '~/lib/blog-html.ts'
+
 const parse = (html: string) => new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body
 
 /** Moves a lone <p>'s children up into its parent and removes it. */
@@ -37,43 +39,12 @@ export function tidyHtml(html: string): string {
   return body.innerHTML
 }
 
-/** Elements whose loss would change a post (wrappers such as div/span carry nothing the sanitizer keeps). */
-const KEPT = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'strong',
-  'em',
-  'u',
-  's',
-  'mark',
-  'small',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'code',
-  'pre',
-  'blockquote',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-]
-const SAME: Record<string, string> = { b: 'strong', i: 'em' }
+/**
+ * Elements whose loss would change a post: the allow-list but for paragraphs and line breaks
+ * (the editor remakes them), wrappers such as div/span (they carry nothing the sanitizer keeps)
+ * and the old names counted as their modern ones.
+ */
+const KEPT = BLOG_TAGS.filter((t) => !['p', 'br', 'span', 'div'].includes(t) && !(t in SAME_TAG))
 /** Never shown and never saved (the sanitizer drops them with their text). */
 const INERT = 'script, style, template, noscript, textarea, option, iframe, object'
 
@@ -82,7 +53,7 @@ function census(html: string): { tags: Map<string, number>; text: string } {
   body.querySelectorAll(INERT).forEach((el) => el.remove())
   const tags = new Map<string, number>()
   for (const el of Array.from(body.querySelectorAll('*'))) {
-    const name = SAME[el.localName] ?? el.localName
+    const name = SAME_TAG[el.localName] ?? el.localName
     if (!KEPT.includes(name)) continue
     if (name === 'a' && !el.getAttribute('href')) continue
     if (name === 'img' && !el.getAttribute('src')) continue

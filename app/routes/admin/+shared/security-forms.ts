@@ -1,4 +1,5 @@
 /** The Security page's forms: which one posted (`intent`) and what the action answers. */
+import type { IntentAnswer } from './intent-answer.ts'
 
 export const INTENTS = [
   'password',
@@ -15,16 +16,10 @@ export const INTENTS = [
 export type Intent = (typeof INTENTS)[number]
 
 /** What the action answers: which form, what to show beside its fields, and recovery codes once. */
-export type SecurityResult = {
-  intent: Intent
-  ok: boolean
-  fields: Record<string, string>
-  formError?: string
+export type SecurityResult = IntentAnswer<Intent> & {
   /** Which row a per-row form was about (rename, remove, end). */
   id?: number
   done?: string
   /** Shown this once: they are stored hashed. */
   recoveryCodes?: string[]
-  /** Sudo mode: this form asks for the password (in place) before it carries on. */
-  sudo?: boolean
 }

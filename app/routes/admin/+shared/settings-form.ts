@@ -1,5 +1,6 @@
 import type { Toast } from '~/components/ui/toast.tsx'
 import { PASSWORD_MISMATCH, type Settings } from '~/lib/schemas.ts'
+import type { IntentAnswer } from './intent-answer.ts'
 
 /**
  * The settings page's form, read the same way in the browser (before sending) and by the route
@@ -46,15 +47,9 @@ export function readPasswords(form: FormData): Record<(typeof PASSWORD_FIELDS)[n
 }
 
 /** What the action answers (never a password): which form, and what to show beside its fields. */
-export type SettingsResult = {
-  intent: SettingsIntent
-  ok: boolean
-  fields: Record<string, string>
-  formError?: string
-  /** The settings form as sent, so the page shows it again without JavaScript. */
+export type SettingsResult = IntentAnswer<SettingsIntent> & {
+  /** The settings form as sent, so the page shows it again without JavaScript (a new contact email asks the password first). */
   values?: SettingsForm
-  /** Sudo mode (docs/decisions/027): a new contact email needs the password; the form asks for it. */
-  sudo?: boolean
 }
 
 export const SAVE_FAILED = 'Failed to save settings. Please try again.'

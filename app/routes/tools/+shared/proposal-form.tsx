@@ -1,16 +1,17 @@
-import { CalendarCheck, CheckCircle2, Loader2 } from 'lucide'
+import { CheckCircle2, Loader2 } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
-import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
-import { Input, Select, Textarea } from '~/components/ui/input.tsx'
+import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { useToast } from '~/components/ui/toast.tsx'
 import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/lib/constants.ts'
 import { useFormCheck } from '~/components/use-form-check.ts'
 import { PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
+import { BookCallLink } from '~/components/site/book-call-link.tsx'
 
 export const SUCCESS_TOAST = {
   title: 'Proposal Request Submitted!',
@@ -159,21 +160,13 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
         <Field {...field('businessType', 'Business Type')}>
           <Select size="md" name="businessType" aria-required="true" defaultValue={defaults.businessType} onChange={set('businessType')}>
             <option value="">Select your business type</option>
-            {BUSINESS_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {BUSINESS_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <Options items={BUSINESS_TYPES} label={(t) => BUSINESS_TYPE_LABELS[t]} />
           </Select>
         </Field>
         <Field {...field('budget', 'Budget Range')} className="sm:col-span-2">
           <Select size="md" name="budget" aria-required="true" defaultValue={defaults.budget} onChange={set('budget')}>
             <option value="">Select your budget range</option>
-            {BUDGETS.map((b) => (
-              <option key={b} value={b}>
-                {BUDGET_LABELS[b]}
-              </option>
-            ))}
+            <Options items={BUDGETS} label={(b) => BUDGET_LABELS[b]} />
           </Select>
         </Field>
       </div>
@@ -233,10 +226,7 @@ export function SubmittedNotice({ sentTo, ref }: { sentTo: string | null; ref?: 
           <li>It lists a fixed price, the pages and features, and a launch date. Reply to it with any question.</li>
         </ul>
         <p className="mt-4 text-sm">Rather talk it through before then?</p>
-        <Link to="/book" className={buttonClass({ size: 'lg', className: 'mt-2 w-full sm:w-auto' })}>
-          <Icon node={CalendarCheck} aria-hidden="true" className="size-5" />
-          Book a free call
-        </Link>
+        <BookCallLink />
       </div>
     </div>
   )
