@@ -21,7 +21,7 @@ module.exports = {
       name: 'services-not-to-pages',
       severity: 'error',
       comment: 'Services know nothing of HTTP, pages, components or the browser.',
-      from: { path: '^app/(services|models|db)/' },
+      from: { path: '^app/(services|infra|models|db)/' },
       to: { path: '^app/(routes|api|components|http|browser)/|^server/' },
     },
     {
@@ -43,7 +43,15 @@ module.exports = {
       severity: 'error',
       comment: 'content and lib are the bottom: they import nothing from services, models, routes or components.',
       from: { path: '^app/(content|lib)/' },
-      to: { path: '^app/(services|models|db|routes|api|components|http|browser)/' },
+      to: { path: '^app/(services|infra|models|db|routes|api|components|http|browser)/' },
+    },
+    {
+      name: 'infra-not-to-domain',
+      severity: 'error',
+      comment:
+        'app/infra/ (mail, secrets, passwords, rate limits, errors, content version...) serves the domain services and knows none of them.',
+      from: { path: '^app/infra/' },
+      to: { path: '^app/services/' },
     },
     {
       name: 'browser-not-to-server',
@@ -51,7 +59,7 @@ module.exports = {
       comment:
         'app/browser runs only in the browser: it imports no server code (nothing *.server.*, no services, models, database or HTTP).',
       from: { path: '^app/browser/' },
-      to: { path: '\\.server\\.tsx?$|^app/(services|models|db|http|api)/|^server/' },
+      to: { path: '\\.server\\.tsx?$|^app/(services|infra|models|db|http|api)/|^server/' },
     },
     {
       name: 'no-dev-dependencies-at-run-time',

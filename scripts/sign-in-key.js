@@ -1,5 +1,5 @@
 // The sign-in key as backup and restore see it (docs/decisions/029). NOTE: the same rules as
-// app/config.server.ts (decodeSecretKey), app/services/secret-box.server.ts (derivation, check
+// app/config.server.ts (decodeSecretKey), app/infra/secret-box.server.ts (derivation, check
 // value, sealed format) and app/models/key-check.server.ts (where the check value is kept);
 // tests/system/sign-in-key.test.ts proves they agree.
 import { createDecipheriv, createHmac, hkdfSync } from 'node:crypto'

@@ -5,7 +5,7 @@
  */
 /** The shell commands' changes are recorded in the activity log as from the shell (docs/decisions/044). */
 const fromShell = <T>(command: string, fn: () => Promise<T>) =>
-  import('~/services/acting-context.server.ts').then(({ runFromShell }) => runFromShell(command, fn))
+  import('~/infra/acting-context.server.ts').then(({ runFromShell }) => runFromShell(command, fn))
 
 /** For `npm run db:migrate`: migrate the configured database and close it. */
 export async function migrate(config: import('~/config.server.ts').Config): Promise<string[]> {
@@ -29,7 +29,7 @@ export async function resetAdmin(
 ): Promise<{ password: string; passkeysRemoved: number; tokensRevoked: number } | undefined> {
   const { openDatabase, migrateToLatest } = await import('~/db/db.server.ts')
   const { resetAdminAccess } = await import('~/services/auth.server.ts')
-  const { forgetUnusedKeyCheck } = await import('~/services/secret-key.server.ts')
+  const { forgetUnusedKeyCheck } = await import('~/infra/secret-key.server.ts')
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db)

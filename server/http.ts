@@ -10,8 +10,8 @@ import { pingDatabase } from '~/db/db.server.ts'
 import type { AppContext } from '~/http/context.server.ts'
 import { CSRF_COOKIE, SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { CSRF_HEADER, csrfCookieToken, csrfTokenMatches, isSameOrigin, newFormToken, setFormTokenKey } from '~/http/csrf.server.ts'
-import { runRequest } from '~/services/acting-context.server.ts'
-import { signInKey } from '~/services/secret-box.server.ts'
+import { runRequest } from '~/infra/acting-context.server.ts'
+import { signInKey } from '~/infra/secret-box.server.ts'
 import { servedRequestOf, type ServedViews } from '~/services/served-views.server.ts'
 import { OUTAGE_PAGE, answerRouteRefusals } from './route-refusals.ts'
 import { maintenanceMode } from './maintenance.ts'
@@ -152,7 +152,7 @@ export function createHttpApp(ctx: AppContext, pageCache: PageCache, opts: HttpO
   // leave it); the session guards add the person.
   app.use((req, _res, next) => runRequest({ ip: req.ip ?? null, userAgent: req.get('user-agent') }, next))
   // Writes to what visitors see need nothing here: the services announce them and the page cache
-  // listens (app/services/content-events.server.ts, docs/decisions/016).
+  // listens (app/infra/content-events.server.ts, docs/decisions/016).
   app.use('/api', createApiRouter())
 
   if (opts.build) {

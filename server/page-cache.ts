@@ -8,8 +8,8 @@ import type { Db } from '~/db/db.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { isCacheablePath, isCacheableQuery } from '~/lib/public-paths.ts'
-import { onContentChange } from '~/services/content-events.server.ts'
-import { readContentVersion } from '~/services/content-version.server.ts'
+import { onContentChange } from '~/infra/content-events.server.ts'
+import { readContentVersion } from '~/infra/content-version.server.ts'
 import { contentSecurityPolicy, hashedPolicy } from './security.ts'
 
 const brotli = promisify(brotliCompress)
@@ -62,7 +62,7 @@ export function createPageCache(
   // them cannot put the older version back (and let a page rendered before the change be kept).
   let announced = 0
 
-  /** A change made on this instance: a service announced it (app/services/content-events.server.ts). */
+  /** A change made on this instance: a service announced it (app/infra/content-events.server.ts). */
   function changed(newVersion: string) {
     announced++
     version = newVersion

@@ -4,14 +4,14 @@ import type { AppContext } from '~/http/context.server.ts'
 import { BadRequestError, refusalOf } from '~/http/refusal.server.ts'
 import { SESSION_COOKIE, readCookie } from '~/http/cookies.server.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
-import { setActingPerson } from '~/services/acting-context.server.ts'
+import { setActingPerson } from '~/infra/acting-context.server.ts'
 import { requireSession } from '~/services/auth.server.ts'
 import { refuseApiToken, type Admin } from '~/services/actor.server.ts'
 import { setUpBefore } from '~/services/people.server.ts'
 import { authenticateApiToken } from '~/services/api-tokens.server.ts'
 import { forbiddenMessage } from '~/lib/forbidden.ts'
 import { API_RULES, PUBLIC, mayOpen } from '~/lib/permissions.ts'
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '~/services/errors.server.ts'
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '~/infra/errors.server.ts'
 
 export { BadRequestError }
 

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { SESSION_COOKIE, readCookie } from './cookies.server.ts'
-import { setActingPerson } from '~/services/acting-context.server.ts'
+import { setActingPerson } from '~/infra/acting-context.server.ts'
 import { getSession } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { setUpBefore } from '~/services/people.server.ts'

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino'
 import type { Config } from '~/config.server.ts'
 import type { Db, Dialect } from '~/db/db.server.ts'
-import type { AfterAnswer } from '~/services/after-answer.server.ts'
-import type { ContentMemo } from '~/services/content-memo.server.ts'
-import type { Mailer } from '~/services/mail.server.ts'
+import type { AfterAnswer } from '~/infra/after-answer.server.ts'
+import type { ContentMemo } from '~/infra/content-memo.server.ts'
+import type { Mailer } from '~/infra/mail.server.ts'
 import type { ImageStore } from '~/services/image-store.server.ts'
 import type { ViewCounter } from '~/services/view-counter.server.ts'
 

@@ -8,7 +8,7 @@ import {
   RateLimitedError,
   SudoRequiredError,
   UnauthorizedError,
-} from '~/services/errors.server.ts'
+} from '~/infra/errors.server.ts'
 
 /** A 400 carrying one message per bad field (the API's body checks; a service says DomainValidationError). */
 export class BadRequestError extends Error {

@@ -1,7 +1,7 @@
 import type { Db } from '~/db/db.server.ts'
 import { SUDO_PROMPT, WRONG_PASSWORD } from '~/lib/sudo.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { DomainValidationError, RateLimitedError, SudoRequiredError } from '~/infra/errors.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 
 /** A form refused for want of the password: what its password field (SUDO_FIELD) says, and the status. */

@@ -1,6 +1,6 @@
 /**
  * The elements a post's HTML may hold, one list for the sanitizer on the server
- * (services/sanitize.server.ts), the editor in the browser (components/admin/editor/html.ts) and
+ * (infra/sanitize.server.ts), the editor in the browser (components/admin/editor/html.ts) and
  * the site import (services/site-import/clean-html.server.ts).
  */
 

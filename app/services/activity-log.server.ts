@@ -10,7 +10,7 @@ import {
 } from '~/lib/activity.ts'
 import * as model from '~/models/activity-log.server.ts'
 import { findSettingValues, upsertSettingValues } from '~/models/settings.server.ts'
-import { actingContext } from './acting-context.server.ts'
+import { actingContext } from '~/infra/acting-context.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
 import { readerZone } from './clock.server.ts'
 

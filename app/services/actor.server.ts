@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { can, isRole, ROLE_LABELS, type Permission, type Role } from '~/lib/permissions.ts'
-import { ForbiddenError } from './errors.server.ts'
+import { ForbiddenError } from '~/infra/errors.server.ts'
 
 /**
  * The acting person, passed explicitly to every admin operation: who they are and their role

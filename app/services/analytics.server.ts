@@ -20,8 +20,8 @@ import {
 } from '~/models/visits.server.ts'
 import { addBlogViewsBySlug } from '~/models/blog.server.ts'
 import { dayIn } from '~/lib/agency-days.ts'
-import { RateLimitedError } from './errors.server.ts'
-import { PAGE_VIEW_LIMIT, addressSubject, consume } from './rate-limit.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
+import { PAGE_VIEW_LIMIT, addressSubject, consume } from '~/infra/rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 
 const PAGES = new Set<string>(PUBLIC_PAGES)

@@ -5,7 +5,7 @@ import * as model from '~/models/people.server.ts'
 import { API_TOKEN_DEFAULT_DAYS } from '~/lib/people-schemas.ts'
 import { hashToken, nameOf, refuseApiToken, type Admin, type Origin } from './actor.server.ts'
 import { securityChanged } from './security-notice.server.ts'
-import { DomainValidationError, NotFoundError } from './errors.server.ts'
+import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 

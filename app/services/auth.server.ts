@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
-import { addressLimitKey } from './address-limit-key.server.ts'
+import { addressLimitKey } from '~/infra/address-limit-key.server.ts'
 import { isRole } from '~/lib/permissions.ts'
 import * as model from '~/models/admin.server.ts'
 import { deleteApiTokens } from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, nameOf, type Admin, type Origin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import { InvalidCredentialsError, RateLimitedError, UnauthorizedError } from './errors.server.ts'
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.server.ts'
+import { InvalidCredentialsError, RateLimitedError, UnauthorizedError } from '~/infra/errors.server.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '~/infra/passwords.server.ts'
 import { redeemRecoveryCode } from './recovery-codes.server.ts'
-import type { SecretKey } from './secret-box.server.ts'
+import type { SecretKey } from '~/infra/secret-box.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { getSettings } from './settings.server.ts'
 import { confirmPassword } from './sudo.server.ts'
@@ -27,7 +27,7 @@ import {
   remember,
   remembered,
   reset,
-} from './rate-limit.server.ts'
+} from '~/infra/rate-limit.server.ts'
 
 /** Spec: an admin session lasts 24 hours from sign-in (absolute, not sliding). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60_000

@@ -10,7 +10,7 @@ import {
   type EstimateInput,
   type EstimateRow,
 } from '~/lib/estimator.ts'
-import { DomainValidationError } from './errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { getSettings } from './settings.server.ts'
 import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
 

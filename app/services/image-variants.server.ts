@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import pLimit from 'p-limit'
 import type { OutputInfo, Sharp, SharpOptions } from 'sharp'
 import type { PictureInfo } from '~/lib/picture.ts'
-import { DomainValidationError } from './errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import type { ImageStore } from './image-store.server.ts'
 
 /** Pictures are resized to at most this width for the site (never enlarged). */

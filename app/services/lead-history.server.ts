@@ -4,7 +4,7 @@ import type { ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import type { Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import { NotFoundError } from './errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 
 /** What every lead has: who sent it, their address, and where it stands. */
 type LeadRow = { name: string; email: string; status: string }

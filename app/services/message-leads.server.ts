@@ -4,7 +4,7 @@ import { isUniqueViolation } from '~/models/blog.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
-import { NotFoundError } from './errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 
 /**
  * "Write a proposal" from a contact message (issue 38, docs/decisions/075). A proposal document

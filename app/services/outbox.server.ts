@@ -3,8 +3,8 @@ import type { MailState } from '~/db/schema.ts'
 import * as admins from '~/models/admin.server.ts'
 import * as outbox from '~/models/outbox.server.ts'
 import type { Admin } from './actor.server.ts'
-import { DomainValidationError, NotFoundError } from './errors.server.ts'
-import { AUTO_SEND_DAYS, type MailAttempt } from './mail.server.ts'
+import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
+import { AUTO_SEND_DAYS, type MailAttempt } from '~/infra/mail.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { getSettings } from './settings.server.ts'
 
@@ -14,7 +14,7 @@ import { getSettings } from './settings.server.ts'
  * (the `mail` permission).
  */
 
-/** What the services need of the mailer (app/services/mail.server.ts). */
+/** What the services need of the mailer (app/infra/mail.server.ts). */
 export type MailSender = { configured: boolean; deliverNow(id: number): Promise<MailAttempt | undefined> }
 
 export const OUTBOX_PAGE_SIZE = 25

@@ -6,13 +6,19 @@ import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as people from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import type { AfterAnswer } from './after-answer.server.ts'
+import type { AfterAnswer } from '~/infra/after-answer.server.ts'
 import { hashToken, type Admin, type Origin } from './actor.server.ts'
 import { securityChanged } from './security-notice.server.ts'
-import { DomainValidationError, NotFoundError } from './errors.server.ts'
-import { hashPassword } from './passwords.server.ts'
+import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
+import { hashPassword } from '~/infra/passwords.server.ts'
 import { requirePermission } from './actor.server.ts'
-import { PASSWORD_RESET_ACCOUNT_LIMIT, PASSWORD_RESET_ADDRESS_LIMIT, addressSubject, consume, withinLimit } from './rate-limit.server.ts'
+import {
+  PASSWORD_RESET_ACCOUNT_LIMIT,
+  PASSWORD_RESET_ADDRESS_LIMIT,
+  addressSubject,
+  consume,
+  withinLimit,
+} from '~/infra/rate-limit.server.ts'
 import { getSettings } from './settings.server.ts'
 import { requireSudo } from './sudo.server.ts'
 

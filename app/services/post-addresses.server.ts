@@ -2,7 +2,7 @@ import type { Db } from '~/db/db.server.ts'
 import { numberedSlug } from '~/lib/publishing.ts'
 import * as model from '~/models/blog.server.ts'
 import type { BlogPost } from '~/models/blog.server.ts'
-import { sanitizeBlogHtml } from './sanitize.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import type { ViewCounter } from './view-counter.server.ts'
 
 /**

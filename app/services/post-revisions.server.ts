@@ -3,9 +3,9 @@ import type { BlogPostPatch } from '~/lib/schemas.ts'
 import * as model from '~/models/blog.server.ts'
 import type { BlogPost } from '~/models/blog.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
-import { ForbiddenError, NotFoundError } from './errors.server.ts'
+import { ForbiddenError, NotFoundError } from '~/infra/errors.server.ts'
 import { can, ROLE_LABELS } from '~/lib/permissions.ts'
-import { sanitizeBlogHtml } from './sanitize.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { mayEdit, requireEditablePost, updatePostAsRestore } from './blog.server.ts'
 
 /**

@@ -17,7 +17,7 @@ import { upsertSettingValues } from '~/models/settings.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
-import { sanitizeBlogHtml } from './sanitize.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
 import { leadOr404 } from './proposal-document-record.server.ts'
 

@@ -3,7 +3,7 @@ import type { ProposalDocumentRow } from '~/db/schema.ts'
 import { OPEN_STATES, todayIn, type DocumentState } from '~/lib/proposal-document.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
-import { NotFoundError } from './errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /**

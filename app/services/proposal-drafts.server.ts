@@ -6,11 +6,11 @@ import * as revisions from '~/models/proposal-document-revisions.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
 import * as leads from '~/models/proposals.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
-import { DomainValidationError, NotFoundError } from './errors.server.ts'
+import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { DocumentClosedError, saveDocument } from './proposal-documents.server.ts'
 import { contentOf } from './proposal-document-drafting.server.ts'
 import { type StaffDocument } from './proposal-document-record.server.ts'
-import { sanitizeBlogHtml } from './sanitize.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /**

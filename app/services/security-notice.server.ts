@@ -3,7 +3,7 @@ import * as model from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import { deleteApiTokens, findNoticeAddresses } from '~/models/people.server.ts'
 import { personLabel, type Admin, type Origin } from './actor.server.ts'
-import { describeDevice } from './device.server.ts'
+import { describeDevice } from '~/infra/device.server.ts'
 import { getSettings } from './settings.server.ts'
 
 /**

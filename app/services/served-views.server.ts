@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { onPendingViews, recordServedViews, servedView, type ServedRequest, type ServedView } from './analytics.server.ts'
-import { PAGE_VIEW_LIMIT, addressSubject } from './rate-limit.server.ts'
+import { PAGE_VIEW_LIMIT, addressSubject } from '~/infra/rate-limit.server.ts'
 
 /** Headers as Node gives them (IncomingMessage.headers). */
 type Headers = Record<string, string | string[] | undefined>

@@ -3,7 +3,7 @@ import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
-import type { ContentMemo } from './content-memo.server.ts'
+import type { ContentMemo } from '~/infra/content-memo.server.ts'
 
 export type { Settings }
 

@@ -2,9 +2,9 @@ import type { Db } from '~/db/db.server.ts'
 import * as model from '~/models/admin.server.ts'
 import { SUDO_MINUTES } from '~/lib/sudo.ts'
 import type { Admin } from './actor.server.ts'
-import { DomainValidationError, SudoRequiredError } from './errors.server.ts'
-import { verifyPassword } from './passwords.server.ts'
-import { PASSWORD_CHANGE_LIMIT, consume, reset } from './rate-limit.server.ts'
+import { DomainValidationError, SudoRequiredError } from '~/infra/errors.server.ts'
+import { verifyPassword } from '~/infra/passwords.server.ts'
+import { PASSWORD_CHANGE_LIMIT, consume, reset } from '~/infra/rate-limit.server.ts'
 
 /**
  * Sudo mode (docs/decisions/027): changing how the admin signs in (passkeys, two-step sign-in,

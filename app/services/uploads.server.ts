@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { Db } from '~/db/db.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { requirePermission, type Admin } from './actor.server.ts'
-import { DomainValidationError } from './errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { ORIGINAL_NAME, type ImageStore } from './image-store.server.ts'
 import { MAX_INPUT_PIXELS, UNREADABLE_PICTURE, encodeAndStore, readPictureSize } from './image-variants.server.ts'
 

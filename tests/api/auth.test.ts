@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getSession } from '~/services/auth.server.ts'
-import { signInKey } from '~/services/secret-box.server.ts'
+import { signInKey } from '~/infra/secret-box.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, startTotpEnrolment } from '~/services/totp.server.ts'
 import { ADMIN_PASSWORD, dialects, startTestApp, type TestApp } from '../helpers/app.ts'

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { SAMPLE_POSTS } from '../../app/db/seed-data.ts'
-import { sanitizeBlogHtml } from '../../app/services/sanitize.server.ts'
+import { sanitizeBlogHtml } from '../../app/infra/sanitize.server.ts'
 import { ADMIN, apiWrite, expectNoAxeViolations, login, uid } from './admin-helpers.ts'
 
 /**

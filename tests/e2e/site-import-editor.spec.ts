@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { sanitizeBlogHtml } from '../../app/services/sanitize.server.ts'
+import { sanitizeBlogHtml } from '../../app/infra/sanitize.server.ts'
 import { parseExport } from '../../app/services/site-import/index.server.ts'
 import { ADMIN, login } from './admin-helpers.ts'
 

@@ -11,7 +11,7 @@ import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { BlogPostPatchSchema, BlogPostSchema, PortfolioItemPatchSchema, PortfolioItemSchema } from '~/lib/schemas.ts'
 import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { runFromShell, runRequest, setActingPerson } from '~/services/acting-context.server.ts'
+import { runFromShell, runRequest, setActingPerson } from '~/infra/acting-context.server.ts'
 import {
   exportActivity,
   getActivityRetention,
@@ -26,7 +26,7 @@ import { createPost, deletePost, updatePost } from '~/services/blog.server.ts'
 import { listRevisions, restoreRevision } from '~/services/post-revisions.server.ts'
 import { bookCall, cancelBooking, listFreeSlots, moveBooking, saveAvailability } from '~/services/bookings.server.ts'
 import { deleteContactMessage, setContactMessageRead, submitContactMessage } from '~/services/contact-messages.server.ts'
-import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, NotFoundError } from '~/infra/errors.server.ts'
 import { addProposalNote, replyToProposal } from '~/services/lead-desk.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
 import { changeRole, setPersonStatus } from '~/services/people.server.ts'

@@ -11,7 +11,7 @@ import {
   requireSession,
 } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, InvalidCredentialsError, RateLimitedError, UnauthorizedError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, RateLimitedError, UnauthorizedError } from '~/infra/errors.server.ts'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection } from './db.ts'
 

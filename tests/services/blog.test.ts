@@ -21,7 +21,7 @@ import {
 } from '~/services/blog.server.ts'
 import { autosavePost, listRevisions, readAutosave, readRevision, restoreRevision } from '~/services/post-revisions.server.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { createViewCounter, type ViewCounter } from '~/services/view-counter.server.ts'
 import { dialects, validPost } from '../helpers/app.ts'
 import { rejection, seededDatabaseWithAdmin } from './db.ts'

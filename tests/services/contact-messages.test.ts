@@ -8,7 +8,7 @@ import {
   setContactMessageRead,
   submitContactMessage,
 } from '~/services/contact-messages.server.ts'
-import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
+import { NotFoundError, RateLimitedError } from '~/infra/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects } from '../helpers/app.ts'

@@ -7,7 +7,7 @@ import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.
 import { incrementPageView } from '~/models/page-views.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { conversionRate, getDashboard } from '~/services/dashboard.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { addProposalNote, getProposalDesk, replyToProposal } from '~/services/lead-desk.server.ts'
 import { deleteProposal, setProposalStatus, submitProposal } from '~/services/proposals.server.ts'
 import { getSettings } from '~/services/settings.server.ts'

@@ -10,7 +10,7 @@ import {
   type MailAttachment,
 } from '~/models/outbox.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { createMailer, type Mailer } from '~/services/mail.server.ts'
+import { createMailer, type Mailer } from '~/infra/mail.server.ts'
 import { listOutbox } from '~/services/outbox.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { attachmentName, mimeParts, startRecordingSmtp } from '../helpers/mime.ts'

@@ -4,11 +4,11 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { setTotpSecret } from '~/models/admin.server.ts'
 import { getSession, login, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/infra/errors.server.ts'
 import { createPersonFromShell, setPersonStatus } from '~/services/people.server.ts'
 import { acceptInvitation, invitePerson } from '~/services/invitations.server.ts'
 import { authenticateApiToken, createApiToken } from '~/services/api-tokens.server.ts'
-import { createAfterAnswer, type AfterAnswer } from '~/services/after-answer.server.ts'
+import { createAfterAnswer, type AfterAnswer } from '~/infra/after-answer.server.ts'
 import {
   findResetLink,
   requestPasswordReset,

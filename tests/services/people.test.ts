@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { changePassword, getSession, login, resetAdminAccess, signInWithPassword } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, ForbiddenError, InvalidCredentialsError, SudoRequiredError } from '~/services/errors.server.ts'
+import { DomainValidationError, ForbiddenError, InvalidCredentialsError, SudoRequiredError } from '~/infra/errors.server.ts'
 import {
   changeRole,
   createPersonFromShell,

@@ -9,7 +9,7 @@ import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { findMailAttachments } from '~/models/outbox.server.ts'
 import { documentFigures, getDashboard } from '~/services/dashboard.server.ts'
-import { DomainValidationError, ForbiddenError } from '~/services/errors.server.ts'
+import { DomainValidationError, ForbiddenError } from '~/infra/errors.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
 import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
 import { prefillDocument, saveDefaultTerms } from '~/services/proposal-document-drafting.server.ts'
@@ -178,7 +178,7 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       sendDocument(h.db, admin, lead.id, (t) => t),
       DocumentClosedError,
     )
-    await rejection(openDocument(h.db, 'x'.repeat(43)), (await import('~/services/errors.server.ts')).NotFoundError)
+    await rejection(openDocument(h.db, 'x'.repeat(43)), (await import('~/infra/errors.server.ts')).NotFoundError)
   })
 
   it('editing a sent proposal makes a new frozen version the link shows; accepting the old one is refused, the new one accepted with name, consent, hash, time, address and browser', async () => {

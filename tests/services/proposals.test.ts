@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { NotFoundError, RateLimitedError } from '~/services/errors.server.ts'
+import { NotFoundError, RateLimitedError } from '~/infra/errors.server.ts'
 import {
   deleteProposal,
   getProposal,
@@ -12,7 +12,7 @@ import {
   setProposalStatus,
   submitProposal,
 } from '~/services/proposals.server.ts'
-import { PROPOSAL_LIMIT, RECEIPT_LIMIT } from '~/services/rate-limit.server.ts'
+import { PROPOSAL_LIMIT, RECEIPT_LIMIT } from '~/infra/rate-limit.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'

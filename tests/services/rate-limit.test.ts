@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
-import { consume, limitKey, pruneLimits, refund, remember, remembered, reset, type Limit } from '~/services/rate-limit.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
+import { consume, limitKey, pruneLimits, refund, remember, remembered, reset, type Limit } from '~/infra/rate-limit.server.ts'
 import { dialects } from '../helpers/app.ts'
 import { freshDatabase, rejection } from './db.ts'
 

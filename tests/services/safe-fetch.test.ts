@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FetchRefused, isPublicAddress, safeFetch } from '~/services/safe-fetch.server.ts'
+import { FetchRefused, isPublicAddress, safeFetch } from '~/infra/safe-fetch.server.ts'
 
 describe("safeFetch: a request made from a user's file", () => {
   let server: http.Server

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { officesOf } from '~/content/site.ts'
-import { onContentChange } from '~/services/content-events.server.ts'
+import { onContentChange } from '~/infra/content-events.server.ts'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { upsertSettingValues } from '~/models/settings.server.ts'
 import type { Admin } from '~/services/actor.server.ts'

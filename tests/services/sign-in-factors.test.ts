@@ -13,7 +13,7 @@ import {
   signInWithPassword,
 } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/infra/errors.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'
 import { confirmSudo } from '~/services/sudo.server.ts'
 import { confirmTotpEnrolment, disableTotp, regenerateRecoveryCodes, startTotpEnrolment, twoStepState } from '~/services/totp.server.ts'

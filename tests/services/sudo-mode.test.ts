@@ -16,7 +16,7 @@ import {
   signInWithPassword,
 } from '~/services/auth.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/services/errors.server.ts'
+import { DomainValidationError, InvalidCredentialsError, RateLimitedError, SudoRequiredError } from '~/infra/errors.server.ts'
 import { registerPasskey, registrationOptions, relyingParty, removePasskey } from '~/services/passkeys.server.ts'
 import { authenticateApiToken, createApiToken } from '~/services/api-tokens.server.ts'
 import { endOtherSessions, endSession, listSessions } from '~/services/sessions.server.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressLimitKey, NOT_AN_ADDRESS } from '~/services/address-limit-key.server.ts'
+import { addressLimitKey, NOT_AN_ADDRESS } from '~/infra/address-limit-key.server.ts'
 
 describe('addressLimitKey', () => {
   it('keeps IPv4 addresses as they are', () => {

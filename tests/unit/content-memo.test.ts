@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createContentMemo } from '~/services/content-memo.server.ts'
+import { createContentMemo } from '~/infra/content-memo.server.ts'
 import { formatDate } from '~/components/site/format.ts'
 import { zoneGenericName } from '~/lib/agency-time.ts'
 import { dollars } from '~/content/pricing.ts'

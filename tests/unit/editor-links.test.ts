@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isAllowedHref, normalizeHref } from '~/components/admin/editor/links.ts'
-import { sanitizeBlogHtml } from '~/services/sanitize.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 
 /** Whether the sanitizer keeps the address of a link to `href`. */
 const sanitizerKeeps = (href: string) => sanitizeBlogHtml(`<a href="${href}">x</a>`).includes('href=')

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { countryOf } from '~/services/geoip.server.ts'
+import { countryOf } from '~/infra/geoip.server.ts'
 
 /** A MaxMind DB in GeoLite2-Country's shape for documentation addresses (tests/fixtures/geoip/make-test-mmdb.pl). */
 const TEST_DB = fileURLToPath(new URL('../fixtures/geoip/test-country.mmdb', import.meta.url))

@@ -3,7 +3,7 @@ import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { errorAnswer } from '~/api/http.server.ts'
 import { isDatabaseUnavailable, openDatabase, waitForDatabase } from '~/db/db.server.ts'
-import { DatabaseUnavailableError, NotFoundError } from '~/services/errors.server.ts'
+import { DatabaseUnavailableError, NotFoundError } from '~/infra/errors.server.ts'
 import { answerRouteRefusals } from '../../server/route-refusals.ts'
 import { freePort } from '../system/server.ts'
 

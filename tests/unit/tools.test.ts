@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Db } from '~/db/db.server.ts'
-import { DomainValidationError } from '~/services/errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { renderEstimatePdf } from '~/services/estimate.server.ts'
 import { budgetForTotal, estimatePdfHref, estimateProposalHref, estimateSummary } from '~/components/estimator/estimate-links.ts'
 import {

@@ -27,7 +27,7 @@ import {
   restoreRevision,
   type RevisionData,
 } from '~/services/post-revisions.server.ts'
-import { DomainValidationError } from '~/services/errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */

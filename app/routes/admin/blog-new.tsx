@@ -11,7 +11,7 @@ import { formFailure, readForm, validate } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
 import { createPost } from '~/services/blog.server.ts'
-import { DomainValidationError } from '~/services/errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { saveFailed } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

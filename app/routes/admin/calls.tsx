@@ -25,7 +25,7 @@ import {
 } from '~/services/bookings.server.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { zoneTitle } from '~/lib/agency-time.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { can } from '~/lib/permissions.ts'
 import { monthPickerFor } from '../public/+shared/booking-picker.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'

@@ -10,7 +10,7 @@ import { CsrfField } from '~/components/csrf-field.tsx'
 import { checkAdminPath } from '~/http/admin-guard.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { ForgotPasswordSchema, PASSWORD_RESET_MINUTES } from '~/lib/people-schemas.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
 import { RESET_REQUESTED, RESET_REQUESTED_NO_MAIL, requestPasswordReset } from '~/services/password-reset.server.ts'
 import { originOf, resetLinkFor } from './+shared/login.server.ts'
 

@@ -11,7 +11,7 @@ import { sessionCookie } from '~/http/cookies.server.ts'
 import { readForm, validate } from '~/http/forms.server.ts'
 import { AcceptInvitationSchema } from '~/lib/people-schemas.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '~/lib/permissions.ts'
-import { DomainValidationError } from '~/services/errors.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import { acceptInvitation, findOpenInvitation, InvitationUnusableError } from '~/services/invitations.server.ts'
 import { originOf } from './+shared/login.server.ts'
 

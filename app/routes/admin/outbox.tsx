@@ -14,7 +14,7 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
 import { fileSize } from '~/lib/file-size.ts'
 import { IdSchema } from '~/lib/security-schemas.ts'
-import type { MailOutcome } from '~/services/mail.server.ts'
+import type { MailOutcome } from '~/infra/mail.server.ts'
 import { ATTEMPT_TITLES, attemptWords, listOutbox, retryMail, sendTestMail } from '~/services/outbox.server.ts'
 import { failureStatus, readIntentForm } from './+shared/content-actions.server.ts'
 

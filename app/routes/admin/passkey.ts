@@ -8,7 +8,7 @@ import { PasskeyNameSchema } from '~/lib/security-schemas.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
 import { registerPasskey, registrationOptions, signInOptions } from '~/services/passkeys.server.ts'
 import { originOf, relyingPartyFor } from './+shared/login.server.ts'
 

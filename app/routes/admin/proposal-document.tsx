@@ -17,7 +17,7 @@ import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { can } from '~/lib/permissions.ts'
 import { DOCUMENT_STATE_LABELS, dayLabel, money } from '~/lib/proposal-document.ts'
 import { documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
-import { DomainValidationError, NotFoundError } from '~/services/errors.server.ts'
+import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
 import { saveDefaultTerms } from '~/services/proposal-document-drafting.server.ts'
 import {

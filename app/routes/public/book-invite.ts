@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/book-invite'
 import { findBookingByToken, invitationFor } from '~/services/bookings.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 
 /**
  * The call's invitation as an .ics file (the same event, UID and SEQUENCE as the mailed one), for

@@ -13,7 +13,7 @@ import { MoveSchema } from '~/lib/booking-schemas.ts'
 import { googleCalendarUrl, outlookCalendarUrl, type CallPlace } from '~/lib/booking-meeting.ts'
 import { whenLabel } from '~/lib/booking-slots.ts'
 import { SlotNotOfferedError, SlotTakenError, callDetailsFor, cancelBooking, findBookingByToken, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 

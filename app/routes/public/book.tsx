@@ -15,7 +15,7 @@ import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 
 export function meta(args: Route.MetaArgs) {

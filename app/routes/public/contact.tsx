@@ -26,7 +26,7 @@ import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
 import { BookCallLink } from '~/components/site/book-call-link.tsx'
 
 export function meta(args: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/signed-proposal-invoice'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { invoicePdf } from '~/services/proposal-document-client.server.ts'
 
 /** /p/<token>/invoice.pdf (issue 38): the deposit invoice of an accepted proposal; private like the page. */

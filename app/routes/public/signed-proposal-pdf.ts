@@ -1,5 +1,5 @@
 import type { Route } from './+types/signed-proposal-pdf'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { documentPdf } from '~/services/proposal-document-client.server.ts'
 
 /**

@@ -11,7 +11,7 @@ import { readForm } from '~/http/forms.server.ts'
 import { dayLabel } from '~/lib/proposal-document.ts'
 import { AcceptSchema, CONSENT_LABEL, DeclineSchema, QuestionSchema } from '~/lib/proposal-document-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
-import { NotFoundError } from '~/services/errors.server.ts'
+import { NotFoundError } from '~/infra/errors.server.ts'
 import { DocumentRefusedError, acceptDocument, askAboutDocument, declineDocument, openDocument } from '~/services/proposal-document-client.server.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { slugify, tagSlug } from '~/lib/publishing.ts'
 import type { ImportedPost } from '../site-import/types.ts'
-import { imagesIn } from '../html-images.server.ts'
+import { imagesIn } from '~/infra/html-images.server.ts'
 
 /**
  * A post as the WXR file needs it: the import's shape read backwards (absolute image addresses,

@@ -2,8 +2,8 @@ import { render } from 'dom-serializer'
 import { type ChildNode, Element, Text, isTag, isText } from 'domhandler'
 import { parseDocument } from 'htmlparser2'
 import { textContent } from 'domutils'
-import { imagesIn } from '../html-images.server.ts'
-import { sanitizeBlogHtml } from '../sanitize.server.ts'
+import { imagesIn } from '~/infra/html-images.server.ts'
+import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { HEADING_TAGS, SAME_TAG } from '~/lib/blog-html.ts'
 
 const BLOCKS = new Set(['p', ...HEADING_TAGS, 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'pre', 'hr', 'img', 'table', 'div'])

@@ -7,7 +7,7 @@ import { isAllowedHref } from './links.ts'
  * The schema of a blog post: what StarterKit gives (paragraphs, headings, bold, italic,
  * underline, strike, inline code and code blocks, quotes, lists, links, rules, line breaks)
  * plus block images. Every element it writes is on the sanitizer's allow-list
- * (app/services/sanitize.server.ts), so saving never loses what the editor shows.
+ * (app/infra/sanitize.server.ts), so saving never loses what the editor shows.
  *
  * All six heading levels are kept though the toolbar offers H2 and H3: a post written elsewhere
  * with an H4 must not come back as a paragraph.

@@ -7,9 +7,9 @@ import { LoginSchema, fieldErrors } from '~/lib/schemas.ts'
 import { SecondStepSchema } from '~/lib/security-schemas.ts'
 import type { Origin } from '~/services/actor.server.ts'
 import * as auth from '~/services/auth.server.ts'
-import { InvalidCredentialsError, RateLimitedError } from '~/services/errors.server.ts'
+import { InvalidCredentialsError, RateLimitedError } from '~/infra/errors.server.ts'
 import { PasskeySignInError, relyingParty, signInWithPasskey, type RelyingParty } from '~/services/passkeys.server.ts'
-import { SealedSecretError, signInKey } from '~/services/secret-box.server.ts'
+import { SealedSecretError, signInKey } from '~/infra/secret-box.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 
 /** The relying party for passkeys: SITE_URL's host and origin, the site's name. */

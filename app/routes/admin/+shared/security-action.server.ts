@@ -10,7 +10,7 @@ import { changePassword } from '~/services/auth.server.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { removePasskey, renamePasskey } from '~/services/passkeys.server.ts'
-import { signInKey } from '~/services/secret-box.server.ts'
+import { signInKey } from '~/infra/secret-box.server.ts'
 import { endOtherSessions, endSession } from '~/services/sessions.server.ts'
 import {
   cancelTotpEnrolment,

@@ -2,10 +2,10 @@ import type { AppLoadContext } from 'react-router'
 import { readForm } from '~/http/forms.server.ts'
 import { BUDGETS } from '~/lib/constants.ts'
 import { ProposalSchema, fieldErrors } from '~/lib/schemas.ts'
-import { RateLimitedError } from '~/services/errors.server.ts'
+import { RateLimitedError } from '~/infra/errors.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import type { Config } from '~/config.server.ts'
-import { open, seal, signInKey } from '~/services/secret-box.server.ts'
+import { open, seal, signInKey } from '~/infra/secret-box.server.ts'
 import {
   EMPTY_PROPOSAL,
   PROPOSAL_FIELDS,
