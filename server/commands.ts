@@ -48,9 +48,9 @@ export async function resetAdmin(
 export async function importSiteFile(
   config: import('~/config.server.ts').Config,
   file: Buffer,
-  options: import('~/services/site-import.server.ts').ImportOptions,
-): Promise<import('~/services/site-import.server.ts').ImportReport> {
-  const { importSite } = await import('~/services/site-import.server.ts')
+  options: import('~/services/site-import/import-site.server.ts').ImportOptions,
+): Promise<import('~/services/site-import/import-site.server.ts').ImportReport> {
+  const { importSite } = await import('~/services/site-import/import-site.server.ts')
   const { createImageStore } = await import('~/services/image-store.server.ts')
   return withMigratedDatabase(config, (db) => fromShell('npm run import', () => importSite(db, createImageStore(db), file, options)))
 }
@@ -69,12 +69,12 @@ async function withMigratedDatabase<T>(
     await handle.close()
   }
 }
-export { ImportFileError, ImportRunningError } from '~/services/site-import.server.ts'
+export { ImportFileError, ImportRunningError } from '~/services/site-import/import-site.server.ts'
 export { MAX_IMPORT_BYTES } from '~/services/site-import/types.ts'
 
 /** For `npm run export`: everything the configured site holds, written into `dir` (docs/EXPORT.md). */
 export async function exportSiteTo(config: import('~/config.server.ts').Config, dir: string, onProgress?: (what: string) => void) {
-  const { exportSite } = await import('~/services/site-export.server.ts')
+  const { exportSite } = await import('~/services/site-export/export-site.server.ts')
   return withMigratedDatabase(config, (db) => fromShell('npm run export', () => exportSite(db, dir, config.siteUrl, onProgress)))
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { sanitizeBlogHtml } from '../../app/infra/sanitize.server.ts'
-import { parseExport } from '../../app/services/site-import/index.server.ts'
+import { parseExport } from '../../app/services/site-import/parse.server.ts'
 import { ADMIN, login } from './admin-helpers.ts'
 
 /** As the editor spec compares posts: sanitized, no whitespace between tags, attributes in one order. */

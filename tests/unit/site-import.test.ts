@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { cleanImportedHtml } from '~/services/site-import/clean-html.server.ts'
-import { ImportFileError, MAX_IMPORT_BYTES, parseExport } from '~/services/site-import/index.server.ts'
+import { ImportFileError, MAX_IMPORT_BYTES, parseExport } from '~/services/site-import/parse.server.ts'
 
 const wxr = fs.readFileSync('tests/fixtures/wordpress/export.xml', 'utf8')
 const ghost = fs.readFileSync('tests/fixtures/ghost/export.json', 'utf8')

@@ -4,7 +4,7 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
-import { exportArchive } from '~/services/site-import-job.server.ts'
+import { exportArchive } from '~/services/site-import/job.server.ts'
 
 /** Nothing to show: the archive is a POST (sudo mode), from Settings > Import and export. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

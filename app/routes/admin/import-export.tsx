@@ -14,8 +14,8 @@ import { readForm } from '~/http/forms.server.ts'
 import { SUDO_FIELD, SUDO_PROMPT, WRONG_PASSWORD } from '~/lib/sudo.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
 import { DomainValidationError } from '~/infra/errors.server.ts'
-import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import-job.server.ts'
-import { ImportFileError, ImportRunningError, type ImportReport } from '~/services/site-import.server.ts'
+import { previewImport, readImportJob, startImport, type ImportJob } from '~/services/site-import/job.server.ts'
+import { ImportFileError, ImportRunningError, type ImportReport } from '~/services/site-import/import-site.server.ts'
 import { MAX_IMPORT_BYTES, importTooLargeMessage } from '~/services/site-import/types.ts'
 
 export const meta = () => adminMeta('Import and Export')

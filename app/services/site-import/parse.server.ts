@@ -1,8 +1,8 @@
-import { parseGhost } from './ghost.server.ts'
-import { ImportFileError, MAX_IMPORT_BYTES, importTooLargeMessage, type ParsedSite } from './types.ts'
-import { parseWxr } from './wxr.server.ts'
+import { parseGhost } from '~/services/site-import/ghost.server.ts'
+import { ImportFileError, MAX_IMPORT_BYTES, importTooLargeMessage, type ParsedSite } from '~/services/site-import/types.ts'
+import { parseWxr } from '~/services/site-import/wxr.server.ts'
 
-export * from './types.ts'
+export * from '~/services/site-import/types.ts'
 
 /** A WordPress WXR or Ghost JSON export, told apart by its first character. */
 export function parseExport(bytes: Buffer | string, name = 'the file'): ParsedSite {

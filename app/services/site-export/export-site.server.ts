@@ -5,9 +5,9 @@ import { parseTags } from '~/lib/blog-list.ts'
 import { neutralizeFormula, toCsv } from '~/lib/csv.ts'
 import * as model from '~/models/site-export.server.ts'
 import { findSettingValues } from '~/models/settings.server.ts'
-import { recordActivity } from './activity-log.server.ts'
-import { htmlToMarkdown } from './site-export/markdown.server.ts'
-import { writeWxr } from './site-export/wxr-writer.server.ts'
+import { recordActivity } from '~/services/activity-log.server.ts'
+import { htmlToMarkdown } from '~/services/site-export/markdown.server.ts'
+import { writeWxr } from '~/services/site-export/wxr-writer.server.ts'
 
 export type ExportSummary = { dir: string; posts: number; images: number; files: number }
 
