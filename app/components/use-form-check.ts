@@ -1,22 +1,48 @@
-import { useCallback, useRef } from 'react'
+import { useCallback, useRef, type FormEvent } from 'react'
 import type { FormCheck } from '~/lib/schema-check.ts'
 
 /**
  * A public form's own check, fetched when the visitor first touches the form (focus or pointer
  * inside it) instead of with the page: zod is about 24 KB gzipped, and most views of /contact or
- * /proposal never use the form (docs/decisions/083). Until the check has arrived the form posts
- * as it would without JavaScript and the action's answer shows the same messages.
+ * /proposal never use the form (docs/decisions/083).
  */
 export function useFormCheck<F extends string>(load: () => Promise<FormCheck<F>>) {
-  const check = useRef<FormCheck<F> | null>(null)
-  const asked = useRef(false)
+  const loaded = useRef<FormCheck<F> | null>(null)
+  const loading = useRef<Promise<FormCheck<F> | null> | null>(null)
+  // Set when the check could not be loaded: the held submit then goes on to the server's check.
+  const unchecked = useRef(false)
+
   const prepare = useCallback(() => {
-    if (asked.current) return
-    asked.current = true
-    load().then(
-      (loaded) => (check.current = loaded),
-      () => (asked.current = false), // offline for a moment: the next touch asks again
+    loading.current ??= load().then(
+      (check) => (loaded.current = check),
+      () => {
+        loading.current = null // offline for a moment: the next touch asks again
+        return null
+      },
     )
+    return loading.current
   }, [load])
-  return { prepare, current: () => check.current }
+
+  /**
+   * For the form's onSubmit: true when the submit may be checked now. A submit made before the
+   * check has arrived (a first tap on Send) is held back and made again once it has, so the
+   * site's own check still runs first and nothing refused is sent.
+   */
+  const ready = (e: FormEvent<HTMLFormElement>): boolean => {
+    if (loaded.current) return true
+    if (unchecked.current) {
+      unchecked.current = false
+      return true
+    }
+    e.preventDefault()
+    const form = e.currentTarget
+    const submitter = (e.nativeEvent as SubmitEvent).submitter
+    void prepare().then((check) => {
+      if (!check) unchecked.current = true
+      if (form.isConnected) form.requestSubmit(submitter)
+    })
+    return false
+  }
+
+  return { prepare, ready, current: () => loaded.current }
 }

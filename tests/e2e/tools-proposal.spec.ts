@@ -196,6 +196,34 @@ test.describe('proposal request', () => {
     await expect(f.email).toHaveAccessibleDescription('Enter a valid email address')
   })
 
+  test('a Submit pressed before the form’s check has arrived waits for it: the site’s messages, nothing sent', async ({ page }) => {
+    // The check (zod and the schema) loads on first touch of the form (docs/decisions/083): hold it back.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked!: () => void
+    const requested = new Promise<void>((resolve) => (asked = resolve))
+    await page.route(/\/assets\/proposal-check-[\w-]+\.js$/, async (route) => {
+      asked()
+      await released
+      await route.continue()
+    })
+    await visit(page, '/proposal')
+    let sent = false
+    await page.route(PROPOSAL_ACTION, (route) => {
+      if (isProposalPost(route)) sent = true
+      return route.continue()
+    })
+    const f = form(page)
+    await f.submit.click()
+    await requested
+    await expect(f.name).not.toHaveAttribute('aria-invalid', 'true')
+    release()
+    await expect(f.name).toBeFocused()
+    await expect(f.name).toHaveAccessibleDescription('Full Name is required')
+    await expect(f.requirements).toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toBe(false)
+  })
+
   test('checks business type and budget with the shared schema before sending', async ({ page }) => {
     await visit(page, '/proposal')
     let sent = false

@@ -188,6 +188,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   /** Checked with the action's own schema first (once it has loaded): while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (sending || posting.current) return e.preventDefault()
+    if (!formCheck.ready(e)) return
     const form = new FormData(e.currentTarget)
     const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues
     const errs = formCheck.current()?.all(values)

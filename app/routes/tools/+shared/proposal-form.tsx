@@ -99,13 +99,13 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
 
   /** Checked with the server's own schema first (once it has loaded): while a field is refused nothing is sent. */
   function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (submitting || sending.current) return e.preventDefault()
+    if (!formCheck.ready(e)) return
     const form = new FormData(e.currentTarget)
     const values = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<ProposalField, string>
     const refused = formCheck.current()?.all(values)
-    const busy = submitting || sending.current
-    if (busy || refused) e.preventDefault()
-    if (busy) return
-    if (!refused) sending.current = true
+    if (refused) e.preventDefault()
+    else sending.current = true
     setFormError(undefined)
     const errs = refused ?? {}
     setErrors(errs)
