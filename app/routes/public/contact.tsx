@@ -20,7 +20,6 @@ import {
   EMPTY_CONTACT_MESSAGE,
   MESSAGE_SENT_PATH,
   type ContactMessageAnswer,
-  type ContactMessageValues,
 } from '~/lib/contact-message.ts'
 import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
@@ -28,6 +27,7 @@ import { pageMeta } from '~/lib/seo.ts'
 import { submitContactMessage } from '~/services/contact-messages.server.ts'
 import { RateLimitedError } from '~/infra/errors.server.ts'
 import { BookCallLink } from '~/components/site/book-call-link.tsx'
+import { formValues } from '~/lib/form-values.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('contact', args)
@@ -45,7 +45,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { publicForm: true })
   const form = read.form
-  const values = form ? (Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues) : EMPTY_CONTACT_MESSAGE
+  const values = form ? formValues(form, CONTACT_MESSAGE_FIELDS) : EMPTY_CONTACT_MESSAGE
   const refuse = (status: number, errors: Record<string, string>, formError?: string) =>
     data({ ok: false, errors, formError, values } satisfies ContactMessageAnswer, { status })
   if (!read.ok) return refuse(read.failure.status, read.failure.fields, read.failure.formError)
@@ -190,7 +190,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
     if (sending || posting.current) return e.preventDefault()
     if (!formCheck.ready(e)) return
     const form = new FormData(e.currentTarget)
-    const values = Object.fromEntries(CONTACT_MESSAGE_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ContactMessageValues
+    const values = formValues(form, CONTACT_MESSAGE_FIELDS)
     const errs = formCheck.current()?.all(values)
     if (!errs) {
       posting.current = true

@@ -12,6 +12,7 @@ import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/
 import { useFormCheck } from '~/components/use-form-check.ts'
 import { PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 import { BookCallLink } from '~/components/site/book-call-link.tsx'
+import { formValues } from '~/lib/form-values.ts'
 
 export const SUCCESS_TOAST = {
   title: 'Proposal Request Submitted!',
@@ -102,7 +103,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
     if (submitting || sending.current) return e.preventDefault()
     if (!formCheck.ready(e)) return
     const form = new FormData(e.currentTarget)
-    const values = Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<ProposalField, string>
+    const values = formValues(form, PROPOSAL_FIELDS)
     const refused = formCheck.current()?.all(values)
     if (refused) e.preventDefault()
     else sending.current = true

@@ -14,6 +14,7 @@ import {
   type ProposalAnswer,
   type ProposalValues,
 } from './proposal-values.ts'
+import { formValues } from '~/lib/form-values.ts'
 
 /** Longest requirements text carried in from the estimator or the builder (the schema's own limit). */
 const MAX_PREFILL = 5000
@@ -42,7 +43,7 @@ export async function handleProposalPost(
 ): Promise<{ status: number; body: ProposalRefusal } | { stored: true; email: string }> {
   const read = await readForm(request, { publicForm: true })
   const form = read.form
-  const raw = form ? (Object.fromEntries(PROPOSAL_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as ProposalValues) : EMPTY_PROPOSAL
+  const raw = form ? formValues(form, PROPOSAL_FIELDS) : EMPTY_PROPOSAL
   if (!read.ok) return { status: read.failure.status, body: { ok: false, values: raw, errors: {}, formError: read.failure.formError } }
   // The estimator's or builder's state (hidden fields); never a reason to refuse the request.
   const source = {
