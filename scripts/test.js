@@ -3,9 +3,41 @@
 // with one line: `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import { ensurePostgres, ensureChromium, ensureWorkerDatabases } from './test-env.js'
 
 const results = { passed: 0, failed: 0 }
+/** What failed, named: repeated just above the last line, where a CI log's tail shows it. */
+const failures = []
+
+/** Every Playwright test whose outcome was unexpected, as `[project] file:line title`. */
+function playwrightFailures(report) {
+  const out = []
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected') out.push(`playwright [${t.projectName}] ${spec.file}:${spec.line} ${spec.title}`)
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites ?? []) walk(suite)
+  for (const e of report.errors ?? []) out.push(`playwright error: ${(e.message ?? '').split('\n')[0]}`)
+  return out
+}
+
+/** Every failed Vitest test (and every file that failed to load), with the first line of its error. */
+function vitestFailures(report, label) {
+  const out = []
+  for (const file of report.testResults) {
+    const name = file.name.includes('/tests/')
+      ? file.name.slice(file.name.lastIndexOf('/tests/') + 1)
+      : path.relative(process.cwd(), file.name)
+    if (file.status === 'failed' && file.assertionResults.length === 0) out.push(`${label} ${name}: ${(file.message ?? '').split('\n')[0]}`)
+    for (const t of file.assertionResults)
+      if (t.status === 'failed')
+        out.push(`${label} ${name} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`)
+  }
+  return out
+}
 const started = Date.now()
 
 const pgUrl = await ensurePostgres()
@@ -42,13 +74,17 @@ mkdirSync('test-results', { recursive: true })
 console.log('\n=== build (the system and end-to-end tests run the production build) ===')
 // Not spawnSync: that would stop this process reading the checks' output while the build runs.
 const built = (await runShown('npx', ['react-router', 'build'])) === 0
-if (!built) results.failed++
+if (!built) {
+  results.failed++
+  failures.push('the build')
+}
 
 for (const [name, r] of Object.entries(await checks)) {
   console.log(`\n=== ${name} ===\n${r.out}`)
   if (r.status === 0) results.passed++
   else {
     results.failed++
+    failures.push(name)
     console.log(`FAILED: ${name}`)
   }
 }
@@ -87,7 +123,11 @@ if (built) {
     results.passed += p.stats.expected + p.stats.flaky
     results.failed += p.stats.unexpected
     if (p.errors?.length) results.failed += p.errors.length
-  } else results.failed++
+    failures.push(...playwrightFailures(p))
+  } else {
+    results.failed++
+    failures.push('playwright: no report')
+  }
 }
 
 console.log('\n=== vitest: unit, API (SQLite and PostgreSQL) and system tests ===')
@@ -98,7 +138,11 @@ if (existsSync('test-reports/vitest.json')) {
   results.failed += v.numFailedTests
   // A file that fails to load has no tests to count: count it as one failure.
   results.failed += v.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
-} else results.failed++
+  failures.push(...vitestFailures(v, 'vitest'))
+} else {
+  results.failed++
+  failures.push('vitest: no report')
+}
 
 // The same Vitest suite again on production's Node 24 (docs/decisions/060), when TEST_NODE24 names
 // its folder (.ci/run installs it): after the first run, on the same databases, in a copy of the
@@ -118,18 +162,22 @@ if (process.env.TEST_NODE24) {
       n24.report.numFailedTests + n24.report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
     results.passed += n24.report.numPassedTests
     results.failed += failed
+    failures.push(...vitestFailures(n24.report, `vitest on Node ${n24.version ?? '24'}`))
     // A worker that died (a native crash, say) fails the run even when every counted test passed.
     if (n24.status !== 0 && failed === 0) {
       console.log(`FAILED: Vitest on Node ${n24.version} exited ${n24.status} with no failed test: see its errors above`)
       results.failed++
+      failures.push(`vitest on Node ${n24.version}: exited ${n24.status}`)
     }
   } else {
     console.log(`FAILED: ${n24.error}`)
     results.failed++
+    failures.push(`vitest on Node 24: ${n24.error}`)
   }
 }
 
 const seconds = Math.round((Date.now() - started) / 1000)
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\nnpm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
 process.exit(results.failed ? 1 : 0)
