@@ -261,6 +261,23 @@ test.describe('demo website builder', () => {
     await expect(open).toBeFocused()
   })
 
+  test('an address asking for the full-screen preview opens it as the dialog once the script runs; Close gives focus to its button', async ({
+    page,
+  }) => {
+    // The dialog's code is fetched on demand (issue 37): here, because the address asks for it.
+    await visit(page, '/demo-builder?device=tablet&view=full')
+    const dialog = page.getByRole('dialog', { name: 'Advanced Preview: Your Business Name' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByTestId('preview-frame')).toHaveAttribute('data-device', 'tablet')
+    // The server's drawing of it is gone: one full-screen preview, the dialog.
+    await expect(page.getByRole('region', { name: /^Advanced Preview/ })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Close preview' }).click()
+    await expect(dialog).toHaveCount(0)
+    const open = page.getByRole('button', { name: 'Generate Advanced Preview' })
+    await expect(open).toBeFocused()
+    await expect(open).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('has no accessibility violations', async ({ page }) => {
     await visit(page, '/demo-builder')
     await expectNoAxeViolations(page)

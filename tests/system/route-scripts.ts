@@ -88,7 +88,7 @@ export const FIRST_VIEW_BUDGET_KB: Record<string, number> = {
   'routes/tools/proposal': 128.5,
   'routes/public/book': 128,
   'routes/public/book-manage': 125.5,
-  'routes/tools/demo-builder': 158.5,
+  'routes/tools/demo-builder': 150.5, // 157.4 before its full-screen dialog loaded on demand (2026-11-28)
   'routes/public/chat': 134,
   'routes/public/not-found': 123,
 }

@@ -2,8 +2,8 @@ import { Eye, RotateCcw, Rocket, X } from 'lucide'
 import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
-import { Dialog, Tabs } from 'radix-ui'
-import { startTransition, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Tabs } from 'radix-ui'
+import { Suspense, lazy, startTransition, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { BUILDER_STORAGE_KEY, createDefaultConfig, templatesFor, type BuilderConfig } from '~/lib/builder.ts'
@@ -276,50 +276,58 @@ function ApplyUntilHydrated(): ReactNode {
 
 type FullScreenProps = { config: BuilderConfig; tab: BuilderTab; device: Device; onDeviceChange: (d: Device) => void; initialOpen: boolean }
 
+const loadFullScreenDialog = () => import('./full-screen-dialog.tsx')
+const FullScreenDialog = lazy(loadFullScreenDialog)
+
 /**
- * 'Generate Advanced Preview': the same live preview, full screen, in a modal dialog. Its button
- * also submits the builder's form with `view=full`, so before the page's script runs the server
- * draws the full-screen preview itself (NoScriptFullScreen); the dialog opens from there once
- * hydrated.
+ * 'Generate Advanced Preview'. Its button submits the builder's form with `view=full`, so before
+ * the page's script runs the server draws the full-screen preview itself (NoScriptFullScreen).
+ * Once hydrated it opens the dialog instead, whose module is fetched when the visitor first
+ * reaches for the button (pointer or focus), not with the page.
  */
 function FullScreenPreview({ config, tab, device, onDeviceChange, initialOpen }: FullScreenProps) {
   const hydrated = useHydrated()
+  const [open, setOpen] = useState(initialOpen)
+  // Mounted from the first opening on, so that closing animates and gives focus back.
+  const [wanted, setWanted] = useState(initialOpen)
+  const opener = useRef<HTMLButtonElement>(null)
+  const serverDrawn = <NoScriptFullScreen config={config} tab={tab} device={device} />
   return (
-    <Dialog.Root defaultOpen={initialOpen}>
-      <Dialog.Trigger asChild>
-        <button type="submit" name={F.view} value="full" className={buttonClass({ variant: 'outline', size: 'lg', className: 'flex-1' })}>
-          <Icon node={Eye} aria-hidden="true" className="size-5" />
-          Generate Advanced Preview
-        </button>
-      </Dialog.Trigger>
-      {initialOpen && !hydrated && <NoScriptFullScreen config={config} tab={tab} device={device} />}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink-950/80" />
-        <Dialog.Content className="fixed inset-0 z-[71] flex flex-col bg-ink-100 focus:outline-none">
-          {/* Close sits in its own column at the top right and the rest wraps beside it, so it stays
-              on screen down to 320 px (WCAG 1.4.10). */}
-          <div className="flex items-start justify-between gap-3 border-b border-ink-300 bg-white px-4 py-3">
-            <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-3">
-              <Dialog.Title className="min-w-0 text-lg font-semibold break-words text-ink-900">
-                Advanced Preview: {config.businessName.trim() || 'Your Business Name'}
-              </Dialog.Title>
-              <Dialog.Description className="sr-only">A full-screen preview of the website you designed.</Dialog.Description>
-              <DeviceToggle device={device} onChange={onDeviceChange} />
-            </div>
-            <Dialog.Close
-              aria-label="Close preview"
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-ink-300 text-ink-800 hover:bg-ink-100"
-            >
-              <Icon node={X} aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          {/* Focusable so keyboard users can scroll the preview (it holds no controls of its own). */}
-          <div tabIndex={0} aria-label="Preview area" role="group" className="flex-1 overflow-auto p-4 sm:p-8">
-            <PreviewFrame config={config} device={device} label={`Full-screen website preview, ${device} width`} scroll={false} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={opener}
+        type="submit"
+        name={F.view}
+        value="full"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerDown={() => void loadFullScreenDialog()}
+        onFocus={() => void loadFullScreenDialog()}
+        onClick={(e) => {
+          e.preventDefault()
+          setWanted(true)
+          setOpen(true)
+        }}
+        className={buttonClass({ variant: 'outline', size: 'lg', className: 'flex-1' })}
+      >
+        <Icon node={Eye} aria-hidden="true" className="size-5" />
+        Generate Advanced Preview
+      </button>
+      {!hydrated
+        ? initialOpen && serverDrawn
+        : wanted && (
+            <Suspense fallback={open && initialOpen ? serverDrawn : null}>
+              <FullScreenDialog
+                config={config}
+                device={device}
+                onDeviceChange={onDeviceChange}
+                open={open}
+                onClose={() => setOpen(false)}
+                opener={opener}
+              />
+            </Suspense>
+          )}
+    </>
   )
 }
 
