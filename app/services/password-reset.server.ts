@@ -5,7 +5,7 @@ import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as people from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity } from './activity-log.server.ts'
 import type { AfterAnswer } from '~/infra/after-answer.server.ts'
 import { hashToken, type Admin, type Origin } from './actor.server.ts'
 import { securityChanged } from './security-notice.server.ts'
@@ -103,11 +103,7 @@ export async function sendPasswordReset(
       id: `${person.username} has no email address on file: use npm run admin:reset -- --username ${person.username} on the server.`,
     })
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, admin.displayName)
-  await recordActivity(db, {
-    action: 'password.reset-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-link', {
     detail: 'Made by the owner for the email address on file, through the outbox.',
   })
 }
@@ -138,11 +134,7 @@ async function mailRequestedLink(db: Db, account: string, linkFor: (token: strin
   if (!person?.email) return
   if (!(await withinLimit(db, PASSWORD_RESET_ACCOUNT_LIMIT, String(person.id), now))) return
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, 'Someone (you, we hope)')
-  await recordActivity(db, {
-    action: 'password.reset-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-link', {
     detail: 'Asked for on the sign-in page; for the email address on file, through the outbox.',
     person: { id: null, name: 'Not signed in' },
   })
@@ -177,11 +169,7 @@ export async function resetPasswordWithLink(
   await factors.deleteUserChallenges(db, person.id, KIND)
   await factors.deleteUserChallenges(db, person.id, 'second-step')
   const who = { id: person.id, name: person.username }
-  await recordActivity(db, {
-    action: 'password.reset-by-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-by-link', {
     detail: 'New password chosen from a mailed link; every session ended, every API token revoked.',
     person: who,
   })
