@@ -226,20 +226,16 @@ export async function deleteBlogPost(db: Db, id: number): Promise<boolean> {
 }
 
 /** Atomic in SQL so several instances adding at once never lose a count. */
-export async function addBlogViews(db: Db, id: number, n: number): Promise<void> {
-  await db
-    .updateTable('blogPosts')
-    .set({ views: sql`views + ${n}` })
-    .where('id', '=', id)
-    .execute()
-}
+export const addBlogViews = (db: Db, id: number, n: number) => addViews(db, 'id', id, n)
 
 /** The same, for reads counted by address (cached pages know their path, not the id). */
-export async function addBlogViewsBySlug(db: Db, slug: string, n: number): Promise<void> {
+export const addBlogViewsBySlug = (db: Db, slug: string, n: number) => addViews(db, 'slug', slug, n)
+
+async function addViews(db: Db, key: 'id' | 'slug', value: number | string, n: number): Promise<void> {
   await db
     .updateTable('blogPosts')
     .set({ views: sql`views + ${n}` })
-    .where('slug', '=', slug)
+    .where(key, '=', value)
     .execute()
 }
 
