@@ -3,6 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/infra/address-limit-key.server.ts'
 import { isRole } from '~/lib/permissions.ts'
 import * as model from '~/models/admin.server.ts'
+import { deleteExpiredRows } from '~/models/expiry.server.ts'
 import { deleteApiTokens } from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, nameOf, type Admin, type Origin } from './actor.server.ts'
@@ -369,6 +370,6 @@ export async function resetAdminAccess(
 }
 
 export async function pruneSessions(db: Db): Promise<void> {
-  await model.deleteExpiredSessions(db)
-  await factors.deleteExpiredChallenges(db)
+  await deleteExpiredRows(db, 'sessions')
+  await deleteExpiredRows(db, 'authChallenges')
 }
