@@ -7,7 +7,7 @@ import * as people from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { recordAccountActivity } from './activity-log.server.ts'
 import type { AfterAnswer } from '~/infra/after-answer.server.ts'
-import { hashToken, type Admin, type Origin } from './actor.server.ts'
+import { hashToken, type Admin, type LinkFor, type Origin } from './actor.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { hashPassword } from '~/infra/passwords.server.ts'
@@ -52,7 +52,7 @@ export class ResetLinkUnusableError extends Error {
 async function mailResetLink(
   db: Db,
   person: { id: number; username: string; email: string },
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   now: number,
   askedBy: string,
 ): Promise<void> {
@@ -86,13 +86,7 @@ async function mailResetLink(
  * The owner sends a person a reset link (Settings > People, sudo mode), to the email address on
  * file. A person without one, or suspended or removed, gets none (a field error says why).
  */
-export async function sendPasswordReset(
-  db: Db,
-  admin: Admin,
-  id: number,
-  linkFor: (token: string) => string,
-  now = Date.now(),
-): Promise<void> {
+export async function sendPasswordReset(db: Db, admin: Admin, id: number, linkFor: LinkFor, now = Date.now()): Promise<void> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   const person = await people.findPerson(db, id)
@@ -120,7 +114,7 @@ export async function sendPasswordReset(
 export async function requestPasswordReset(
   db: Db,
   input: { account: string } & Origin,
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   later: Pick<AfterAnswer, 'add'>,
   now = Date.now(),
 ): Promise<void> {
@@ -129,7 +123,7 @@ export async function requestPasswordReset(
 }
 
 /** The part of "Forgot your password?" nobody waits for: the named person's link, if they get one. */
-async function mailRequestedLink(db: Db, account: string, linkFor: (token: string) => string, now: number): Promise<void> {
+async function mailRequestedLink(db: Db, account: string, linkFor: LinkFor, now: number): Promise<void> {
   const person = await people.findActivePersonByAccount(db, account)
   if (!person?.email) return
   if (!(await withinLimit(db, PASSWORD_RESET_ACCOUNT_LIMIT, String(person.id), now))) return
