@@ -3,6 +3,7 @@ import type { ProposalEventRow, ProposalRow } from '~/db/schema.ts'
 import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
 import type { ProposalStatus } from '~/lib/constants.ts'
 import { containsAny } from './search.server.ts'
+import { findTimeline, type DeskEvent, type DeskEventWrite } from './desk-events.server.ts'
 
 /**
  * The request as the visitor sent it (and as the API has always answered it). Where it came from
@@ -116,9 +117,8 @@ export async function updateProposalNextStep(db: Db, id: number, nextStep: strin
 
 /** 'question': a client's question about their proposal document, asked on /p/<token> (issue 38). */
 export type ProposalEventKind = 'note' | 'status' | 'reply' | 'question'
-export type ProposalEvent = Omit<ProposalEventRow, 'kind'> & { kind: ProposalEventKind }
-export type ProposalEventWrite = Omit<ProposalEvent, 'id' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'> &
-  Partial<Pick<ProposalEvent, 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'>>
+export type ProposalEvent = DeskEvent<ProposalEventRow, ProposalEventKind>
+export type ProposalEventWrite = DeskEventWrite<ProposalEvent>
 
 export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promise<ProposalEvent> {
   const row = await db.insertInto('proposalEvents').values(e).returningAll().executeTakeFirstOrThrow()
@@ -127,13 +127,7 @@ export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promis
 
 /** A proposal's notes, status changes and replies, oldest first. */
 export async function findProposalEvents(db: Db, proposalId: number): Promise<ProposalEvent[]> {
-  const rows = await db
-    .selectFrom('proposalEvents')
-    .selectAll()
-    .where('proposalId', '=', proposalId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute()
+  const rows = await findTimeline(db, 'proposalEvents', proposalId)
   return rows.map((row) => ({ ...row, kind: row.kind as ProposalEventKind }))
 }
 
