@@ -2,7 +2,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { ProposalEventRow, ProposalRow } from '~/db/schema.ts'
 import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
 import type { ProposalStatus } from '~/lib/constants.ts'
-import { containsAny } from './search.server.ts'
+import { containsAny, newestFirstPage } from './search.server.ts'
 import { findTimeline, type DeskEvent, type DeskEventWrite } from './desk-events.server.ts'
 
 /**
@@ -32,9 +32,7 @@ export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<
   if (query.status) qb = qb.where('status', '=', query.status)
   if (query.assignedTo !== undefined) qb = qb.where('assignedTo', '=', query.assignedTo)
   if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
-  qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
-  if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
-  return (await qb.execute()).map(toProposal)
+  return (await newestFirstPage(qb, query).execute()).map(toProposal)
 }
 
 /** Counts per status for the filter buttons, under the same search (and "mine") as the list. */
