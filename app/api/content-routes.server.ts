@@ -1,56 +1,12 @@
 import type { Router } from 'express'
-import type { z } from 'zod'
-import type { AppContext } from '~/http/context.server.ts'
 import { PUBLIC_CACHE_CONTROL } from '~/http/cache.ts'
 import { BLOG_STATUSES, PORTFOLIO_STATUSES } from '~/lib/constants.ts'
 import { BlogPostPatchSchema, BlogPostSchema, PortfolioItemPatchSchema, PortfolioItemSchema } from '~/lib/schemas.ts'
-import type { Admin } from '~/services/actor.server.ts'
 import { countsAsRead } from '~/services/analytics.server.ts'
 import * as blog from '~/services/blog.server.ts'
 import * as portfolio from '~/services/portfolio.server.ts'
-import { ctx, noStore, oneOf, optionalAdmin, paging, parseBody, parseId, queryString, requireAdmin, route } from './http.server.ts'
-
-type Db = AppContext['db']
-
-/**
- * The writes of one kind of content the admin manages: `POST path` creates (201), `PUT path/:id`
- * changes and `DELETE path/:id` removes, each behind `requireAdmin` and its schema.
- */
-function adminWrites<C extends z.ZodType, P extends z.ZodType>(
-  api: Router,
-  path: string,
-  ops: {
-    createSchema: C
-    patchSchema: P
-    create: (db: Db, admin: Admin, input: z.infer<C>) => Promise<unknown>
-    update: (db: Db, admin: Admin, id: number, patch: z.infer<P>) => Promise<unknown>
-    remove: (db: Db, admin: Admin, id: number) => Promise<void>
-  },
-) {
-  api.post(
-    path,
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      res.status(201).json(await ops.create(ctx(req).db, admin, parseBody(ops.createSchema, req.body)))
-    }),
-  )
-  api.put(
-    `${path}/:id`,
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      const id = parseId(req.params.id)
-      res.json(await ops.update(ctx(req).db, admin, id, parseBody(ops.patchSchema, req.body)))
-    }),
-  )
-  api.delete(
-    `${path}/:id`,
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      await ops.remove(ctx(req).db, admin, parseId(req.params.id))
-      res.json({ ok: true })
-    }),
-  )
-}
+import { adminGet, adminWrites } from './admin-routes.server.ts'
+import { ctx, noStore, oneOf, optionalAdmin, paging, parseId, queryString, route } from './http.server.ts'
 
 /**
  * The site's content in the API (SPEC.md section 7): portfolio items and blog posts, read by
@@ -123,12 +79,5 @@ export function addContentRoutes(api: Router): void {
     update: blog.updatePost,
     remove: blog.deletePost,
   })
-  api.get(
-    '/blog/stats',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      res.json(await blog.getBlogStats(ctx(req).db, admin))
-    }),
-  )
+  adminGet(api, '/blog/stats', (_req, db, admin) => blog.getBlogStats(db, admin))
 }

@@ -26,6 +26,7 @@ import { NotFoundError } from '~/infra/errors.server.ts'
 import { createEstimateRouter } from './estimate.server.ts'
 import { createUploadsRouter } from './uploads.server.ts'
 import { addContentRoutes } from './content-routes.server.ts'
+import { adminGet } from './admin-routes.server.ts'
 import {
   ctx,
   noStore,
@@ -125,27 +126,15 @@ export function createApiRouter() {
       res.status(201).json({ ok: true, id: saved.id })
     }),
   )
-  api.get(
-    '/proposals',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      const { proposals: list } = await proposals.listProposals(ctx(req).db, admin, {
-        status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
-        q: queryString(req, 'q'),
-        ...paging(req),
-      })
-      res.json(list)
-    }),
-  )
-  api.get(
-    '/proposals/stats',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      res.json(await proposals.getProposalStats(ctx(req).db, admin))
-    }),
-  )
+  adminGet(api, '/proposals', async (req, db, admin) => {
+    const { proposals: list } = await proposals.listProposals(db, admin, {
+      status: oneOf(PROPOSAL_STATUSES, queryString(req, 'status')),
+      q: queryString(req, 'q'),
+      ...paging(req),
+    })
+    return list
+  })
+  adminGet(api, '/proposals/stats', (_req, db, admin) => proposals.getProposalStats(db, admin))
   api.get(
     '/proposals/export.csv',
     route(async (req, res) => {
@@ -160,14 +149,7 @@ export function createApiRouter() {
       res.send(proposalsCsv(list, (await readerZone(ctx(req).db, admin)).id))
     }),
   )
-  api.get(
-    '/proposals/:id',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      res.json(await proposals.getProposal(ctx(req).db, admin, parseId(req.params.id)))
-    }),
-  )
+  adminGet(api, '/proposals/:id', (req, db, admin) => proposals.getProposal(db, admin, parseId(req.params.id)))
   api.put(
     '/proposals/:id',
     route(async (req, res) => {
@@ -187,14 +169,7 @@ export function createApiRouter() {
   )
 
   // --- settings, dashboard, analytics -----------------------------------------------------
-  api.get(
-    '/settings',
-    route(async (req, res) => {
-      await requireAdmin(req)
-      noStore(res)
-      res.json(await getSettings(ctx(req).db))
-    }),
-  )
+  adminGet(api, '/settings', (_req, db) => getSettings(db))
   api.put(
     '/settings',
     route(async (req, res) => {
@@ -210,24 +185,12 @@ export function createApiRouter() {
       )
     }),
   )
-  api.get(
-    '/dashboard',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      noStore(res)
-      res.json(await getDashboard(ctx(req).db, admin))
-    }),
-  )
+  adminGet(api, '/dashboard', (_req, db, admin) => getDashboard(db, admin))
   // The dashboard's traffic figures: ?period=7d|30d|90d|365d (30d by default).
-  api.get(
-    '/dashboard/traffic',
-    route(async (req, res) => {
-      const admin = await requireAdmin(req)
-      const period = queryString(req, 'period')
-      noStore(res)
-      res.json(await getTraffic(ctx(req).db, admin, isTrafficPeriod(period) ? period : '30d'))
-    }),
-  )
+  adminGet(api, '/dashboard/traffic', (req, db, admin) => {
+    const period = queryString(req, 'period')
+    return getTraffic(db, admin, isTrafficPeriod(period) ? period : '30d')
+  })
   // Each traffic table of the dashboard as CSV: ?table=pages|sources|campaigns|funnel&period=7d|30d|90d|365d
   api.get(
     '/dashboard/traffic.csv',

@@ -5,6 +5,11 @@ import type { ActivityEntry } from '~/lib/activity.ts'
 type Bool = ColumnType<number | boolean, number | boolean, number | boolean>
 /** JSON arrays live in text columns; models parse and stringify at the boundary. */
 type JsonText = string
+/**
+ * A column an insert may leave out is Kysely's Generated<T> (the table's DEFAULT fills it); a
+ * nullable one an insert may leave out (it is then NULL) is Nullable<T>.
+ */
+type Nullable<T> = Generated<T | null>
 
 export interface PortfolioItemTable {
   id: Generated<number>
@@ -13,7 +18,7 @@ export interface PortfolioItemTable {
   category: string
   image: string
   /** The cover's alt text; '' marks it decorative. */
-  imageAlt: ColumnType<string, string | undefined, string>
+  imageAlt: Generated<string>
   technologies: JsonText
   features: JsonText
   isLive: Bool
@@ -24,14 +29,14 @@ export interface PortfolioItemTable {
   /** The case page's address, /portfolio/{slug} (unique; old ones kept in portfolio_slugs). */
   slug: string
   /** The case (issue 35 §5): texts '' when not written; results a JSON list of { figure, label }. */
-  problem: ColumnType<string, string | undefined, string>
-  solution: ColumnType<string, string | undefined, string>
-  results: ColumnType<JsonText, JsonText | undefined, JsonText>
-  quote: ColumnType<string, string | undefined, string>
-  quoteAuthor: ColumnType<string, string | undefined, string>
-  quoteRole: ColumnType<string, string | undefined, string>
-  beforeText: ColumnType<string, string | undefined, string>
-  afterText: ColumnType<string, string | undefined, string>
+  problem: Generated<string>
+  solution: Generated<string>
+  results: Generated<JsonText>
+  quote: Generated<string>
+  quoteAuthor: Generated<string>
+  quoteRole: Generated<string>
+  beforeText: Generated<string>
+  afterText: Generated<string>
 }
 
 /** Every slug a project has had, current and old (like blog_slugs): an old address answers 301. */
@@ -52,7 +57,7 @@ export interface BlogPostTable {
   status: string
   image: string
   /** The cover's alt text; '' marks it decorative. */
-  imageAlt: ColumnType<string, string | undefined, string>
+  imageAlt: Generated<string>
   readTime: string
   date: string
   views: Generated<number>
@@ -61,11 +66,11 @@ export interface BlogPostTable {
   /** The post's address, /blog/{slug}; unique (docs/decisions/021). */
   slug: string
   /** When a `scheduled` post goes public (ISO UTC). */
-  publishAt: ColumnType<string | null, string | null | undefined, string | null>
+  publishAt: Nullable<string>
   /** Tags from an imported post, a JSON array of names ('[]' for the site's own posts). */
-  tags: ColumnType<string, string | undefined, string>
+  tags: Generated<string>
   /** The person who wrote the post (admin_users.id); null for the sample and imported posts, which keep `author` as text. */
-  authorId: ColumnType<number | null, number | null | undefined, number | null>
+  authorId: Nullable<number>
 }
 
 /** Every slug a post has had: an old address answers 301 to the post's current one. */
@@ -86,7 +91,15 @@ export interface BlogRevisionTable {
   createdAt: string
 }
 
-export interface ProposalTable {
+/** The visit that produced a lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
+interface VisitColumns {
+  visitSource: Nullable<string>
+  visitCampaign: Nullable<string>
+  landingPath: Nullable<string>
+  firstTools: Nullable<string>
+}
+
+export interface ProposalTable extends VisitColumns {
   id: Generated<number>
   name: string
   email: string
@@ -97,34 +110,25 @@ export interface ProposalTable {
   status: string
   date: string
   /** Where the request started: 'estimator', 'builder' or null (the plain form). */
-  source: ColumnType<string | null, string | null | undefined, string | null>
+  source: Nullable<string>
   /** JSON of the estimate's choices or the builder's configuration, checked when stored. */
-  sourceData: ColumnType<string | null, string | null | undefined, string | null>
-  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
-  visitSource: ColumnType<string | null, string | null | undefined, string | null>
-  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
-  landingPath: ColumnType<string | null, string | null | undefined, string | null>
-  firstTools: ColumnType<string | null, string | null | undefined, string | null>
+  sourceData: Nullable<string>
   /** The person the lead is assigned to (admin_users.id), or null. */
-  assignedTo: ColumnType<number | null, number | null | undefined, number | null>
+  assignedTo: Nullable<number>
   /** 'proposal' (sent with the form) or 'call' (started by a booked call): the desk's kind (issue 36). */
-  kind: ColumnType<string, string | undefined, string>
+  kind: Generated<string>
   /** The estimate the request came with, in cents (null: none). */
-  valueCents: ColumnType<number | null, number | null | undefined, number | null>
+  valueCents: Nullable<number>
   /** What happens next, in staff's words (triage). */
-  nextStep: ColumnType<string | null, string | null | undefined, string | null>
+  nextStep: Nullable<string>
   /** When a staff member first opened the lead (null: unread). */
-  openedAt: ColumnType<string | null, string | null | undefined, string | null>
+  openedAt: Nullable<string>
   /** The contact message this lead was made from, to write its proposal (issue 38, docs/decisions/075); null otherwise. */
-  fromMessageId: ColumnType<number | null, number | null | undefined, number | null>
+  fromMessageId: Nullable<number>
 }
 
-/** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
-export interface ProposalEventTable {
-  id: Generated<number>
-  proposalId: number
-  /** 'note' | 'status' | 'reply' | 'question' */
-  kind: string
+/** An entry of a lead's timeline on the desk, a proposal's or a contact message's. */
+interface DeskEventColumns {
   /** The note's or the reply's text; for a status change, null. */
   body: string | null
   fromStatus: string | null
@@ -134,6 +138,14 @@ export interface ProposalEventTable {
   toAddress: string | null
   author: string
   createdAt: string
+}
+
+/** The lead desk's timeline of a proposal: the admin's notes, status changes and replies sent. */
+export interface ProposalEventTable extends DeskEventColumns {
+  id: Generated<number>
+  proposalId: number
+  /** 'note' | 'status' | 'reply' | 'question' */
+  kind: string
 }
 
 /** A proposal document written for a lead (issue 38, docs/decisions/068-signed-proposals.md). */
@@ -212,18 +224,11 @@ export interface InvoiceTable {
 }
 
 /** A contact message's history on the desk: replies, status changes and assignments (as proposal_events). */
-export interface ContactMessageEventTable {
+export interface ContactMessageEventTable extends DeskEventColumns {
   id: Generated<number>
   messageId: number
   /** 'note' | 'status' | 'reply' */
   kind: string
-  body: string | null
-  fromStatus: string | null
-  toStatus: string | null
-  subject: string | null
-  toAddress: string | null
-  author: string
-  createdAt: string
 }
 
 export interface SettingTable {
@@ -238,23 +243,23 @@ export interface AdminUserTable {
   createdAt: string
   updatedAt: string
   /** Encrypted TOTP secret (docs/decisions/019); set while two-step sign-in is on. */
-  totpSecret: ColumnType<string | null, string | null | undefined, string | null>
-  totpEnabledAt: ColumnType<string | null, string | null | undefined, string | null>
+  totpSecret: Nullable<string>
+  totpEnabledAt: Nullable<string>
   /** The last TOTP time step accepted: a code is good once. */
-  totpLastStep: ColumnType<number | null, number | null | undefined, number | null>
+  totpLastStep: Nullable<number>
   /** 'owner' | 'administrator' | 'editor' | 'author' | 'sales' (app/lib/permissions.ts). */
-  role: ColumnType<string, string | undefined, string>
+  role: Generated<string>
   /** The name shown on posts and signed replies; '' shows the username. */
-  displayName: ColumnType<string, string | undefined, string>
-  email: ColumnType<string | null, string | null | undefined, string | null>
+  displayName: Generated<string>
+  email: Nullable<string>
   /** A picture's site path ('' for none). */
-  picture: ColumnType<string, string | undefined, string>
+  picture: Generated<string>
   /** 'active' | 'suspended' | 'removed': only an active person's sessions and tokens work. */
-  status: ColumnType<string, string | undefined, string>
+  status: Generated<string>
   /** A one-time password from `npm run admin:create`: the person must choose their own first. */
-  mustChangePassword: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
+  mustChangePassword: Generated<number | boolean>
   /** The zone this person reads the back office in (an IANA name); null: the agency's (settings.timeZone). */
-  timeZone: ColumnType<string | null, string | null | undefined, string | null>
+  timeZone: Nullable<string>
 }
 
 /** An invitation to join the back office: a single-use link, valid 7 days, revocable. */
@@ -264,12 +269,12 @@ export interface InvitationTable {
   tokenHash: string
   email: string
   role: string
-  displayName: ColumnType<string, string | undefined, string>
+  displayName: Generated<string>
   invitedBy: number
   createdAt: string
   expiresAt: string
-  usedAt: ColumnType<string | null, string | null | undefined, string | null>
-  revokedAt: ColumnType<string | null, string | null | undefined, string | null>
+  usedAt: Nullable<string>
+  revokedAt: Nullable<string>
 }
 
 /** A person's API token for scripts (`Authorization: Bearer ...`): only its SHA-256 is kept. */
@@ -279,7 +284,7 @@ export interface ApiTokenTable {
   name: string
   tokenHash: string
   createdAt: string
-  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>
+  lastUsedAt: Nullable<string>
   /** After this the token answers 401 (null only for a row the expiry migration could not date: treated as expired). */
   expiresAt: ColumnType<string | null, string, string>
 }
@@ -290,11 +295,11 @@ export interface SessionTable {
   userId: number
   createdAt: string
   expiresAt: string
-  ip: ColumnType<string | null, string | null | undefined, string | null>
-  userAgent: ColumnType<string | null, string | null | undefined, string | null>
-  lastSeenAt: ColumnType<string | null, string | null | undefined, string | null>
+  ip: Nullable<string>
+  userAgent: Nullable<string>
+  lastSeenAt: Nullable<string>
   /** When this session last confirmed the password (sudo mode, docs/decisions/027). */
-  sudoAt: ColumnType<string | null, string | null | undefined, string | null>
+  sudoAt: Nullable<string>
 }
 
 /** A registered WebAuthn credential (public key only). */
@@ -305,12 +310,12 @@ export interface PasskeyTable {
   credentialId: string
   /** base64url COSE public key. */
   publicKey: string
-  counter: ColumnType<number, number | undefined, number>
+  counter: Generated<number>
   /** JSON array of transports, as the browser reported them. */
   transports: string | null
   name: string
   createdAt: string
-  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>
+  lastUsedAt: Nullable<string>
 }
 
 /** A recovery code, SHA-256 hashed; used once. */
@@ -318,7 +323,7 @@ export interface RecoveryCodeTable {
   id: Generated<number>
   userId: number
   codeHash: string
-  usedAt: ColumnType<string | null, string | null | undefined, string | null>
+  usedAt: Nullable<string>
   createdAt: string
 }
 
@@ -333,7 +338,7 @@ export interface AuthChallengeTable {
   createdAt: string
   expiresAt: string
   /** Wrong answers so far (a waiting code step allows five). */
-  attempts: ColumnType<number, number | undefined, number>
+  attempts: Generated<number>
 }
 
 /** One counter per limited key (e.g. `login:ip:1.2.3.4`) and its current window. */
@@ -351,23 +356,18 @@ export interface PageViewTable {
 }
 
 /** A message sent with the /contact form, read in the admin's inbox. */
-export interface ContactMessageTable {
+export interface ContactMessageTable extends VisitColumns {
   id: Generated<number>
   name: string
   email: string
   message: string
-  isRead: ColumnType<number | boolean, number | boolean | undefined, number | boolean>
+  isRead: Generated<number | boolean>
   createdAt: string
   /** The desk's triage (issue 36): status as a proposal's, assignee, next step; first opening (null: unread). */
-  status: ColumnType<string, string | undefined, string>
-  assignedTo: ColumnType<number | null, number | null | undefined, number | null>
-  nextStep: ColumnType<string | null, string | null | undefined, string | null>
-  openedAt: ColumnType<string | null, string | null | undefined, string | null>
-  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
-  visitSource: ColumnType<string | null, string | null | undefined, string | null>
-  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
-  landingPath: ColumnType<string | null, string | null | undefined, string | null>
-  firstTools: ColumnType<string | null, string | null | undefined, string | null>
+  status: Generated<string>
+  assignedTo: Nullable<number>
+  nextStep: Nullable<string>
+  openedAt: Nullable<string>
 }
 
 /**
@@ -391,11 +391,11 @@ export interface MailOutboxTable {
   /** When the SMTP server accepted it (delivered). */
   sentAt: string | null
   /** The SMTP server's answer to the last try: its acceptance line, or the error. */
-  serverAnswer: ColumnType<string | null, string | null | undefined, string | null>
+  serverAnswer: Nullable<string>
   /** When the last try happened. */
-  triedAt: ColumnType<string | null, string | null | undefined, string | null>
+  triedAt: Nullable<string>
   /** A calendar invitation sent with the mail (text/calendar); NULL for plain mail. */
-  ics: ColumnType<string | null, string | null | undefined, string | null>
+  ics: Nullable<string>
 }
 
 /**
@@ -412,7 +412,7 @@ export interface MailOutboxAttachmentTable {
 }
 
 /** A discovery call (issue 26). Times are UTC ISO strings. */
-export interface BookingTable {
+export interface BookingTable extends VisitColumns {
   id: Generated<number>
   startAt: string
   endAt: string
@@ -431,13 +431,8 @@ export interface BookingTable {
   proposalId: number | null
   createdAt: string
   updatedAt: string
-  /** The visit that produced this lead (issue 25): its source, campaign, landing page, tools used first (comma list). */
-  visitSource: ColumnType<string | null, string | null | undefined, string | null>
-  visitCampaign: ColumnType<string | null, string | null | undefined, string | null>
-  landingPath: ColumnType<string | null, string | null | undefined, string | null>
-  firstTools: ColumnType<string | null, string | null | undefined, string | null>
   /** The office that takes the call (its id in the booking hours, issue 35); NULL for calls booked before. */
-  officeId: ColumnType<string | null, string | null | undefined, string | null>
+  officeId: Nullable<string>
 }
 
 /** A 5-minute cell held by a live booking; the key makes overlapping bookings impossible. */
@@ -463,10 +458,10 @@ export interface UploadTable {
   sha256: string
   createdAt: string
   /** Pixel size; NULL on an original stored before variants existed (not processed yet). */
-  width: ColumnType<number | null, number | null | undefined, number | null>
-  height: ColumnType<number | null, number | null | undefined, number | null>
+  width: Nullable<number>
+  height: Nullable<number>
   /** For a smaller width or another format of an upload: the original's name (docs/decisions/022). */
-  variantOf: ColumnType<string | null, string | null | undefined, string | null>
+  variantOf: Nullable<string>
 }
 
 /** A public form's submission, kept SAME_SUBMISSION_MS so the same post twice stores one item (docs/decisions/045). */
@@ -508,26 +503,26 @@ export interface VisitTable {
   /** Salted hash of address and user agent; the salt is thrown away the next day. */
   visitor: string
   source: string
-  medium: ColumnType<string, string | undefined, string>
-  campaign: ColumnType<string, string | undefined, string>
-  referrer: ColumnType<string, string | undefined, string>
+  medium: Generated<string>
+  campaign: Generated<string>
+  referrer: Generated<string>
   landingPath: string
   device: string
-  country: ColumnType<string, string | undefined, string>
-  tools: ColumnType<string, string | undefined, string>
+  country: Generated<string>
+  tools: Generated<string>
   /** Funnel steps reached, as bits (FUNNEL_STEPS). */
-  funnel: ColumnType<number, number | undefined, number>
-  views: ColumnType<number, number | undefined, number>
+  funnel: Generated<number>
+  views: Generated<number>
 }
 
 export interface VisitSourceDailyTable {
   day: string
   source: string
   campaign: string
-  visits: ColumnType<number, number | undefined, number>
-  leads: ColumnType<number, number | undefined, number>
+  visits: Generated<number>
+  leads: Generated<number>
   /** Visitors of the day who sent at least one lead (each counted once): conversion's numerator. */
-  converted: ColumnType<number, number | undefined, number>
+  converted: Generated<number>
 }
 
 export interface VisitFacetDailyTable {
@@ -535,13 +530,13 @@ export interface VisitFacetDailyTable {
   /** 'device' | 'country' */
   facet: string
   value: string
-  visits: ColumnType<number, number | undefined, number>
+  visits: Generated<number>
 }
 
 export interface FunnelDailyTable {
   day: string
   step: number
-  visitors: ColumnType<number, number | undefined, number>
+  visitors: Generated<number>
 }
 
 /** One change made in the back office, by whom, from where (docs/decisions/044; the fields in app/lib/activity.ts). */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
+import { deleteExpiredRows } from '~/models/expiry.server.ts'
 import * as model from '~/models/rate-limits.server.ts'
 import { addressLimitKey } from './address-limit-key.server.ts'
 import { RateLimitedError } from './errors.server.ts'
@@ -124,5 +125,5 @@ export async function remembered(db: Db, key: string, now = Date.now()): Promise
 
 /** Housekeeping: counters whose window has passed count for nothing. */
 export async function pruneLimits(db: Db, now = Date.now()): Promise<void> {
-  await model.deleteExpired(db, new Date(now).toISOString())
+  await deleteExpiredRows(db, 'rateLimits', new Date(now).toISOString())
 }

@@ -138,7 +138,3 @@ export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<vo
 export async function deleteOtherSessions(db: Db, userId: number, keepTokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('userId', '=', userId).where('tokenHash', '!=', keepTokenHash).execute()
 }
-
-export async function deleteExpiredSessions(db: Db, now = nowIso()): Promise<void> {
-  await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute()
-}

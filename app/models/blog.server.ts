@@ -3,7 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { BlogPostRow } from '~/db/schema.ts'
 import { parseTags } from '~/lib/blog-list.ts'
 import type { BlogStatus } from '~/lib/constants.ts'
-import { containsAny, nowIso } from './search.server.ts'
+import { containsAny, newestFirstPage, nowIso } from './search.server.ts'
 
 export type BlogPost = Omit<BlogPostRow, 'status'> & { status: BlogStatus }
 export type BlogPostWrite = Omit<BlogPost, 'id' | 'views' | 'createdAt' | 'updatedAt' | 'publishAt' | 'tags' | 'authorId'> & {
@@ -17,16 +17,14 @@ const toPost = (row: BlogPostRow): BlogPost => ({ ...row, views: Number(row.view
 
 export type BlogQuery = { status?: BlogStatus; q?: string; category?: string; limit?: number; offset?: number; authorId?: number }
 
-/** Newest first (by date, then id) so the public list and the admin list agree. */
+/** Newest first (see newestFirstPage). */
 export async function findBlogPosts(db: Db, query: BlogQuery = {}): Promise<BlogPost[]> {
   let qb = db.selectFrom('blogPosts').selectAll()
   if (query.status) qb = qb.where('status', '=', query.status)
   if (query.category) qb = qb.where('category', '=', query.category)
   if (query.authorId !== undefined) qb = qb.where('authorId', '=', query.authorId)
   if (query.q) qb = qb.where(containsAny(['title', 'category', 'author'], query.q))
-  qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
-  if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
-  return (await qb.execute()).map(toPost)
+  return (await newestFirstPage(qb, query).execute()).map(toPost)
 }
 
 /** A post without its body, for lists that never show it (cards, feeds, the sitemap); its tags as names. */
@@ -226,20 +224,16 @@ export async function deleteBlogPost(db: Db, id: number): Promise<boolean> {
 }
 
 /** Atomic in SQL so several instances adding at once never lose a count. */
-export async function addBlogViews(db: Db, id: number, n: number): Promise<void> {
-  await db
-    .updateTable('blogPosts')
-    .set({ views: sql`views + ${n}` })
-    .where('id', '=', id)
-    .execute()
-}
+export const addBlogViews = (db: Db, id: number, n: number) => addViews(db, 'id', id, n)
 
 /** The same, for reads counted by address (cached pages know their path, not the id). */
-export async function addBlogViewsBySlug(db: Db, slug: string, n: number): Promise<void> {
+export const addBlogViewsBySlug = (db: Db, slug: string, n: number) => addViews(db, 'slug', slug, n)
+
+async function addViews(db: Db, key: 'id' | 'slug', value: number | string, n: number): Promise<void> {
   await db
     .updateTable('blogPosts')
     .set({ views: sql`views + ${n}` })
-    .where('slug', '=', slug)
+    .where(key, '=', value)
     .execute()
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '~/db/db.server.ts'
 import type { Transaction } from 'kysely'
 import type { ContactMessageEventRow, Database } from '~/db/schema.ts'
 import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
+import { findTimeline, type DeskEvent, type DeskEventWrite } from './desk-events.server.ts'
 
 export type ContactMessage = {
   id: number
@@ -95,9 +96,8 @@ export async function updateContactMessageTriage(
 }
 
 export type MessageEventKind = 'note' | 'status' | 'reply'
-export type MessageEvent = Omit<ContactMessageEventRow, 'kind'> & { kind: MessageEventKind }
-export type MessageEventWrite = Omit<MessageEvent, 'id' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'> &
-  Partial<Pick<MessageEvent, 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'>>
+export type MessageEvent = DeskEvent<ContactMessageEventRow, MessageEventKind>
+export type MessageEventWrite = DeskEventWrite<MessageEvent>
 
 export async function insertMessageEvent(db: Db | Transaction<Database>, e: MessageEventWrite): Promise<MessageEvent> {
   const row = await db.insertInto('contactMessageEvents').values(e).returningAll().executeTakeFirstOrThrow()
@@ -106,12 +106,6 @@ export async function insertMessageEvent(db: Db | Transaction<Database>, e: Mess
 
 /** A message's replies, status changes and assignments, oldest first. */
 export async function findMessageEvents(db: Db, messageId: number): Promise<MessageEvent[]> {
-  const rows = await db
-    .selectFrom('contactMessageEvents')
-    .selectAll()
-    .where('messageId', '=', messageId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute()
+  const rows = await findTimeline(db, 'contactMessageEvents', messageId)
   return rows.map((row) => ({ ...row, kind: row.kind as MessageEventKind }))
 }

@@ -34,33 +34,18 @@ export type DeskRow = {
   openedAt: string | null
 }
 
+/** The columns both tables have, in the place the UNION ALL matches them by (after `kind`). */
+const SHARED_COLUMNS = ['id', 'name', 'email', 'status', 'visitSource as source', 'assignedTo'] as const
+
 function branches(db: Db, f: DeskFilter) {
   let p = db
     .selectFrom('proposals')
-    .select([
-      'kind',
-      'id',
-      'name',
-      'email',
-      'status',
-      'visitSource as source',
-      'assignedTo',
-      'valueCents',
-      'budget',
-      'businessType',
-      'date as received',
-      'openedAt',
-    ])
+    .select(['kind', ...SHARED_COLUMNS, 'valueCents', 'budget', 'businessType', 'date as received', 'openedAt'])
   let m = db
     .selectFrom('contactMessages')
     .select([
       sql<string>`'message'`.as('kind'),
-      'id',
-      'name',
-      'email',
-      'status',
-      'visitSource as source',
-      'assignedTo',
+      ...SHARED_COLUMNS,
       sql<number | null>`null`.as('valueCents'),
       sql<string>`''`.as('budget'),
       sql<string>`''`.as('businessType'),

@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
-import type { AdminUserRow, ApiTokenRow, InvitationRow } from '~/db/schema.ts'
+import type { AdminUserRow, ApiTokenRow, Database, InvitationRow } from '~/db/schema.ts'
 import { nowIso } from './search.server.ts'
 
 /** A person as the back office lists them: never the password hash or the sealed secret. */
@@ -115,14 +116,17 @@ export async function findPersonTimeZone(db: Db, id: number): Promise<string | n
   return row?.timeZone ?? null
 }
 
-export async function countPasskeys(db: Db, userId: number): Promise<number> {
+/** How many rows of `table` are the person's. */
+async function countOfPerson(db: Db, table: 'passkeys' | 'apiTokens', userId: number): Promise<number> {
   const row = await db
-    .selectFrom('passkeys')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('userId', '=', userId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+export const countPasskeys = (db: Db, userId: number) => countOfPerson(db, 'passkeys', userId)
 
 export async function hasTotp(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('adminUsers').select('totpSecret').where('id', '=', userId).executeTakeFirst()
@@ -136,16 +140,13 @@ export async function insertInvitation(db: Db, inv: Omit<InvitationRow, 'id' | '
   return row.id
 }
 
+/** An invitation still good at `now`: not used, not revoked and not expired. */
+const isOpenInvitation = (now: string) => (eb: ExpressionBuilder<Database, 'invitations'>) =>
+  eb.and([eb('usedAt', 'is', null), eb('revokedAt', 'is', null), eb('expiresAt', '>', now)])
+
 /** Invitations not used, not revoked and not expired, newest first. */
 export async function findOpenInvitations(db: Db, now = nowIso()): Promise<InvitationRow[]> {
-  return db
-    .selectFrom('invitations')
-    .selectAll()
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .orderBy('id', 'desc')
-    .execute()
+  return db.selectFrom('invitations').selectAll().where(isOpenInvitation(now)).orderBy('id', 'desc').execute()
 }
 
 export async function findInvitationByHash(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
@@ -158,23 +159,14 @@ export async function claimInvitation(db: Db, tokenHash: string, now = nowIso())
     .updateTable('invitations')
     .set({ usedAt: now })
     .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where(isOpenInvitation(now))
     .executeTakeFirst()
   return Number(r.numUpdatedRows) > 0
 }
 
 /** Gives an open invitation a new link (its token's hash): the old link stops working. False when it is not open. */
 export async function replaceInvitationToken(db: Db, id: number, tokenHash: string, now = nowIso()): Promise<InvitationRow | undefined> {
-  const r = await db
-    .updateTable('invitations')
-    .set({ tokenHash })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst()
+  const r = await db.updateTable('invitations').set({ tokenHash }).where('id', '=', id).where(isOpenInvitation(now)).executeTakeFirst()
   if (Number(r.numUpdatedRows) === 0) return undefined
   return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst()
 }
@@ -220,14 +212,7 @@ export async function deleteApiTokens(db: Db, userId: number): Promise<number> {
   return Number(r.numDeletedRows)
 }
 
-export async function countApiTokens(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('apiTokens')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countApiTokens = (db: Db, userId: number) => countOfPerson(db, 'apiTokens', userId)
 
 /** The token's person, only while they are active; with the token's expiry for the caller to check. */
 export async function findApiTokenPerson(

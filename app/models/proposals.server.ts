@@ -2,7 +2,8 @@ import type { Db } from '~/db/db.server.ts'
 import type { ProposalEventRow, ProposalRow } from '~/db/schema.ts'
 import { ATTRIBUTION_COLUMNS, type LeadAttribution } from './visits.server.ts'
 import type { ProposalStatus } from '~/lib/constants.ts'
-import { containsAny } from './search.server.ts'
+import { containsAny, newestFirstPage } from './search.server.ts'
+import { findTimeline, type DeskEvent, type DeskEventWrite } from './desk-events.server.ts'
 
 /**
  * The request as the visitor sent it (and as the API has always answered it). Where it came from
@@ -31,9 +32,7 @@ export async function findProposals(db: Db, query: ProposalQuery = {}): Promise<
   if (query.status) qb = qb.where('status', '=', query.status)
   if (query.assignedTo !== undefined) qb = qb.where('assignedTo', '=', query.assignedTo)
   if (query.q) qb = qb.where(containsAny(['name', 'email', 'business_type'], query.q))
-  qb = qb.orderBy('date', 'desc').orderBy('id', 'desc')
-  if (query.limit !== undefined) qb = qb.limit(query.limit).offset(query.offset ?? 0)
-  return (await qb.execute()).map(toProposal)
+  return (await newestFirstPage(qb, query).execute()).map(toProposal)
 }
 
 /** Counts per status for the filter buttons, under the same search (and "mine") as the list. */
@@ -116,9 +115,8 @@ export async function updateProposalNextStep(db: Db, id: number, nextStep: strin
 
 /** 'question': a client's question about their proposal document, asked on /p/<token> (issue 38). */
 export type ProposalEventKind = 'note' | 'status' | 'reply' | 'question'
-export type ProposalEvent = Omit<ProposalEventRow, 'kind'> & { kind: ProposalEventKind }
-export type ProposalEventWrite = Omit<ProposalEvent, 'id' | 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'> &
-  Partial<Pick<ProposalEvent, 'body' | 'fromStatus' | 'toStatus' | 'subject' | 'toAddress'>>
+export type ProposalEvent = DeskEvent<ProposalEventRow, ProposalEventKind>
+export type ProposalEventWrite = DeskEventWrite<ProposalEvent>
 
 export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promise<ProposalEvent> {
   const row = await db.insertInto('proposalEvents').values(e).returningAll().executeTakeFirstOrThrow()
@@ -127,13 +125,7 @@ export async function insertProposalEvent(db: Db, e: ProposalEventWrite): Promis
 
 /** A proposal's notes, status changes and replies, oldest first. */
 export async function findProposalEvents(db: Db, proposalId: number): Promise<ProposalEvent[]> {
-  const rows = await db
-    .selectFrom('proposalEvents')
-    .selectAll()
-    .where('proposalId', '=', proposalId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute()
+  const rows = await findTimeline(db, 'proposalEvents', proposalId)
   return rows.map((row) => ({ ...row, kind: row.kind as ProposalEventKind }))
 }
 

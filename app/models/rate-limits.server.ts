@@ -61,7 +61,3 @@ export async function readCount(db: Executor, key: string, now: number): Promise
 export async function deleteKey(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('rateLimits').where('key', '=', key).execute()
 }
-
-export async function deleteExpired(db: Executor, nowIso: string): Promise<void> {
-  await db.deleteFrom('rateLimits').where('expiresAt', '<=', nowIso).execute()
-}

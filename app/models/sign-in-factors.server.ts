@@ -142,7 +142,3 @@ export async function deleteChallenge(db: Db, tokenHash: string): Promise<void> 
 export async function deleteUserChallenges(db: Db, userId: number, kind: string): Promise<void> {
   await db.deleteFrom('authChallenges').where('userId', '=', userId).where('kind', '=', kind).execute()
 }
-
-export async function deleteExpiredChallenges(db: Db, now = nowIso()): Promise<void> {
-  await db.deleteFrom('authChallenges').where('expiresAt', '<=', now).execute()
-}

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely'
 import type { Db } from '~/db/db.server.ts'
 import type { Database } from '~/db/schema.ts'
 import type { LeadAttribution } from '~/lib/lead-attribution.ts'
@@ -154,13 +154,18 @@ export async function markConverted(db: Tx, day: string, visitor: string, source
 
 type Range = { from: string; to: string }
 
+/** The rollups' days within the range, both ends included (each table read below has a `day`). */
+const inRange =
+  (r: Range) =>
+  <T extends keyof Database>(eb: ExpressionBuilder<Database, T>) =>
+    eb.and([eb(sql.ref('day'), '>=', r.from), eb(sql.ref('day'), '<=', r.to)])
+
 /** Tracked visitors, and those of them who sent a lead, over the days of a range. */
 export async function sumVisitors(db: Db, r: Range): Promise<{ visitors: number; converted: number }> {
   const row = await db
     .selectFrom('visitSourcesDaily')
     .select([(eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('converted').as('converted')])
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
     .executeTakeFirst()
   return { visitors: Number(row?.visitors ?? 0), converted: Number(row?.converted ?? 0) }
 }
@@ -169,8 +174,7 @@ export async function sumPageViews(db: Db, r: Range): Promise<number> {
   const row = await db
     .selectFrom('pageViews')
     .select((eb) => eb.fn.sum<string>('count').as('n'))
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
@@ -179,8 +183,7 @@ export async function topPages(db: Db, r: Range, limit: number): Promise<{ path:
   const rows = await db
     .selectFrom('pageViews')
     .select(['path', (eb) => eb.fn.sum<string>('count').as('views')])
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
     .groupBy('path')
     .orderBy('views', 'desc')
     .orderBy('path')
@@ -198,8 +201,7 @@ export async function visitorsBySource(
   const qb = db
     .selectFrom('visitSourcesDaily')
     .select(['source', (eb) => eb.fn.sum<string>('visits').as('visitors'), (eb) => eb.fn.sum<string>('converted').as('converted')])
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
   const rows = byCampaign
     ? await qb.select('campaign').where('campaign', '<>', '').groupBy(['source', 'campaign']).execute()
     : await qb
@@ -214,8 +216,7 @@ export async function facetCounts(db: Db, r: Range, facet: string, limit: number
     .selectFrom('visitFacetsDaily')
     .select(['value', (eb) => eb.fn.sum<string>('visits').as('visitors')])
     .where('facet', '=', facet)
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
     .groupBy('value')
     .orderBy('visitors', 'desc')
     .orderBy('value')
@@ -228,8 +229,7 @@ export async function funnelCounts(db: Db, r: Range): Promise<Record<number, num
   const rows = await db
     .selectFrom('funnelDaily')
     .select(['step', (eb) => eb.fn.sum<string>('visitors').as('n')])
-    .where('day', '>=', r.from)
-    .where('day', '<=', r.to)
+    .where(inRange(r))
     .groupBy('step')
     .execute()
   return Object.fromEntries(rows.map((x) => [Number(x.step), Number(x.n)]))

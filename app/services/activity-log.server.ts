@@ -58,6 +58,19 @@ export async function recordActivity(db: Db, entry: ActivityRecord, now = new Da
   })
 }
 
+/**
+ * A change to a person's own account (signing in, the password, sign-in factors, sessions),
+ * logged against that account: `recordActivity` with itemType 'account'.
+ */
+export function recordAccountActivity(
+  db: Db,
+  account: { id: number; username: string },
+  action: ActivityAction,
+  more: Pick<ActivityRecord, 'detail' | 'person'> = {},
+): Promise<void> {
+  return recordActivity(db, { action, itemType: 'account', itemId: account.id, itemLabel: account.username, ...more })
+}
+
 /** "title, content and status" from the fields a change touched. */
 export function changedFields(names: readonly string[]): string {
   const words = names.map((n) => n.replace(/([A-Z])/g, ' $1').toLowerCase())

@@ -26,6 +26,12 @@ export const nameOf = (p: { displayName: string; username: string }) => p.displa
 /** What is kept of a secret token (a session's, a link's, an API token's): its SHA-256, in hex. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/**
+ * The full address of the page a mailed link's token opens (an invitation, a password reset, a
+ * proposal): the route knows the site's address and paths, the service only the token.
+ */
+export type LinkFor = (token: string) => string
+
 /** Where a sign-in comes from: the address counts attempts, both are shown in the sessions list. */
 export type Origin = { ip: string; userAgent?: string | null }
 

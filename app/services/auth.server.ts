@@ -3,10 +3,11 @@ import type { Db } from '~/db/db.server.ts'
 import { addressLimitKey } from '~/infra/address-limit-key.server.ts'
 import { isRole } from '~/lib/permissions.ts'
 import * as model from '~/models/admin.server.ts'
+import { deleteExpiredRows } from '~/models/expiry.server.ts'
 import { deleteApiTokens } from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { hashToken, nameOf, type Admin, type Origin } from './actor.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity, recordActivity } from './activity-log.server.ts'
 import { InvalidCredentialsError, RateLimitedError, UnauthorizedError } from '~/infra/errors.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '~/infra/passwords.server.ts'
 import { redeemRecoveryCode } from './recovery-codes.server.ts'
@@ -160,14 +161,7 @@ export async function signInWithPassword(
   }
   await reset(db, addressKey)
   await remember(db, knownKey, KNOWN_ADDRESS_MS, now)
-  await recordActivity(db, {
-    action: 'sign-in',
-    itemType: 'account',
-    itemId: user.id,
-    itemLabel: user.username,
-    detail: 'With the password.',
-    person: { id: user.id, name: user.username },
-  })
+  await recordAccountActivity(db, user, 'sign-in', { detail: 'With the password.', person: { id: user.id, name: user.username } })
   return { kind: 'session', ...(await openSession(db, user.id, input, now)) }
 }
 
@@ -253,14 +247,7 @@ export async function completeSecondStep(
     usedRecoveryCode = ok
   }
   if (!ok) {
-    await recordActivity(db, {
-      action: 'sign-in.failed',
-      itemType: 'account',
-      itemId: user.id,
-      itemLabel: user.username,
-      detail: 'Wrong two-step code.',
-      person: NOT_SIGNED_IN,
-    })
+    await recordAccountActivity(db, user, 'sign-in.failed', { detail: 'Wrong two-step code.', person: NOT_SIGNED_IN })
     if (await factors.deleteSpentChallenge(db, tokenHash, 'second-step', SECOND_STEP_TRIES)) throw new SecondStepExhaustedError()
     throw new InvalidCodeError()
   }
@@ -269,11 +256,7 @@ export async function completeSecondStep(
   await reset(db, addressKey)
   if (accountKey) await refund(db, accountKey)
   await remember(db, knownAddressKey(account, input.ip), KNOWN_ADDRESS_MS, now)
-  await recordActivity(db, {
-    action: 'sign-in',
-    itemType: 'account',
-    itemId: user.id,
-    itemLabel: user.username,
+  await recordAccountActivity(db, user, 'sign-in', {
     detail: usedRecoveryCode ? 'With the password and a recovery code.' : 'With the password and an authenticator code.',
     person: { id: user.id, name: user.username },
   })
@@ -353,7 +336,7 @@ export async function changePassword(
 ): Promise<void> {
   await confirmPassword(db, admin, input.currentPassword, now)
   await model.updateAdminPassword(db, admin.id, await hashPassword(input.newPassword))
-  await recordActivity(db, { action: 'password.change', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
+  await recordAccountActivity(db, admin, 'password.change')
   await securityChanged(db, admin, (who) => `The password of ${who} was changed.`, origin, { revokeTokens: true })
 }
 
@@ -374,11 +357,7 @@ export async function resetAdminAccess(
   await resetTwoStep(db, user.id)
   const passkeysRemoved = await factors.deleteUserPasskeys(db, user.id)
   const tokensRevoked = await deleteApiTokens(db, user.id)
-  await recordActivity(db, {
-    action: 'password.reset',
-    itemType: 'account',
-    itemId: user.id,
-    itemLabel: user.username,
+  await recordAccountActivity(db, user, 'password.reset', {
     detail: `New password, two-step sign-in off, ${passkeysRemoved} passkeys removed, ${tokensRevoked} API tokens revoked.`,
   })
   await securityChanged(
@@ -391,6 +370,6 @@ export async function resetAdminAccess(
 }
 
 export async function pruneSessions(db: Db): Promise<void> {
-  await model.deleteExpiredSessions(db)
-  await factors.deleteExpiredChallenges(db)
+  await deleteExpiredRows(db, 'sessions')
+  await deleteExpiredRows(db, 'authChallenges')
 }

@@ -6,7 +6,7 @@ import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as model from '~/models/people.server.ts'
 import { INVITATION_DAYS } from '~/lib/people-schemas.ts'
 import { isUniqueViolation } from '~/models/blog.server.ts'
-import { hashToken, requirePermission, type Admin, type Origin } from './actor.server.ts'
+import { hashToken, requirePermission, type Admin, type LinkFor, type Origin } from './actor.server.ts'
 import { openSession } from './auth.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { hashPassword } from '~/infra/passwords.server.ts'
@@ -31,7 +31,7 @@ export async function invitePerson(
   db: Db,
   admin: Admin,
   input: { email: string; role: Role; displayName?: string },
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   now = Date.now(),
 ): Promise<number> {
   requirePermission(admin, 'people')
@@ -89,7 +89,7 @@ export async function renewInvitationLink(
   db: Db,
   admin: Admin,
   id: number,
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   now = Date.now(),
 ): Promise<{ email: string; link: string }> {
   requirePermission(admin, 'people')

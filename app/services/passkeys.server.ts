@@ -17,7 +17,7 @@ import { openSession } from './auth.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { addressSubject, consume, LOGIN_ADDRESS_LIMIT, reset, type Limit } from '~/infra/rate-limit.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity, recordActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
 /** The relying party: its ID is SITE_URL's host name, its origin SITE_URL's origin. */
@@ -103,13 +103,7 @@ export async function registerPasskey(
     transports: credential.transports ? JSON.stringify(credential.transports) : null,
     name: input.name,
   })
-  await recordActivity(db, {
-    action: 'passkey.add',
-    itemType: 'account',
-    itemId: admin.id,
-    itemLabel: admin.username,
-    detail: `Passkey "${input.name}".`,
-  })
+  await recordAccountActivity(db, admin, 'passkey.add', { detail: `Passkey "${input.name}".` })
   await securityChanged(db, admin, (who) => `A passkey ("${input.name}") was added for ${who}.`, origin)
   const saved = (await factors.listPasskeys(db, admin.id)).find((p) => p.credentialId === credential.id)!
   return { id: saved.id, name: saved.name, createdAt: saved.createdAt, lastUsedAt: saved.lastUsedAt }
@@ -117,26 +111,14 @@ export async function registerPasskey(
 
 export async function renamePasskey(db: Db, admin: Admin, id: number, name: string): Promise<void> {
   if (!(await factors.renamePasskey(db, admin.id, id, name))) throw new NotFoundError('That passkey is no longer registered.')
-  await recordActivity(db, {
-    action: 'passkey.rename',
-    itemType: 'account',
-    itemId: admin.id,
-    itemLabel: admin.username,
-    detail: `Passkey ${id} is now "${name}".`,
-  })
+  await recordAccountActivity(db, admin, 'passkey.rename', { detail: `Passkey ${id} is now "${name}".` })
 }
 
 export async function removePasskey(db: Db, admin: Admin, id: number, origin?: Origin, now = Date.now()): Promise<void> {
   await requireSudo(db, admin, now)
   const removed = await factors.deletePasskey(db, admin.id, id)
   if (!removed) throw new NotFoundError('That passkey is no longer registered.')
-  await recordActivity(db, {
-    action: 'passkey.remove',
-    itemType: 'account',
-    itemId: admin.id,
-    itemLabel: admin.username,
-    detail: `Passkey "${removed.name}".`,
-  })
+  await recordAccountActivity(db, admin, 'passkey.remove', { detail: `Passkey "${removed.name}".` })
   await securityChanged(db, admin, (who) => `A passkey ("${removed.name}") of ${who} was removed.`, origin)
 }
 

@@ -5,9 +5,9 @@ import * as admins from '~/models/admin.server.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
 import * as people from '~/models/people.server.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity } from './activity-log.server.ts'
 import type { AfterAnswer } from '~/infra/after-answer.server.ts'
-import { hashToken, type Admin, type Origin } from './actor.server.ts'
+import { hashToken, type Admin, type LinkFor, type Origin } from './actor.server.ts'
 import { securityChanged } from './security-notice.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { hashPassword } from '~/infra/passwords.server.ts'
@@ -52,7 +52,7 @@ export class ResetLinkUnusableError extends Error {
 async function mailResetLink(
   db: Db,
   person: { id: number; username: string; email: string },
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   now: number,
   askedBy: string,
 ): Promise<void> {
@@ -86,13 +86,7 @@ async function mailResetLink(
  * The owner sends a person a reset link (Settings > People, sudo mode), to the email address on
  * file. A person without one, or suspended or removed, gets none (a field error says why).
  */
-export async function sendPasswordReset(
-  db: Db,
-  admin: Admin,
-  id: number,
-  linkFor: (token: string) => string,
-  now = Date.now(),
-): Promise<void> {
+export async function sendPasswordReset(db: Db, admin: Admin, id: number, linkFor: LinkFor, now = Date.now()): Promise<void> {
   requirePermission(admin, 'people')
   await requireSudo(db, admin, now)
   const person = await people.findPerson(db, id)
@@ -103,11 +97,7 @@ export async function sendPasswordReset(
       id: `${person.username} has no email address on file: use npm run admin:reset -- --username ${person.username} on the server.`,
     })
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, admin.displayName)
-  await recordActivity(db, {
-    action: 'password.reset-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-link', {
     detail: 'Made by the owner for the email address on file, through the outbox.',
   })
 }
@@ -124,7 +114,7 @@ export async function sendPasswordReset(
 export async function requestPasswordReset(
   db: Db,
   input: { account: string } & Origin,
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   later: Pick<AfterAnswer, 'add'>,
   now = Date.now(),
 ): Promise<void> {
@@ -133,16 +123,12 @@ export async function requestPasswordReset(
 }
 
 /** The part of "Forgot your password?" nobody waits for: the named person's link, if they get one. */
-async function mailRequestedLink(db: Db, account: string, linkFor: (token: string) => string, now: number): Promise<void> {
+async function mailRequestedLink(db: Db, account: string, linkFor: LinkFor, now: number): Promise<void> {
   const person = await people.findActivePersonByAccount(db, account)
   if (!person?.email) return
   if (!(await withinLimit(db, PASSWORD_RESET_ACCOUNT_LIMIT, String(person.id), now))) return
   await mailResetLink(db, { id: person.id, username: person.username, email: person.email }, linkFor, now, 'Someone (you, we hope)')
-  await recordActivity(db, {
-    action: 'password.reset-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-link', {
     detail: 'Asked for on the sign-in page; for the email address on file, through the outbox.',
     person: { id: null, name: 'Not signed in' },
   })
@@ -177,11 +163,7 @@ export async function resetPasswordWithLink(
   await factors.deleteUserChallenges(db, person.id, KIND)
   await factors.deleteUserChallenges(db, person.id, 'second-step')
   const who = { id: person.id, name: person.username }
-  await recordActivity(db, {
-    action: 'password.reset-by-link',
-    itemType: 'account',
-    itemId: person.id,
-    itemLabel: person.username,
+  await recordAccountActivity(db, person, 'password.reset-by-link', {
     detail: 'New password chosen from a mailed link; every session ended, every API token revoked.',
     person: who,
   })

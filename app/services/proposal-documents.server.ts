@@ -17,7 +17,7 @@ import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
 import * as revisions from '~/models/proposal-document-revisions.server.ts'
 import { recordActivity } from './activity-log.server.ts'
-import { hashToken, requirePermission, type Admin } from './actor.server.ts'
+import { hashToken, requirePermission, type Admin, type LinkFor } from './actor.server.ts'
 import { DomainValidationError } from '~/infra/errors.server.ts'
 import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
@@ -178,7 +178,7 @@ export async function sendDocument(
   db: Db,
   admin: Admin,
   proposalId: number,
-  linkFor: (token: string) => string,
+  linkFor: LinkFor,
   now = Date.now(),
 ): Promise<{ toAddress: string }> {
   requirePermission(admin, 'proposals.write')

@@ -4,7 +4,7 @@ import { deleteApiTokens } from '~/models/people.server.ts'
 import type { Admin } from './actor.server.ts'
 import { describeDevice } from '~/infra/device.server.ts'
 import { NotFoundError } from '~/infra/errors.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
 export type SessionView = {
@@ -37,11 +37,7 @@ export async function endSession(db: Db, admin: Admin, id: number, now = Date.no
   if (!tokenHash) throw new NotFoundError('That session has already ended.')
   if (tokenHash !== admin.tokenHash) await requireSudo(db, admin, now)
   if (!(await model.deleteSessionById(db, admin.id, id))) throw new NotFoundError('That session has already ended.')
-  await recordActivity(db, {
-    action: 'session.end',
-    itemType: 'account',
-    itemId: admin.id,
-    itemLabel: admin.username,
+  await recordAccountActivity(db, admin, 'session.end', {
     detail: tokenHash === admin.tokenHash ? 'This session (signed out).' : `Session ${id}.`,
   })
 }
@@ -55,12 +51,6 @@ export async function endOtherSessions(db: Db, admin: Admin, now = Date.now()): 
   await requireSudo(db, admin, now)
   await model.deleteOtherSessions(db, admin.id, admin.tokenHash)
   const tokensRevoked = await deleteApiTokens(db, admin.id)
-  await recordActivity(db, {
-    action: 'sessions.end-others',
-    itemType: 'account',
-    itemId: admin.id,
-    itemLabel: admin.username,
-    detail: `${tokensRevoked} API tokens revoked.`,
-  })
+  await recordAccountActivity(db, admin, 'sessions.end-others', { detail: `${tokensRevoked} API tokens revoked.` })
   return { tokensRevoked }
 }

@@ -13,7 +13,7 @@ import { dropRecoveryCodes, newRecoveryCodes, remainingRecoveryCodes } from './r
 import { open, seal, SealedSecretError, type SecretKey } from '~/infra/secret-box.server.ts'
 import { checkKeyForSealing, KEY_DIFFERS_MESSAGE } from '~/infra/secret-key.server.ts'
 import { getSettings } from './settings.server.ts'
-import { recordActivity } from './activity-log.server.ts'
+import { recordAccountActivity } from './activity-log.server.ts'
 import { requireSudo } from './sudo.server.ts'
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
@@ -142,7 +142,7 @@ export async function confirmTotpEnrolment(
   await model.claimTotpStep(db, admin.id, step)
   await factors.deleteUserChallenges(db, admin.id, 'totp-enrol')
   const codes = await newRecoveryCodes(db, admin.id)
-  await recordActivity(db, { action: 'two-step.on', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
+  await recordAccountActivity(db, admin, 'two-step.on')
   await securityChanged(db, admin, (who) => `Two-step sign-in (authenticator app) was turned on for ${who}.`, origin)
   return codes
 }
@@ -152,7 +152,7 @@ export async function disableTotp(db: Db, admin: Admin, now = Date.now(), origin
   await requireSudo(db, admin, now)
   await model.setTotpSecret(db, admin.id, null)
   await dropRecoveryCodes(db, admin.id)
-  await recordActivity(db, { action: 'two-step.off', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
+  await recordAccountActivity(db, admin, 'two-step.off')
   await securityChanged(db, admin, (who) => `Two-step sign-in (authenticator app) was turned off for ${who}.`, origin)
 }
 
@@ -165,7 +165,7 @@ export async function regenerateRecoveryCodes(db: Db, admin: Admin, now = Date.n
   const user = await model.findAdminById(db, admin.id)
   if (!user?.totpSecret) throw new DomainValidationError({ recovery: 'Turn on two-step sign-in first.' })
   const codes = await newRecoveryCodes(db, admin.id)
-  await recordActivity(db, { action: 'recovery-codes.new', itemType: 'account', itemId: admin.id, itemLabel: admin.username })
+  await recordAccountActivity(db, admin, 'recovery-codes.new')
   await securityChanged(db, admin, (who) => `New recovery codes were made for ${who}; the old ones no longer work.`, origin)
   return codes
 }
