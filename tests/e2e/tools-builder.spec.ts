@@ -212,6 +212,22 @@ test.describe('demo website builder', () => {
     await expect(page.getByText('We added your website design from the demo builder')).toBeVisible()
   })
 
+  test('the builder opened again without a design in its address shows the one kept in this browser', async ({ page }) => {
+    await visit(page, '/demo-builder')
+    const name = `Kept Bakery ${uid()}`
+    await page.getByLabel('Business Name').fill(name)
+    await tab(page, 'Design').click()
+    await panel(page).getByRole('button', { name: 'Forest Green' }).click()
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('demo-builder-config') ?? '')).toContain(name)
+
+    // A plain link to the builder (the header's), not the address it wrote: the browser's copy.
+    await visit(page, '/demo-builder')
+    await expect(page.getByLabel('Business Name')).toHaveValue(name)
+    await expect(preview(page).getByRole('heading', { name })).toBeVisible()
+    await tab(page, 'Design').click()
+    await expect(panel(page).getByRole('button', { name: 'Forest Green' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
   test('leaving right after typing keeps the new page’s address', async ({ page }) => {
     // When changes come fast the builder writes its address after a 300 ms pause (below, a slider
     // dragged through its range uses up the writes allowed at once). Convert pushes the proposal's

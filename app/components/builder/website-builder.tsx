@@ -32,6 +32,15 @@ async function readSavedConfig(): Promise<BuilderConfig | null> {
   return parseStoredConfig(json)
 }
 
+/** Keeps the design in this browser (where storage is full or turned off, it is simply not kept). */
+function saveConfig(config: BuilderConfig) {
+  try {
+    window.localStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(config))
+  } catch {
+    // The builder still works; it forgets on reload.
+  }
+}
+
 /**
  * Builder state that survives reloads. A design in the address (the builder's own form, or the
  * lead desk's "reopen" link) was rendered by the server and comes first; without one the design
@@ -40,7 +49,9 @@ async function readSavedConfig(): Promise<BuilderConfig | null> {
  */
 function usePersistentConfig(initial: BuilderConfig | null) {
   const [config, setConfig] = useState<BuilderConfig>(() => initial ?? createDefaultConfig())
-  const [restored, setRestored] = useState(initial !== null)
+  // Saved only once restored, so the defaults of the first render never overwrite a saved design.
+  // A ref, not state: with nothing saved, finding that out draws nothing again (issue 37).
+  const restored = useRef(initial !== null)
   // Changes made while the saved design is still loading, replayed on top of it once it arrives.
   const early = useRef<Change[] | null>(initial ? null : [])
 
@@ -52,13 +63,14 @@ function usePersistentConfig(initial: BuilderConfig | null) {
         if (cancelled) return
         const changes = early.current ?? []
         early.current = null
+        restored.current = true
+        const replay = (from: BuilderConfig) => changes.reduce((c, change) => change(c), from)
         // A transition: React draws the builder again in slices between the visitor's taps,
         // not in one long task just after the page loads (Lighthouse's blocking time, issue 37).
         // A change made meanwhile is applied on top, in order.
-        startTransition(() => {
-          if (saved) setConfig(changes.reduce((c, change) => change(c), saved))
-          setRestored(true)
-        })
+        if (saved) startTransition(() => setConfig(replay(saved)))
+        // Nothing saved: the page shows the defaults with the visitor's changes, which are kept.
+        else if (changes.length) saveConfig(replay(createDefaultConfig()))
       },
       () => {
         // Storage unavailable, or the parser failed to load: the builder still works, it just
@@ -71,15 +83,9 @@ function usePersistentConfig(initial: BuilderConfig | null) {
     }
   }, [])
 
-  // Saved only once restored, so the defaults of the first render never overwrite a saved design.
   useEffect(() => {
-    if (!restored) return
-    try {
-      window.localStorage.setItem(BUILDER_STORAGE_KEY, JSON.stringify(config))
-    } catch {
-      // Quota or privacy mode: nothing to do.
-    }
-  }, [config, restored])
+    if (restored.current) saveConfig(config)
+  }, [config])
 
   const update = useCallback((change: Change) => {
     reportToolUse('builder')
