@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -9,6 +9,7 @@ import { DOCUMENT_ADDONS } from '~/lib/proposal-document.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS } from '~/lib/proposal-document-schemas.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { useAutosave } from './use-autosave.ts'
+import { useLaterChange } from './use-later-change.ts'
 import { useUnsavedChanges } from './unsaved-guard.tsx'
 
 export const DOCUMENT_FORM_ID = 'proposal-document-form'
@@ -59,16 +60,10 @@ export function ProposalDocumentEditor({
   }, [answer])
 
   // The rich-text editor changes without a DOM event on the form.
-  const firstSummary = useRef(true)
-  useEffect(() => {
-    if (firstSummary.current) {
-      firstSummary.current = false
-      return
-    }
+  useLaterChange(summary, () => {
     markDirty()
     autosave.changed()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each summary change only
-  }, [summary])
+  })
 
   return (
     <>
