@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -17,7 +17,18 @@ const AUTOSAVE_WORDS = {
   saved: (time: string) => `Saved (draft copy at ${time}; the client sees it once you save)`,
   announced: 'Saved: a draft copy is kept beside the proposal; the client sees it once you save',
 }
-const box = 'rounded-lg border border-ink-200 bg-white p-5 shadow-sm'
+/** One part of the form: a card with its heading (the part's name for screen readers) and an optional line under it. */
+function EditorSection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className={intro ? 'text-lg font-semibold' : 'mb-3 text-lg font-semibold'}>
+        {title}
+      </h2>
+      {intro && <p className="mt-1 mb-3 text-sm text-ink-600">{intro}</p>}
+      {children}
+    </section>
+  )
+}
 
 /**
  * The proposal's fields (issue 38): one plain form with numbered rows, saved with `intent=save`
@@ -77,10 +88,7 @@ export function ProposalDocumentEditor({
       >
         <CsrfField />
         <fieldset disabled={closed} className="space-y-6">
-          <section aria-labelledby={fid('about')} className={box}>
-            <h2 id={fid('about')} className="mb-3 text-lg font-semibold">
-              The proposal
-            </h2>
+          <EditorSection id={fid('about')} title="The proposal">
             <div className="space-y-4">
               <Field id={fid('title')} label="Title" required error={err('title')}>
                 <Input name="title" aria-required="true" defaultValue={v.title} />
@@ -114,12 +122,9 @@ export function ProposalDocumentEditor({
                 <Input type="date" name="validUntil" aria-required="true" defaultValue={v.validUntil} />
               </Field>
             </div>
-          </section>
+          </EditorSection>
 
-          <section aria-labelledby={fid('scope')} className={box}>
-            <h2 id={fid('scope')} className="mb-3 text-lg font-semibold">
-              Scope
-            </h2>
+          <EditorSection id={fid('scope')} title="Scope">
             <div className="space-y-4">
               {Array.from({ length: SCOPE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[16rem_1fr]">
@@ -132,13 +137,9 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </section>
+          </EditorSection>
 
-          <section aria-labelledby={fid('price')} className={box}>
-            <h2 id={fid('price')} className="text-lg font-semibold">
-              Price
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">From the price list; the total is worked out when you save.</p>
+          <EditorSection id={fid('price')} title="Price" intro="From the price list; the total is worked out when you save.">
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id={fid('plan')} label="Plan" error={err('plan')}>
                 <Select name="plan" defaultValue={v.plan}>
@@ -184,15 +185,13 @@ export function ProposalDocumentEditor({
                 <Input name="discount" inputMode="decimal" defaultValue={v.discount} />
               </Field>
             </div>
-          </section>
+          </EditorSection>
 
-          <section aria-labelledby={fid('timeline')} className={box}>
-            <h2 id={fid('timeline')} className="text-lg font-semibold">
-              Timeline
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">
-              Pre-filled from the price list&apos;s delivery times, counted from today in the agency&apos;s time zone.
-            </p>
+          <EditorSection
+            id={fid('timeline')}
+            title="Timeline"
+            intro="Pre-filled from the price list's delivery times, counted from today in the agency's time zone."
+          >
             <div className="space-y-3">
               {Array.from({ length: MILESTONE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_12rem]">
@@ -205,13 +204,9 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </section>
+          </EditorSection>
 
-          <section aria-labelledby={fid('payments')} className={box}>
-            <h2 id={fid('payments')} className="text-lg font-semibold">
-              Payments
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">The percentages add up to 100; the amounts follow the total.</p>
+          <EditorSection id={fid('payments')} title="Payments" intro="The percentages add up to 100; the amounts follow the total.">
             <div className="space-y-3">
               {Array.from({ length: PAYMENT_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
@@ -231,13 +226,10 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </section>
+          </EditorSection>
 
           {/* The heading's id is not the field's (fid('terms')): one id on both left the terms box without a name. */}
-          <section aria-labelledby={fid('terms-heading')} className={box}>
-            <h2 id={fid('terms-heading')} className="mb-3 text-lg font-semibold">
-              Terms
-            </h2>
+          <EditorSection id={fid('terms-heading')} title="Terms">
             <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>
               <Textarea name="terms" rows={6} aria-required="true" defaultValue={v.terms} />
             </Field>
@@ -249,7 +241,7 @@ export function ProposalDocumentEditor({
                 </label>
               </div>
             )}
-          </section>
+          </EditorSection>
 
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" name="intent" value="save" disabled={saving}>
