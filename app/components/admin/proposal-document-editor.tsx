@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -7,6 +7,7 @@ import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, dollars } from '~/content/pricing.ts'
 import { DOCUMENT_ADDONS } from '~/lib/proposal-document.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS } from '~/lib/proposal-document-schemas.ts'
+import { TitledCard } from './titled-card.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { useAutosave } from './use-autosave.ts'
 import { useLaterChange } from './use-later-change.ts'
@@ -16,18 +17,6 @@ export const DOCUMENT_FORM_ID = 'proposal-document-form'
 const AUTOSAVE_WORDS = {
   saved: (time: string) => `Saved (draft copy at ${time}; the client sees it once you save)`,
   announced: 'Saved: a draft copy is kept beside the proposal; the client sees it once you save',
-}
-/** One part of the form: a card with its heading (the part's name for screen readers) and an optional line under it. */
-function EditorSection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className={intro ? 'text-lg font-semibold' : 'mb-3 text-lg font-semibold'}>
-        {title}
-      </h2>
-      {intro && <p className="mt-1 mb-3 text-sm text-ink-600">{intro}</p>}
-      {children}
-    </section>
-  )
 }
 
 /**
@@ -88,7 +77,7 @@ export function ProposalDocumentEditor({
       >
         <CsrfField />
         <fieldset disabled={closed} className="space-y-6">
-          <EditorSection id={fid('about')} title="The proposal">
+          <TitledCard inheritColour id={fid('about')} title="The proposal">
             <div className="space-y-4">
               <Field id={fid('title')} label="Title" required error={err('title')}>
                 <Input name="title" aria-required="true" defaultValue={v.title} />
@@ -122,9 +111,9 @@ export function ProposalDocumentEditor({
                 <Input type="date" name="validUntil" aria-required="true" defaultValue={v.validUntil} />
               </Field>
             </div>
-          </EditorSection>
+          </TitledCard>
 
-          <EditorSection id={fid('scope')} title="Scope">
+          <TitledCard inheritColour id={fid('scope')} title="Scope">
             <div className="space-y-4">
               {Array.from({ length: SCOPE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[16rem_1fr]">
@@ -137,9 +126,9 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </EditorSection>
+          </TitledCard>
 
-          <EditorSection id={fid('price')} title="Price" intro="From the price list; the total is worked out when you save.">
+          <TitledCard inheritColour id={fid('price')} title="Price" intro="From the price list; the total is worked out when you save.">
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id={fid('plan')} label="Plan" error={err('plan')}>
                 <Select name="plan" defaultValue={v.plan}>
@@ -185,9 +174,10 @@ export function ProposalDocumentEditor({
                 <Input name="discount" inputMode="decimal" defaultValue={v.discount} />
               </Field>
             </div>
-          </EditorSection>
+          </TitledCard>
 
-          <EditorSection
+          <TitledCard
+            inheritColour
             id={fid('timeline')}
             title="Timeline"
             intro="Pre-filled from the price list's delivery times, counted from today in the agency's time zone."
@@ -204,9 +194,14 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </EditorSection>
+          </TitledCard>
 
-          <EditorSection id={fid('payments')} title="Payments" intro="The percentages add up to 100; the amounts follow the total.">
+          <TitledCard
+            inheritColour
+            id={fid('payments')}
+            title="Payments"
+            intro="The percentages add up to 100; the amounts follow the total."
+          >
             <div className="space-y-3">
               {Array.from({ length: PAYMENT_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
@@ -226,10 +221,10 @@ export function ProposalDocumentEditor({
                 </div>
               ))}
             </div>
-          </EditorSection>
+          </TitledCard>
 
           {/* The heading's id is not the field's (fid('terms')): one id on both left the terms box without a name. */}
-          <EditorSection id={fid('terms-heading')} title="Terms">
+          <TitledCard inheritColour id={fid('terms-heading')} title="Terms">
             <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>
               <Textarea name="terms" rows={6} aria-required="true" defaultValue={v.terms} />
             </Field>
@@ -241,7 +236,7 @@ export function ProposalDocumentEditor({
                 </label>
               </div>
             )}
-          </EditorSection>
+          </TitledCard>
 
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" name="intent" value="save" disabled={saving}>
