@@ -189,9 +189,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (sending || posting.current) return e.preventDefault()
     if (!formCheck.ready(e)) return
-    const form = new FormData(e.currentTarget)
-    const values = formValues(form, CONTACT_MESSAGE_FIELDS)
-    const errs = formCheck.current()?.all(values)
+    const errs = formCheck.refused(e.currentTarget, CONTACT_MESSAGE_FIELDS)
     if (!errs) {
       posting.current = true
       return setErrors({})
@@ -226,8 +224,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
       action="/contact"
       noValidate={hydrated}
       onSubmit={onSubmit}
-      onFocus={formCheck.prepare}
-      onPointerDown={formCheck.prepare}
+      {...formCheck.loadOn}
       className="space-y-5"
       key={answer ? 'answered' : 'fresh'}
     >
