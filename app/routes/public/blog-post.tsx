@@ -9,7 +9,7 @@ import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-list.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { articleMeta } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
@@ -18,17 +18,15 @@ import { ArticleHeader, ArticleNotFound, BackLink } from '~/components/site/arti
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const site = siteFromMatches(matches)
   const post = loaderData?.post
-  if (!post) {
-    return seoMeta(
-      { title: 'Post Not Found', description: 'This blog post does not exist or is no longer published.', keywords: [] },
-      { ...site, path: location.pathname, noindex: true },
-    )
-  }
-  return seoMeta(
-    { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
-    { ...site, path: blogPostPath(post), image: post.image || undefined, type: 'article' },
+  return articleMeta(
+    { matches, location },
+    post && {
+      meta: { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
+      path: blogPostPath(post),
+      image: post.image,
+    },
+    { title: 'Post Not Found', description: 'This blog post does not exist or is no longer published.' },
   )
 }
 

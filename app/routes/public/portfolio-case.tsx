@@ -11,27 +11,25 @@ import { Icon } from '~/components/ui/icon.tsx'
 import { caseStudyJsonLd } from '~/lib/json-ld.ts'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 import { PORTFOLIO_SLUG_PATH, portfolioCasePath } from '~/lib/public-paths.ts'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { articleMeta } from '~/lib/seo.ts'
 import { liveHref } from '~/lib/urls.ts'
 import { resolveCaseAddress } from '~/services/portfolio.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const site = siteFromMatches(matches)
   const item = loaderData?.item
-  if (!item) {
-    return seoMeta(
-      { title: 'Project Not Found', description: 'This project does not exist or is no longer in our portfolio.', keywords: [] },
-      { ...site, path: location.pathname, noindex: true },
-    )
-  }
-  return seoMeta(
-    {
-      title: `${item.title}: case study`,
-      description: item.description,
-      keywords: [item.category, 'case study', 'small business website', 'web design portfolio'],
+  return articleMeta(
+    { matches, location },
+    item && {
+      meta: {
+        title: `${item.title}: case study`,
+        description: item.description,
+        keywords: [item.category, 'case study', 'small business website', 'web design portfolio'],
+      },
+      path: portfolioCasePath(item),
+      image: item.image,
     },
-    { ...site, path: portfolioCasePath(item), image: item.image || undefined, type: 'article' },
+    { title: 'Project Not Found', description: 'This project does not exist or is no longer in our portfolio.' },
   )
 }
 
