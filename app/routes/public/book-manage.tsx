@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/book-manage'
 import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { readForm } from '~/http/forms.server.ts'
@@ -128,8 +128,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
     if (actionData) alertRef.current?.focus()
   }, [actionData])
   return (
-    <main id="main-content">
-      <PageHeader eyebrow="Free discovery call" title="Your discovery call" />
+    <PublicPage eyebrow="Free discovery call" title="Your discovery call">
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {notice && (
           <div ref={noticeRef} tabIndex={-1} role="status" className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
@@ -292,7 +291,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           </section>
         )}
       </div>
-    </main>
+    </PublicPage>
   )
 }
 

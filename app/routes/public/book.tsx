@@ -5,7 +5,7 @@ import type { Route } from './+types/book'
 import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
@@ -108,12 +108,10 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   // Step 2 once a time is chosen (`?start=`), or when the server answered the form.
   const step2 = Boolean(chosen) || Boolean(actionData)
   return (
-    <main id="main-content">
-      <PageHeader
+    <PublicPage
         eyebrow="Free discovery call"
         title="Book a Free Discovery Call"
-        intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
-      />
+        intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}>
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {!step2 && (
           <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
@@ -199,6 +197,6 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
         )}
       </div>
-    </main>
+    </PublicPage>
   )
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
@@ -68,8 +68,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const offices = officesOf(site)
   const headquarters = offices.find((o) => o.id === 'san-francisco')
   return (
-    <main id="main-content">
-      <PageHeader title={CONTACT_INTRO.title} intro={CONTACT_INTRO.body} />
+    <PublicPage title={CONTACT_INTRO.title} intro={CONTACT_INTRO.body}>
       <section aria-labelledby="reach-title" className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
         <h2 id="reach-title" className="sr-only">
           How to reach us
@@ -144,7 +143,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <ClosingCta />
-    </main>
+    </PublicPage>
   )
 }
 
