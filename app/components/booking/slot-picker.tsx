@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Select } from '~/components/ui/input.tsx'
@@ -220,6 +220,31 @@ export function MonthPicker({
           </ul>
         </nav>
       )}
+    </div>
+  )
+}
+
+/** The time chosen in the picker, sent with the form (`start`), what it is, and the link back to choose again. */
+export function ChosenTime({
+  slot,
+  back,
+  change,
+  testId,
+  children,
+}: {
+  slot: PickerSlot
+  back: string
+  change: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid={testId}>
+      <p className="text-ink-900">{children}</p>
+      <Link to={back} className="text-sm font-medium text-primary-800 underline">
+        {change}
+      </Link>
+      <input type="hidden" name="start" value={slot.start} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { CalendarPlus, CheckCircle2, Download, Phone, Video } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/book-manage'
-import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { ChosenTime, MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
@@ -251,17 +251,11 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
                   <SlotRadios legend="The next free times" slots={actionData.nextSlots} showDay />
                 ) : (
                   chosen && (
-                    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="new-time">
-                      <p className="text-ink-900">
-                        <span className="block text-sm text-ink-700">New time</span>
-                        <span className="font-semibold">{chosen.when}</span>
-                        <span className="block text-sm text-ink-700">{`Times are in ${zone}.`}</span>
-                      </p>
-                      <Link to={back} className="text-sm font-medium text-primary-800 underline">
-                        Choose another time
-                      </Link>
-                      <input type="hidden" name="start" value={chosen.start} />
-                    </div>
+                    <ChosenTime slot={chosen} back={back} change="Choose another time" testId="new-time">
+                      <span className="block text-sm text-ink-700">New time</span>
+                      <span className="font-semibold">{chosen.when}</span>
+                      <span className="block text-sm text-ink-700">{`Times are in ${zone}.`}</span>
+                    </ChosenTime>
                   )
                 )}
                 <div className="flex flex-wrap gap-3">

@@ -2,7 +2,7 @@ import { CalendarClock, Loader2 } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/book'
-import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { ChosenTime, MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
@@ -140,18 +140,10 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
               Step 2: your details
             </h2>
             {chosen && !next && (
-              <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="chosen-time">
-                <p className="text-ink-900">
-                  <span className="font-semibold">{chosen.when}</span>
-                  <span className="block text-sm text-ink-700">
-                    {`A ${callMinutes}-minute call. Times are in ${zone}.`}
-                  </span>
-                </p>
-                <Link to={back} className="text-sm font-medium text-primary-800 underline">
-                  Change the time
-                </Link>
-                <input type="hidden" name="start" value={chosen.start} />
-              </div>
+              <ChosenTime slot={chosen} back={back} change="Change the time" testId="chosen-time">
+                <span className="font-semibold">{chosen.when}</span>
+                <span className="block text-sm text-ink-700">{`A ${callMinutes}-minute call. Times are in ${zone}.`}</span>
+              </ChosenTime>
             )}
             {actionData?.formError && (
               <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
