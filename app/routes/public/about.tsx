@@ -20,10 +20,10 @@ export default function About() {
   const offices = useOffices()
   return (
     <PublicPage
-        eyebrow="About us"
-        title="Helping small businesses grow online since 2020"
-        intro={`A small, senior team in San Francisco and Gwalior that has ${CLIENTS_PROSE} for businesses in the United States, each one made to work for its owner.`}>
-
+      eyebrow="About us"
+      title="Helping small businesses grow online since 2020"
+      intro={`A small, senior team in San Francisco and Gwalior that has ${CLIENTS_PROSE} for businesses in the United States, each one made to work for its owner.`}
+    >
       <section aria-labelledby="story-title" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <h2 id="story-title" className="text-3xl font-bold text-ink-900">
           {STORY.title}

@@ -64,8 +64,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }, [pages])
   return (
     <PublicPage
-        title="Our Blog"
-        intro="Practical advice on web design, search, speed, security and new tools, written for busy small business owners.">
+      title="Our Blog"
+      intro="Practical advice on web design, search, speed, security and new tools, written for busy small business owners."
+    >
       <section aria-label="Articles" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <div role="group" aria-label="Filter articles by category" className="flex flex-wrap justify-center gap-2">
           {categories.map((c) => (

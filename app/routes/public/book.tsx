@@ -109,9 +109,10 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const step2 = Boolean(chosen) || Boolean(actionData)
   return (
     <PublicPage
-        eyebrow="Free discovery call"
-        title="Book a Free Discovery Call"
-        intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}>
+      eyebrow="Free discovery call"
+      title="Book a Free Discovery Call"
+      intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
+    >
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {!step2 && (
           <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">

@@ -66,7 +66,11 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   const entries = chatEntries(state)
   const suggestions = suggestionsFor(state)
   return (
-    <PublicPage eyebrow="Chat" title="Chat Assistant" intro="Ask about our prices, hosting or delivery times: pick a question or type your own below.">
+    <PublicPage
+      eyebrow="Chat"
+      title="Chat Assistant"
+      intro="Ask about our prices, hosting or delivery times: pick a question or type your own below."
+    >
       <div className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
         <div className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
           <div className="flex items-center gap-2 bg-primary-700 px-4 py-3 text-white">

@@ -41,8 +41,9 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   const results = searchFaqs(FAQS, query)
   return (
     <PublicPage
-        title="Frequently Asked Questions"
-        intro="Everything about delivery times, prices, hosting, support and our money-back guarantee. Can't find your answer? Ask us in the chat or request a free proposal.">
+      title="Frequently Asked Questions"
+      intro="Everything about delivery times, prices, hosting, support and our money-back guarantee. Can't find your answer? Ask us in the chat or request a free proposal."
+    >
       <section aria-label="Questions and answers" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
         <Form method="get" action="/faq" role="search" preventScrollReset className="flex gap-2">
           <div className="relative flex-1">

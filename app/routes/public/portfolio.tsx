@@ -22,8 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   return (
     <PublicPage
-        title="Our Portfolio"
-        intro="Websites and online stores we have designed, built and launched for restaurants, shops, clinics, schools and other local businesses.">
+      title="Our Portfolio"
+      intro="Websites and online stores we have designed, built and launched for restaurants, shops, clinics, schools and other local businesses."
+    >
       <section aria-label="Projects" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <PortfolioGrid items={loaderData.items} eagerImages={1} headingLevel={2} />
       </section>

@@ -30,10 +30,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { siteUrl, site } = useSite()
   return (
     <PublicPage
-        eyebrow="Pricing"
-        title="Simple, transparent pricing"
-        intro={`One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a ${QUOTED.moneyBack} money-back guarantee.`}>
-
+      eyebrow="Pricing"
+      title="Simple, transparent pricing"
+      intro={`One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a ${QUOTED.moneyBack} money-back guarantee.`}
+    >
       <section aria-label="Plans" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <ul className="grid gap-8 lg:grid-cols-3">
           {PLANS.map((p) => (

@@ -46,10 +46,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { site } = useSite()
   return (
     <PublicPage
-        eyebrow="Services"
-        title="Everything your business needs online"
-        intro={`From a first website to an online store and the marketing that brings customers to it: fixed prices, websites live in ${QUOTED.websiteDelivery}, and real ${SUPPORT_HOURS.people}.`}>
-
+      eyebrow="Services"
+      title="Everything your business needs online"
+      intro={`From a first website to an online store and the marketing that brings customers to it: fixed prices, websites live in ${QUOTED.websiteDelivery}, and real ${SUPPORT_HOURS.people}.`}
+    >
       <section aria-label="Our services" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((s) => {
