@@ -11,7 +11,6 @@ import type { Proposal } from '~/models/proposals.server.ts'
 import type { ProposalEvent, ProposalOrigin } from '~/services/lead-desk.server.ts'
 import { IntentFields } from './list-actions.tsx'
 import { capitalize } from './ui.tsx'
-import { ItemAmountHead } from '~/components/estimator/item-amount-head.tsx'
 
 /**
  * The status control of a proposal (its card in the list and its own page): a select and an Apply
@@ -101,7 +100,12 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
       <div>
         <table className="w-full text-sm">
           <caption className="mb-2 text-left text-ink-700">The visitor&apos;s cost estimate, priced with today&apos;s price list</caption>
-          <ItemAmountHead />
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
           <tbody>
             {origin.rows.map((r) => (
               <tr key={r.label} className={r.kind === 'item' ? '' : 'border-t border-ink-200 font-semibold'}>

@@ -28,7 +28,6 @@ import {
 } from '~/lib/estimator.ts'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
 import { CHOOSE_TYPE_MESSAGE, DEFAULT_ESTIMATOR_FIELDS, PAGES_MESSAGE, type EstimatorQuery } from '~/lib/estimator-query.ts'
-import { ItemAmountHead } from '~/components/estimator/item-amount-head.tsx'
 
 type Calculated = { input: EstimateInput; result: Estimate }
 
@@ -248,7 +247,12 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
       )}
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Estimate breakdown</caption>
-        <ItemAmountHead />
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
         <tbody className="divide-y divide-primary-200">
           {rows.map((r) => (
             <tr key={r.label}>
