@@ -77,17 +77,3 @@ export function pageMeta(
   const site = siteFromMatches(args.matches)
   return seoMeta(key, { ...site, path: args.location.pathname })
 }
-
-/**
- * Meta for an article page (a blog post, a case study): its own, as an article with its image,
- * or, when there is none (`article` null), the not-found page's, kept out of search results.
- */
-export function articleMeta(
-  args: Parameters<typeof pageMeta>[1],
-  article: { meta: PageMeta; path: string; image: string } | null,
-  notFound: { title: string; description: string },
-): MetaDescriptor[] {
-  const site = siteFromMatches(args.matches)
-  if (!article) return seoMeta({ ...notFound, keywords: [] }, { ...site, path: args.location.pathname, noindex: true })
-  return seoMeta(article.meta, { ...site, path: article.path, image: article.image || undefined, type: 'article' })
-}

@@ -1,8 +1,10 @@
 import { ArrowLeft } from 'lucide'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, type MetaDescriptor } from 'react-router'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
+import type { PageMeta } from '~/content/seo.ts'
+import { seoMeta, siteFromMatches, type pageMeta } from '~/lib/seo.ts'
 import { ClosingCta } from './closing-cta.tsx'
 import { JsonLd } from './json-ld.tsx'
 
@@ -86,4 +88,18 @@ export function ArticlePage({
       <JsonLd data={jsonLd} />
     </main>
   )
+}
+
+/**
+ * Meta for an article page (a blog post, a case study): its own, as an article with its image,
+ * or, when there is none (`article` null), the not-found page's, kept out of search results.
+ */
+export function articleMeta(
+  args: Parameters<typeof pageMeta>[1],
+  article: { meta: PageMeta; path: string; image: string } | null,
+  notFound: { title: string; description: string },
+): MetaDescriptor[] {
+  const site = siteFromMatches(args.matches)
+  if (!article) return seoMeta({ ...notFound, keywords: [] }, { ...site, path: args.location.pathname, noindex: true })
+  return seoMeta(article.meta, { ...site, path: article.path, image: article.image || undefined, type: 'article' })
 }

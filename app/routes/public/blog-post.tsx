@@ -7,12 +7,11 @@ import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-list.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
-import { articleMeta } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
 import { CoverImage } from '~/components/site/responsive-image.tsx'
-import { ArticleNotFound, ArticlePage } from '~/components/site/article-parts.tsx'
+import { ArticleNotFound, ArticlePage, articleMeta } from '~/components/site/article-parts.tsx'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
