@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ComponentProps } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -46,6 +46,12 @@ export function ProposalDocumentEditor({
   const uid = useId()
   const fid = (name: string) => `${uid}-${name}`
   const err = (name: string) => errors[name]
+  /** A numbered row's field (`name` ends with the row's index): its label, its error and the value it opened with. */
+  const rowInput = (name: string, label: string, input: ComponentProps<typeof Input> = {}) => (
+    <Field id={fid(name)} label={label} error={err(name)}>
+      <Input name={name} defaultValue={v[name] ?? ''} {...input} />
+    </Field>
+  )
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [summary, setSummary] = useState(v.summary ?? '')
@@ -117,9 +123,7 @@ export function ProposalDocumentEditor({
             <div className="space-y-4">
               {Array.from({ length: SCOPE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[16rem_1fr]">
-                  <Field id={fid(`scopeHeading${i}`)} label={`Section ${i + 1} heading`} error={err(`scopeHeading${i}`)}>
-                    <Input name={`scopeHeading${i}`} defaultValue={v[`scopeHeading${i}`] ?? ''} />
-                  </Field>
+                  {rowInput(`scopeHeading${i}`, `Section ${i + 1} heading`)}
                   <Field id={fid(`scopeBody${i}`)} label={`Section ${i + 1} text`} error={err(`scopeBody${i}`)}>
                     <Textarea name={`scopeBody${i}`} rows={3} defaultValue={v[`scopeBody${i}`] ?? ''} />
                   </Field>
@@ -185,12 +189,8 @@ export function ProposalDocumentEditor({
             <div className="space-y-3">
               {Array.from({ length: MILESTONE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-                  <Field id={fid(`milestoneLabel${i}`)} label={`Milestone ${i + 1}`} error={err(`milestoneLabel${i}`)}>
-                    <Input name={`milestoneLabel${i}`} defaultValue={v[`milestoneLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`milestoneDate${i}`)} label={`Milestone ${i + 1} date`} error={err(`milestoneDate${i}`)}>
-                    <Input type="date" name={`milestoneDate${i}`} defaultValue={v[`milestoneDate${i}`] ?? ''} />
-                  </Field>
+                  {rowInput(`milestoneLabel${i}`, `Milestone ${i + 1}`)}
+                  {rowInput(`milestoneDate${i}`, `Milestone ${i + 1} date`, { type: 'date' })}
                 </div>
               ))}
             </div>
@@ -205,19 +205,8 @@ export function ProposalDocumentEditor({
             <div className="space-y-3">
               {Array.from({ length: PAYMENT_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-                  <Field id={fid(`paymentLabel${i}`)} label={`Payment ${i + 1}`} error={err(`paymentLabel${i}`)}>
-                    <Input name={`paymentLabel${i}`} defaultValue={v[`paymentLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`paymentPercent${i}`)} label={`Payment ${i + 1} (%)`} error={err(`paymentPercent${i}`)}>
-                    <Input
-                      type="number"
-                      min={1}
-                      max={100}
-                      inputMode="numeric"
-                      name={`paymentPercent${i}`}
-                      defaultValue={v[`paymentPercent${i}`] ?? ''}
-                    />
-                  </Field>
+                  {rowInput(`paymentLabel${i}`, `Payment ${i + 1}`)}
+                  {rowInput(`paymentPercent${i}`, `Payment ${i + 1} (%)`, { type: 'number', min: 1, max: 100, inputMode: 'numeric' })}
                 </div>
               ))}
             </div>
