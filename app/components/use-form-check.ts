@@ -1,4 +1,5 @@
 import { useCallback, useRef, type FormEvent } from 'react'
+import { formValues } from '~/lib/form-values.ts'
 import type { FormCheck } from '~/lib/schema-check.ts'
 
 /**
@@ -44,5 +45,18 @@ export function useFormCheck<F extends string>(load: () => Promise<FormCheck<F>>
     return false
   }
 
-  return { prepare, ready, current: () => loaded.current }
+  /**
+   * What the check refuses among the form's `fields` (field -> message), read as the action reads
+   * them; undefined when it refuses nothing or could not be loaded (the server checks again).
+   */
+  const refused = (form: HTMLFormElement, fields: readonly F[]) => loaded.current?.all(formValues(new FormData(form), fields))
+
+  return {
+    prepare,
+    ready,
+    refused,
+    current: () => loaded.current,
+    /** The form's own props that fetch the check: the first focus or pointer inside it. */
+    loadOn: { onFocus: prepare, onPointerDown: prepare },
+  }
 }

@@ -122,13 +122,18 @@ const tagsField = z
 const SCHEDULE_NEEDS_TIME = 'Choose the date and time to publish at'
 const BLOG_STATUS_ERROR = 'Status must be draft, scheduled or published'
 
+/** A post's text and category: required in a new post, each optional in a patch. */
+const blogText = z.object({
+  title: text('Title', 200),
+  subheading: text('Subheading', 300),
+  excerpt: text('Excerpt', 1000),
+  content: text('Content', 200_000),
+  category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+})
+
 export const BlogPostSchema = z
   .object({
-    title: text('Title', 200),
-    subheading: text('Subheading', 300),
-    excerpt: text('Excerpt', 1000),
-    content: text('Content', 200_000),
-    category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+    ...blogText.shape,
     tags: tagsField.optional(),
     author: optionalText('Author', 100)
       .optional()
@@ -152,11 +157,7 @@ export type BlogPostInput = z.infer<typeof BlogPostSchema>
 /** Partial update: only the fields sent are checked and changed. */
 export const BlogPostPatchSchema = z
   .object({
-    title: text('Title', 200).optional(),
-    subheading: text('Subheading', 300).optional(),
-    excerpt: text('Excerpt', 1000).optional(),
-    content: text('Content', 200_000).optional(),
-    category: z.enum(BLOG_CATEGORIES, { error: `Category must be one of ${BLOG_CATEGORIES.join(', ')}` }).optional(),
+    ...blogText.partial().shape,
     tags: tagsField.optional(),
     author: optionalText('Author', 100)
       .optional()
@@ -246,12 +247,17 @@ function checkQuoteAuthor(v: { quote?: string; quoteAuthor?: string }, ctx: z.Re
   if (v.quote && v.quoteAuthor === '') ctx.addIssue({ code: 'custom', path: ['quoteAuthor'], message: QUOTE_NEEDS_AUTHOR })
 }
 
+/** A project's text and image: required in a new project, each optional in a patch. */
+const portfolioText = z.object({
+  title: text('Project Title', 200),
+  description: text('Description', 2000),
+  category: text('Category', 60),
+  image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
+})
+
 export const PortfolioItemSchema = z
   .object({
-    title: text('Project Title', 200),
-    description: text('Description', 2000),
-    category: text('Category', 60),
-    image: imageRef('Project Image URL').refine((v) => v !== '', 'Project Image URL is required'),
+    ...portfolioText.shape,
     ...coverAltFields,
     liveUrl: liveUrl
       .optional()
@@ -268,12 +274,7 @@ export const PortfolioItemSchema = z
 export type PortfolioItemInput = z.infer<typeof PortfolioItemSchema>
 export const PortfolioItemPatchSchema = z
   .object({
-    title: text('Project Title', 200).optional(),
-    description: text('Description', 2000).optional(),
-    category: text('Category', 60).optional(),
-    image: imageRef('Project Image URL')
-      .refine((v) => v !== '', 'Project Image URL is required')
-      .optional(),
+    ...portfolioText.partial().shape,
     ...coverAltFields,
     liveUrl: liveUrl
       .optional()

@@ -1,6 +1,6 @@
 import { ArrowLeft, Eye, Save } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -20,6 +20,7 @@ import { RichTextEditor } from './rich-text-editor.tsx'
 import { capitalize, PageHeader } from './ui.tsx'
 import { useAutosave } from './use-autosave.ts'
 import { useEditorForm, type EditorResult } from './use-editor-form.ts'
+import { useLaterChange } from './use-later-change.ts'
 import { useUnsavedChanges } from './unsaved-guard.tsx'
 
 type Saved = { id: number; status: string; date: string; slug: string }
@@ -83,18 +84,12 @@ export function BlogEditor({
     autosave.changed()
   }
   // The rich-text editor changes without a DOM event on the form.
-  const firstContent = useRef(true)
-  useEffect(() => {
-    if (firstContent.current) {
-      firstContent.current = false
-      return
-    }
+  useLaterChange(form.content, () => {
     markDirty()
     autosave.changed()
     const el = document.getElementById(BLOG_FORM_ID)
     if (el instanceof HTMLFormElement) revalidate(el)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each content change only
-  }, [form.content])
+  })
 
   function preview() {
     if (!saved)

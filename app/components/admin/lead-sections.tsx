@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
+import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { DOCUMENT_STATE_LABELS, money, type DocumentState } from '~/lib/proposal-document.ts'
 
 /**
@@ -11,6 +13,16 @@ import { DOCUMENT_STATE_LABELS, money, type DocumentState } from '~/lib/proposal
  * contact message's page), and, on a proposal request's page, the proposal written for the client
  * and the discovery calls booked.
  */
+
+/** A lead's page below its triage: the lead and the reply, with the notes and the history beside them from the xl width. */
+export function LeadColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <div className="min-w-0 space-y-6">{main}</div>
+      <div className="min-w-0 space-y-6">{side}</div>
+    </div>
+  )
+}
 
 /** What the reply form got back from the page's action: the messages beside its fields and what was typed. */
 type ReplyAnswer = { ok: boolean; fields: Record<string, string>; values?: Record<string, string> }
@@ -38,14 +50,16 @@ export function LeadReplySection({
 }) {
   const mailSetUp = useMailSetUp().configured
   return (
-    <section aria-labelledby={`${uid}-reply`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <h2 id={`${uid}-reply`} className="text-lg font-semibold text-ink-900">
-        Reply by email
-      </h2>
-      <p className="mt-1 mb-3 text-sm text-ink-600">
-        To <span className="break-all">{email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in
-        the history.
-      </p>
+    <TitledCard
+      id={`${uid}-reply`}
+      title="Reply by email"
+      intro={
+        <>
+          To <span className="break-all">{email}</span>. Edit the message as you like; it goes through the site&apos;s outbox and is kept in
+          the history.
+        </>
+      }
+    >
       <MailNotDelivered what="Your reply" className="mb-3" />
       <Form method="post" className="space-y-4" key={`reply-${historyLength}`}>
         <CsrfField />
@@ -60,7 +74,7 @@ export function LeadReplySection({
           {busy ? 'Sending…' : mailSetUp ? 'Send reply' : 'Keep reply to send later'}
         </Button>
       </Form>
-    </section>
+    </TitledCard>
   )
 }
 
@@ -86,10 +100,7 @@ export function LeadDocumentSection({
   canWriteProposal: boolean
 }) {
   return (
-    <section aria-labelledby={`${uid}-document`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <h2 id={`${uid}-document`} className="mb-3 text-lg font-semibold text-ink-900">
-        Proposal to the client
-      </h2>
+    <TitledCard id={`${uid}-document`} title="Proposal to the client">
       {doc ? (
         <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm" data-testid="document-summary">
           <dt className="text-ink-600">State</dt>
@@ -125,7 +136,7 @@ export function LeadDocumentSection({
           {doc ? 'Open the proposal' : 'Write a proposal'}
         </Link>
       )}
-    </section>
+    </TitledCard>
   )
 }
 
@@ -142,10 +153,7 @@ export function LeadCallsSection({
   calls: { id: number; when: string; day: string; status: string; upcoming: boolean }[]
 }) {
   return (
-    <section aria-labelledby={`${uid}-calls`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-      <h2 id={`${uid}-calls`} className="mb-3 text-lg font-semibold text-ink-900">
-        Discovery calls
-      </h2>
+    <TitledCard id={`${uid}-calls`} title="Discovery calls">
       <ul className="space-y-2">
         {calls.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-800">
@@ -163,6 +171,6 @@ export function LeadCallsSection({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledCard>
   )
 }

@@ -15,25 +15,18 @@ type TriageAnswer = { intent: string; fields: Record<string, string>; ok: boolea
  */
 export function LeadTriage({
   uid,
-  id,
-  name,
-  status,
-  assignedTo,
-  nextStep,
+  lead,
   assignees,
   answer,
   busy,
 }: {
   uid: string
-  id: number
-  name: string
-  status: string
-  assignedTo: number | null
-  nextStep: string | null
+  lead: { id: number; name: string; status: string; assignedTo: number | null; nextStep: string | null }
   assignees: { id: number; name: string }[]
   answer?: TriageAnswer
   busy: (intent: string) => boolean
 }) {
+  const { id, name, status, assignedTo, nextStep } = lead
   const mine = (intent: string) => (answer?.intent === intent ? answer : undefined)
   const next = mine('next')
   return (

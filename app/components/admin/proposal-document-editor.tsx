@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState, type ComponentProps } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -7,8 +7,10 @@ import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, dollars } from '~/content/pricing.ts'
 import { DOCUMENT_ADDONS } from '~/lib/proposal-document.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS } from '~/lib/proposal-document-schemas.ts'
+import { TitledCard } from './titled-card.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import { useAutosave } from './use-autosave.ts'
+import { useLaterChange } from './use-later-change.ts'
 import { useUnsavedChanges } from './unsaved-guard.tsx'
 
 export const DOCUMENT_FORM_ID = 'proposal-document-form'
@@ -16,7 +18,6 @@ const AUTOSAVE_WORDS = {
   saved: (time: string) => `Saved (draft copy at ${time}; the client sees it once you save)`,
   announced: 'Saved: a draft copy is kept beside the proposal; the client sees it once you save',
 }
-const box = 'rounded-lg border border-ink-200 bg-white p-5 shadow-sm'
 
 /**
  * The proposal's fields (issue 38): one plain form with numbered rows, saved with `intent=save`
@@ -45,6 +46,12 @@ export function ProposalDocumentEditor({
   const uid = useId()
   const fid = (name: string) => `${uid}-${name}`
   const err = (name: string) => errors[name]
+  /** A numbered row's field (`name` ends with the row's index): its label, its error and the value it opened with. */
+  const rowInput = (name: string, label: string, input: ComponentProps<typeof Input> = {}) => (
+    <Field id={fid(name)} label={label} error={err(name)}>
+      <Input name={name} defaultValue={v[name] ?? ''} {...input} />
+    </Field>
+  )
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [summary, setSummary] = useState(v.summary ?? '')
@@ -59,16 +66,10 @@ export function ProposalDocumentEditor({
   }, [answer])
 
   // The rich-text editor changes without a DOM event on the form.
-  const firstSummary = useRef(true)
-  useEffect(() => {
-    if (firstSummary.current) {
-      firstSummary.current = false
-      return
-    }
+  useLaterChange(summary, () => {
     markDirty()
     autosave.changed()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each summary change only
-  }, [summary])
+  })
 
   return (
     <>
@@ -82,10 +83,7 @@ export function ProposalDocumentEditor({
       >
         <CsrfField />
         <fieldset disabled={closed} className="space-y-6">
-          <section aria-labelledby={fid('about')} className={box}>
-            <h2 id={fid('about')} className="mb-3 text-lg font-semibold">
-              The proposal
-            </h2>
+          <TitledCard inheritColour id={fid('about')} title="The proposal">
             <div className="space-y-4">
               <Field id={fid('title')} label="Title" required error={err('title')}>
                 <Input name="title" aria-required="true" defaultValue={v.title} />
@@ -119,31 +117,22 @@ export function ProposalDocumentEditor({
                 <Input type="date" name="validUntil" aria-required="true" defaultValue={v.validUntil} />
               </Field>
             </div>
-          </section>
+          </TitledCard>
 
-          <section aria-labelledby={fid('scope')} className={box}>
-            <h2 id={fid('scope')} className="mb-3 text-lg font-semibold">
-              Scope
-            </h2>
+          <TitledCard inheritColour id={fid('scope')} title="Scope">
             <div className="space-y-4">
               {Array.from({ length: SCOPE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[16rem_1fr]">
-                  <Field id={fid(`scopeHeading${i}`)} label={`Section ${i + 1} heading`} error={err(`scopeHeading${i}`)}>
-                    <Input name={`scopeHeading${i}`} defaultValue={v[`scopeHeading${i}`] ?? ''} />
-                  </Field>
+                  {rowInput(`scopeHeading${i}`, `Section ${i + 1} heading`)}
                   <Field id={fid(`scopeBody${i}`)} label={`Section ${i + 1} text`} error={err(`scopeBody${i}`)}>
                     <Textarea name={`scopeBody${i}`} rows={3} defaultValue={v[`scopeBody${i}`] ?? ''} />
                   </Field>
                 </div>
               ))}
             </div>
-          </section>
+          </TitledCard>
 
-          <section aria-labelledby={fid('price')} className={box}>
-            <h2 id={fid('price')} className="text-lg font-semibold">
-              Price
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">From the price list; the total is worked out when you save.</p>
+          <TitledCard inheritColour id={fid('price')} title="Price" intro="From the price list; the total is worked out when you save.">
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id={fid('plan')} label="Plan" error={err('plan')}>
                 <Select name="plan" defaultValue={v.plan}>
@@ -189,60 +178,42 @@ export function ProposalDocumentEditor({
                 <Input name="discount" inputMode="decimal" defaultValue={v.discount} />
               </Field>
             </div>
-          </section>
+          </TitledCard>
 
-          <section aria-labelledby={fid('timeline')} className={box}>
-            <h2 id={fid('timeline')} className="text-lg font-semibold">
-              Timeline
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">
-              Pre-filled from the price list&apos;s delivery times, counted from today in the agency&apos;s time zone.
-            </p>
+          <TitledCard
+            inheritColour
+            id={fid('timeline')}
+            title="Timeline"
+            intro="Pre-filled from the price list's delivery times, counted from today in the agency's time zone."
+          >
             <div className="space-y-3">
               {Array.from({ length: MILESTONE_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-                  <Field id={fid(`milestoneLabel${i}`)} label={`Milestone ${i + 1}`} error={err(`milestoneLabel${i}`)}>
-                    <Input name={`milestoneLabel${i}`} defaultValue={v[`milestoneLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`milestoneDate${i}`)} label={`Milestone ${i + 1} date`} error={err(`milestoneDate${i}`)}>
-                    <Input type="date" name={`milestoneDate${i}`} defaultValue={v[`milestoneDate${i}`] ?? ''} />
-                  </Field>
+                  {rowInput(`milestoneLabel${i}`, `Milestone ${i + 1}`)}
+                  {rowInput(`milestoneDate${i}`, `Milestone ${i + 1} date`, { type: 'date' })}
                 </div>
               ))}
             </div>
-          </section>
+          </TitledCard>
 
-          <section aria-labelledby={fid('payments')} className={box}>
-            <h2 id={fid('payments')} className="text-lg font-semibold">
-              Payments
-            </h2>
-            <p className="mt-1 mb-3 text-sm text-ink-600">The percentages add up to 100; the amounts follow the total.</p>
+          <TitledCard
+            inheritColour
+            id={fid('payments')}
+            title="Payments"
+            intro="The percentages add up to 100; the amounts follow the total."
+          >
             <div className="space-y-3">
               {Array.from({ length: PAYMENT_ROWS }, (_, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-                  <Field id={fid(`paymentLabel${i}`)} label={`Payment ${i + 1}`} error={err(`paymentLabel${i}`)}>
-                    <Input name={`paymentLabel${i}`} defaultValue={v[`paymentLabel${i}`] ?? ''} />
-                  </Field>
-                  <Field id={fid(`paymentPercent${i}`)} label={`Payment ${i + 1} (%)`} error={err(`paymentPercent${i}`)}>
-                    <Input
-                      type="number"
-                      min={1}
-                      max={100}
-                      inputMode="numeric"
-                      name={`paymentPercent${i}`}
-                      defaultValue={v[`paymentPercent${i}`] ?? ''}
-                    />
-                  </Field>
+                  {rowInput(`paymentLabel${i}`, `Payment ${i + 1}`)}
+                  {rowInput(`paymentPercent${i}`, `Payment ${i + 1} (%)`, { type: 'number', min: 1, max: 100, inputMode: 'numeric' })}
                 </div>
               ))}
             </div>
-          </section>
+          </TitledCard>
 
           {/* The heading's id is not the field's (fid('terms')): one id on both left the terms box without a name. */}
-          <section aria-labelledby={fid('terms-heading')} className={box}>
-            <h2 id={fid('terms-heading')} className="mb-3 text-lg font-semibold">
-              Terms
-            </h2>
+          <TitledCard inheritColour id={fid('terms-heading')} title="Terms">
             <Field id={fid('terms')} label="Terms of this proposal" required error={err('terms')}>
               <Textarea name="terms" rows={6} aria-required="true" defaultValue={v.terms} />
             </Field>
@@ -254,7 +225,7 @@ export function ProposalDocumentEditor({
                 </label>
               </div>
             )}
-          </section>
+          </TitledCard>
 
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" name="intent" value="save" disabled={saving}>

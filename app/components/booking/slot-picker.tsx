@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Select } from '~/components/ui/input.tsx'
@@ -127,6 +127,20 @@ const WEEKDAYS = [
  * it works the same without JavaScript. `extra` are the page's own parameters every link keeps;
  * `anchor` is the element each link scrolls to, for a picker lower on its page.
  */
+/** A link to the previous or next month, or an empty cell that keeps the title centred where there is none. */
+function MonthLink({ month, to, label }: { month: string | null; to: (over: Record<string, string>) => string; label: string }) {
+  if (!month) return <span />
+  return (
+    <Link
+      to={to({ month })}
+      preventScrollReset
+      className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50"
+    >
+      {label}
+    </Link>
+  )
+}
+
 export function MonthPicker({
   picker,
   month,
@@ -146,31 +160,11 @@ export function MonthPicker({
     <div className="grid gap-6 md:grid-cols-[1fr_14rem]">
       <div>
         <div className="mb-3 flex items-center justify-between gap-2">
-          {month.prev ? (
-            <Link
-              to={q({ month: month.prev })}
-              preventScrollReset
-              className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50"
-            >
-              Previous month
-            </Link>
-          ) : (
-            <span />
-          )}
+          <MonthLink month={month.prev} to={q} label="Previous month" />
           <h3 id="month-title" className="font-semibold text-ink-900">
             {month.label}
           </h3>
-          {month.next ? (
-            <Link
-              to={q({ month: month.next })}
-              preventScrollReset
-              className="rounded-md px-2 py-1 text-sm font-medium text-primary-800 underline hover:bg-primary-50"
-            >
-              Next month
-            </Link>
-          ) : (
-            <span />
-          )}
+          <MonthLink month={month.next} to={q} label="Next month" />
         </div>
         <table aria-labelledby="month-title" className="w-full table-fixed border-collapse text-center">
           <thead>
@@ -226,6 +220,31 @@ export function MonthPicker({
           </ul>
         </nav>
       )}
+    </div>
+  )
+}
+
+/** The time chosen in the picker, sent with the form (`start`), what it is, and the link back to choose again. */
+export function ChosenTime({
+  slot,
+  back,
+  change,
+  testId,
+  children,
+}: {
+  slot: PickerSlot
+  back: string
+  change: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid={testId}>
+      <p className="text-ink-900">{children}</p>
+      <Link to={back} className="text-sm font-medium text-primary-800 underline">
+        {change}
+      </Link>
+      <input type="hidden" name="start" value={slot.start} />
     </div>
   )
 }

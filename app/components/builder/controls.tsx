@@ -22,12 +22,16 @@ export function PanelSection({ title, description, children }: { title: string; 
   )
 }
 
-type TextFieldProps = {
+/** What every field of the builder takes: its label, its name and its value, and what a change does. */
+type BuilderFieldProps<V> = {
   label: string
   /** The field's name in the builder's GET form (app/lib/builder-query.ts). */
   name: string
-  value: string
-  onChange: (value: string) => void
+  value: V
+  onChange: (value: V) => void
+}
+
+type TextFieldProps = BuilderFieldProps<string> & {
   type?: 'text' | 'email' | 'tel' | 'url'
   required?: boolean
   placeholder?: string
@@ -57,11 +61,7 @@ export function TextField({ label, name, value, onChange, type = 'text', require
   )
 }
 
-type SelectFieldProps = {
-  label: string
-  name: string
-  value: string
-  onChange: (value: string) => void
+type SelectFieldProps = BuilderFieldProps<string> & {
   options: readonly BuilderOption[]
   placeholder?: string
 }
@@ -78,15 +78,11 @@ export function SelectField({ label, name, value, onChange, options, placeholder
   )
 }
 
-type RangeFieldProps = {
-  label: string
-  name: string
-  value: number
+type RangeFieldProps = BuilderFieldProps<number> & {
   min: number
   max: number
   step: number
   unit?: string
-  onChange: (value: number) => void
 }
 
 /** A native range input: arrow keys, Page Up/Down, Home/End all work; the value is always shown. */
@@ -129,13 +125,9 @@ export function RangeField({ label, name, value, min, max, step, unit = '', onCh
   )
 }
 
-type ChoiceGroupProps = {
-  label: string
-  /** Each option is a submit button of the builder's form: `name=option id`. */
-  name: string
+/** Each option is a submit button of the builder's form: `name=option id`. */
+type ChoiceGroupProps = BuilderFieldProps<string> & {
   options: readonly (BuilderOption & { hint?: string; swatch?: string[] })[]
-  value: string
-  onChange: (id: string) => void
   columns?: string
 }
 

@@ -3,12 +3,12 @@ import { reportToolUse } from '~/components/site/page-view-beacon.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Tabs } from 'radix-ui'
-import { Suspense, lazy, startTransition, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Suspense, lazy, startTransition, useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { BUILDER_STORAGE_KEY, createDefaultConfig, templatesFor, type BuilderConfig } from '~/lib/builder.ts'
 import { BUILDER_TABS, F, builderHref, encodeCompactDesign, proposalHref, type BuilderTab } from '~/lib/builder-query.ts'
-import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel } from './builder-panels.tsx'
+import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, type PanelProps } from './builder-panels.tsx'
 import { TemplatesPanel } from './builder-templates-panel.tsx'
 import { useBuilderFont } from './builder-fonts.ts'
 import { MiniPreview } from './mini-preview.tsx'
@@ -16,6 +16,16 @@ import { DeviceToggle, PreviewFrame } from './preview-frame.tsx'
 import type { Device } from './preview-style.ts'
 
 type Change = (c: BuilderConfig) => BuilderConfig
+
+/** Each tab's panel, and whether its fields need the apply button until the page is hydrated. */
+const PANELS: Record<BuilderTab, { Panel: ComponentType<PanelProps & { onChooseIndustry: () => void }>; apply: boolean }> = {
+  basic: { Panel: BasicPanel, apply: true },
+  services: { Panel: ServicesPanel, apply: false },
+  templates: { Panel: TemplatesPanel, apply: false },
+  design: { Panel: DesignPanel, apply: false },
+  features: { Panel: FeaturesPanel, apply: true },
+  customize: { Panel: CustomizePanel, apply: true },
+}
 
 /** What the route's loader read from the address: the design (null when it carries none), the tab and the width. */
 export type BuilderInitial = { config: BuilderConfig | null; tab: BuilderTab; device: Device; view: 'full' | null }
@@ -188,27 +198,15 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
             from the tab list straight to the first of them (tabIndex -1: no extra stop on the
             whole panel, which a phone cannot show at once). */}
         <div className="mt-4 rounded-xl border border-ink-200 bg-white p-4 sm:p-6">
-          <Tabs.Content value="basic" tabIndex={-1}>
-            <BasicPanel config={config} update={update} />
-            <ApplyUntilHydrated />
-          </Tabs.Content>
-          <Tabs.Content value="services" tabIndex={-1}>
-            <ServicesPanel config={config} update={update} />
-          </Tabs.Content>
-          <Tabs.Content value="templates" tabIndex={-1}>
-            <TemplatesPanel config={config} update={update} onChooseIndustry={() => setTab('basic')} />
-          </Tabs.Content>
-          <Tabs.Content value="design" tabIndex={-1}>
-            <DesignPanel config={config} update={update} />
-          </Tabs.Content>
-          <Tabs.Content value="features" tabIndex={-1}>
-            <FeaturesPanel config={config} update={update} />
-            <ApplyUntilHydrated />
-          </Tabs.Content>
-          <Tabs.Content value="customize" tabIndex={-1}>
-            <CustomizePanel config={config} update={update} />
-            <ApplyUntilHydrated />
-          </Tabs.Content>
+          {BUILDER_TABS.map(({ id }) => {
+            const { Panel, apply } = PANELS[id]
+            return (
+              <Tabs.Content key={id} value={id} tabIndex={-1}>
+                <Panel config={config} update={update} onChooseIndustry={() => setTab('basic')} />
+                {apply && <ApplyUntilHydrated />}
+              </Tabs.Content>
+            )
+          })}
         </div>
         <button
           type="submit"

@@ -1,8 +1,12 @@
 import { ArrowLeft } from 'lucide'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, type MetaDescriptor } from 'react-router'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
+import type { PageMeta } from '~/content/seo.ts'
+import { seoMeta, siteFromMatches, type pageMeta } from '~/lib/seo.ts'
+import { ClosingCta } from './closing-cta.tsx'
+import { JsonLd } from './json-ld.tsx'
 
 /** The way back from a post or a case page to its list, at the top and the foot of the page. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -39,4 +43,63 @@ export function ArticleHeader({ category, title, children }: { category: string;
       {children}
     </header>
   )
+}
+
+/**
+ * A post's or a case's page: the way back to its list, its head (`category`, `title`, then `head`),
+ * the article itself, its foot (`foot`, when the page has one, then the way back again), the closing
+ * band, and its structured data.
+ */
+export function ArticlePage({
+  list,
+  category,
+  title,
+  head,
+  foot,
+  closing,
+  jsonLd,
+  children,
+}: {
+  list: { to: string; back: string }
+  category: string
+  title: string
+  head: ReactNode
+  foot?: ReactNode
+  closing: string
+  jsonLd: unknown
+  children: ReactNode
+}) {
+  return (
+    <main id="main-content">
+      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <BackLink to={list.to}>{list.back}</BackLink>
+        <ArticleHeader category={category} title={title}>
+          {head}
+        </ArticleHeader>
+        {children}
+        <footer
+          className={foot ? 'mt-12 flex flex-wrap items-center gap-6 border-t border-ink-200 pt-8' : 'mt-12 border-t border-ink-200 pt-8'}
+        >
+          {foot}
+          <BackLink to={list.to}>{list.back}</BackLink>
+        </footer>
+      </article>
+      <ClosingCta title={closing} />
+      <JsonLd data={jsonLd} />
+    </main>
+  )
+}
+
+/**
+ * Meta for an article page (a blog post, a case study): its own, as an article with its image,
+ * or, when there is none (`article` null), the not-found page's, kept out of search results.
+ */
+export function articleMeta(
+  args: Parameters<typeof pageMeta>[1],
+  article: { meta: PageMeta; path: string; image: string } | null,
+  notFound: { title: string; description: string },
+): MetaDescriptor[] {
+  const site = siteFromMatches(args.matches)
+  if (!article) return seoMeta({ ...notFound, keywords: [] }, { ...site, path: args.location.pathname, noindex: true })
+  return seoMeta(article.meta, { ...site, path: article.path, image: article.image || undefined, type: 'article' })
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 /** The heading band at the top of inner pages. */
 export function PageHeader({ title, intro, eyebrow }: { title: string; intro?: string; eyebrow?: string }) {
   return (
@@ -8,5 +10,15 @@ export function PageHeader({ title, intro, eyebrow }: { title: string; intro?: s
         {intro && <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-ink-600">{intro}</p>}
       </div>
     </div>
+  )
+}
+
+/** An inner public page: its main landmark (the skip link's target), opened by the heading band. */
+export function PublicPage({ children, ...header }: Parameters<typeof PageHeader>[0] & { children: ReactNode }) {
+  return (
+    <main id="main-content">
+      <PageHeader {...header} />
+      {children}
+    </main>
   )
 }

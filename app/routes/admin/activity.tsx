@@ -80,21 +80,15 @@ export default function ActivityLog({ loaderData, actionData }: Route.ComponentP
       <div className="space-y-6">
         <SectionCard id="activity-filter" title="Filter" description="Days are in Pacific Time; both ends are included.">
           <form method="get" action={path} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter the activity log">
-            <Choice name="person" label="Person" any="Everyone" value={filter.person} options={people.map((p) => [p, p])} />
-            <Choice
-              name="action"
-              label="Kind of change"
-              any="Every kind"
-              value={filter.action}
-              options={Object.entries(ACTIVITY_ACTIONS)}
-            />
-            <Choice
-              name="itemType"
-              label="Item type"
-              any="Every type"
-              value={filter.itemType}
-              options={Object.entries(ACTIVITY_ITEM_TYPES)}
-            />
+            {(
+              [
+                ['person', 'Person', 'Everyone', people.map((p): [string, string] => [p, p])],
+                ['action', 'Kind of change', 'Every kind', Object.entries(ACTIVITY_ACTIONS)],
+                ['itemType', 'Item type', 'Every type', Object.entries(ACTIVITY_ITEM_TYPES)],
+              ] as const
+            ).map(([name, label, any, options]) => (
+              <Choice key={name} name={name} label={label} any={any} value={filter[name]} options={options} />
+            ))}
             <Field id="from" label="From day">
               <Input type="date" name="from" defaultValue={filter.from ?? ''} />
             </Field>

@@ -2,8 +2,9 @@ import { ArrowLeft } from 'lucide'
 import { useEffect, useId } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/message'
+import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
-import { LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import { LeadColumns, LeadReplySection } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -146,99 +147,78 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Notice notice={answer?.notice} />
-      <LeadTriage
-        uid={uid}
-        id={m.id}
-        name={m.name}
-        status={m.status}
-        assignedTo={m.assignedTo}
-        nextStep={m.nextStep}
-        assignees={assignees}
-        answer={answer}
-        busy={busy}
+      <LeadTriage uid={uid} lead={m} assignees={assignees} answer={answer} busy={busy} />
+      <LeadColumns
+        main={
+          <>
+            <TitledCard id={`${uid}-message`} title="Message">
+              <p className="text-sm break-all text-ink-700">
+                <a href={`mailto:${m.email}`} className="text-primary-800 hover:underline">
+                  {m.email}
+                </a>
+              </p>
+              <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-900">{m.message}</p>
+            </TitledCard>
+            <TitledCard id={`${uid}-visit`} title="Where this lead came from">
+              <LeadAttributionList visit={m} />
+            </TitledCard>
+            <TitledCard id={`${uid}-proposal`} title="Proposal to the client">
+              {leadId !== null ? (
+                <>
+                  <p className="text-sm text-ink-700">
+                    This message was made into a proposal request on the lead desk, where its proposal is written.
+                  </p>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    {canOpenLeads && (
+                      <Link to={`/${adminPath}/proposals/${leadId}`} className={buttonClass({ variant: 'secondary' })}>
+                        Open the lead
+                      </Link>
+                    )}
+                    {canWriteProposal && (
+                      <Link to={`/${adminPath}/proposals/${leadId}/document`} className={buttonClass()}>
+                        Open the proposal
+                      </Link>
+                    )}
+                  </div>
+                </>
+              ) : canWriteProposal ? (
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="proposal" />
+                  <p id={`${uid}-proposal-hint`} className="mb-4 text-sm text-ink-700">
+                    Makes a proposal request on the lead desk from this message (their name, email and message), then opens its proposal,
+                    ready to write.
+                  </p>
+                  <Button type="submit" aria-describedby={`${uid}-proposal-hint`} disabled={busy('proposal')}>
+                    {busy('proposal') ? 'Starting…' : 'Write a proposal'}
+                  </Button>
+                </Form>
+              ) : (
+                <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
+              )}
+            </TitledCard>
+            <LeadReplySection
+              uid={uid}
+              email={m.email}
+              draft={replyDraft}
+              answer={replyAnswer}
+              busy={busy('reply')}
+              historyLength={events.length}
+              rows={12}
+            />
+          </>
+        }
+        side={
+          <>
+            <TitledCard id={`${uid}-notes`} title="Notes">
+              <ProposalNotes notes={events.filter((e) => e.kind === 'note')} />
+            </TitledCard>
+            <TitledCard id={`${uid}-history`} title="History">
+              <ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />
+            </TitledCard>
+          </>
+        }
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <div className="min-w-0 space-y-6">
-          <section aria-labelledby={`${uid}-message`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-message`} className="mb-3 text-lg font-semibold text-ink-900">
-              Message
-            </h2>
-            <p className="text-sm break-all text-ink-700">
-              <a href={`mailto:${m.email}`} className="text-primary-800 hover:underline">
-                {m.email}
-              </a>
-            </p>
-            <p className="mt-3 text-sm break-words whitespace-pre-wrap text-ink-900">{m.message}</p>
-          </section>
-          <section aria-labelledby={`${uid}-visit`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-visit`} className="mb-3 text-lg font-semibold text-ink-900">
-              Where this lead came from
-            </h2>
-            <LeadAttributionList visit={m} />
-          </section>
-          <section aria-labelledby={`${uid}-proposal`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-proposal`} className="mb-3 text-lg font-semibold text-ink-900">
-              Proposal to the client
-            </h2>
-            {leadId !== null ? (
-              <>
-                <p className="text-sm text-ink-700">
-                  This message was made into a proposal request on the lead desk, where its proposal is written.
-                </p>
-                <div className="mt-4 flex flex-wrap gap-2">
-                  {canOpenLeads && (
-                    <Link to={`/${adminPath}/proposals/${leadId}`} className={buttonClass({ variant: 'secondary' })}>
-                      Open the lead
-                    </Link>
-                  )}
-                  {canWriteProposal && (
-                    <Link to={`/${adminPath}/proposals/${leadId}/document`} className={buttonClass()}>
-                      Open the proposal
-                    </Link>
-                  )}
-                </div>
-              </>
-            ) : canWriteProposal ? (
-              <Form method="post">
-                <CsrfField />
-                <input type="hidden" name="intent" value="proposal" />
-                <p id={`${uid}-proposal-hint`} className="mb-4 text-sm text-ink-700">
-                  Makes a proposal request on the lead desk from this message (their name, email and message), then opens its proposal,
-                  ready to write.
-                </p>
-                <Button type="submit" aria-describedby={`${uid}-proposal-hint`} disabled={busy('proposal')}>
-                  {busy('proposal') ? 'Starting…' : 'Write a proposal'}
-                </Button>
-              </Form>
-            ) : (
-              <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
-            )}
-          </section>
-          <LeadReplySection
-            uid={uid}
-            email={m.email}
-            draft={replyDraft}
-            answer={replyAnswer}
-            busy={busy('reply')}
-            historyLength={events.length}
-            rows={12}
-          />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-notes`} className="mb-3 text-lg font-semibold text-ink-900">
-              Notes
-            </h2>
-            <ProposalNotes notes={events.filter((e) => e.kind === 'note')} />
-          </section>
-          <section aria-labelledby={`${uid}-history`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-history`} className="mb-3 text-lg font-semibold text-ink-900">
-              History
-            </h2>
-            <ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />
-          </section>
-        </div>
-      </div>
     </>
   )
 }

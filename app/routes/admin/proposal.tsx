@@ -1,4 +1,5 @@
 import { ArrowLeft, Trash2 } from 'lucide'
+import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { Form, Link, useNavigation, useSubmit } from 'react-router'
@@ -7,7 +8,7 @@ import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
-import { LeadCallsSection, LeadDocumentSection, LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import { LeadCallsSection, LeadColumns, LeadDocumentSection, LeadReplySection } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { ConfirmButton, PageHeader } from '~/components/admin/ui.tsx'
@@ -142,97 +143,81 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       />
       <TimesIn className="-mt-4 mb-4 text-sm text-ink-600" />
       <Notice notice={answer?.notice} />
-      <LeadTriage
-        uid={uid}
-        id={p.id}
-        name={p.name}
-        status={p.status}
-        assignedTo={p.assignedTo}
-        nextStep={triage.nextStep}
-        assignees={loaderData.assignees}
-        answer={answer}
-        busy={busy}
-      />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <div className="min-w-0 space-y-6">
-          <section aria-labelledby={`${uid}-request`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-request`} className="mb-3 text-lg font-semibold text-ink-900">
-              Request
-            </h2>
-            <ProposalSummary proposal={p} />
-          </section>
+      <LeadTriage uid={uid} lead={{ ...p, nextStep: triage.nextStep }} assignees={loaderData.assignees} answer={answer} busy={busy} />
+      <LeadColumns
+        main={
+          <>
+            <TitledCard id={`${uid}-request`} title="Request">
+              <ProposalSummary proposal={p} />
+            </TitledCard>
 
-          {origin && (
-            <section aria-labelledby={`${uid}-origin`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-              <h2 id={`${uid}-origin`} className="mb-3 text-lg font-semibold text-ink-900">
-                {origin.source === 'estimator' ? 'From the cost estimator' : 'From the demo builder'}
-              </h2>
-              <ProposalOriginView origin={origin} />
-            </section>
-          )}
-
-          <section aria-labelledby={`${uid}-visit`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-visit`} className="mb-3 text-lg font-semibold text-ink-900">
-              Where this lead came from
-            </h2>
-            {loaderData.fromMessage && (
-              <p className="mb-3 text-sm text-ink-800">
-                Made from a contact message, to write its proposal.{' '}
-                <Link to={`/${adminPath}/messages/${loaderData.fromMessage.id}`} className="font-medium text-primary-800 hover:underline">
-                  Open the message
-                </Link>
-              </p>
+            {origin && (
+              <TitledCard id={`${uid}-origin`} title={origin.source === 'estimator' ? 'From the cost estimator' : 'From the demo builder'}>
+                <ProposalOriginView origin={origin} />
+              </TitledCard>
             )}
-            <LeadAttributionList visit={visit} />
-          </section>
 
-          <LeadDocumentSection uid={uid} adminPath={adminPath} proposalId={p.id} doc={doc} canWriteProposal={loaderData.canWriteProposal} />
+            <TitledCard id={`${uid}-visit`} title="Where this lead came from">
+              {loaderData.fromMessage && (
+                <p className="mb-3 text-sm text-ink-800">
+                  Made from a contact message, to write its proposal.{' '}
+                  <Link to={`/${adminPath}/messages/${loaderData.fromMessage.id}`} className="font-medium text-primary-800 hover:underline">
+                    Open the message
+                  </Link>
+                </p>
+              )}
+              <LeadAttributionList visit={visit} />
+            </TitledCard>
 
-          {calls.length > 0 && <LeadCallsSection uid={uid} adminPath={adminPath} zone={zone} calls={calls} />}
+            <LeadDocumentSection
+              uid={uid}
+              adminPath={adminPath}
+              proposalId={p.id}
+              doc={doc}
+              canWriteProposal={loaderData.canWriteProposal}
+            />
 
-          <LeadReplySection
-            uid={uid}
-            email={p.email}
-            draft={replyDraft}
-            answer={replyAnswer}
-            busy={busy('reply')}
-            historyLength={events.length}
-            rows={14}
-          />
-        </div>
+            {calls.length > 0 && <LeadCallsSection uid={uid} adminPath={adminPath} zone={zone} calls={calls} />}
 
-        <div className="min-w-0 space-y-6">
-          <section aria-labelledby={`${uid}-notes`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-notes`} className="mb-3 text-lg font-semibold text-ink-900">
-              Notes
-            </h2>
-            <ProposalNotes notes={notes} />
-            <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
-              <CsrfField />
-              <input type="hidden" name="intent" value="note" />
-              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
-                <Textarea
-                  ref={noteRef}
-                  name="note"
-                  rows={4}
-                  aria-required="true"
-                  defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
-                />
-              </Field>
-              <Button type="submit" variant="secondary" disabled={busy('note')}>
-                {busy('note') ? 'Saving…' : 'Add note'}
-              </Button>
-            </Form>
-          </section>
+            <LeadReplySection
+              uid={uid}
+              email={p.email}
+              draft={replyDraft}
+              answer={replyAnswer}
+              busy={busy('reply')}
+              historyLength={events.length}
+              rows={14}
+            />
+          </>
+        }
+        side={
+          <>
+            <TitledCard id={`${uid}-notes`} title="Notes">
+              <ProposalNotes notes={notes} />
+              <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
+                <CsrfField />
+                <input type="hidden" name="intent" value="note" />
+                <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
+                  <Textarea
+                    ref={noteRef}
+                    name="note"
+                    rows={4}
+                    aria-required="true"
+                    defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
+                  />
+                </Field>
+                <Button type="submit" variant="secondary" disabled={busy('note')}>
+                  {busy('note') ? 'Saving…' : 'Add note'}
+                </Button>
+              </Form>
+            </TitledCard>
 
-          <section aria-labelledby={`${uid}-history`} className="rounded-lg border border-ink-200 bg-white p-5 shadow-sm">
-            <h2 id={`${uid}-history`} className="mb-3 text-lg font-semibold text-ink-900">
-              History
-            </h2>
-            <ProposalHistory proposal={p} events={events} />
-          </section>
-        </div>
-      </div>
+            <TitledCard id={`${uid}-history`} title="History">
+              <ProposalHistory proposal={p} events={events} />
+            </TitledCard>
+          </>
+        }
+      />
     </>
   )
 }

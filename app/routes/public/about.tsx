@@ -4,7 +4,7 @@ import type { Route } from './+types/about'
 import { LazyMap } from '~/components/site/lazy-map.tsx'
 import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
 import { CLIENTS_PROSE } from '~/content/site.ts'
@@ -19,13 +19,11 @@ const VALUE_ICONS: Record<string, typeof Target> = { Target, HeartHandshake, Awa
 export default function About() {
   const offices = useOffices()
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="About us"
-        title="Helping small businesses grow online since 2020"
-        intro={`A small, senior team in San Francisco and Gwalior that has ${CLIENTS_PROSE} for businesses in the United States, each one made to work for its owner.`}
-      />
-
+    <PublicPage
+      eyebrow="About us"
+      title="Helping small businesses grow online since 2020"
+      intro={`A small, senior team in San Francisco and Gwalior that has ${CLIENTS_PROSE} for businesses in the United States, each one made to work for its owner.`}
+    >
       <section aria-labelledby="story-title" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <h2 id="story-title" className="text-3xl font-bold text-ink-900">
           {STORY.title}
@@ -106,6 +104,6 @@ export default function About() {
         </ul>
       </Band>
       <ClosingCta title="Work with us" />
-    </main>
+    </PublicPage>
   )
 }

@@ -4,31 +4,26 @@ import { Link, data, redirect } from 'react-router'
 import type { Route } from './+types/blog-post'
 import { withBylines } from '~/services/people.server.ts'
 import { PostDateAndReadTime } from '~/components/site/blog-card.tsx'
-import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { JsonLd } from '~/components/site/json-ld.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { ALL_CATEGORIES, blogListHref, blogTags, parseTags } from '~/lib/blog-list.ts'
 import { blogPostingJsonLd } from '~/lib/json-ld.ts'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
 import { CoverImage } from '~/components/site/responsive-image.tsx'
-import { ArticleHeader, ArticleNotFound, BackLink } from '~/components/site/article-parts.tsx'
+import { ArticleNotFound, ArticlePage, articleMeta } from '~/components/site/article-parts.tsx'
 import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const site = siteFromMatches(matches)
   const post = loaderData?.post
-  if (!post) {
-    return seoMeta(
-      { title: 'Post Not Found', description: 'This blog post does not exist or is no longer published.', keywords: [] },
-      { ...site, path: location.pathname, noindex: true },
-    )
-  }
-  return seoMeta(
-    { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
-    { ...site, path: blogPostPath(post), image: post.image || undefined, type: 'article' },
+  return articleMeta(
+    { matches, location },
+    post && {
+      meta: { title: post.title, description: post.excerpt, keywords: [post.category, 'small business website', 'web design tips'] },
+      path: blogPostPath(post),
+      image: post.image,
+    },
+    { title: 'Post Not Found', description: 'This blog post does not exist or is no longer published.' },
   )
 }
 
@@ -63,10 +58,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     )
   }
   return (
-    <main id="main-content">
-      <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <BackLink to="/blog">Back to Blog</BackLink>
-        <ArticleHeader category={post.category} title={post.title}>
+    <ArticlePage
+      list={{ to: '/blog', back: 'Back to Blog' }}
+      category={post.category}
+      title={post.title}
+      head={
+        <>
           {post.subheading && <p className="mt-3 text-xl leading-8 text-ink-600">{post.subheading}</p>}
           <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1">
@@ -80,43 +77,41 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </span>
             <PostDateAndReadTime date={post.date} readTime={post.readTime} />
           </div>
-        </ArticleHeader>
-        {post.image && (
-          <CoverImage
-            kind="post"
-            src={post.image}
-            alt={post.imageAlt}
-            picture={loaderData.picture}
-            sizes={ARTICLE_SIZES}
-            priority
-            className="mt-8 rounded-2xl"
-          />
-        )}
-        <div
-          className="mt-10 text-lg leading-8 text-ink-700 [&_a]:text-primary-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-ink-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
-          dangerouslySetInnerHTML={{ __html: post.content }}
+        </>
+      }
+      closing="Want a website like this for your business?"
+      jsonLd={blogPostingJsonLd(siteUrl, site.siteName, post)}
+    >
+      {post.image && (
+        <CoverImage
+          kind="post"
+          src={post.image}
+          alt={post.imageAlt}
+          picture={loaderData.picture}
+          sizes={ARTICLE_SIZES}
+          priority
+          className="mt-8 rounded-2xl"
         />
-        {loaderData.tags.length > 0 && (
-          <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
-            {loaderData.tags.map((t) => (
-              <li key={t.slug}>
-                <Link
-                  to={blogListHref({ category: ALL_CATEGORIES, pages: 1, tag: t.slug })}
-                  className="inline-block rounded-full border border-ink-300 px-3 py-1 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800"
-                >
-                  <span aria-hidden="true">#</span>
-                  {t.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <footer className="mt-12 border-t border-ink-200 pt-8">
-          <BackLink to="/blog">Back to Blog</BackLink>
-        </footer>
-      </article>
-      <ClosingCta title="Want a website like this for your business?" />
-      <JsonLd data={blogPostingJsonLd(siteUrl, site.siteName, post)} />
-    </main>
+      )}
+      <div
+        className="mt-10 text-lg leading-8 text-ink-700 [&_a]:text-primary-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-ink-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
+        dangerouslySetInnerHTML={{ __html: post.content }}
+      />
+      {loaderData.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
+          {loaderData.tags.map((t) => (
+            <li key={t.slug}>
+              <Link
+                to={blogListHref({ category: ALL_CATEGORIES, pages: 1, tag: t.slug })}
+                className="inline-block rounded-full border border-ink-300 px-3 py-1 text-sm font-medium text-ink-700 hover:border-primary-700 hover:text-primary-800"
+              >
+                <span aria-hidden="true">#</span>
+                {t.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ArticlePage>
   )
 }

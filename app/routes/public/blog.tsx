@@ -4,7 +4,7 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummariesOnce } from '~/services/blog.server.ts'
@@ -63,11 +63,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     document.getElementById(articleId(from * BLOG_PAGE_SIZE + 1))?.querySelector('a')?.focus()
   }, [pages])
   return (
-    <main id="main-content">
-      <PageHeader
-        title="Our Blog"
-        intro="Practical advice on web design, search, speed, security and new tools, written for busy small business owners."
-      />
+    <PublicPage
+      title="Our Blog"
+      intro="Practical advice on web design, search, speed, security and new tools, written for busy small business owners."
+    >
       <section aria-label="Articles" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <div role="group" aria-label="Filter articles by category" className="flex flex-wrap justify-center gap-2">
           {categories.map((c) => (
@@ -117,6 +116,6 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <ClosingCta />
-    </main>
+    </PublicPage>
   )
 }

@@ -2,9 +2,9 @@ import { CalendarPlus, CheckCircle2, Download, Phone, Video } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/book-manage'
-import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { ChosenTime, MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { readForm } from '~/http/forms.server.ts'
@@ -128,8 +128,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
     if (actionData) alertRef.current?.focus()
   }, [actionData])
   return (
-    <main id="main-content">
-      <PageHeader eyebrow="Free discovery call" title="Your discovery call" />
+    <PublicPage eyebrow="Free discovery call" title="Your discovery call">
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {notice && (
           <div ref={noticeRef} tabIndex={-1} role="status" className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
@@ -252,17 +251,11 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
                   <SlotRadios legend="The next free times" slots={actionData.nextSlots} showDay />
                 ) : (
                   chosen && (
-                    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="new-time">
-                      <p className="text-ink-900">
-                        <span className="block text-sm text-ink-700">New time</span>
-                        <span className="font-semibold">{chosen.when}</span>
-                        <span className="block text-sm text-ink-700">{`Times are in ${zone}.`}</span>
-                      </p>
-                      <Link to={back} className="text-sm font-medium text-primary-800 underline">
-                        Choose another time
-                      </Link>
-                      <input type="hidden" name="start" value={chosen.start} />
-                    </div>
+                    <ChosenTime slot={chosen} back={back} change="Choose another time" testId="new-time">
+                      <span className="block text-sm text-ink-700">New time</span>
+                      <span className="font-semibold">{chosen.when}</span>
+                      <span className="block text-sm text-ink-700">{`Times are in ${zone}.`}</span>
+                    </ChosenTime>
                   )
                 )}
                 <div className="flex flex-wrap gap-3">
@@ -292,7 +285,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           </section>
         )}
       </div>
-    </main>
+    </PublicPage>
   )
 }
 

@@ -2,10 +2,10 @@ import { CalendarClock, Loader2 } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/book'
-import { MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
+import { ChosenTime, MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '~/components/booking/slot-picker.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
@@ -108,12 +108,11 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   // Step 2 once a time is chosen (`?start=`), or when the server answered the form.
   const step2 = Boolean(chosen) || Boolean(actionData)
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="Free discovery call"
-        title="Book a Free Discovery Call"
-        intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
-      />
+    <PublicPage
+      eyebrow="Free discovery call"
+      title="Book a Free Discovery Call"
+      intro={`Pick a time for a free ${callMinutes}-minute call with a developer. You get honest advice and a fixed-price proposal within 24 hours, with no obligation.`}
+    >
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {!step2 && (
           <section aria-labelledby="when-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
@@ -142,18 +141,10 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
               Step 2: your details
             </h2>
             {chosen && !next && (
-              <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-primary-50 p-4" data-testid="chosen-time">
-                <p className="text-ink-900">
-                  <span className="font-semibold">{chosen.when}</span>
-                  <span className="block text-sm text-ink-700">
-                    {`A ${callMinutes}-minute call. Times are in ${zone}.`}
-                  </span>
-                </p>
-                <Link to={back} className="text-sm font-medium text-primary-800 underline">
-                  Change the time
-                </Link>
-                <input type="hidden" name="start" value={chosen.start} />
-              </div>
+              <ChosenTime slot={chosen} back={back} change="Change the time" testId="chosen-time">
+                <span className="font-semibold">{chosen.when}</span>
+                <span className="block text-sm text-ink-700">{`A ${callMinutes}-minute call. Times are in ${zone}.`}</span>
+              </ChosenTime>
             )}
             {actionData?.formError && (
               <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
@@ -199,6 +190,6 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
         )}
       </div>
-    </main>
+    </PublicPage>
   )
 }

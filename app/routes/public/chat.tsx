@@ -4,7 +4,7 @@ import type { Route } from './+types/chat'
 import { useMemo } from 'react'
 import { ChatAskForm } from '~/components/chat/chat-ask.tsx'
 import { ChatMessages, SUGGESTION_CLASS } from '~/components/chat/chat-messages.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
@@ -66,8 +66,11 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   const entries = chatEntries(state)
   const suggestions = suggestionsFor(state)
   return (
-    <main id="main-content">
-      <PageHeader eyebrow="Chat" title="Chat Assistant" intro="Ask about our prices, hosting or delivery times: pick a question or type your own below." />
+    <PublicPage
+      eyebrow="Chat"
+      title="Chat Assistant"
+      intro="Ask about our prices, hosting or delivery times: pick a question or type your own below."
+    >
       <div className="mx-auto max-w-2xl px-4 pb-16 sm:px-6">
         <div className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
           <div className="flex items-center gap-2 bg-primary-700 px-4 py-3 text-white">
@@ -109,6 +112,6 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
-    </main>
+    </PublicPage>
   )
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/contact'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { Honeypot } from '~/components/honeypot.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
@@ -68,8 +68,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const offices = officesOf(site)
   const headquarters = offices.find((o) => o.id === 'san-francisco')
   return (
-    <main id="main-content">
-      <PageHeader title={CONTACT_INTRO.title} intro={CONTACT_INTRO.body} />
+    <PublicPage title={CONTACT_INTRO.title} intro={CONTACT_INTRO.body}>
       <section aria-labelledby="reach-title" className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
         <h2 id="reach-title" className="sr-only">
           How to reach us
@@ -144,7 +143,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <ClosingCta />
-    </main>
+    </PublicPage>
   )
 }
 
@@ -189,9 +188,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (sending || posting.current) return e.preventDefault()
     if (!formCheck.ready(e)) return
-    const form = new FormData(e.currentTarget)
-    const values = formValues(form, CONTACT_MESSAGE_FIELDS)
-    const errs = formCheck.current()?.all(values)
+    const errs = formCheck.refused(e.currentTarget, CONTACT_MESSAGE_FIELDS)
     if (!errs) {
       posting.current = true
       return setErrors({})
@@ -226,8 +223,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
       action="/contact"
       noValidate={hydrated}
       onSubmit={onSubmit}
-      onFocus={formCheck.prepare}
-      onPointerDown={formCheck.prepare}
+      {...formCheck.loadOn}
       className="space-y-5"
       key={answer ? 'answered' : 'fresh'}
     >

@@ -7,7 +7,7 @@ import type { Route } from './+types/faq'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { FAQS } from '~/content/faq.ts'
 import { searchFaqs } from '~/lib/faq-search.ts'
 import { faqPageJsonLd } from '~/lib/json-ld.ts'
@@ -40,11 +40,10 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   }
   const results = searchFaqs(FAQS, query)
   return (
-    <main id="main-content">
-      <PageHeader
-        title="Frequently Asked Questions"
-        intro="Everything about delivery times, prices, hosting, support and our money-back guarantee. Can't find your answer? Ask us in the chat or request a free proposal."
-      />
+    <PublicPage
+      title="Frequently Asked Questions"
+      intro="Everything about delivery times, prices, hosting, support and our money-back guarantee. Can't find your answer? Ask us in the chat or request a free proposal."
+    >
       <section aria-label="Questions and answers" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
         <Form method="get" action="/faq" role="search" preventScrollReset className="flex gap-2">
           <div className="relative flex-1">
@@ -91,6 +90,6 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       </section>
       <ClosingCta />
       <JsonLd data={faqPageJsonLd(FAQS)} />
-    </main>
+    </PublicPage>
   )
 }

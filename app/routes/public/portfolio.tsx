@@ -1,6 +1,6 @@
 import type { Route } from './+types/portfolio'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublicPortfolioOnce } from '~/services/portfolio.server.ts'
@@ -21,15 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main-content">
-      <PageHeader
-        title="Our Portfolio"
-        intro="Websites and online stores we have designed, built and launched for restaurants, shops, clinics, schools and other local businesses."
-      />
+    <PublicPage
+      title="Our Portfolio"
+      intro="Websites and online stores we have designed, built and launched for restaurants, shops, clinics, schools and other local businesses."
+    >
       <section aria-label="Projects" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <PortfolioGrid items={loaderData.items} eagerImages={1} headingLevel={2} />
       </section>
       <ClosingCta title="Want your business here next?" />
-    </main>
+    </PublicPage>
   )
 }

@@ -7,7 +7,7 @@ import { JsonLd } from '~/components/site/json-ld.tsx'
 import { CheckList } from '~/components/site/check-list.tsx'
 import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { PLANS, PRICING_ADDONS, PRICING_FAQS, QUOTED } from '~/content/pricing.ts'
 import { plansJsonLd } from '~/lib/json-ld.ts'
@@ -29,13 +29,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { siteUrl, site } = useSite()
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="Pricing"
-        title="Simple, transparent pricing"
-        intro={`One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a ${QUOTED.moneyBack} money-back guarantee.`}
-      />
-
+    <PublicPage
+      eyebrow="Pricing"
+      title="Simple, transparent pricing"
+      intro={`One fixed price, agreed before we start. Every plan includes free hosting and a free domain for the first year and a ${QUOTED.moneyBack} money-back guarantee.`}
+    >
       <section aria-label="Plans" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <ul className="grid gap-8 lg:grid-cols-3">
           {PLANS.map((p) => (
@@ -100,6 +98,6 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </Band>
       <ClosingCta title="Not sure which plan fits?" />
       <JsonLd data={plansJsonLd(siteUrl, site.siteName, PLANS)} />
-    </main>
+    </PublicPage>
   )
 }

@@ -6,7 +6,7 @@ import type { Route } from './+types/services'
 import { CheckList } from '~/components/site/check-list.tsx'
 import { Band } from '~/components/site/band.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
 import { QUOTED } from '~/content/pricing.ts'
@@ -45,13 +45,11 @@ function Answer({ value }: { value: string }) {
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { site } = useSite()
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="Services"
-        title="Everything your business needs online"
-        intro={`From a first website to an online store and the marketing that brings customers to it: fixed prices, websites live in ${QUOTED.websiteDelivery}, and real ${SUPPORT_HOURS.people}.`}
-      />
-
+    <PublicPage
+      eyebrow="Services"
+      title="Everything your business needs online"
+      intro={`From a first website to an online store and the marketing that brings customers to it: fixed prices, websites live in ${QUOTED.websiteDelivery}, and real ${SUPPORT_HOURS.people}.`}
+    >
       <section aria-label="Our services" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((s) => {
@@ -128,6 +126,6 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </Band>
       <Testimonials items={loaderData.testimonials} />
       <ClosingCta />
-    </main>
+    </PublicPage>
   )
 }

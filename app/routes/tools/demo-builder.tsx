@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { WebsiteBuilder } from '~/components/builder/website-builder.tsx'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { readBuilderQuery } from '~/lib/builder-form.ts'
 import { proposalHref } from '~/lib/builder-query.ts'
 import { pageMeta } from '~/lib/seo.ts'
@@ -23,15 +23,14 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function DemoBuilderPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="Try it yourself"
-        title="Website Builder Demo"
-        intro="Pick an industry, template, colours and features and watch the preview update as you go. Your design is saved in this browser; when you like it, turn it into a real website."
-      />
+    <PublicPage
+      eyebrow="Try it yourself"
+      title="Website Builder Demo"
+      intro="Pick an industry, template, colours and features and watch the preview update as you go. Your design is saved in this browser; when you like it, turn it into a real website."
+    >
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
         <WebsiteBuilder initial={loaderData} />
       </div>
-    </main>
+    </PublicPage>
   )
 }

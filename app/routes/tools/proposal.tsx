@@ -5,7 +5,7 @@ import type { Route } from './+types/proposal'
 import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
 import { handleProposalPost, prefillFromUrl, sentToFromUrl, submittedLocation } from './+shared/proposal.server.ts'
 import { SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
-import { PageHeader } from '~/components/site/page-header.tsx'
+import { PublicPage } from '~/components/site/page-header.tsx'
 import { pageMeta } from '~/lib/seo.ts'
 import { sourceFromUrl } from '~/lib/proposal-source.ts'
 
@@ -59,12 +59,11 @@ const NEXT_STEPS = [
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
   const { submitted, sentTo, from, prefill, source } = loaderData
   return (
-    <main id="main-content">
-      <PageHeader
-        eyebrow="Free proposal"
-        title="Get Your Free Proposal"
-        intro="Tell us about your project and we will send you a custom proposal with a fixed price within 24 hours."
-      />
+    <PublicPage
+      eyebrow="Free proposal"
+      title="Get Your Free Proposal"
+      intro="Tell us about your project and we will send you a custom proposal with a fixed price within 24 hours."
+    >
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
           <div className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
@@ -108,6 +107,6 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           </ol>
         </aside>
       </div>
-    </main>
+    </PublicPage>
   )
 }

@@ -12,7 +12,6 @@ import { BUDGETS, BUDGET_LABELS, BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '~/
 import { useFormCheck } from '~/components/use-form-check.ts'
 import { PROPOSAL_FIELDS, type ProposalAnswer, type ProposalField, type ProposalValues } from './proposal-values.ts'
 import { BookCallLink } from '~/components/site/book-call-link.tsx'
-import { formValues } from '~/lib/form-values.ts'
 
 export const SUCCESS_TOAST = {
   title: 'Proposal Request Submitted!',
@@ -102,9 +101,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (submitting || sending.current) return e.preventDefault()
     if (!formCheck.ready(e)) return
-    const form = new FormData(e.currentTarget)
-    const values = formValues(form, PROPOSAL_FIELDS)
-    const refused = formCheck.current()?.all(values)
+    const refused = formCheck.refused(e.currentTarget, PROPOSAL_FIELDS)
     if (refused) e.preventDefault()
     else sending.current = true
     setFormError(undefined)
@@ -129,8 +126,7 @@ export function ProposalForm({ initialValues, initialErrors = {}, formError: ini
       method="post"
       noValidate={hydrated}
       onSubmit={onSubmit}
-      onFocus={formCheck.prepare}
-      onPointerDown={formCheck.prepare}
+      {...formCheck.loadOn}
       className="space-y-5"
       aria-describedby={`${uid}-required-note`}
     >
