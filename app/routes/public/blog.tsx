@@ -5,7 +5,16 @@ import type { Route } from './+types/blog'
 import { BlogCard } from '~/components/site/blog-card.tsx'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
-import { ALL_CATEGORIES, BLOG_PAGE_SIZE, blogCategories, blogListHref, hasMore, readBlogListQuery, tagName, visiblePosts } from '~/lib/blog-list.ts'
+import {
+  ALL_CATEGORIES,
+  BLOG_PAGE_SIZE,
+  blogCategories,
+  blogListHref,
+  hasMore,
+  readBlogListQuery,
+  tagName,
+  visiblePosts,
+} from '~/lib/blog-list.ts'
 import { pageMeta } from '~/lib/seo.ts'
 import { listPublishedPostSummariesOnce } from '~/services/blog.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
@@ -24,7 +33,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = readBlogListQuery(new URL(request.url).searchParams)
   const published = await listPublishedPostSummariesOnce(context.app.db, context.app.contentMemo)
   const posts = visiblePosts(published, query.category, query.pages * BLOG_PAGE_SIZE, query.tag)
-  const pictures = await pictureInfo(context.app.images, posts.map((p) => p.image))
+  const pictures = await pictureInfo(
+    context.app.images,
+    posts.map((p) => p.image),
+  )
   return {
     ...query,
     tag: query.tag ? { slug: query.tag, name: tagName(published, query.tag) } : null,
@@ -60,7 +72,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     const from = loadingFrom.current
     if (from === null || pages <= from) return
     loadingFrom.current = null
-    document.getElementById(articleId(from * BLOG_PAGE_SIZE + 1))?.querySelector('a')?.focus()
+    document
+      .getElementById(articleId(from * BLOG_PAGE_SIZE + 1))
+      ?.querySelector('a')
+      ?.focus()
   }, [pages])
   return (
     <PublicPage
@@ -91,7 +106,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {posts.length === 0 ? (
-          <p className="mt-12 text-center text-ink-600">{tag ? 'No blog posts found with this tag.' : 'No blog posts found in this category.'}</p>
+          <p className="mt-12 text-center text-ink-600">
+            {tag ? 'No blog posts found with this tag.' : 'No blog posts found in this category.'}
+          </p>
         ) : (
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blog posts">
             {posts.map((p, i) => (

@@ -12,7 +12,15 @@ import { TEAM } from '~/content/about.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
 import { googleCalendarUrl, outlookCalendarUrl, type CallPlace } from '~/lib/booking-meeting.ts'
 import { whenLabel } from '~/lib/booking-slots.ts'
-import { SlotNotOfferedError, SlotTakenError, callDetailsFor, cancelBooking, findBookingByToken, listFreeSlots, moveBooking } from '~/services/bookings.server.ts'
+import {
+  SlotNotOfferedError,
+  SlotTakenError,
+  callDetailsFor,
+  cancelBooking,
+  findBookingByToken,
+  listFreeSlots,
+  moveBooking,
+} from '~/services/bookings.server.ts'
 import { NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
@@ -52,7 +60,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const minutes = Math.round((end - start) / 60_000)
   const what = `Free ${minutes}-minute discovery call with ${settings.siteName}`
   // The calendars' copies carry no manage link: its token would travel in the address to another site.
-  const event = { title: `Discovery call with ${settings.siteName}`, start, end, location: call.location, details: `${what}.\n${call.whereText}\nQuestions? ${settings.contactEmail}` }
+  const event = {
+    title: `Discovery call with ${settings.siteName}`,
+    start,
+    end,
+    location: call.location,
+    details: `${what}.\n${call.whereText}\nQuestions? ${settings.contactEmail}`,
+  }
   return {
     status: b.status,
     live,
@@ -62,9 +76,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     when: whenLabel(start, tz),
     tz,
     officeWhen: call.officeName && call.officeZone !== tz ? { office: call.officeName, when: whenLabel(start, call.officeZone) } : null,
-    host: call.host ? { name: call.host, initials: call.initials, photo: TEAM.find((m) => m.name === call.host)?.avatar ?? null, office: call.officeName } : null,
+    host: call.host
+      ? { name: call.host, initials: call.initials, photo: TEAM.find((m) => m.name === call.host)?.avatar ?? null, office: call.officeName }
+      : null,
     where: call.where,
-    calendars: live ? { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event), ics: `/book/manage/${params.token}/invite.ics` } : null,
+    calendars: live
+      ? { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event), ics: `/book/manage/${params.token}/invite.ics` }
+      : null,
     changeHref: `?${new URLSearchParams({ change: '1', tz })}#move`,
     picker,
     month: move?.month ?? null,
@@ -85,7 +103,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readForm(request, { publicForm: true })
   if (!read.ok) return data<Answer>({ formError: read.failure.formError ?? 'The form could not be read.' }, { status: read.failure.status })
   // A cancelled or past call stays as it is (the page offers no form for it).
-  if (b.status !== 'booked' || Date.parse(b.startAt) <= Date.now()) return data<Answer>({ formError: 'This call can no longer be changed.' }, { status: 409 })
+  if (b.status !== 'booked' || Date.parse(b.startAt) <= Date.now())
+    return data<Answer>({ formError: 'This call can no longer be changed.' }, { status: 409 })
   const links = { siteUrl: config.siteUrl }
   const by = { token: params.token }
   const here = `/book/manage/${params.token}`
@@ -110,13 +129,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const NOTICES = {
-  booked: (email: string) => ({ title: 'Your call is booked', text: `We sent the invitation to ${email}. Add it to your calendar; it has this page's link to cancel or move the call.` }),
+  booked: (email: string) => ({
+    title: 'Your call is booked',
+    text: `We sent the invitation to ${email}. Add it to your calendar; it has this page's link to cancel or move the call.`,
+  }),
   moved: (email: string) => ({ title: 'Your call is moved', text: `We sent the updated invitation to ${email}.` }),
   cancelled: (email: string) => ({ title: 'Your call is cancelled', text: `We sent the cancellation to ${email}.` }),
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, live, changing, email, what, when, tz, officeWhen, host, where, calendars, changeHref, picker, month, chosen, zone, back, shown } = loaderData
+  const {
+    status,
+    live,
+    changing,
+    email,
+    what,
+    when,
+    tz,
+    officeWhen,
+    host,
+    where,
+    calendars,
+    changeHref,
+    picker,
+    month,
+    chosen,
+    zone,
+    back,
+    shown,
+  } = loaderData
   // Posted to this very address (with `?start=`), so a refused move comes back to it.
   const here = useLocation()
   const keepHref = `?${new URLSearchParams({ tz })}`
@@ -131,7 +172,12 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
     <PublicPage eyebrow="Free discovery call" title="Your discovery call">
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {notice && (
-          <div ref={noticeRef} tabIndex={-1} role="status" className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900">
+          <div
+            ref={noticeRef}
+            tabIndex={-1}
+            role="status"
+            className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900"
+          >
             <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
             <div>
               <h2 className="font-semibold">{notice.title}</h2>
@@ -165,7 +211,10 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
                   {host.photo ? (
                     <img src={host.photo} alt="" width={48} height={48} className="size-12 rounded-full bg-ink-100" />
                   ) : (
-                    <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-800">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-12 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-800"
+                    >
                       {host.initials}
                     </span>
                   )}
@@ -191,12 +240,22 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               </p>
               <ul className="flex flex-wrap gap-2">
                 <li>
-                  <a href={calendars.google} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  <a
+                    href={calendars.google}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  >
                     Google Calendar
                   </a>
                 </li>
                 <li>
-                  <a href={calendars.outlook} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  <a
+                    href={calendars.outlook}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  >
                     Outlook
                   </a>
                 </li>
@@ -232,12 +291,21 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           )}
         </section>
         {live && picker && month && (
-          <section id="move" aria-labelledby="move-title" className="scroll-mt-4 space-y-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
+          <section
+            id="move"
+            aria-labelledby="move-title"
+            className="scroll-mt-4 space-y-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
+          >
             <h2 id="move-title" className="text-xl font-bold text-ink-900">
               Move the call
             </h2>
             {actionData?.formError && (
-              <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+              <div
+                ref={alertRef}
+                tabIndex={-1}
+                role="alert"
+                className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800"
+              >
                 {actionData.formError}
               </div>
             )}

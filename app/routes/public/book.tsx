@@ -14,7 +14,14 @@ import { readForm } from '~/http/forms.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
-import { AlreadyBookedError, SlotNotOfferedError, SlotTakenError, TooManyCallsError, bookCall, listFreeSlots } from '~/services/bookings.server.ts'
+import {
+  AlreadyBookedError,
+  SlotNotOfferedError,
+  SlotTakenError,
+  TooManyCallsError,
+  bookCall,
+  listFreeSlots,
+} from '~/services/bookings.server.ts'
 import { RateLimitedError } from '~/infra/errors.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
 
@@ -22,7 +29,8 @@ export function meta(args: Route.MetaArgs) {
   return seoMeta(
     {
       title: 'Book a Free Discovery Call',
-      description: 'Pick a time for a free 15-minute discovery call with a developer: honest advice about your website and a fixed-price proposal within 24 hours.',
+      description:
+        'Pick a time for a free 15-minute discovery call with a developer: honest advice about your website and a fixed-price proposal within 24 hours.',
       keywords: ['discovery call', 'book a call', 'free consultation', 'web design consultation'],
     },
     { ...siteFromMatches(args.matches), path: args.location.pathname },
@@ -67,17 +75,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (status: number, r: Partial<Refusal>) => data<Refusal>({ errors: {}, values, start, ...r }, { status })
   if (!read.ok) return refuse(read.failure.status, { formError: read.failure.formError })
   const tz = zoneFrom(new URL(request.url)).tz
-  const parsed = BookingSchema.safeParse({ ...values, start, tz: String(read.form.get('tz') ?? tz), website: String(read.form.get('website') ?? '') })
+  const parsed = BookingSchema.safeParse({
+    ...values,
+    start,
+    tz: String(read.form.get('tz') ?? tz),
+    website: String(read.form.get('website') ?? ''),
+  })
   if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error), formError: FIX_FIELDS })
   const { db, config } = context.app
   try {
-    const { token } = await bookCall(db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, { siteUrl: config.siteUrl }, { maxPerHour: config.proposalRateLimitPerHour })
+    const { token } = await bookCall(
+      db,
+      parsed.data,
+      { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' },
+      { siteUrl: config.siteUrl },
+      { maxPerHour: config.proposalRateLimitPerHour },
+    )
     return redirect(`/book/manage/${token}?booked=1`)
   } catch (err) {
     if (err instanceof SlotTakenError || err instanceof SlotNotOfferedError) {
       const { slots } = await listFreeSlots(db)
       const nextSlots = nextFree(slots, Date.parse(parsed.data.start), parsed.data.tz)
-      return refuse(err instanceof SlotTakenError ? 409 : 400, { formError: err.message, errors: { start: err.message }, nextSlots, start: '' })
+      return refuse(err instanceof SlotTakenError ? 409 : 400, {
+        formError: err.message,
+        errors: { start: err.message },
+        nextSlots,
+        start: '',
+      })
     }
     if (err instanceof TooManyCallsError || err instanceof AlreadyBookedError) return refuse(409, { formError: err.message })
     if (err instanceof RateLimitedError) return refuse(429, { formError: err.message })
@@ -134,7 +158,13 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         )}
 
         {step2 && (
-          <Form ref={formRef} method="post" action={`${here.pathname}${here.search}`} className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="details-title">
+          <Form
+            ref={formRef}
+            method="post"
+            action={`${here.pathname}${here.search}`}
+            className="space-y-6 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8"
+            aria-labelledby="details-title"
+          >
             <CsrfField />
             <input type="hidden" name="tz" value={picker.tz} />
             <h2 id="details-title" className="text-xl font-bold text-ink-900">
@@ -147,7 +177,12 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
               </ChosenTime>
             )}
             {actionData?.formError && (
-              <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
+              <div
+                ref={alertRef}
+                tabIndex={-1}
+                role="alert"
+                className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800"
+              >
                 {actionData.formError}
                 {next && next.length > 0 && ' The next free times are below.'}
               </div>
@@ -170,10 +205,26 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             )}
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id="book-name" label="Name" required error={err.name}>
-                <Input size="md" name="name" type="text" autoFocus={firstBad === 'name'} autoComplete="name" required defaultValue={v.name} />
+                <Input
+                  size="md"
+                  name="name"
+                  type="text"
+                  autoFocus={firstBad === 'name'}
+                  autoComplete="name"
+                  required
+                  defaultValue={v.name}
+                />
               </Field>
               <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
-                <Input size="md" name="email" type="email" autoFocus={firstBad === 'email'} autoComplete="email" required defaultValue={v.email} />
+                <Input
+                  size="md"
+                  name="email"
+                  type="email"
+                  autoFocus={firstBad === 'email'}
+                  autoComplete="email"
+                  required
+                  defaultValue={v.email}
+                />
               </Field>
               <Field id="book-phone" label="Phone (optional)" error={err.phone}>
                 <Input size="md" name="phone" type="tel" autoFocus={firstBad === 'phone'} autoComplete="tel" defaultValue={v.phone} />

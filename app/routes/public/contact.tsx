@@ -15,12 +15,7 @@ import { CONTACT_INTRO } from '~/content/contact.ts'
 import { officesOf } from '~/content/site.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { useFormCheck } from '~/components/use-form-check.ts'
-import {
-  CONTACT_MESSAGE_FIELDS,
-  EMPTY_CONTACT_MESSAGE,
-  MESSAGE_SENT_PATH,
-  type ContactMessageAnswer,
-} from '~/lib/contact-message.ts'
+import { CONTACT_MESSAGE_FIELDS, EMPTY_CONTACT_MESSAGE, MESSAGE_SENT_PATH, type ContactMessageAnswer } from '~/lib/contact-message.ts'
 import { ContactMessageSchema } from '~/lib/contact-message-schema.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { pageMeta } from '~/lib/seo.ts'
@@ -53,7 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400, fieldErrors(parsed.error))
   try {
     // Limited like proposal requests, with the same configured rate.
-    await submitContactMessage(context.app.db, parsed.data, { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }, Date.now(), context.app.config.proposalRateLimitPerHour)
+    await submitContactMessage(
+      context.app.db,
+      parsed.data,
+      { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' },
+      Date.now(),
+      context.app.config.proposalRateLimitPerHour,
+    )
   } catch (err) {
     if (err instanceof RateLimitedError) return refuse(429, {}, err.message)
     throw err
@@ -206,11 +207,18 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
   if (sent)
     return (
-      <div ref={confirmation} tabIndex={-1} role="status" className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6">
+      <div
+        ref={confirmation}
+        tabIndex={-1}
+        role="status"
+        className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6"
+      >
         <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
         <div>
           <p className="font-semibold">Message sent. Thank you!</p>
-          <p className="mt-1 text-sm">We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.</p>
+          <p className="mt-1 text-sm">
+            We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.
+          </p>
           <p className="mt-4 text-sm">Would a conversation be quicker?</p>
           <BookCallLink />
         </div>

@@ -50,7 +50,11 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             <label htmlFor="faq-search" className="sr-only">
               Search FAQs
             </label>
-            <Icon node={Search} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-ink-500" />
+            <Icon
+              node={Search}
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-ink-500"
+            />
             <input
               id="faq-search"
               name="q"

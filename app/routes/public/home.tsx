@@ -67,13 +67,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           {/* The hero image stays outside: React turns its fetchPriority into a preload in <head>. */}
           <RenderedOnce as="div" renderKey="home hero">
-            <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">{keepNumbersWithWords(HERO.title)}</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl lg:text-6xl">
+              {keepNumbersWithWords(HERO.title)}
+            </h1>
             <p className="mt-6 text-lg leading-8 text-ink-600">{HERO.subtitle}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link
-                to={HERO.primaryCta.href}
-                className={buttonClass({ size: 'lg', className: 'shadow' })}
-              >
+              <Link to={HERO.primaryCta.href} className={buttonClass({ size: 'lg', className: 'shadow' })}>
                 {HERO.primaryCta.label}
                 <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
               </Link>
@@ -86,7 +85,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Why choose us">
               {BADGES.map((b) => (
-                <li key={b} className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-700 ring-1 ring-ink-200">
+                <li
+                  key={b}
+                  className="inline-flex items-center gap-1 rounded-full bg-white px-3 py-1 text-sm font-medium text-ink-700 ring-1 ring-ink-200"
+                >
                   <Icon node={CheckCircle2} aria-hidden="true" className="h-4 w-4 text-success-700" />
                   {b}
                 </li>
@@ -153,17 +155,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="portfolio-title" className="text-center text-3xl font-bold text-ink-900">
           Our Portfolio
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-ink-600">A few of the websites and online stores we have launched for small businesses.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-ink-600">
+          A few of the websites and online stores we have launched for small businesses.
+        </p>
         <div className="mt-8">
           <Suspense fallback={<p className="py-16 text-center text-ink-600">Loading portfolio...</p>}>
             <Await resolve={loaderData.portfolio}>{(items) => <PortfolioGrid items={items} anchor="portfolio" />}</Await>
           </Suspense>
         </div>
         <div className="mt-10 text-center">
-          <Link
-            to="/portfolio"
-            className={buttonClass({ variant: 'outline', size: 'lg' })}
-          >
+          <Link to="/portfolio" className={buttonClass({ variant: 'outline', size: 'lg' })}>
             View All Projects
             <Icon node={ArrowRight} aria-hidden="true" className="h-5 w-5" />
           </Link>

@@ -42,7 +42,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${p.mostPopular ? 'ring-2 ring-primary-700' : 'ring-1 ring-ink-200'}`}
             >
               {p.mostPopular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-700 px-3 py-1 text-xs font-semibold text-white">Most Popular</p>
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-700 px-3 py-1 text-xs font-semibold text-white">
+                  Most Popular
+                </p>
               )}
               <h2 className="text-xl font-bold text-ink-900">{p.name}</h2>
               <p className="mt-2 text-ink-600">{p.description}</p>
@@ -54,7 +56,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               <Link
                 to="/proposal"
                 className={`mt-8 inline-flex items-center justify-center rounded-lg px-4 py-3 font-semibold ${
-                  p.mostPopular ? 'bg-primary-700 text-white hover:bg-primary-800' : 'border border-primary-700 text-primary-800 hover:bg-primary-50'
+                  p.mostPopular
+                    ? 'bg-primary-700 text-white hover:bg-primary-800'
+                    : 'border border-primary-700 text-primary-800 hover:bg-primary-50'
                 }`}
               >
                 {p.cta}
@@ -64,7 +68,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-ink-600">
-          After the first year: hosting {QUOTED.hostingPerMonth}/month and domain renewal {QUOTED.domainPerYear}/year. Support plans from {QUOTED.maintenanceFrom}/month.
+          After the first year: hosting {QUOTED.hostingPerMonth}/month and domain renewal {QUOTED.domainPerYear}/year. Support plans from{' '}
+          {QUOTED.maintenanceFrom}/month.
         </p>
       </section>
 

@@ -60,10 +60,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <h2 className="mt-5 text-xl font-bold text-ink-900">{s.title}</h2>
                 <p className="mt-3 leading-7 text-ink-600">{s.description}</p>
                 <CheckList items={s.features} label={`${s.title} features`} className="mt-5 flex-1 space-y-2" />
-                <Link
-                  to="/proposal"
-                  className={buttonClass({ className: 'mt-6' })}
-                >
+                <Link to="/proposal" className={buttonClass({ className: 'mt-6' })}>
                   Get Free Proposal
                 </Link>
               </li>

@@ -7,10 +7,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const { pdf, filename } = await invoicePdf(context.app.db, params.token)
     return new Response(new Uint8Array(pdf), {
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' },
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'private, no-store',
+        'X-Robots-Tag': 'noindex, nofollow',
+      },
     })
   } catch (err) {
-    if (err instanceof NotFoundError) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } })
+    if (err instanceof NotFoundError)
+      throw new Response('Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+      })
     throw err
   }
 }

@@ -18,7 +18,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       },
     })
   } catch (err) {
-    if (err instanceof NotFoundError) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } })
+    if (err instanceof NotFoundError)
+      throw new Response('Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+      })
     throw err
   }
 }

@@ -12,7 +12,13 @@ import { dayLabel } from '~/lib/proposal-document.ts'
 import { AcceptSchema, CONSENT_LABEL, DeclineSchema, QuestionSchema } from '~/lib/proposal-document-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
 import { NotFoundError } from '~/infra/errors.server.ts'
-import { DocumentRefusedError, acceptDocument, askAboutDocument, declineDocument, openDocument } from '~/services/proposal-document-client.server.ts'
+import {
+  DocumentRefusedError,
+  acceptDocument,
+  askAboutDocument,
+  declineDocument,
+  openDocument,
+} from '~/services/proposal-document-client.server.ts'
 
 /**
  * A client's proposal (issue 38): /p/<token>, no account and no cookie (the forms carry the
@@ -24,7 +30,10 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' }
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d ? `${d.content.title} | ${d.content.agency}` : 'Proposal not found' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d ? `${d.content.title} | ${d.content.agency}` : 'Proposal not found' },
+  { name: 'robots', content: 'noindex, nofollow' },
+]
 
 const DONE = ['accepted', 'declined', 'asked'] as const
 type Done = (typeof DONE)[number]
@@ -35,7 +44,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // The page shown after the client's own post is not another view.
     const view = await openDocument(context.app.db, params.token, { count: !done })
     // Whether mail goes out: without it the confirmation waits in the outbox, and the page must not say it is on its way.
-    return { ...view, token: params.token, done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null, mailSetUp: context.app.mailer.configured }
+    return {
+      ...view,
+      token: params.token,
+      done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null,
+      mailSetUp: context.app.mailer.configured,
+    }
   } catch (err) {
     if (err instanceof NotFoundError) throw data(null, { status: 404, headers: headers() })
     throw err
@@ -51,15 +65,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = read.form
   const values = Object.fromEntries([...(form ?? [])].filter(([k]) => k !== '_csrf').map(([k, v]) => [k, String(v)]))
   const intent = (['accept', 'decline', 'question'] as const).find((i) => i === values.intent)
-  if (!intent) return data<Answer>({ intent: 'question', formError: 'The form could not be read. Please try again.', fields: {}, values }, { status: 400 })
-  const refuse = (status: number, fields: Record<string, string>, formError?: string) => data<Answer>({ intent, formError, fields, values }, { status, headers: headers() })
+  if (!intent)
+    return data<Answer>(
+      { intent: 'question', formError: 'The form could not be read. Please try again.', fields: {}, values },
+      { status: 400 },
+    )
+  const refuse = (status: number, fields: Record<string, string>, formError?: string) =>
+    data<Answer>({ intent, formError, fields, values }, { status, headers: headers() })
   if (!read.ok) return refuse(read.failure.status, {}, read.failure.formError)
   const here = `/p/${params.token}`
   try {
     if (intent === 'accept') {
       const checked = AcceptSchema.safeParse(values)
       if (!checked.success) return refuse(400, fieldErrors(checked.error))
-      await acceptDocument(db, params.token, { signerName: checked.data.signerName, consent: true, version: checked.data.version }, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
+      await acceptDocument(
+        db,
+        params.token,
+        { signerName: checked.data.signerName, consent: true, version: checked.data.version },
+        { ip: context.clientIp, userAgent: request.headers.get('user-agent') },
+      )
       return redirect(`${here}?done=accepted`)
     }
     if (intent === 'decline') {
@@ -107,7 +131,10 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
 
   return (
     <>
-      <a href="#main-content" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to the proposal
       </a>
       <header className="border-b border-ink-200 bg-white print:border-0">
@@ -122,12 +149,24 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
       </header>
       <main id="main-content" className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 print:max-w-none print:p-0">
         {done && (
-          <div ref={doneRef} tabIndex={-1} role="status" className="rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 print:hidden">
-            {done === 'accepted' && mailSetUp ? `${DONE_TEXT.accepted} A copy of the signed proposal and the deposit invoice is on its way to your email.` : DONE_TEXT[done]}
+          <div
+            ref={doneRef}
+            tabIndex={-1}
+            role="status"
+            className="rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 print:hidden"
+          >
+            {done === 'accepted' && mailSetUp
+              ? `${DONE_TEXT.accepted} A copy of the signed proposal and the deposit invoice is on its way to your email.`
+              : DONE_TEXT[done]}
           </div>
         )}
         {answer?.formError && (
-          <div ref={alertRef} tabIndex={-1} role="alert" className="rounded-lg border border-danger-300 bg-danger-50 p-4 text-danger-900 print:hidden">
+          <div
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-lg border border-danger-300 bg-danger-50 p-4 text-danger-900 print:hidden"
+          >
             {answer.formError}
           </div>
         )}
@@ -156,7 +195,8 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
         {state === 'declined' && <p className="rounded-lg border border-ink-300 bg-ink-50 p-4 text-ink-900">This proposal was declined.</p>}
         {state === 'expired' && (
           <p className="rounded-lg border border-ink-300 bg-ink-50 p-4 text-ink-900">
-            This proposal expired on {dayLabel(content.validUntil)}. Ask us for a new one{site.contactEmail ? ` at ${site.contactEmail}` : ''}.
+            This proposal expired on {dayLabel(content.validUntil)}. Ask us for a new one
+            {site.contactEmail ? ` at ${site.contactEmail}` : ''}.
           </p>
         )}
 
@@ -165,7 +205,9 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
             <h2 id="accept-title" className="text-xl font-bold text-ink-900">
               Accept this proposal
             </h2>
-            <p className="mt-1 text-sm text-ink-700">Type your full name and tick the box: that is your electronic signature of version {content.version}.</p>
+            <p className="mt-1 text-sm text-ink-700">
+              Type your full name and tick the box: that is your electronic signature of version {content.version}.
+            </p>
             <Form method="post" className="mt-4 space-y-4" noValidate>
               <CsrfField />
               <input type="hidden" name="intent" value="accept" />
@@ -236,7 +278,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-bold text-ink-900">{notFound ? 'Proposal not found' : 'Something went wrong'}</h1>
       <p className="mt-4 text-ink-700">
-        {notFound ? 'This link is not valid. Check that you copied the whole address from our email, or ask us to send it again.' : 'Please try again in a moment.'}
+        {notFound
+          ? 'This link is not valid. Check that you copied the whole address from our email, or ask us to send it again.'
+          : 'Please try again in a moment.'}
       </p>
     </main>
   )

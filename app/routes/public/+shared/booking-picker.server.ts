@@ -17,7 +17,11 @@ export function zoneFrom(url: URL, fallback = DEFAULT_VISITOR_ZONE): { tz: strin
   return isTimeZone(tz) ? { tz, chosen: true } : { tz: fallback, chosen: false }
 }
 
-export const pickerSlot = (s: Slot, tz: string): PickerSlot => ({ start: new Date(s.start).toISOString(), label: timeLabel(s.start, tz), when: whenLabel(s.start, tz) })
+export const pickerSlot = (s: Slot, tz: string): PickerSlot => ({
+  start: new Date(s.start).toISOString(),
+  label: timeLabel(s.start, tz),
+  when: whenLabel(s.start, tz),
+})
 
 /**
  * What the slot picker shows, server-rendered: the days with free times in the visitor's zone
@@ -65,7 +69,11 @@ export function zoneName(tz: string, at = Date.now()): string {
 function monthCalendar(url: URL, picker: Picker): MonthCalendar {
   const counts = new Map(picker.days.map((d) => [d.day, d.count]))
   const asked = DateTime.fromFormat(url.searchParams.get('month') ?? '', 'yyyy-MM', { zone: 'UTC' })
-  const first = (asked.isValid ? asked : DateTime.fromISO(picker.day ?? picker.days[0]?.day ?? DateTime.now().setZone(picker.tz).toISODate() ?? '', { zone: 'UTC' })).startOf('month')
+  const first = (
+    asked.isValid
+      ? asked
+      : DateTime.fromISO(picker.day ?? picker.days[0]?.day ?? DateTime.now().setZone(picker.tz).toISODate() ?? '', { zone: 'UTC' })
+  ).startOf('month')
   const key = first.toFormat('yyyy-MM')
   const weeks: MonthCalendar['weeks'] = []
   let week: MonthCalendar['weeks'][number] = Array(first.weekday - 1).fill(null)
@@ -102,7 +110,11 @@ function chosenStart(url: URL, picker: Picker): PickerSlot | null {
  * "Move". The day is `?day=`; else, for `?month=`, that month's first day with free times; else
  * the day of `around` (the call being moved) when it has free times; else the first.
  */
-export function monthPickerFor(url: URL, slots: Slot[], { fallbackTz = DEFAULT_VISITOR_ZONE, around }: { fallbackTz?: string; around?: number } = {}) {
+export function monthPickerFor(
+  url: URL,
+  slots: Slot[],
+  { fallbackTz = DEFAULT_VISITOR_ZONE, around }: { fallbackTz?: string; around?: number } = {},
+) {
   const at = new URL(url)
   if (!at.searchParams.get('day')) {
     const days = [...slotsByDay(slots, zoneFrom(at, fallbackTz).tz).keys()]

@@ -7,7 +7,10 @@ import { pictureInfo } from '~/services/image-variants.server.ts'
  * its cover's widths and formats when the cover is an upload.
  */
 export async function portfolioCards(images: ImageStore, items: Awaited<ReturnType<typeof listPublicPortfolioOnce>>) {
-  const pictures = await pictureInfo(images, items.map((i) => i.image))
+  const pictures = await pictureInfo(
+    images,
+    items.map((i) => i.image),
+  )
   return items.map(({ id, slug, title, description, category, image, imageAlt, technologies, isLive, liveUrl }) => ({
     id,
     slug,
