@@ -24,6 +24,7 @@ import {
 import { NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
+import { FormAlert } from '~/components/ui/form-alert.tsx'
 
 export function meta() {
   // A private page (its address is the visitor's key): never indexed.
@@ -299,16 +300,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             <h2 id="move-title" className="text-xl font-bold text-ink-900">
               Move the call
             </h2>
-            {actionData?.formError && (
-              <div
-                ref={alertRef}
-                tabIndex={-1}
-                role="alert"
-                className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800"
-              >
-                {actionData.formError}
-              </div>
-            )}
+            {actionData?.formError && <FormAlert ref={alertRef}>{actionData.formError}</FormAlert>}
             {actionData?.nextSlots || chosen ? (
               // The chosen time (or, when it was taken meanwhile, the next free ones), to confirm.
               <Form method="post" action={`${here.pathname}${here.search}`} className="space-y-4">

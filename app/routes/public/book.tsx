@@ -24,6 +24,7 @@ import {
 } from '~/services/bookings.server.ts'
 import { RateLimitedError } from '~/infra/errors.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
+import { FormAlert } from '~/components/ui/form-alert.tsx'
 
 export function meta(args: Route.MetaArgs) {
   return seoMeta(
@@ -177,15 +178,10 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
               </ChosenTime>
             )}
             {actionData?.formError && (
-              <div
-                ref={alertRef}
-                tabIndex={-1}
-                role="alert"
-                className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800"
-              >
+              <FormAlert ref={alertRef}>
                 {actionData.formError}
                 {next && next.length > 0 && ' The next free times are below.'}
-              </div>
+              </FormAlert>
             )}
             {next ? (
               next.length ? (

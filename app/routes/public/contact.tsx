@@ -23,6 +23,7 @@ import { submitContactMessage } from '~/services/contact-messages.server.ts'
 import { RateLimitedError } from '~/infra/errors.server.ts'
 import { BookCallLink } from '~/components/site/book-call-link.tsx'
 import { formValues } from '~/lib/form-values.ts'
+import { FormAlert } from '~/components/ui/form-alert.tsx'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('contact', args)
@@ -236,11 +237,7 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
       key={answer ? 'answered' : 'fresh'}
     >
       <CsrfField />
-      {answer?.formError && (
-        <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 p-3 text-sm text-danger-800">
-          {answer.formError}
-        </div>
-      )}
+      {answer?.formError && <FormAlert>{answer.formError}</FormAlert>}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Your Name" required error={errors.name}>
           <Input size="md" name="name" type="text" autoComplete="name" required defaultValue={v.name} onChange={recheck('name')} />
