@@ -292,7 +292,7 @@ const FullScreenDialog = lazy(loadFullScreenDialog)
 function FullScreenPreview({ config, tab, device, onDeviceChange, initialOpen }: FullScreenProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(initialOpen)
-  // Mounted from the first opening on, so that closing animates and gives focus back.
+  // Mounted from the first opening on: closing then goes through the dialog's own close, which gives focus back.
   const [wanted, setWanted] = useState(initialOpen)
   const opener = useRef<HTMLButtonElement>(null)
   const serverDrawn = <NoScriptFullScreen config={config} tab={tab} device={device} />

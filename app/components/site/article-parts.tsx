@@ -5,8 +5,10 @@ import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { PageMeta } from '~/content/seo.ts'
 import { seoMeta, siteFromMatches, type pageMeta } from '~/lib/seo.ts'
+import { ARTICLE_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { ClosingCta } from './closing-cta.tsx'
 import { JsonLd } from './json-ld.tsx'
+import { CoverImage } from './responsive-image.tsx'
 
 /** The way back from a post or a case page to its list, at the top and the foot of the page. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -47,7 +49,7 @@ export function ArticleHeader({ category, title, children }: { category: string;
 
 /**
  * A post's or a case's page: the way back to its list, its head (`category`, `title`, then `head`),
- * the article itself, its foot (`foot`, when the page has one, then the way back again), the closing
+ * its cover picture when it has one, the article itself, its foot (`foot`, when the page has one, then the way back again), the closing
  * band, and its structured data.
  */
 export function ArticlePage({
@@ -55,6 +57,7 @@ export function ArticlePage({
   category,
   title,
   head,
+  cover,
   foot,
   closing,
   jsonLd,
@@ -64,6 +67,7 @@ export function ArticlePage({
   category: string
   title: string
   head: ReactNode
+  cover?: { kind: 'post' | 'project'; src: string; alt: string; picture?: PictureInfo | null }
   foot?: ReactNode
   closing: string
   jsonLd: unknown
@@ -76,6 +80,7 @@ export function ArticlePage({
         <ArticleHeader category={category} title={title}>
           {head}
         </ArticleHeader>
+        {cover && <CoverImage {...cover} sizes={ARTICLE_SIZES} priority className="mt-8 rounded-2xl" />}
         {children}
         <footer
           className={foot ? 'mt-12 flex flex-wrap items-center gap-6 border-t border-ink-200 pt-8' : 'mt-12 border-t border-ink-200 pt-8'}

@@ -10,9 +10,7 @@ import { blogPostingJsonLd } from '~/lib/json-ld.ts'
 import { blogPostPath } from '~/lib/public-paths.ts'
 import { resolvePostAddress } from '~/services/post-addresses.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
-import { CoverImage } from '~/components/site/responsive-image.tsx'
 import { ArticleNotFound, ArticlePage, articleMeta } from '~/components/site/article-parts.tsx'
-import { ARTICLE_SIZES } from '~/lib/picture.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const post = loaderData?.post
@@ -79,20 +77,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       }
+      cover={post.image ? { kind: 'post', src: post.image, alt: post.imageAlt, picture: loaderData.picture } : undefined}
       closing="Want a website like this for your business?"
       jsonLd={blogPostingJsonLd(siteUrl, site.siteName, post)}
     >
-      {post.image && (
-        <CoverImage
-          kind="post"
-          src={post.image}
-          alt={post.imageAlt}
-          picture={loaderData.picture}
-          sizes={ARTICLE_SIZES}
-          priority
-          className="mt-8 rounded-2xl"
-        />
-      )}
       <div
         className="mt-10 text-lg leading-8 text-ink-700 [&_a]:text-primary-800 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary-700 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink-900 [&_img]:my-6 [&_img]:rounded-xl [&_li]:mt-2 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:text-ink-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
         dangerouslySetInnerHTML={{ __html: post.content }}

@@ -1,13 +1,11 @@
 import { ExternalLink } from 'lucide'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/portfolio-case'
-import { CoverImage } from '~/components/site/responsive-image.tsx'
 import { ArticleNotFound, ArticlePage, articleMeta } from '~/components/site/article-parts.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { caseStudyJsonLd } from '~/lib/json-ld.ts'
-import { ARTICLE_SIZES } from '~/lib/picture.ts'
 import { PORTFOLIO_SLUG_PATH, portfolioCasePath } from '~/lib/public-paths.ts'
 import { liveHref } from '~/lib/urls.ts'
 import { resolveCaseAddress } from '~/services/portfolio.server.ts'
@@ -101,19 +99,10 @@ export default function PortfolioCase({ loaderData }: Route.ComponentProps) {
           </a>
         )
       }
+      cover={{ kind: 'project', src: item.image, alt: item.imageAlt, picture: loaderData.picture }}
       closing="Want results like these for your business?"
       jsonLd={caseStudyJsonLd(siteUrl, site.siteName, item)}
     >
-      <CoverImage
-        kind="project"
-        src={item.image}
-        alt={item.imageAlt}
-        picture={loaderData.picture}
-        sizes={ARTICLE_SIZES}
-        priority
-        className="mt-8 rounded-2xl"
-      />
-
       {item.results.length > 0 && (
         <section aria-labelledby="case-results">
           <h2 id="case-results" className={h2Class}>
