@@ -1,5 +1,7 @@
 import type { Db } from '~/db/db.server.ts'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
+import { summarizeConfig } from '~/lib/builder.ts'
+import { parseBuilderConfig } from '~/lib/builder-config.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import type { EstimateInput } from '~/lib/estimator.ts'
 import {
@@ -20,6 +22,7 @@ import { requirePermission, type Admin } from './actor.server.ts'
 import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
 import { leadOr404 } from './proposal-document-record.server.ts'
+import { designEstimate } from './design-estimate.server.ts'
 
 /**
  * What a proposal document says before and as it is saved (issue 38): the agency's default terms,
@@ -49,27 +52,37 @@ export async function saveDefaultTerms(db: Db, admin: Admin, terms: string): Pro
   })
 }
 
-/** The estimate the lead sent from the cost estimator, if that is where it came from. */
-function leadEstimate(source: leads.ProposalSourceRow | undefined): EstimateInput | null {
-  if (source?.source !== 'estimator' || !source.sourceData) return null
+/**
+ * What the lead chose before asking: the estimate they sent from the cost estimator, or the
+ * design they made in the demo builder, read as an estimate, with its summary. Nothing for a
+ * plain request, a message or a call.
+ */
+function leadChoices(source: leads.ProposalSourceRow | undefined): { estimate: EstimateInput; design?: string } | null {
+  if (!source?.sourceData) return null
   try {
+    if (source.source === 'builder') {
+      const config = parseBuilderConfig(JSON.parse(source.sourceData))
+      return { estimate: designEstimate(config), design: summarizeConfig(config) }
+    }
+    if (source.source !== 'estimator') return null
     const input = JSON.parse(source.sourceData) as EstimateInput
-    return WEBSITE_TYPES.some((t) => t.id === input.websiteType) ? input : null
+    return WEBSITE_TYPES.some((t) => t.id === input.websiteType) ? { estimate: input } : null
   } catch {
     return null
   }
 }
 
 /**
- * What "Write a proposal" starts with: the lead's estimate (plan, pages beyond the plan's,
- * add-ons, urgency), their name, business and requirements, the timeline from the price list's
+ * What "Write a proposal" starts with: the lead's estimate or builder design (plan, pages beyond
+ * the plan's, add-ons, urgency; the design's summary as a section of the scope), their name, business and requirements, the timeline from the price list's
  * delivery times counted from today in the agency's zone, 50% to start and 50% at launch, the
  * agency's terms, open for 30 days.
  */
 export async function prefillDocument(db: Db, proposalId: number, now = Date.now()): Promise<DocumentDraft> {
   const lead = await leadOr404(db, proposalId)
   const [source, settings, terms] = await Promise.all([leads.findProposalSource(db, proposalId), getSettings(db), defaultTerms(db)])
-  const est = leadEstimate(source)
+  const choices = leadChoices(source)
+  const est = choices?.estimate
   const type = est ? WEBSITE_TYPES.find((t) => t.id === est.websiteType) : undefined
   const plan = (type?.id ?? null) as WebsiteTypeId | null
   const urgency = (URGENCY_OPTIONS.find((u) => u.id === est?.urgency)?.id ?? 'standard') as UrgencyId
@@ -83,7 +96,10 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
     summaryHtml: sanitizeBlogHtml(
       `<p>Thank you, ${escapeText(lead.name)}, for telling us about your ${escapeText(business.toLowerCase())} business. This proposal sets out what we will build, when, and for how much.</p>`,
     ),
-    scope: [{ heading: 'What you asked for', body: lead.requirements }],
+    scope: [
+      { heading: 'What you asked for', body: lead.requirements },
+      ...(choices?.design ? [{ heading: 'The design you made in our demo builder', body: choices.design }] : []),
+    ],
     lines: { plan, extraPages, addons, urgency, custom: null, discountCents: 0 },
     milestones: defaultMilestones(plan, urgency, today),
     payments: DEFAULT_PAYMENTS.map((p) => ({ ...p })),

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { EXTRA_PAGE_PRICE, PRICING_ADDONS, WEBSITE_TYPES } from '~/content/pricing.ts'
+import { createDefaultConfig } from '~/lib/builder.ts'
+import { encodeDesign } from '~/lib/proposal-source.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { parseDocumentForm, documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import type { DocumentDraft } from '~/lib/proposal-document.ts'
@@ -90,6 +92,51 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       { label: 'To start', percent: 50 },
       { label: 'At launch', percent: 50 },
     ])
+  })
+
+  it('starts from a builder design: its pages and features read as lines of the price list, its summary in the scope', async () => {
+    const design = {
+      ...createDefaultConfig(),
+      businessName: 'Bloom Florists',
+      pages: 8,
+      features: { ...createDefaultConfig().features, seo: true, booking: true, chatbot: true, darkMode: true },
+    }
+    const lead = await submitProposal(
+      h.db,
+      ProposalSchema.parse({
+        ...validProposal(),
+        name: 'Bea Builder',
+        email: `lead${++n}@example.com`,
+        source: 'builder',
+        sourceData: encodeDesign(design),
+      }),
+      `doc-client-${n}`,
+    )
+    const d = await prefillDocument(h.db, lead.id, Date.parse('2026-11-27T20:00:00Z'))
+    // 8 pages fit the Business Website (10 included); dark mode is no add-on; the builder asks no urgency.
+    expect(d.lines).toMatchObject({ plan: 'business', extraPages: 0, addons: { seo: 1, booking: 1, 'ai-chat': 1 }, urgency: 'standard' })
+    expect(d.scope.map((s) => s.heading)).toEqual(['What you asked for', 'The design you made in our demo builder'])
+    expect(d.scope[1].body).toContain('Business name: Bloom Florists')
+    expect(d.scope[1].body).toContain('Pages: 8')
+    // A shop is priced as the E-commerce Store, whose checkout takes the payments already.
+    const shop = { ...design, pages: 30, features: { ...design.features, ecommerce: true, paymentGateway: true } }
+    const shopLead = await submitProposal(
+      h.db,
+      ProposalSchema.parse({ ...validProposal(), email: `lead${++n}@example.com`, source: 'builder', sourceData: encodeDesign(shop) }),
+      `doc-client-${n}`,
+    )
+    const s = await prefillDocument(h.db, shopLead.id)
+    expect(s.lines.plan).toBe('ecommerce')
+    expect(s.lines.addons).not.toHaveProperty('payment')
+    // A request with no origin starts with no plan and the request alone in the scope.
+    const plain = await submitProposal(
+      h.db,
+      ProposalSchema.parse({ ...validProposal(), email: `lead${++n}@example.com` }),
+      `doc-client-${n}`,
+    )
+    const p = await prefillDocument(h.db, plain.id)
+    expect(p.lines.plan).toBeNull()
+    expect(p.scope).toHaveLength(1)
   })
 
   it('computes the total on the server from the price list, whatever the form says, with the custom line and the discount', async () => {
