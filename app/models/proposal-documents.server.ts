@@ -7,6 +7,19 @@ export async function findDocumentForLead(db: Db, proposalId: number): Promise<P
   return db.selectFrom('proposalDocuments').selectAll().where('proposalId', '=', proposalId).executeTakeFirst()
 }
 
+/** The proposal written for each of these leads, if any: what the lead desk's list shows beside them. */
+export async function findDocumentsForLeads(
+  db: Db,
+  proposalIds: number[],
+): Promise<Pick<ProposalDocumentRow, 'proposalId' | 'state' | 'totalCents' | 'validUntil'>[]> {
+  if (proposalIds.length === 0) return []
+  return db
+    .selectFrom('proposalDocuments')
+    .select(['proposalId', 'state', 'totalCents', 'validUntil'])
+    .where('proposalId', 'in', proposalIds)
+    .execute()
+}
+
 export async function findDocument(db: Db, id: number): Promise<ProposalDocumentRow | undefined> {
   return db.selectFrom('proposalDocuments').selectAll().where('id', '=', id).executeTakeFirst()
 }

@@ -3,9 +3,12 @@ import { PROPOSAL_STATUSES, budgetLabel } from '~/lib/constants.ts'
 import { formatUsd } from '~/lib/estimator.ts'
 import { DESK_PAGE_SIZE, type DeskQuery, type LeadKind } from '~/lib/lead-desk-query.ts'
 import { can } from '~/lib/permissions.ts'
+import { DOCUMENT_STATE_LABELS, OPEN_STATES, money, todayIn, type DocumentState } from '~/lib/proposal-document.ts'
 import * as model from '~/models/lead-desk.server.ts'
+import { findDocumentsForLeads } from '~/models/proposal-documents.server.ts'
 import type { Admin } from './actor.server.ts'
 import { listAssignees } from './people.server.ts'
+import { getSettings } from './settings.server.ts'
 import { requirePermission } from './actor.server.ts'
 
 /** One row of the desk, as the table shows it. Times are UTC ISO; the page formats them. */
@@ -16,6 +19,8 @@ export type DeskLead = Pick<model.DeskRow, 'kind' | 'id' | 'name' | 'email' | 's
   received: string
   nextCall: string | null
   unread: boolean
+  /** The proposal written for the lead (issue 38): its state ('Sent') and total ('$3,100'); null: none yet. */
+  proposal: { state: string; value: string } | null
 }
 
 export type DeskList = {
@@ -47,10 +52,20 @@ export async function listDeskLeads(db: Db, admin: Admin, query: DeskQuery, now 
     model.findDeskSources(db),
     listAssignees(db),
   ])
-  const nextCalls = await model.findNextCalls(
-    db,
-    rows.filter((r) => r.kind !== 'message').map((r) => r.id),
-    nowIso,
+  const leadIds = rows.filter((r) => r.kind !== 'message').map((r) => r.id)
+  const [nextCalls, documents, { timeZone }] = await Promise.all([
+    model.findNextCalls(db, leadIds, nowIso),
+    findDocumentsForLeads(db, leadIds),
+    getSettings(db),
+  ])
+  // An open proposal past its date reads as expired here too, as on its own page (which records it).
+  const today = todayIn(timeZone, now)
+  const proposals = new Map(
+    documents.map((d) => {
+      const expired = OPEN_STATES.includes(d.state as DocumentState) && d.validUntil < today
+      const state = DOCUMENT_STATE_LABELS[expired ? 'expired' : (d.state as DocumentState)]
+      return [d.proposalId, { state, value: money(d.totalCents) }]
+    }),
   )
   const names = new Map(assignees.map((a) => [a.id, a.name]))
   const kindCounts = { all: 0, proposal: 0, message: 0, call: 0 }
@@ -80,6 +95,7 @@ export async function listDeskLeads(db: Db, admin: Admin, query: DeskQuery, now 
       received: r.received,
       nextCall: r.kind === 'message' ? null : (nextCalls.get(r.id) ?? null),
       unread: r.openedAt === null,
+      proposal: r.kind === 'message' ? null : (proposals.get(r.id) ?? null),
     })),
     total,
     pages: Math.max(1, Math.ceil(total / DESK_PAGE_SIZE)),

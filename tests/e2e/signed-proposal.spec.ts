@@ -74,6 +74,11 @@ test('the agency writes a proposal from the lead, previews it and sends it; the 
   const summary = page.getByTestId('document-summary')
   await expect(summary).toContainText('Sent')
   await expect(summary).toContainText('$1,348.50')
+  // The desk's row names the proposal too, at every width.
+  await page.goto(`${ADMIN}/proposals?q=${tag}`)
+  await expect(page.getByRole('main').locator(':is(tr, li)').filter({ visible: true }).filter({ hasText: tag })).toContainText(
+    'Our proposal: Sent, $1,348.50',
+  )
 })
 
 test('the client reads the proposal with no cookie and a private answer, and accepts it by typing their name and ticking the box', async ({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { readDeskQuery } from '~/lib/lead-desk-query.ts'
+import { money, type DocumentDraft } from '~/lib/proposal-document.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { insertContactMessage } from '~/models/contact-messages.server.ts'
 import { insertProposal } from '~/models/proposals.server.ts'
@@ -11,6 +12,8 @@ import { NotFoundError } from '~/infra/errors.server.ts'
 import { assignProposal, getProposalDesk } from '~/services/lead-desk.server.ts'
 import { listDeskLeads, menuCounts } from '~/services/lead-list.server.ts'
 import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
+import { prefillDocument } from '~/services/proposal-document-drafting.server.ts'
+import { saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
 import { submitProposal } from '~/services/proposals.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'
 import { freshDatabase, rejection, signInAdmin } from './db.ts'
@@ -89,6 +92,27 @@ describe.each(dialects())('lead desk list on %s', (_name, url) => {
     expect(await names({ q: tag, sort: 'nextCall' })).toEqual(['Cara', 'Bruno', 'Alma'])
     expect(await names({ q: tag, sort: 'nextCall', dir: 'desc' })).toEqual(['Cara', 'Bruno', 'Alma'])
     expect(await names({ q: tag, sort: 'assignee' })).toEqual(['Cara', 'Bruno', 'Alma'])
+  })
+
+  it('shows the proposal written for a lead, its state and total, and an open one past its date as expired', async () => {
+    const tag = 'written'
+    const sent = await proposal(tag, 'Wren', 3)
+    const draft = await proposal(tag, 'Xavi', 2)
+    await message(tag, 'Zola', 1)
+    const write = async (id: number, change: (d: DocumentDraft) => DocumentDraft = (d) => d) =>
+      saveDocument(h.db, admin, id, change(await prefillDocument(h.db, id, T0)), T0)
+    const { totalCents } = await write(sent.id)
+    await sendDocument(h.db, admin, sent.id, (t) => `https://agency.example/p/${t}`, T0)
+    await write(draft.id)
+    // Open for 30 days: read 40 days later, the sent one has expired.
+    const later = T0 + 40 * 86_400_000
+    const { leads } = await listDeskLeads(h.db, admin, query({ q: tag }), later)
+    const byName = Object.fromEntries(leads.map((l) => [l.name.split(' ')[0], l.proposal]))
+    expect(byName.Wren).toEqual({ state: 'Expired', value: money(totalCents) })
+    expect(byName.Xavi).toMatchObject({ state: 'Draft' })
+    expect(byName.Zola).toBeNull()
+    const now = await listDeskLeads(h.db, admin, query({ q: tag }), T0 + 60_000)
+    expect(now.leads.find((l) => l.name.startsWith('Wren'))?.proposal).toEqual({ state: 'Sent', value: money(totalCents) })
   })
 
   it('sorts by any column both ways, with empty values last, and filters by kind, status, assignee and source', async () => {

@@ -23,6 +23,8 @@ const KIND_PLURAL: Record<LeadKind, string> = { proposal: 'Proposal requests', m
 const NOT_KNOWN = '(not known)'
 const NOT_KNOWN_TEXT = 'Not known'
 const NO_ONE_TEXT = 'No one'
+/** The proposal written for a lead, as its row names it: 'Our proposal: Sent, $3,100'. */
+const proposalText = (p: NonNullable<DeskLead['proposal']>) => `Our proposal: ${p.state}, ${p.value}`
 
 const COLUMNS: { sort: LeadSort; label: string; className?: string }[] = [
   { sort: 'kind', label: 'Kind' },
@@ -176,6 +178,7 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
                     </td>
                     <td>
                       <Badge tone={l.status}>{capitalize(l.status)}</Badge>
+                      {l.proposal && <span className="mt-0.5 block text-xs text-ink-600">{proposalText(l.proposal)}</span>}
                     </td>
                     <td className="max-w-32 truncate">{l.source ?? NOT_KNOWN_TEXT}</td>
                     <td>{l.assignee ?? NO_ONE_TEXT}</td>
@@ -204,7 +207,9 @@ export function LeadDeskList({ path, data }: { path: string; data: DeskData }) {
                   <Badge tone={l.status}>{capitalize(l.status)}</Badge>
                 </div>
                 <p className="text-xs text-ink-700">
-                  {[KIND_SHORT[l.kind], l.value, l.source ?? 'Source not known', l.assignee].filter(Boolean).join(' · ')}
+                  {[KIND_SHORT[l.kind], l.value, l.source ?? 'Source not known', l.assignee, l.proposal && proposalText(l.proposal)]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 <p className="text-xs text-ink-600">
                   Received <time dateTime={l.received}>{l.receivedLabel}</time>
