@@ -380,6 +380,13 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       'I agree to the terms and to sign electronically',
     ])
       expect(text).toContain(part)
+    // The signed copy and the deposit invoice are tagged as the proposal is.
+    const signed = after.pdf.toString('latin1')
+    expect(signed).toContain('/StructTreeRoot')
+    for (const type of ['/H1', '/H2', '/P', '/Table', '/TR', '/TD', '/L', '/LI']) expect(signed, type).toContain(`/S ${type}\n`)
+    const invoice = (await invoicePdf(h.db, token)).pdf.toString('latin1')
+    expect(invoice).toContain('/StructTreeRoot')
+    for (const type of ['/H1', '/H2', '/P']) expect(invoice, type).toContain(`/S ${type}\n`)
   })
 
   it('an acceptance makes the deposit invoice, numbered without gaps across accepts at the same moment; a refused accept takes no number', async () => {
@@ -450,8 +457,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     expect((await openDocument(h.db, token, { now: later })).state).toBe('expired')
   })
 
-  it('declines with the reason, and a question lands on the lead desk as a message on that lead', async () => {
+  it('declines with the reason, and a question lands on the lead desk as a message on that lead; the assignee is told, the log records both', async () => {
+    await h.db.updateTable('adminUsers').set({ email: 'assignee@example.com' }).where('id', '=', admin.id).execute()
     const lead = await estimatorLead('Quinn Question')
+    await assignProposal(h.db, admin, lead.id, admin.id)
     const token = await sent(lead.id)
     await askAboutDocument(h.db, token, { question: 'Can the launch be a week later?' })
     const { events } = await getProposalDesk(h.db, admin, lead.id)
@@ -461,6 +470,17 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
     await declineDocument(h.db, token, { reason: 'We chose another agency.', version: 1 })
     const desk = await getLeadDocument(h.db, admin, lead.id)
     expect(desk.document).toMatchObject({ state: 'declined', declineReason: 'We chose another agency.' })
+    const told = await h.db
+      .selectFrom('mailOutbox')
+      .select(['subject', 'body'])
+      .where('toAddress', '=', 'assignee@example.com')
+      .where('subject', '=', 'Quinn Question declined their proposal')
+      .execute()
+    expect(told).toHaveLength(1)
+    expect(told[0].body).toContain('We chose another agency.')
+    const log = (await findActivity(h.db, { itemType: 'proposal' })).filter((e) => e.itemId === String(lead.id))
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['proposal-document.question', 'proposal-document.decline']))
+    expect(log.find((e) => e.action === 'proposal-document.decline')?.detail).toBe('Version 1 declined: We chose another agency.')
   })
 
   it('new proposals start with the default terms from the settings, which an owner may change and sales may not', async () => {
