@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '~/db/db.server.ts'
+import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
+import { prefillDocument } from '~/services/proposal-document-drafting.server.ts'
 import { resetPostgres } from '../helpers/app.ts'
-import { ADMIN, startServer, tempDir, type RunningServer } from './server.ts'
+import { ADMIN, postForm, startServer, tempDir, type RunningServer } from './server.ts'
 
 /** Two app processes on one PostgreSQL database, as behind a load balancer. */
 describe('two instances on one PostgreSQL database', () => {
@@ -107,5 +110,64 @@ describe('two instances on one PostgreSQL database', () => {
       if (!seenOnB) await new Promise((r) => setTimeout(r, 100))
     }
     expect(seenOnB).toBe(true)
+  })
+
+  it('two accepts of one proposal at the same moment, one on each instance: exactly one wins, with one invoice', async () => {
+    const { db, close } = openDatabase(process.env.TEST_PG_URL!)
+    try {
+      await db.deleteFrom('rateLimits').execute()
+      const email = 'two.tabs@example.com'
+      const lead = {
+        name: 'Tia Two Tabs',
+        email,
+        businessType: 'retail',
+        budget: '500-1000',
+        requirements: 'A shop site.',
+        source: 'estimator',
+        sourceData: 'type=business&pages=8&urgency=standard',
+      }
+      expect((await a.client().post('/api/proposals', lead)).status).toBe(201)
+      const admin = await a.client().login(ADMIN.username, ADMIN.password)
+      await admin.session()
+      const [{ id }] = (await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
+      const editor = `/admin/proposals/${id}/document`
+      const values = documentFormValues(await prefillDocument(db, id))
+      expect((await postForm(admin, editor, { ...values, intent: 'save' })).status).toBe(200)
+      expect((await postForm(admin, editor, { intent: 'send' })).status).toBe(200)
+      const mail = await db
+        .selectFrom('mailOutbox')
+        .select('body')
+        .where('toAddress', '=', email)
+        .where('subject', 'like', 'Your proposal from%')
+        .executeTakeFirstOrThrow()
+      const token = /\/p\/([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1]
+      expect(token).toBeDefined()
+
+      // The client has the page open in two tabs, each served by another instance, and signs in both at once.
+      const tabs = await Promise.all(
+        [a, b].map(async (s) => {
+          const client = s.client()
+          const page = await (await client.get(`/p/${token}`)).text()
+          return { client, formToken: /name="_csrf" value="([^"]+)"/.exec(page)?.[1] }
+        }),
+      )
+      const answers = await Promise.all(
+        tabs.map(({ client, formToken }, i) =>
+          postForm(client, `/p/${token}`, { intent: 'accept', version: '1', signerName: `Tia Tab ${i + 1}`, consent: 'yes' }, formToken),
+        ),
+      )
+      const won = answers.filter((r) => r.status === 302)
+      expect(won).toHaveLength(1)
+      expect(won[0].headers.get('location')).toBe(`/p/${token}?done=accepted`)
+      const lost = answers.find((r) => r.status !== 302)!
+      expect(lost.status).toBe(409)
+      expect(await lost.text()).toContain('This proposal was already accepted on')
+      const doc = await db.selectFrom('proposalDocuments').selectAll().where('proposalId', '=', id).executeTakeFirstOrThrow()
+      expect(doc.state).toBe('accepted')
+      const invoices = await db.selectFrom('invoices').select('id').where('documentId', '=', doc.id).execute()
+      expect(invoices).toHaveLength(1)
+    } finally {
+      await close()
+    }
   })
 })
