@@ -39,6 +39,10 @@ test('The owner invites a salesperson, who joins with their own password, sees o
   await login(page)
   await page.goto(`${ADMIN}/settings/people`)
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible()
+  // What a suspension does to tokens is said before anyone is suspended.
+  await expect(page.getByRole('region', { name: 'People' })).toContainText(
+    'Suspending or removing someone ends their sessions at once, on every server, and revokes their API tokens (restoring a suspended person brings no token back).',
+  )
   await expectNoAxeViolations(page)
 
   const email = `sales-${uid()}@example.com`
@@ -109,7 +113,9 @@ test('An API token on Profile asks for the password in place (sudo mode) and get
   const region = page.getByRole('region', { name: 'API tokens' })
   await expect(region).toBeVisible()
   // The page says what revokes tokens before anyone makes one.
-  await expect(region.getByText('all of yours are revoked when your password changes or you sign out all other sessions')).toBeVisible()
+  await expect(
+    region.getByText('all of yours are revoked when your password changes, when you sign out all other sessions, or if you are suspended'),
+  ).toBeVisible()
   const name = `Export ${uid()}`
   await region.getByLabel('What will use it').fill(name)
   await expect(region.getByLabel('Expires', { exact: true })).toHaveValue('30')
@@ -140,6 +146,12 @@ test('An API token on Profile asks for the password in place (sudo mode) and get
   await region.getByLabel(/^Expires on/).fill(day)
   await region.getByRole('button', { name: 'Create token' }).click()
   await expect(region.getByTestId('api-token-row').filter({ hasText: later })).toContainText(`expires ${dayFromNow(45)}`)
+  // With tokens made, the Security page says before a password change that it revokes them (other tests' tokens may count too).
+  await page.goto(`${ADMIN}/settings/security`)
+  await expect(
+    page.getByText(/^Changing the password signs out every other session and revokes your API tokens \(\d+ tokens?\)\.$/),
+  ).toBeVisible()
+  await page.goto(`${ADMIN}/settings/profile`)
   for (const n of [name, later]) {
     await region.getByRole('button', { name: `Revoke ${n}` }).click()
     await expect(region.getByTestId('api-token-row').filter({ hasText: n })).toHaveCount(0)

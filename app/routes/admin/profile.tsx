@@ -244,7 +244,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <SectionCard
         id="api-tokens"
         title="API tokens"
-        description="For scripts calling the JSON API as you, with your role: send Authorization: Bearer <token>. No CSRF token is needed; a token cannot change how anyone signs in. Every token expires, and all of yours are revoked when your password changes or you sign out all other sessions."
+        description="For scripts calling the JSON API as you, with your role: send Authorization: Bearer <token>. No CSRF token is needed; a token cannot change how anyone signs in. Every token expires, and all of yours are revoked when your password changes, when you sign out all other sessions, or if you are suspended."
       >
         {result?.ok && result.token && (
           <div className="mb-4 rounded-md border border-ink-300 bg-ink-50 p-3">
