@@ -25,7 +25,7 @@ export const ACTIVITY_ACTIONS = {
   'activity-retention.update': 'Activity retention changed',
   'proposal.status': 'Proposal status changed',
   'proposal.note': 'Proposal note added',
-  'proposal.reply': 'Proposal reply sent',
+  'proposal.reply': 'Proposal reply put in the outbox',
   'proposal.delete': 'Proposal deleted',
   'proposals.export': 'Proposals exported (CSV)',
   'message.read': 'Message marked read',

@@ -33,9 +33,3 @@ export function daysInWords(from: string, to: string): string {
   if (from === to) return monthDay(from)
   return from.slice(0, 4) === to.slice(0, 4) ? `${monthDay(from)} – ${monthDay(to)}` : `${monthDayYear(from)} – ${monthDayYear(to)}`
 }
-
-/** "Los Angeles time" for America/Los_Angeles: the zone as people say it. */
-export function zoneInWords(zone: string): string {
-  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC'
-  return `${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')} time`
-}

@@ -74,6 +74,15 @@ export function formatZonedDateTimeNamed(iso: string, zone: string): string {
   return d.isValid ? `${d.toFormat('LLL d, yyyy, h:mm a')} ${d.offsetNameShort ?? ''}`.trim() : iso
 }
 
+/**
+ * 'November 23, 2026 at 6:05 AM Pacific Time (Los Angeles)': a moment in a text read on its own (a
+ * mail, a PDF), its zone named in words, never as an id ('America/Los_Angeles').
+ */
+export function formatMomentInWords(iso: string, zone: string): string {
+  const d = at(iso, zone)
+  return d.isValid ? `${d.toFormat("LLLL d, yyyy 'at' h:mm a")} ${zoneTitle(knownZone(zone))}` : iso
+}
+
 /** 'Nov 23, 2026': the day a moment falls on in `zone`; a bare day ('2026-11-23') is that day. */
 export function formatZonedDate(iso: string, zone: string): string {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? DateTime.fromISO(iso, { zone: 'utc' }).setLocale('en-US') : at(iso, zone)

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
-import { addDays, dayIn, daysSpan, zoneInWords } from '~/lib/agency-days.ts'
+import { addDays, dayIn, daysSpan } from '~/lib/agency-days.ts'
+import { zoneTitle } from '~/lib/agency-time.ts'
 import { findBlogPosts, findBlogStats } from '~/models/blog.server.ts'
 import { findProposalDatesSince } from '~/models/lead-counts.server.ts'
 import { countPageViewsPerDay } from '~/models/page-views.server.ts'
@@ -36,7 +37,7 @@ export async function getDashboard(db: Db, admin: Admin, now = new Date()) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
   const chart = days.map((day) => ({ day, proposals: proposalsPerDay[day] ?? 0, views: viewsPerDay[day] ?? 0 }))
   return {
-    zoneWords: zoneInWords(zone),
+    zoneWords: zoneTitle(zone),
     proposalStats: { total, pending: counts.pending ?? 0 },
     blogStats,
     recentProposals,

@@ -11,6 +11,7 @@ import {
   type EstimateRow,
 } from '~/lib/estimator.ts'
 import { DomainValidationError } from '~/infra/errors.server.ts'
+import { dayLabel } from '~/lib/proposal-document.ts'
 import { getSettings } from './settings.server.ts'
 import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
 
@@ -70,7 +71,8 @@ type PdfOptions = {
   deliveryTime: string
 }
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+/** 'November 28, 2026': the estimate's day (UTC, as it always was), with the one date library. */
+const longDate = (d: Date) => dayLabel(d.toISOString().slice(0, 10))
 
 function renderPdf(opts: PdfOptions): Promise<Buffer> {
   const info = { Title: `Website cost estimate ${opts.reference}`, Author: opts.siteName, Subject: 'Website cost estimate' }

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
+import { formatMomentInWords } from '~/lib/agency-time.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import { money, todayIn, type DocumentContent } from '~/lib/proposal-document.ts'
 import { attachmentsFit, insertOutboxMail, type MailAttachment } from '~/models/outbox.server.ts'
@@ -111,7 +112,8 @@ export async function queueAcceptanceMails(db: Db, facts: AcceptedFacts): Promis
   const attached = attachmentsFit(files)
   const label = invoiceLabel(invoice.number)
   const signed = `"${content.title}" (version ${acceptance.version}), signed "${acceptance.signerName}"`
-  const when = `${new Date(acceptance.decidedAt).toLocaleString('en-US', { timeZone, dateStyle: 'long', timeStyle: 'short' })} (${timeZone})`
+  // The agency's zone in words ('Pacific Time (Los Angeles)'), as the back office names it.
+  const when = formatMomentInWords(acceptance.decidedAt, timeZone)
 
   await insertOutboxMail(db, {
     toAddress: lead.email,

@@ -1,3 +1,4 @@
+import { formatMomentInWords } from '~/lib/agency-time.ts'
 import { dayLabel, money, type DocumentContent } from '~/lib/proposal-document.ts'
 import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
 
@@ -31,11 +32,9 @@ export function htmlToParagraphs(html: string): string[] {
     .filter(Boolean)
 }
 
-/** '2026-11-28 14:05:09 UTC (November 28, 2026, 6:05 AM in America/Los_Angeles)'. */
+/** '2026-11-28 14:05:09 UTC; November 28, 2026 at 6:05 AM Pacific Time (Los Angeles)'. */
 function when(iso: string, zone: string): string {
-  const d = new Date(iso)
-  const local = d.toLocaleString('en-US', { timeZone: zone, dateStyle: 'long', timeStyle: 'short' })
-  return `${iso.replace('T', ' ').slice(0, 19)} UTC (${local} in ${zone})`
+  return `${iso.replace('T', ' ').slice(0, 19)} UTC; ${formatMomentInWords(iso, zone)}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
-import { addDays, dayIn, daysInWords, daysSpan, zoneInWords } from '~/lib/agency-days.ts'
+import { addDays, dayIn, daysInWords, daysSpan } from '~/lib/agency-days.ts'
+import { zoneTitle } from '~/lib/agency-time.ts'
 import { toCsv, neutralizeFormula } from '~/lib/csv.ts'
 import { findLeadsIn, type LeadRow } from '~/models/lead-counts.server.ts'
 import { facetCounts, funnelCounts, sumPageViews, sumVisitors, topPages, visitorsBySource } from '~/models/visits.server.ts'
@@ -122,7 +123,7 @@ export async function getTraffic(db: Db, admin: Admin, period: TrafficPeriod, no
     period,
     current: { ...current, words: daysInWords(current.from, current.to) },
     previous: { ...previous, words: daysInWords(previous.from, previous.to) },
-    zone: { name: zone, words: zoneInWords(zone) },
+    zone: { name: zone, words: zoneTitle(zone) },
     minVisitorsForConversion: MIN_VISITORS_FOR_CONVERSION,
     totals: strip(cur),
     previousTotals: strip(prev),

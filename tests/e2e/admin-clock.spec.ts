@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, USERNAME, expectNoAxeViolations, login, sql } from './admin-helpers.ts'
+import { ADMIN, USERNAME, expectNoAxeViolations, login, sql, uid } from './admin-helpers.ts'
 
 /**
  * One clock (issue 36 §2, docs/decisions/070): every back-office time is in the reader's zone (the
@@ -57,5 +57,47 @@ test.describe('one clock', () => {
     await expect(page.locator('main time').first()).toHaveText(
       expected((await page.locator('main time').first().getAttribute('datetime')) ?? '', 'America/Los_Angeles'),
     )
+  })
+
+  test("a contact message's history and a lead's proposal editor name the zone once, in words", async ({ page }) => {
+    const tag = uid()
+    // 2026-07-04 18:30 UTC: 11:30 AM in Los Angeles (daylight time), a day and hour UTC would not show.
+    const received = '2026-07-04T18:30:00.000Z'
+    const message = Number(
+      sql(
+        'insert into contact_messages (name, email, message, is_read, created_at) values (?, ?, ?, 0, ?)',
+        `Clock Message ${tag}`,
+        `clock-message-${tag}@example.com`,
+        `What time is it? ${tag}`,
+        received,
+      ).lastInsertRowid,
+    )
+    const lead = Number(
+      sql(
+        `insert into proposals (name, email, business_type, budget, requirements, status, date, kind) values (?, ?, 'retail', '500-1000', 'A shop.', 'pending', ?, 'proposal')`,
+        `Clock Lead ${tag}`,
+        `clock-lead-${tag}@example.com`,
+        received,
+      ).lastInsertRowid,
+    )
+    await login(page)
+
+    await page.goto(`${ADMIN}/messages/${message}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Message from Clock Message ${tag}` })).toBeVisible()
+    const named = page.getByTestId('times-in')
+    await expect(named).toHaveCount(1)
+    await expect(named).toHaveText('Times in Pacific Time (Los Angeles).')
+    const history = page.getByRole('list', { name: 'History' })
+    await expect(history.locator('time').first()).toHaveAttribute('datetime', received)
+    await expect(history.locator('time').first()).toHaveText(expected(received, 'America/Los_Angeles'))
+    await expect(page.getByRole('main')).not.toContainText('(America/')
+    await expectNoAxeViolations(page)
+
+    await page.goto(`${ADMIN}/proposals/${lead}/document`)
+    await expect(page.getByRole('heading', { level: 1, name: `Proposal for Clock Lead ${tag}` })).toBeVisible()
+    await expect(named).toHaveCount(1)
+    await expect(named).toHaveText('Times in Pacific Time (Los Angeles).')
+    await expect(page.getByRole('main')).not.toContainText('(America/')
+    await expectNoAxeViolations(page)
   })
 })

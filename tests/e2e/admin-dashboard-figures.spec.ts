@@ -9,9 +9,9 @@ test('each figure carries its definition, leads their split, the period its word
   await login(page)
   await page.goto(`${ADMIN}/dashboard?period=30d`)
   const report = page.getByRole('region', { name: 'Visitors and leads' })
-  // "Oct 29 – Nov 27, compared with Sep 29 – Oct 28. Days run midnight to midnight, Los Angeles time."
+  // "Oct 29 – Nov 27, compared with Sep 29 – Oct 28. Days run midnight to midnight, Pacific Time (Los Angeles)."
   await expect(page.getByTestId('traffic-period')).toHaveText(
-    /^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, compared with [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}\. Days run midnight to midnight, Los Angeles time\.$/,
+    /^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, compared with [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}\. Days run midnight to midnight, Pacific Time \(Los Angeles\)\.$/,
   )
   const leads = report.getByRole('term').filter({ hasText: 'Leads' }).locator('..')
   await expect(leads.getByRole('definition').nth(1)).toHaveText(/^\d+ proposals?, \d+ messages?, \d+ calls?$/)

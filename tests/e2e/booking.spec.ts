@@ -175,6 +175,15 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/book\/manage\/[\w-]+\?booked=1$/)
     await expect(page.getByRole('status')).toContainText('Your call is booked')
     await expect(page.getByRole('status')).toContainText(`js-${tag}@example.com`)
+    // Mail is not set up here (no SMTP_URL): the page never says it was sent, says it will follow,
+    // and gives what the mail would have: the time, the calendars and this page's own link.
+    await expect(page.getByRole('status')).toContainText(`Your confirmation will follow by email to js-${tag}@example.com.`)
+    await expect(page.getByRole('status')).not.toContainText(/\bsent\b|on its way/)
+    const manageLink = page.getByTestId('manage-link')
+    await expect(manageLink).toContainText('Your link to this call')
+    await expect(manageLink).toContainText('Bookmark this page or copy its address: it is how you cancel or move the call.')
+    await expect(manageLink.getByRole('link')).toHaveAttribute('href', new RegExp(`${new URL(page.url()).pathname}$`))
+    await expect(manageLink.getByRole('link')).toHaveText(new RegExp(`^https?://[^/]+${new URL(page.url()).pathname}$`))
     await expect(page.getByTestId('call-when')).toContainText(label)
     await expect(page.getByTestId('call-when')).toContainText('GMT+5:30')
     // What, when in both zones, who and where, and the calendars.
@@ -208,13 +217,20 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Move to this time' }).click()
     await expect(page).toHaveURL(/\?moved=1$/)
     await expect(page.getByRole('status')).toContainText('Your call is moved')
+    await expect(page.getByRole('status')).toContainText(`The updated invitation will follow by email to js-${tag}@example.com.`)
+    await expect(page.getByRole('status')).not.toContainText(/\bsent\b/)
     await expect(page.getByTestId('call-when')).toContainText(timeIn(newLabel))
     await expect(page.getByTestId('call-when')).not.toContainText(timeIn(label))
 
     await page.getByRole('button', { name: 'Cancel the call' }).click()
     await expect(page).toHaveURL(/\?cancelled=1$/)
     await expect(page.getByRole('heading', { name: 'Cancelled call' })).toBeVisible()
+    await expect(page.getByRole('status')).toContainText(`A confirmation will follow by email to js-${tag}@example.com.`)
+    await expect(page.getByRole('status')).not.toContainText(/\bsent\b/)
+    // Nothing left to cancel or move: no link to keep.
+    await expect(page.getByTestId('manage-link')).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/book')
+    await expectNoAxeViolations(page)
   })
 
   test('the admin sees the call in the list and the week, opens its lead, moves and cancels it', async ({ page, browser }, info) => {

@@ -163,6 +163,10 @@ describe.each(dialects())('activity log on %s', (_name, url) => {
     await clear()
     await asAdmin(() => replyToProposal(h.db, admin, p.id, { subject: 'Your site', body: 'Hello' }))
     expect((await onlyEntry('proposal.reply', 'proposal', p.id)).detail).toBe('Subject: Your site')
+    // The reply waits in the outbox (mail may not be set up): the log never says it was sent.
+    const replyCsv = activityCsv(await exportActivity(h.db, admin, activityFilterFrom(new URLSearchParams('action=proposal.reply'))), 'UTC')
+    expect(replyCsv.split('\r\n')[1]).toContain(',Proposal reply put in the outbox,Proposal,Proposal from Mira Shah,')
+    expect(replyCsv).not.toMatch(/reply sent/i)
     await clear()
     await asAdmin(() => exportProposals(h.db, admin, { status: 'reviewed' }))
     expect((await onlyEntry('proposals.export', 'proposal')).detail).toBe('1 proposals (status reviewed).')

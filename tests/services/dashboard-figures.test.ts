@@ -91,7 +91,7 @@ describe.each(dialects())("the dashboard's figures on %s", (_name, url) => {
     const t = await getTraffic(h.db, admin, '7d', NOW)
     expect(t.current).toEqual({ from: '2032-06-04', to: '2032-06-10', words: 'Jun 4 – Jun 10' })
     expect(t.previous).toEqual({ from: '2032-05-28', to: '2032-06-03', words: 'May 28 – Jun 3' })
-    expect(t.zone).toEqual({ name: 'America/Los_Angeles', words: 'Los Angeles time' })
+    expect(t.zone).toEqual({ name: 'America/Los_Angeles', words: 'Pacific Time (Los Angeles)' })
     // Visitors: 24 on Jun 8 + 1 on Jun 10 = 25. Page views: 24 + 2 (V0) + 1 (the post) + 1 (/about) = 28.
     // Leads: proposals 2 (V0) + 1 (untracked) = 3, messages 1, calls 1: 5, of which 4 tracked.
     // Visitors who sent a lead: V0, V1, V2 = 3 of 25: 12%.
@@ -125,7 +125,7 @@ describe.each(dialects())("the dashboard's figures on %s", (_name, url) => {
     const d = await getDashboard(h.db, admin, NOW)
     expect(d.proposalStats).toEqual({ total: 4, pending: 4 })
     expect(d.blogStats.totalViews).toBe(viewsBefore + 1)
-    expect(d.zoneWords).toBe('Los Angeles time')
+    expect(d.zoneWords).toBe('Pacific Time (Los Angeles)')
     const day = (x: string) => d.chart.find((c) => c.day === x)
     expect(d.chart.at(-1)).toEqual({ day: '2032-06-10', proposals: 0, views: 1 })
     expect(day('2032-06-08')).toEqual({ day: '2032-06-08', proposals: 3, views: 27 })

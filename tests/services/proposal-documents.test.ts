@@ -324,6 +324,11 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       'from 198.51.100.7',
     ])
       expect(agency[0].body).toContain(part)
+    // When, in the agency's zone named in words as the back office names it (Asia/Kolkata here), not as its id.
+    expect(agency[0].body).toMatch(
+      /\nAccepted: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M India Standard Time \(Kolkata\), from 198\.51\.100\.7\.\n/,
+    )
+    expect(agency[0].body).not.toMatch(/Asia\/Kolkata|America\/|\(UTC\)/)
 
     for (const mail of [client[0], agency[0]]) {
       const files = await findMailAttachments(h.db, mail.id)
@@ -378,8 +383,10 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       '198.51.100.7',
       'Test browser',
       'I agree to the terms and to sign electronically',
+      'India Standard Time (Kolkata)',
     ])
       expect(text).toContain(part)
+    expect(text).not.toContain('Asia/Kolkata')
     // The signed copy and the deposit invoice are tagged as the proposal is.
     const signed = after.pdf.toString('latin1')
     expect(signed).toContain('/StructTreeRoot')

@@ -110,6 +110,10 @@ describe.each(dialects())('booking a discovery call on %s', (name, url) => {
     const confirmation = await (await c.get(manage)).text()
     expect(confirmation).toContain('Your call is booked')
     expect(confirmation).toContain('priya@example.com')
+    // No SMTP_URL here: the mail is only kept, so the page says it will follow and shows its own link.
+    expect(confirmation).toContain('Your confirmation will follow by email to priya@example.com.')
+    expect(confirmation).not.toMatch(/We sent|on its way/)
+    expect(confirmation).toContain(`>${s.url}${manage.replace(/\?.*$/, '')}</a>`)
     // What, when (both zones), who and where, and the ways to add it to a calendar.
     expect(confirmation).toContain('Free 15-minute discovery call with')
     expect(confirmation).toMatch(/Maya Robinson|Arjun Sharma/)

@@ -115,4 +115,52 @@ describe.each(dialects())('the outbox page on %s', (name, url) => {
       expect(await (await c.get('/admin/settings')).text()).not.toContain('Send a test mail')
     }
   })
+
+  it("the visitor's page after booking a call says the invitation is on its way, and moving and cancelling the same", async () => {
+    const c = s!.client()
+    await c.session()
+    // A time on the second day the calendar lists (today's may pass the minimum notice meanwhile).
+    const book = await (await c.get('/book')).text()
+    const nextMonth = /month=(\d{4}-\d{2})"[^>]*>Next month/.exec(book)?.[1]
+    const calendar = book + (nextMonth ? await (await c.get(`/book?month=${nextMonth}`)).text() : '')
+    const days = [...new Set([...calendar.matchAll(/[?&]amp;day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]))].sort()
+    const starts = [...(await (await c.get(`/book?day=${days[1]}`)).text()).matchAll(/[?&](?:amp;)?start=([^"&#]+)/g)].map((m) =>
+      decodeURIComponent(m[1]),
+    )
+    const details = {
+      tz: 'America/Los_Angeles',
+      name: 'Mailed Visitor',
+      email: 'mailed.visitor@example.com',
+      phone: '',
+      note: '',
+      website: '',
+    }
+    const booked = await postForm(c, '/book', { ...details, start: starts[1] })
+    expect(booked.status).toBe(302)
+    const manage = booked.headers.get('location')!
+    const page = await (await c.get(manage)).text()
+    expect(page).toContain('Your call is booked')
+    expect(page).toContain(
+      'The invitation is on its way to mailed.visitor@example.com. Add it to your calendar; it has this page&#x27;s link to cancel or move the call.',
+    )
+    expect(page).not.toMatch(/will follow by email|We sent/)
+    // The mail carries the link: the page does not ask to keep it.
+    expect(page).not.toContain('Your link to this call')
+
+    const here = manage.replace(/\?.*$/, '')
+    const moved = await postForm(c, `${here}?change=1&start=${encodeURIComponent(starts[2])}`, {
+      intent: 'move',
+      start: starts[2],
+      tz: details.tz,
+    })
+    expect(moved.status).toBe(302)
+    expect(await (await c.get(moved.headers.get('location')!)).text()).toContain(
+      'The updated invitation is on its way to mailed.visitor@example.com.',
+    )
+    const cancelled = await postForm(c, here, { intent: 'cancel' })
+    expect(cancelled.status).toBe(302)
+    expect(await (await c.get(cancelled.headers.get('location')!)).text()).toContain(
+      'The cancellation is on its way to mailed.visitor@example.com.',
+    )
+  })
 })

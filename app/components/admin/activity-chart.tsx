@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 
 type Day = { day: string; proposals: number; views: number }
@@ -22,18 +23,15 @@ export function niceStep(peak: number): number {
 }
 
 const number = new Intl.NumberFormat('en-US')
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
-const longDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`)
+/** A 'YYYY-MM-DD' day in the chart's words (luxon's English tables: the server's HTML and the browser's agree). */
+const dayText = (format: string) => (day: string) => {
+  const d = DateTime.fromISO(day, { zone: 'utc' }).setLocale('en-US')
+  return d.isValid ? d.toFormat(format) : day
+}
+/** 'Nov 27'. */
+const shortDay = dayText('LLL d')
+/** 'Fri, Nov 27'. */
+const longDay = dayText('ccc, LLL d')
 
 /** The wrapper's width, measured after hydration and on every resize. */
 function useWidth() {
@@ -113,9 +111,7 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
   }
 
   const a = active !== null ? data[active] : null
-  const activeText = a
-    ? `${longDay.format(asDate(a.day))}: ${number.format(a.views)} page views, ${number.format(a.proposals)} proposal requests`
-    : ''
+  const activeText = a ? `${longDay(a.day)}: ${number.format(a.views)} page views, ${number.format(a.proposals)} proposal requests` : ''
 
   return (
     <div>
@@ -213,7 +209,7 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
                 <g key={d.day}>
                   <line x1={x(i)} x2={x(i)} y1={M.top + plotH} y2={M.top + plotH + 4} className="stroke-ink-400" />
                   <text x={x(i)} y={H - 8} fontSize="12" textAnchor="middle" className="fill-ink-700" data-testid="day-label">
-                    {shortDay.format(asDate(d.day))}
+                    {shortDay(d.day)}
                   </text>
                 </g>
               ) : null,
@@ -248,7 +244,7 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
                 left: `${Math.min(Math.max((x(active) / W) * 100, 18), 82)}%`,
               }}
             >
-              <p className="font-semibold">{longDay.format(asDate(a.day))}</p>
+              <p className="font-semibold">{longDay(a.day)}</p>
               <p>{number.format(a.views)} page views</p>
               <p>{number.format(a.proposals)} proposal requests</p>
             </div>
@@ -298,7 +294,7 @@ export function ActivityChart({ data, conversion, zoneWords = 'UTC' }: { data: D
               {data.map((d) => (
                 <tr key={d.day} className="border-t border-ink-100">
                   <th scope="row" className="px-3 py-1 text-left font-normal">
-                    {longDay.format(asDate(d.day))}
+                    {longDay(d.day)}
                   </th>
                   <td className="px-3 py-1 text-right tabular-nums">{d.proposals}</td>
                   <td className="px-3 py-1 text-right tabular-nums">{d.views}</td>

@@ -140,6 +140,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         title={`Message from ${m.name}`}
         description="Contact message: the message, where it came from, your reply and its history."
+        times
         actions={
           <Link to={`/${adminPath}/${back.href}`} className={buttonClass({ variant: 'secondary' })}>
             <Icon node={ArrowLeft} aria-hidden="true" className="size-4" /> {back.label}

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/proposal-document'
 import { CsrfField } from '~/components/csrf-field.tsx'
-import { LocalTime } from '~/components/admin/local-time.tsx'
+import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
@@ -15,7 +15,7 @@ import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { readForm } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { can } from '~/lib/permissions.ts'
-import { DOCUMENT_STATE_LABELS, dayLabel, money } from '~/lib/proposal-document.ts'
+import { DOCUMENT_STATE_LABELS, money } from '~/lib/proposal-document.ts'
 import { documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
@@ -164,6 +164,8 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const mailSetUp = useMailSetUp().configured
+  // The day it was sent in the reader's zone (the one the header names), not UTC's.
+  const readerDay = useReaderDay()
   // Autosaved work the admin chose to bring back (`?draft=autosave`): its fields over the saved ones.
   const restoring = autosave?.values ?? null
   // A refused save comes back with what was typed; a refused send or restore has no fields to show.
@@ -183,6 +185,7 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
             ? `${DOCUMENT_STATE_LABELS[doc.state]}${doc.version ? `, version ${doc.version}` : ''} · ${money(doc.totalCents)}`
             : `Not saved yet · ${money(totalCents)} as pre-filled`
         }
+        times
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to={leadHref} className={buttonClass({ variant: 'secondary' })}>
@@ -212,7 +215,7 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
         <p className="mb-4 rounded-lg border border-ink-200 bg-ink-50 p-3 text-sm text-ink-900">
           {closed
             ? `This proposal is ${DOCUMENT_STATE_LABELS[doc.state].toLowerCase()}: it can no longer change.`
-            : `Sent${doc.sentAt ? ` on ${dayLabel(doc.sentAt.slice(0, 10))}` : ''}. Saving makes a new version; the client's link shows the newest.`}
+            : `Sent${doc.sentAt ? ` on ${readerDay(doc.sentAt)}` : ''}. Saving makes a new version; the client's link shows the newest.`}
         </p>
       )}
       {autosave && !closed && (

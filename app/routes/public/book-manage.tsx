@@ -9,6 +9,7 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { readForm } from '~/http/forms.server.ts'
 import { TEAM } from '~/content/about.ts'
+import { KEEP_THIS_LINK, callNotice } from '~/content/booking.ts'
 import { MoveSchema } from '~/lib/booking-schemas.ts'
 import { googleCalendarUrl, outlookCalendarUrl, type CallPlace } from '~/lib/booking-meeting.ts'
 import { whenLabel } from '~/lib/booking-slots.ts'
@@ -21,6 +22,7 @@ import {
   listFreeSlots,
   moveBooking,
 } from '~/services/bookings.server.ts'
+import { manageUrl } from '~/services/booking-mail.server.ts'
 import { NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from '~/services/settings.server.ts'
 import { monthPickerFor, nextFree, zoneFrom, zoneName } from './+shared/booking-picker.server.ts'
@@ -45,7 +47,7 @@ async function bookingOr404(db: Parameters<typeof findBookingByToken>[0], token:
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = context.app
+  const { db, config, mailer } = context.app
   const b = await bookingOr404(db, params.token)
   const url = new URL(request.url)
   const live = b.status === 'booked' && Date.parse(b.startAt) > Date.now()
@@ -92,6 +94,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Back from a chosen time to its day in the calendar.
     back: `?${new URLSearchParams({ change: '1', tz, ...(picker?.day ? { month: picker.day.slice(0, 7), day: picker.day } : {}) })}#move`,
     shown: (['booked', 'moved', 'cancelled'] as const).find((k) => url.searchParams.get(k) === '1') ?? null,
+    // Whether mail leaves (SMTP_URL set): without it the visitor's mail waits in the outbox, so the
+    // page says it will follow (never that it was sent) and shows this page's link, which it carries.
+    mailDelivered: mailer.configured,
+    link: live && !mailer.configured ? manageUrl({ siteUrl: config.siteUrl }, params.token) : null,
   }
 }
 
@@ -129,15 +135,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`${here}?moved=1`)
 }
 
-const NOTICES = {
-  booked: (email: string) => ({
-    title: 'Your call is booked',
-    text: `We sent the invitation to ${email}. Add it to your calendar; it has this page's link to cancel or move the call.`,
-  }),
-  moved: (email: string) => ({ title: 'Your call is moved', text: `We sent the updated invitation to ${email}.` }),
-  cancelled: (email: string) => ({ title: 'Your call is cancelled', text: `We sent the cancellation to ${email}.` }),
-}
-
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
   const {
     status,
@@ -158,11 +155,13 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
     zone,
     back,
     shown,
+    mailDelivered,
+    link,
   } = loaderData
   // Posted to this very address (with `?start=`), so a refused move comes back to it.
   const here = useLocation()
   const keepHref = `?${new URLSearchParams({ tz })}`
-  const notice = shown ? NOTICES[shown](email) : null
+  const notice = shown ? callNotice(shown, email, mailDelivered) : null
   const noticeRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   useEffect(() => noticeRef.current?.focus(), [shown])
@@ -233,6 +232,17 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               <Where where={where} />
             </dd>
           </dl>
+          {link && (
+            <div className="mt-6 rounded-lg border border-ink-200 bg-ink-50 p-4" data-testid="manage-link">
+              <p className="font-semibold text-ink-900">{KEEP_THIS_LINK.title}</p>
+              <p className="mt-1 text-sm text-ink-700">{KEEP_THIS_LINK.text}</p>
+              <p className="mt-2 text-sm break-all">
+                <a href={link} className="font-medium text-primary-800 underline">
+                  {link}
+                </a>
+              </p>
+            </div>
+          )}
           {calendars && (
             <nav aria-label="Add to calendar" className="mt-6">
               <p className="mb-2 flex items-center gap-2 font-semibold text-ink-900">
