@@ -4,7 +4,9 @@ import { PLANS } from '~/content/pricing'
 import { PAGE_META, TITLE_SUFFIX } from '~/content/seo'
 import { DEFAULT_CONTACT } from '~/content/site'
 import { blogPostingJsonLd, faqPageJsonLd, organizationJsonLd, plansJsonLd, serializeJsonLd } from '~/lib/json-ld'
-import { absoluteUrl, fullTitle, pageMeta, seoMeta, siteFromMatches } from '~/lib/seo'
+import { pageMeta, seoMeta } from '~/components/site/page-meta'
+import { fullTitle } from '~/content/site-name'
+import { absoluteUrl, siteFromMatches } from '~/lib/seo'
 
 const SITE = 'https://studio.example'
 

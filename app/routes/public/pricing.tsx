@@ -11,7 +11,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { PLANS, PRICING_ADDONS, PRICING_FAQS, QUOTED } from '~/content/pricing.ts'
 import { plansJsonLd } from '~/lib/json-ld.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('pricing', args)

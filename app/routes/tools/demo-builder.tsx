@@ -3,7 +3,7 @@ import { WebsiteBuilder } from '~/components/builder/website-builder.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
 import { readBuilderQuery } from '~/lib/builder-form.ts'
 import { proposalHref } from '~/lib/builder-query.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import type { Route } from './+types/demo-builder'
 
 export function meta(args: Route.MetaArgs) {
