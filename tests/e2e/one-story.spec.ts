@@ -13,8 +13,8 @@ import {
   daysText,
 } from '../../app/content/pricing.ts'
 import { CLIENT_COUNT, DEFAULT_CONTACT, STATS, officesOf } from '../../app/content/site.ts'
-import { CHAT_GREETING, CHAT_QUESTIONS } from '../../app/lib/chat.ts'
-import { CHAT_HANDOVER, chatTopics } from '../../app/lib/chat-topics.ts'
+import { CHAT_GREETING, CHAT_QUESTIONS } from '../../app/content/chat.ts'
+import { CHAT_HANDOVER, chatTopics } from '../../app/content/chat-topics.ts'
 import { BUDGET_LABELS } from '../../app/lib/constants.ts'
 import { deliverySentence, estimate, formatUsd, urgencyLabel } from '../../app/lib/estimator.ts'
 import { pdfText } from './tools-helpers.ts'
