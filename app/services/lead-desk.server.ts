@@ -7,7 +7,7 @@ import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import { callReply, proposalReply } from '~/lib/reply-templates.ts'
 import { findBookingsForProposal } from '~/models/bookings.server.ts'
 import { markProposalOpened } from '~/models/lead-desk.server.ts'
-import { EstimateError, estimate, estimateRows, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
+import { EstimateError, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import type { ProposalNoteInput, ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
 import { decodeDesign, estimateFromQuery, isProposalSource, reopenHref } from '~/lib/proposal-source.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -17,6 +17,7 @@ import type { Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from './settings.server.ts'
+import { ESTIMATOR } from './estimate.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
@@ -49,7 +50,7 @@ export function checkProposalSource(
     if (!input) return null
     let total: number
     try {
-      total = estimate(input).total
+      total = ESTIMATOR.estimate(input).total
     } catch (err) {
       if (err instanceof EstimateError) return null
       throw err
@@ -85,7 +86,7 @@ function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | nu
       // Priced again with today's price list, as the reopened estimator will show it.
       return {
         source: 'estimator',
-        rows: estimateRows(input, estimate(input)),
+        rows: ESTIMATOR.estimateRows(input, ESTIMATOR.estimate(input)),
         reopenHref: reopenHref('estimator', input),
       }
     } catch {
