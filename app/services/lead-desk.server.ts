@@ -1,7 +1,8 @@
 import type { Db } from '~/db/db.server.ts'
 import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
-import { summarizeConfig } from '~/lib/builder.ts'
-import { parseBuilderConfig } from '~/lib/builder-config.ts'
+import { BUILDER_OPTIONS } from '~/content/builder-options.ts'
+import { builderFor } from '~/lib/builder.ts'
+import { builderConfigParser } from '~/lib/builder-config.ts'
 import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
 import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import { callReply, proposalReply } from '~/lib/reply-templates.ts'
@@ -22,6 +23,10 @@ import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
 import { leadHistory } from './lead-history.server.ts'
+
+/** The builder's choices, against which a carried design is read and summed up. */
+const BUILDER = builderFor(BUILDER_OPTIONS)
+const { parseBuilderConfig } = builderConfigParser(BUILDER)
 
 export type { ProposalEvent }
 
@@ -94,7 +99,7 @@ function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | nu
     }
   }
   const config = parseBuilderConfig(data)
-  const items = summarizeConfig(config)
+  const items = BUILDER.summarizeConfig(config)
     .split('\n')
     .map((line) => {
       const at = line.indexOf(': ')
