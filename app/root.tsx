@@ -12,7 +12,8 @@ import { useSite } from './components/site/use-site.ts'
 import type { SiteData } from './lib/site-data.ts'
 import { organizationJsonLd } from './lib/json-ld.ts'
 import { isCacheablePath } from './lib/public-paths.ts'
-import { fullTitle } from './lib/page-title.ts'
+import { fullTitle } from './content/site-name.ts'
+import { COMPANY, SOCIAL_LINKS, officesOf } from './content/site.ts'
 import { getPublicSettings } from './services/settings.server.ts'
 import { zoneGenericName } from './lib/agency-time.ts'
 import stylesheet from './app.css?url'
@@ -56,7 +57,10 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Si
     /** The agency's zone (settings), named here: the browser's ICU may word the name differently. */
     timeZone: { id: s.timeZone, name: zoneGenericName(s.timeZone) },
     /** Built here so the browser bundle does not need the builder. */
-    organization: organizationJsonLd({ siteUrl: context.app.config.siteUrl, ...s }),
+    organization: organizationJsonLd(
+      { siteUrl: context.app.config.siteUrl, ...s },
+      { ...COMPANY, offices: officesOf(s), socialLinks: SOCIAL_LINKS },
+    ),
   }
 }
 

@@ -5,13 +5,14 @@ import { csrfCookieToken } from '~/http/csrf.server.ts'
 import { PROPOSAL_STATUSES } from '~/lib/constants.ts'
 import { proposalsCsv } from '~/lib/csv.ts'
 import { readerZone } from '~/services/clock.server.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import {
   LoginSchema,
   PageViewSchema,
   PasswordChangeSchema,
   ProposalSchema,
   ProposalStatusSchema,
-  SettingsPatchSchema,
+  settingsPatchSchema,
 } from '~/lib/schemas.ts'
 import { recordPageView, recordToolUse } from '~/services/analytics.server.ts'
 import { countryOf } from '~/infra/geoip.server.ts'
@@ -40,6 +41,9 @@ import {
   route,
   sessionToken,
 } from './http.server.ts'
+
+/** A settings change's check, its wrong time zone answered with the default one as the example. */
+const SettingsPatchSchema = settingsPatchSchema(DEFAULT_AGENCY_ZONE)
 
 /** The REST API of SPEC.md section 7 plus the session, settings, analytics and export calls. */
 export function createApiRouter() {

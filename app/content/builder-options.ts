@@ -459,3 +459,27 @@ const TOGGLE_IDS: readonly (keyof BuilderFeatures)[] = [
 
 /** The 10 feature toggles the Features tab shows (spec section 3). */
 export const FEATURE_TOGGLES: readonly FeatureToggle[] = TOGGLE_IDS.map((id) => ({ id, label: FEATURE_LABELS[id] }))
+
+/**
+ * The builder's choices as one value, for the logic that reads designs against them
+ * (app/lib/builder.ts, builder-config.ts, builder-form.ts): app/lib takes it as an argument.
+ */
+export const BUILDER_OPTIONS = {
+  sliders: SLIDERS,
+  colorSchemes: COLOR_SCHEMES,
+  layouts: LAYOUTS,
+  industries: INDUSTRIES,
+  templates: TEMPLATES,
+  serviceGroups: SERVICE_GROUPS,
+  fonts: FONTS,
+  headerStyles: HEADER_STYLES,
+  footerStyles: FOOTER_STYLES,
+  navigationStyles: NAVIGATION_STYLES,
+  buttonStyles: BUTTON_STYLES,
+  animationStyles: ANIMATION_STYLES,
+  layoutDensities: LAYOUT_DENSITIES,
+  ctaPlacements: CTA_PLACEMENTS,
+  featureLabels: FEATURE_LABELS,
+  featureToggles: FEATURE_TOGGLES,
+}
+export type BuilderOptions = typeof BUILDER_OPTIONS

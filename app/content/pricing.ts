@@ -227,6 +227,24 @@ export function surchargeText(multiplier: number): string {
   return pct > 0 ? `+${pct}%` : ''
 }
 
+/**
+ * The price list as one value, for the logic that prices from it (app/lib/estimator.ts, the
+ * proposal documents of app/lib/proposal-document.ts): app/lib takes it as an argument.
+ */
+export const PRICE_LIST = {
+  websiteTypes: WEBSITE_TYPES,
+  plans: PLANS as readonly Plan[],
+  addons: PRICING_ADDONS,
+  urgencies: URGENCY_OPTIONS,
+  includedPages: INCLUDED_PAGES,
+  extraPagePrice: EXTRA_PAGE_PRICE,
+  deliveryDays: DELIVERY_DAYS,
+  quotedDelivery: QUOTED_DELIVERY,
+  daysText,
+  surchargeText,
+}
+export type PriceList = typeof PRICE_LIST
+
 /** Hosting after the free first year, per month. */
 export const HOSTING_PER_MONTH = 10
 

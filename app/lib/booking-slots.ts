@@ -8,7 +8,6 @@
  * row per cell, unique: see services/bookings.server.ts), so two calls can never overlap.
  */
 import { DateTime, IANAZone } from 'luxon'
-import { OFFICE_ZONES } from '~/content/site.ts'
 
 /** The grid every time is on: call length, buffer and office hours are whole multiples of it. */
 export const CELL_MINUTES = 5
@@ -41,37 +40,6 @@ export type Availability = {
   horizonDays: number
   /** 'YYYY-MM-DD' dates on which no office takes calls (each office's own calendar date). */
   daysOff: string[]
-}
-
-const weekdays = (start: string, end: string): DayHours[] => [...Array(5).fill({ start, end }), null, null] as DayHours[]
-
-/** Works on first start: both offices on weekdays, 15-minute calls, 5 minutes apart, 4 h notice, three weeks ahead. */
-export const DEFAULT_AVAILABILITY: Availability = {
-  offices: [
-    {
-      id: 'sf',
-      name: 'San Francisco',
-      zone: OFFICE_ZONES.sf,
-      week: weekdays('09:00', '17:00'),
-      host: 'Maya Robinson',
-      videoUrl: '',
-      phone: '',
-    },
-    {
-      id: 'gwalior',
-      name: 'Gwalior',
-      zone: OFFICE_ZONES.gwalior,
-      week: weekdays('10:00', '18:00'),
-      host: 'Arjun Sharma',
-      videoUrl: '',
-      phone: '',
-    },
-  ],
-  callMinutes: 15,
-  bufferMinutes: 5,
-  noticeHours: 4,
-  horizonDays: 21,
-  daysOff: [],
 }
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const

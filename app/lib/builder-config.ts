@@ -9,23 +9,8 @@
  */
 
 import { z } from '~/lib/zod.ts'
-import {
-  ANIMATION_STYLES,
-  BUTTON_STYLES,
-  COLOR_SCHEMES,
-  CTA_PLACEMENTS,
-  FONTS,
-  FOOTER_STYLES,
-  HEADER_STYLES,
-  INDUSTRIES,
-  LAYOUTS,
-  LAYOUT_DENSITIES,
-  NAVIGATION_STYLES,
-  SERVICE_GROUPS,
-  type BuilderOption,
-  type SliderName,
-} from '~/content/builder-options.ts'
-import { DEFAULT_BUILDER_CONFIG, clampSlider, createDefaultConfig, templatesFor, type BuilderConfig } from './builder.ts'
+import type { BuilderOption, SliderName } from '~/content/builder-options.ts'
+import { DEFAULT_BUILDER_CONFIG, createDefaultConfig, type Builder, type BuilderConfig } from './builder.ts'
 
 const D = DEFAULT_BUILDER_CONFIG
 
@@ -38,10 +23,10 @@ const choice = (ids: readonly string[], fallback: string) => z.enum(ids as [stri
 const text = (fallback: string) => z.string().catch(fallback)
 
 /** A slider value, clamped and snapped to its range; a non-number (or NaN/Infinity) becomes `fallback`. */
-const slider = (name: SliderName, fallback: number) =>
+const slider = (clamp: Builder['clampSlider'], name: SliderName, fallback: number) =>
   z
     .number()
-    .transform((v) => clampSlider(name, v))
+    .transform((v) => clamp(name, v))
     .catch(fallback)
 
 /** On/off flags, each falling back to its own default; a value that is not an object gives all the defaults. */
@@ -57,82 +42,94 @@ function texts<T extends { [K in keyof T]: string }>(defaults: T): z.ZodType<T> 
   return z.object(shape).catch(() => ({ ...defaults })) as unknown as z.ZodType<T>
 }
 
-const SERVICE_IDS = SERVICE_GROUPS.flatMap((g) => g.services.map((s) => s.id))
-
-/** Known service ids in the order saved, without duplicates; unknown entries are dropped. */
-const SelectedServicesSchema = z
-  .array(
-    z
-      .enum(SERVICE_IDS as [string, ...string[]])
-      .nullable()
-      .catch(null),
-  )
-  .transform((list) => [...new Set(list.filter((id): id is string => id !== null))])
-  .catch(() => [])
-
 const C = D.customizations
-const CustomizationsSchema = z
-  .object({
-    headerStyle: choice(idsOf(HEADER_STYLES), C.headerStyle),
-    footerStyle: choice(idsOf(FOOTER_STYLES), C.footerStyle),
-    buttonStyle: choice(idsOf(BUTTON_STYLES), C.buttonStyle),
-    fontFamily: choice(idsOf(FONTS), C.fontFamily),
-    spacing: slider('spacing', C.spacing),
-    borderRadius: slider('borderRadius', C.borderRadius),
-    animationStyle: choice(idsOf(ANIMATION_STYLES), C.animationStyle),
-    layoutDensity: choice(idsOf(LAYOUT_DENSITIES), C.layoutDensity),
-    navigationStyle: choice(idsOf(NAVIGATION_STYLES), C.navigationStyle),
-    ctaPlacement: choice(idsOf(CTA_PLACEMENTS), C.ctaPlacement),
-  })
-  .catch(() => ({ ...C }))
 
 /**
- * A saved builder configuration. Fails only when the value is not an object; inside it, each
- * field that is missing or invalid takes its default. The template is kept only when it belongs
- * to the industry.
+ * The parsers of saved designs for the builder's choices (bound once: the page's in
+ * app/components/builder/stored-config.ts, loaded only when there is a saved design to read).
  */
-export const BuilderConfigSchema = z
-  .object({
-    businessName: text(D.businessName),
-    tagline: text(D.tagline),
-    description: text(D.description),
-    colorScheme: choice(idsOf(COLOR_SCHEMES), D.colorScheme),
-    layout: choice(idsOf(LAYOUTS), D.layout),
-    industry: choice(['', ...idsOf(INDUSTRIES)], D.industry),
-    logo: text(D.logo),
-    phone: text(D.phone),
-    email: text(D.email),
-    address: text(D.address),
-    selectedServices: SelectedServicesSchema,
-    selectedTemplate: text(''),
-    socialLinks: texts(D.socialLinks),
-    features: flags(D.features),
-    pages: slider('pages', D.pages),
-    customizations: CustomizationsSchema,
-    advancedFeatures: flags(D.advancedFeatures),
-    contentSections: flags(D.contentSections),
-  })
-  .transform((c) => ({
-    ...c,
-    selectedTemplate: templatesFor(c.industry).some((t) => t.id === c.selectedTemplate) ? c.selectedTemplate : '',
-  }))
+export function builderConfigParser({ options, clampSlider, templatesFor }: Builder) {
+  const serviceIds = options.serviceGroups.flatMap((g) => g.services.map((s) => s.id))
 
-/** A saved configuration (already decoded from JSON) as a valid BuilderConfig; the defaults for anything that is not an object. */
-export function parseBuilderConfig(value: unknown): BuilderConfig {
-  const result = BuilderConfigSchema.safeParse(value)
-  if (!result.success) return createDefaultConfig()
-  const config: BuilderConfig = result.data
-  return config
-}
+  /** Known service ids in the order saved, without duplicates; unknown entries are dropped. */
+  const SelectedServicesSchema = z
+    .array(
+      z
+        .enum(serviceIds as [string, ...string[]])
+        .nullable()
+        .catch(null),
+    )
+    .transform((list) => [...new Set(list.filter((id): id is string => id !== null))])
+    .catch(() => [])
 
-/** The JSON text saved under BUILDER_STORAGE_KEY as a BuilderConfig; the defaults for null or bad JSON. */
-export function parseStoredConfig(json: string | null): BuilderConfig {
-  if (json == null) return createDefaultConfig()
-  let value: unknown
-  try {
-    value = JSON.parse(json)
-  } catch {
-    return createDefaultConfig()
+  const CustomizationsSchema = z
+    .object({
+      headerStyle: choice(idsOf(options.headerStyles), C.headerStyle),
+      footerStyle: choice(idsOf(options.footerStyles), C.footerStyle),
+      buttonStyle: choice(idsOf(options.buttonStyles), C.buttonStyle),
+      fontFamily: choice(idsOf(options.fonts), C.fontFamily),
+      spacing: slider(clampSlider, 'spacing', C.spacing),
+      borderRadius: slider(clampSlider, 'borderRadius', C.borderRadius),
+      animationStyle: choice(idsOf(options.animationStyles), C.animationStyle),
+      layoutDensity: choice(idsOf(options.layoutDensities), C.layoutDensity),
+      navigationStyle: choice(idsOf(options.navigationStyles), C.navigationStyle),
+      ctaPlacement: choice(idsOf(options.ctaPlacements), C.ctaPlacement),
+    })
+    .catch(() => ({ ...C }))
+
+  /**
+   * A saved builder configuration. Fails only when the value is not an object; inside it, each
+   * field that is missing or invalid takes its default. The template is kept only when it belongs
+   * to the industry.
+   */
+  const BuilderConfigSchema = z
+    .object({
+      businessName: text(D.businessName),
+      tagline: text(D.tagline),
+      description: text(D.description),
+      colorScheme: choice(idsOf(options.colorSchemes), D.colorScheme),
+      layout: choice(idsOf(options.layouts), D.layout),
+      industry: choice(['', ...idsOf(options.industries)], D.industry),
+      logo: text(D.logo),
+      phone: text(D.phone),
+      email: text(D.email),
+      address: text(D.address),
+      selectedServices: SelectedServicesSchema,
+      selectedTemplate: text(''),
+      socialLinks: texts(D.socialLinks),
+      features: flags(D.features),
+      pages: slider(clampSlider, 'pages', D.pages),
+      customizations: CustomizationsSchema,
+      advancedFeatures: flags(D.advancedFeatures),
+      contentSections: flags(D.contentSections),
+    })
+    .transform((c) => ({
+      ...c,
+      selectedTemplate: templatesFor(c.industry).some((t) => t.id === c.selectedTemplate) ? c.selectedTemplate : '',
+    }))
+
+  /** A saved configuration (already decoded from JSON) as a valid BuilderConfig; the defaults for anything that is not an object. */
+  function parseBuilderConfig(value: unknown): BuilderConfig {
+    const result = BuilderConfigSchema.safeParse(value)
+    if (!result.success) return createDefaultConfig()
+    const config: BuilderConfig = result.data
+    return config
   }
-  return parseBuilderConfig(value)
+
+  /** The JSON text saved under BUILDER_STORAGE_KEY as a BuilderConfig; the defaults for null or bad JSON. */
+  function parseStoredConfig(json: string | null): BuilderConfig {
+    if (json == null) return createDefaultConfig()
+    let value: unknown
+    try {
+      value = JSON.parse(json)
+    } catch {
+      return createDefaultConfig()
+    }
+    return parseBuilderConfig(value)
+  }
+
+  return { BuilderConfigSchema, parseBuilderConfig, parseStoredConfig }
 }
+
+/** The parsers of saved designs bound to the builder's choices. */
+export type BuilderConfigParser = ReturnType<typeof builderConfigParser>

@@ -8,9 +8,8 @@
  * page's bundle.
  */
 
-import { FEATURE_TOGGLES } from '~/content/builder-options.ts'
-import { parseBuilderConfig } from './builder-config.ts'
-import { chooseTemplate, clampSlider, createDefaultConfig, setIndustry, toggleService, type BuilderConfig } from './builder.ts'
+import type { BuilderConfigParser } from './builder-config.ts'
+import { createDefaultConfig, type Builder, type BuilderConfig } from './builder.ts'
 import {
   CHOICE_FIELDS,
   CUSTOM_CHOICE_FIELDS,
@@ -39,8 +38,8 @@ export type BuilderRequest = {
   view: 'full' | null
 }
 
-/** The design, tab and device that the builder's address asks for. */
-export function readBuilderQuery(q: URLSearchParams): BuilderRequest {
+/** The design, tab and device that the builder's address asks for, read against the builder's choices. */
+export function readBuilderQuery(q: URLSearchParams, builder: Builder, parser: BuilderConfigParser): BuilderRequest {
   const panel = q.get(F.panel)
   const tab = [q.get(F.tab), panel].find(isBuilderTab) ?? 'basic'
   // The form sends the width shown first, then the width button pressed, if any.
@@ -50,12 +49,19 @@ export function readBuilderQuery(q: URLSearchParams): BuilderRequest {
   if (q.has(F.reset)) return { config: createDefaultConfig(), tab, device, convert, view }
   const encoded = q.get(F.design)
   if (encoded === null) return { config: null, tab, device, convert, view }
-  return { config: applyFields(parseBuilderConfig(decodeDesign(encoded) ?? {}), q, panel), tab, device, convert, view }
+  const base = parser.parseBuilderConfig(decodeDesign(encoded) ?? {})
+  return { config: applyFields(base, q, panel, builder, parser), tab, device, convert, view }
 }
 
 const text = (v: string) => v.slice(0, MAX_TEXT)
 
-function applyFields(base: BuilderConfig, q: URLSearchParams, panel: string | null): BuilderConfig {
+function applyFields(
+  base: BuilderConfig,
+  q: URLSearchParams,
+  panel: string | null,
+  { options, clampSlider, setIndustry, toggleService, chooseTemplate }: Builder,
+  { parseBuilderConfig }: BuilderConfigParser,
+): BuilderConfig {
   let c: BuilderConfig = structuredClone(base)
   for (const key of TEXT_FIELDS) {
     const v = q.get(key)
@@ -83,7 +89,7 @@ function applyFields(base: BuilderConfig, q: URLSearchParams, panel: string | nu
   if (panel === 'features') {
     const on = (name: string) => new Set(q.getAll(name))
     const features = on(F.feature)
-    for (const { id } of FEATURE_TOGGLES) c.features[id] = features.has(id)
+    for (const { id } of options.featureToggles) c.features[id] = features.has(id)
     const sections = on(F.section)
     for (const key of Object.keys(c.contentSections) as (keyof BuilderConfig['contentSections'])[])
       c.contentSections[key] = sections.has(key)

@@ -9,7 +9,7 @@
  * Pure and free of zod: the builder imports it in the browser.
  */
 
-import { DEFAULT_BUILDER_CONFIG, summarizeConfig, type BuilderConfig } from './builder.ts'
+import { DEFAULT_BUILDER_CONFIG, type Builder, type BuilderConfig } from './builder.ts'
 import { DESIGN_PARAM, encodeDesign } from './proposal-source.ts'
 
 export const BUILDER_TABS = [
@@ -99,7 +99,7 @@ export function builderHref(config: BuilderConfig, tab: BuilderTab, device: Devi
   return `/demo-builder?${q.toString()}`
 }
 
-/** 'Convert to Real Website': the proposal form with the design summarised and attached (ADR 007). */
-export function proposalHref(config: BuilderConfig): string {
+/** 'Convert to Real Website': the proposal form with the design summarised (by the builder's choices) and attached (ADR 007). */
+export function proposalHref(config: BuilderConfig, { summarizeConfig }: Pick<Builder, 'summarizeConfig'>): string {
   return `/proposal?${new URLSearchParams({ from: 'builder', summary: summarizeConfig(config), [DESIGN_PARAM]: encodeDesign(config) }).toString()}`
 }

@@ -8,7 +8,7 @@
 
 import { MAX_QUESTION_LENGTH } from './chat.ts'
 import { searchFaqs } from './faq-search.ts'
-import type { ChatTopic } from './chat-topics.ts'
+import type { ChatTopic } from '~/content/chat-topics.ts'
 
 /** Words that carry no topic: greetings, pronouns, the grammar of a question. */
 const STOP = new Set(

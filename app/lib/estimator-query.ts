@@ -8,17 +8,7 @@
  * message the estimator shows in the browser, and the form keeps what can be kept.
  */
 
-import {
-  ESTIMATOR_ADDONS,
-  INCLUDED_PAGES,
-  MAX_PAGES,
-  MIN_PAGES,
-  URGENCY_OPTIONS,
-  WEBSITE_TYPES,
-  estimate,
-  type Estimate,
-  type EstimateInput,
-} from './estimator.ts'
+import { MAX_PAGES, MIN_PAGES, type Estimate, type EstimateInput, type Estimator } from './estimator.ts'
 
 /** The query parameters the estimator reads (the names GET /api/estimate/pdf uses). */
 export const ESTIMATOR_PARAMS = ['type', 'pages', 'addons', 'urgency'] as const
@@ -45,7 +35,10 @@ export type EstimatorQuery = {
   pagesError?: string
 }
 
-export const DEFAULT_ESTIMATOR_FIELDS: EstimatorFields = { websiteType: '', pages: String(INCLUDED_PAGES), addons: [], urgency: '' }
+/** The form as everyone gets it: the price list's starting page count and nothing chosen. */
+export function defaultEstimatorFields({ prices }: Estimator): EstimatorFields {
+  return { websiteType: '', pages: String(prices.includedPages), addons: [], urgency: '' }
+}
 
 /** Whether the address carries any of the estimator's parameters. */
 export function hasEstimatorQuery(q: URLSearchParams): boolean {
@@ -53,11 +46,11 @@ export function hasEstimatorQuery(q: URLSearchParams): boolean {
 }
 
 /** The estimate input of a set of fields (the same shape the browser prices, so they compare equal). */
-export function fieldsToInput(fields: EstimatorFields): EstimateInput {
+export function fieldsToInput(fields: EstimatorFields, est: Estimator): EstimateInput {
   return {
     websiteType: fields.websiteType,
     pages: Number(fields.pages),
-    addons: ESTIMATOR_ADDONS.filter((a) => fields.addons.includes(a.id)).map((a) => a.id),
+    addons: est.addons.filter((a) => fields.addons.includes(a.id)).map((a) => a.id),
     urgency: fields.urgency || null,
   }
 }
@@ -68,12 +61,12 @@ export function fieldsToInput(fields: EstimatorFields): EstimateInput {
  * (`addons=seo,cms`, the PDF's and the proposal's links). Unknown add-ons and urgencies are
  * dropped; an unknown or missing type and a page count out of range leave the form with its message.
  */
-export function readEstimatorQuery(q: URLSearchParams): EstimatorQuery | null {
+export function readEstimatorQuery(q: URLSearchParams, est: Estimator): EstimatorQuery | null {
   if (!hasEstimatorQuery(q)) return null
   const type = (q.get('type') ?? '').slice(0, 40)
-  const websiteType = WEBSITE_TYPES.some((t) => t.id === type) ? type : ''
+  const websiteType = est.prices.websiteTypes.some((t) => t.id === type) ? type : ''
   const rawPages = (q.get('pages') ?? '').trim().slice(0, 12)
-  const pages = rawPages === '' ? String(INCLUDED_PAGES) : rawPages
+  const pages = rawPages === '' ? String(est.prices.includedPages) : rawPages
   const asked = new Set(
     q
       .getAll('addons')
@@ -81,9 +74,9 @@ export function readEstimatorQuery(q: URLSearchParams): EstimatorQuery | null {
       .flatMap((v) => v.split(','))
       .map((s) => s.trim()),
   )
-  const addons = ESTIMATOR_ADDONS.filter((a) => asked.has(a.id)).map((a) => a.id)
+  const addons = est.addons.filter((a) => asked.has(a.id)).map((a) => a.id)
   const urgencyId = q.get('urgency') ?? ''
-  const urgency = URGENCY_OPTIONS.some((u) => u.id === urgencyId) ? urgencyId : ''
+  const urgency = est.prices.urgencies.some((u) => u.id === urgencyId) ? urgencyId : ''
   const fields: EstimatorFields = { websiteType, pages, addons, urgency }
 
   const pageCount = Number(pages)
@@ -91,6 +84,6 @@ export function readEstimatorQuery(q: URLSearchParams): EstimatorQuery | null {
   const typeError = websiteType ? undefined : CHOOSE_TYPE_MESSAGE
   const pagesError = pagesOk ? undefined : PAGES_MESSAGE
   if (typeError || pagesError) return { fields, calculated: null, typeError, pagesError }
-  const input = fieldsToInput(fields)
-  return { fields, calculated: { input, result: estimate(input) } }
+  const input = fieldsToInput(fields, est)
+  return { fields, calculated: { input, result: est.estimate(input) } }
 }

@@ -2,7 +2,7 @@
  * schema.org structured data for the public pages (rendered as JSON-LD). Pure functions of the
  * content, the saved settings and SITE_URL, so they can be tested without a browser.
  */
-import { COMPANY, SOCIAL_LINKS, officesOf, type ContactDetails } from '~/content/site.ts'
+import type { ContactDetails, Office } from '~/content/site.ts'
 import type { Faq } from '~/content/faq.ts'
 import type { Plan } from '~/content/pricing.ts'
 import { absoluteUrl } from './seo.ts'
@@ -15,12 +15,20 @@ export type OrganizationInput = {
   siteDescription?: string
 } & ContactDetails
 
+/** What the content says of the agency itself (app/content/site.ts): its offices are those of the saved contact details. */
+export type AgencyFacts = {
+  legalName: string
+  foundedYear: number
+  offices: readonly Office[]
+  socialLinks: readonly { href: string }[]
+}
+
 /**
  * The agency with both offices (San Francisco headquarters and the Gwalior development center),
  * from the saved contact details. No coordinates: they would not follow an edited address.
  */
-export function organizationJsonLd(s: OrganizationInput): Json {
-  const offices = officesOf(s).map((o) => ({
+export function organizationJsonLd(s: OrganizationInput, agency: AgencyFacts): Json {
+  const offices = agency.offices.map((o) => ({
     '@type': 'Place',
     name: `${s.siteName} ${o.label}, ${o.city}`,
     ...(o.phone && { telephone: o.phone }),
@@ -32,17 +40,17 @@ export function organizationJsonLd(s: OrganizationInput): Json {
     '@type': 'Organization',
     '@id': absoluteUrl(s.siteUrl, '/#organization'),
     name: s.siteName,
-    legalName: COMPANY.legalName,
+    legalName: agency.legalName,
     url: absoluteUrl(s.siteUrl, '/'),
     logo: absoluteUrl(s.siteUrl, '/favicon.svg'),
     image: absoluteUrl(s.siteUrl, '/images/og-default.png'),
     ...(s.siteDescription && { description: s.siteDescription }),
     email: s.contactEmail,
     ...(s.contactPhone && { telephone: s.contactPhone }),
-    foundingDate: String(COMPANY.foundedYear),
+    foundingDate: String(agency.foundedYear),
     address: offices.map((o) => o.address),
     location: offices,
-    sameAs: SOCIAL_LINKS.map((l) => l.href),
+    sameAs: agency.socialLinks.map((l) => l.href),
   }
 }
 

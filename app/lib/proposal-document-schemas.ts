@@ -1,5 +1,5 @@
-import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
-import { DOCUMENT_ADDONS, type DocumentDraft, type Milestone, type PaymentStep, type ScopeSection } from './proposal-document.ts'
+import type { AddonId, PriceList, UrgencyId, WebsiteTypeId } from '~/content/pricing.ts'
+import { documentAddons, type DocumentDraft, type Milestone, type PaymentStep, type ScopeSection } from './proposal-document.ts'
 import { z } from './zod.ts'
 import { requiredText } from './text-field.ts'
 
@@ -50,7 +50,7 @@ const text = (label: string, max: number, required = true) =>
     .refine((v) => !required || v.length > 0, `${label} is required`)
 
 /** The editor's fields to a draft (its summary still to sanitize), or a message per field. */
-export function parseDocumentForm(v: Values): Checked<DocumentDraft> {
+export function parseDocumentForm(prices: PriceList, v: Values): Checked<DocumentDraft> {
   const fields: Record<string, string> = {}
   const title = field(text('Title', 200), v.title, 'title', fields)
   const summaryHtml = field(text('Summary', 20_000), v.summary, 'summary', fields)
@@ -74,17 +74,17 @@ export function parseDocumentForm(v: Values): Checked<DocumentDraft> {
   const planId = (v.plan ?? '').trim()
   let plan: WebsiteTypeId | null = null
   if (planId) {
-    if (WEBSITE_TYPES.some((t) => t.id === planId)) plan = planId as WebsiteTypeId
+    if (prices.websiteTypes.some((t) => t.id === planId)) plan = planId as WebsiteTypeId
     else fields.plan = 'Choose a plan from the list'
   }
   const extraPages = field(wholeNumber('Extra pages', 500), v.extraPages, 'extraPages', fields) ?? 0
   const addons: Partial<Record<AddonId, number>> = {}
-  for (const a of DOCUMENT_ADDONS) {
+  for (const a of documentAddons(prices)) {
     const q = field(wholeNumber('Quantity', 99), v[`addon-${a.id}`], `addon-${a.id}`, fields) ?? 0
     if (q > 0) addons[a.id] = q
   }
   const urgencyId = (v.urgency ?? 'standard').trim() || 'standard'
-  if (!URGENCY_OPTIONS.some((u) => u.id === urgencyId)) fields.urgency = 'Choose an urgency from the list'
+  if (!prices.urgencies.some((u) => u.id === urgencyId)) fields.urgency = 'Choose an urgency from the list'
   const customLabel = field(text('Custom line', 200, false), v.customLabel, 'customLabel', fields) ?? ''
   const customPrice = field(dollars('Price'), v.customPrice, 'customPrice', fields) ?? 0
   const customQty = field(wholeNumber('Quantity', 999), v.customQty || (customLabel ? '1' : '0'), 'customQty', fields) ?? 0
@@ -141,7 +141,7 @@ export function parseDocumentForm(v: Values): Checked<DocumentDraft> {
 }
 
 /** A draft as the editor's fields (to fill the form again). */
-export function documentFormValues(d: DocumentDraft): Record<string, string> {
+export function documentFormValues(prices: PriceList, d: DocumentDraft): Record<string, string> {
   const out: Record<string, string> = {
     title: d.title,
     summary: d.summaryHtml,
@@ -155,7 +155,7 @@ export function documentFormValues(d: DocumentDraft): Record<string, string> {
     customQty: d.lines.custom ? String(d.lines.custom.quantity) : '',
     discount: d.lines.discountCents ? (d.lines.discountCents / 100).toFixed(2) : '',
   }
-  for (const a of DOCUMENT_ADDONS) out[`addon-${a.id}`] = String(d.lines.addons[a.id] ?? 0)
+  for (const a of documentAddons(prices)) out[`addon-${a.id}`] = String(d.lines.addons[a.id] ?? 0)
   d.scope.forEach((s, i) => Object.assign(out, { [`scopeHeading${i}`]: s.heading, [`scopeBody${i}`]: s.body }))
   d.milestones.forEach((m, i) => Object.assign(out, { [`milestoneLabel${i}`]: m.label, [`milestoneDate${i}`]: m.date }))
   d.payments.forEach((p, i) => Object.assign(out, { [`paymentLabel${i}`]: p.label, [`paymentPercent${i}`]: String(p.percent) }))

@@ -1,20 +1,12 @@
 /**
  * A proposal document (issue 38, docs/decisions/068-signed-proposals.md): what the editor
- * writes, how its lines are priced from the one price list (app/content/pricing.ts), its default
+ * writes, how its lines are priced from the one price list (app/content/pricing.ts's PRICE_LIST,
+ * which the services pass in), its default
  * milestones from the list's delivery times, and its canonical form (the bytes a version's SHA-256
  * is taken of). Pure: the server prices every save; nothing priced is ever taken from a form.
  */
 import { DateTime } from 'luxon'
-import {
-  DELIVERY_DAYS,
-  EXTRA_PAGE_PRICE,
-  PRICING_ADDONS,
-  URGENCY_OPTIONS,
-  WEBSITE_TYPES,
-  type AddonId,
-  type UrgencyId,
-  type WebsiteTypeId,
-} from '~/content/pricing.ts'
+import type { AddonId, PriceList, PricingAddon, UrgencyId, WebsiteTypeId } from '~/content/pricing.ts'
 
 export const DOCUMENT_STATES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const
 export type DocumentState = (typeof DOCUMENT_STATES)[number]
@@ -32,7 +24,9 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
 export const OPEN_STATES: readonly DocumentState[] = ['sent', 'viewed']
 
 /** The one-time add-ons a proposal may list (a monthly price is no part of a one-time total). */
-export const DOCUMENT_ADDONS = PRICING_ADDONS.filter((a) => !a.unit)
+export function documentAddons(prices: PriceList): PricingAddon[] {
+  return prices.addons.filter((a) => !a.unit)
+}
 
 /** What the editor chose. Prices are NOT here: priceDocument reads them from the price list. */
 export type LineChoices = {
@@ -86,21 +80,21 @@ export class PricingError extends Error {
  * pages at the page price, add-ons at theirs, the urgency's surcharge on those (as the estimator
  * prices it), the custom line, less the discount. The last payment takes the cents left over.
  */
-export function priceDocument(choices: LineChoices, payments: PaymentStep[]): Priced {
+export function priceDocument(prices: PriceList, choices: LineChoices, payments: PaymentStep[]): Priced {
   const lines: PricedLine[] = []
   const push = (label: string, quantity: number, unitCents: number) =>
     lines.push({ label, quantity, unitCents, amountCents: quantity * unitCents })
   if (choices.plan) {
-    const type = WEBSITE_TYPES.find((t) => t.id === choices.plan)
+    const type = prices.websiteTypes.find((t) => t.id === choices.plan)
     if (!type) throw new PricingError('plan', 'Choose a plan from the list')
     push(type.label, 1, cents(type.base))
   }
-  if (choices.extraPages > 0) push('Extra pages', choices.extraPages, cents(EXTRA_PAGE_PRICE))
-  for (const addon of DOCUMENT_ADDONS) {
+  if (choices.extraPages > 0) push('Extra pages', choices.extraPages, cents(prices.extraPagePrice))
+  for (const addon of documentAddons(prices)) {
     const quantity = choices.addons[addon.id] ?? 0
     if (quantity > 0) push(addon.name, quantity, cents(addon.price))
   }
-  const urgency = URGENCY_OPTIONS.find((u) => u.id === choices.urgency)
+  const urgency = prices.urgencies.find((u) => u.id === choices.urgency)
   if (!urgency) throw new PricingError('urgency', 'Choose an urgency from the list')
   const listed = lines.reduce((sum, l) => sum + l.amountCents, 0)
   if (urgency.multiplier > 1 && listed > 0)
@@ -146,9 +140,9 @@ export function dayLabel(day: string): string {
  * launch on the slowest day of the range. A custom web app's launch is quoted: its date is left
  * for the agency to write.
  */
-export function defaultMilestones(plan: WebsiteTypeId | null, urgency: UrgencyId, start: string): Milestone[] {
-  const type = WEBSITE_TYPES.find((t) => t.id === plan)
-  const days = type ? DELIVERY_DAYS[type.delivery] : null
+export function defaultMilestones(prices: PriceList, plan: WebsiteTypeId | null, urgency: UrgencyId, start: string): Milestone[] {
+  const type = prices.websiteTypes.find((t) => t.id === plan)
+  const days = type ? prices.deliveryDays[type.delivery] : null
   if (!days)
     return [
       { label: 'Kick-off call', date: start },

@@ -2,7 +2,6 @@ import { z } from '~/lib/zod.ts'
 import { requiredEmail } from './email-field.ts'
 import { BLOG_CATEGORIES, BLOG_STATUSES, BUDGETS, BUSINESS_TYPES, PORTFOLIO_STATUSES, PROPOSAL_STATUSES } from './constants.ts'
 import { isTimeZone } from './zone-check.ts'
-import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import { MAX_TAG_LENGTH, MAX_TAGS, splitTags, TAG_TOO_LONG, tagLength, TOO_MANY_TAGS } from './post-tags.ts'
 
 /**
@@ -316,14 +315,18 @@ export const PasswordChangeSchema = z
 /** A new password chosen from a reset link (docs/decisions/047): the password change's rules, without the current one. */
 export const PasswordResetSchema = z.object(newPasswordFields).refine(confirmed, mismatch)
 
-/** The agency's time zone: an IANA name the runtime knows ('America/Los_Angeles'), not an offset. */
-const timeZoneField = z
-  .string({ error: 'Choose a time zone' })
-  .trim()
-  .refine(
-    (v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v),
-    `Choose a time zone from the list, such as ${DEFAULT_AGENCY_ZONE}`,
-  )
+/**
+ * The agency's time zone: an IANA name the runtime knows, not an offset. A wrong one is answered
+ * with `example` (the default zone, app/content/site.ts) as the zone to follow.
+ */
+const timeZoneField = (example: string) =>
+  z
+    .string({ error: 'Choose a time zone' })
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isTimeZone(v),
+      `Choose a time zone from the list, such as ${example}`,
+    )
 
 /**
  * The proposal settings (issue 38, docs/decisions/075). The terms' limit is the proposal editor's
@@ -338,49 +341,52 @@ const longText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
 
-export const SettingsSchema = z.object({
-  siteName: text('Site name', 100),
-  siteDescription: optionalText('Site description', 500).default(''),
-  contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')),
-  contactPhone: optionalText('Contact phone', 40).default(''),
-  address: optionalText('Address', 300).default(''),
-  hours: optionalText('Opening hours', 200).default(''),
-  gwaliorAddress: optionalText('Gwalior address', 300).default(''),
-  gwaliorPhone: optionalText('Gwalior phone', 40).default(''),
-  gwaliorHours: optionalText('Gwalior opening hours', 200).default(''),
-  enableNotifications: z.boolean({ error: 'Must be true or false' }),
-  enableAnalytics: z.boolean({ error: 'Must be true or false' }),
-  maintenanceMode: z.boolean({ error: 'Must be true or false' }),
-  /** The back office shows and takes times (a post's publish time) in this zone. */
-  timeZone: timeZoneField,
-  /** How to pay the agency (bank, transfer reference...), printed on each deposit invoice (issue 38). */
-  paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).default(''),
-  /** The terms a new proposal starts with; '' means the standard ones (app/content/proposal-terms.ts). */
-  proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).default(''),
-})
-export type Settings = z.infer<typeof SettingsSchema>
+/** The settings; `exampleZone` is the zone a wrong time zone's message offers (the default one). */
+export const settingsSchema = (exampleZone: string) =>
+  z.object({
+    siteName: text('Site name', 100),
+    siteDescription: optionalText('Site description', 500).default(''),
+    contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')),
+    contactPhone: optionalText('Contact phone', 40).default(''),
+    address: optionalText('Address', 300).default(''),
+    hours: optionalText('Opening hours', 200).default(''),
+    gwaliorAddress: optionalText('Gwalior address', 300).default(''),
+    gwaliorPhone: optionalText('Gwalior phone', 40).default(''),
+    gwaliorHours: optionalText('Gwalior opening hours', 200).default(''),
+    enableNotifications: z.boolean({ error: 'Must be true or false' }),
+    enableAnalytics: z.boolean({ error: 'Must be true or false' }),
+    maintenanceMode: z.boolean({ error: 'Must be true or false' }),
+    /** The back office shows and takes times (a post's publish time) in this zone. */
+    timeZone: timeZoneField(exampleZone),
+    /** How to pay the agency (bank, transfer reference...), printed on each deposit invoice (issue 38). */
+    paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).default(''),
+    /** The terms a new proposal starts with; '' means the standard ones (app/content/proposal-terms.ts). */
+    proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).default(''),
+  })
+export type Settings = z.infer<ReturnType<typeof settingsSchema>>
 /**
  * Partial update: only the fields sent are checked and changed. Written out rather than
- * `SettingsSchema.partial()`, because zod keeps `.default('')` inside `.partial()` and a missing
+ * `settingsSchema(zone).partial()`, because zod keeps `.default('')` inside `.partial()` and a missing
  * field would come back as '' and wipe the stored value.
  */
-export const SettingsPatchSchema = z.object({
-  siteName: text('Site name', 100).optional(),
-  siteDescription: optionalText('Site description', 500).optional(),
-  contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')).optional(),
-  contactPhone: optionalText('Contact phone', 40).optional(),
-  address: optionalText('Address', 300).optional(),
-  hours: optionalText('Opening hours', 200).optional(),
-  gwaliorAddress: optionalText('Gwalior address', 300).optional(),
-  gwaliorPhone: optionalText('Gwalior phone', 40).optional(),
-  gwaliorHours: optionalText('Gwalior opening hours', 200).optional(),
-  enableNotifications: z.boolean({ error: 'Must be true or false' }).optional(),
-  enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
-  maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),
-  timeZone: timeZoneField.optional(),
-  paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).optional(),
-  proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).optional(),
-})
+export const settingsPatchSchema = (exampleZone: string) =>
+  z.object({
+    siteName: text('Site name', 100).optional(),
+    siteDescription: optionalText('Site description', 500).optional(),
+    contactEmail: z.string().trim().max(254).pipe(z.email('Enter a valid contact email')).optional(),
+    contactPhone: optionalText('Contact phone', 40).optional(),
+    address: optionalText('Address', 300).optional(),
+    hours: optionalText('Opening hours', 200).optional(),
+    gwaliorAddress: optionalText('Gwalior address', 300).optional(),
+    gwaliorPhone: optionalText('Gwalior phone', 40).optional(),
+    gwaliorHours: optionalText('Gwalior opening hours', 200).optional(),
+    enableNotifications: z.boolean({ error: 'Must be true or false' }).optional(),
+    enableAnalytics: z.boolean({ error: 'Must be true or false' }).optional(),
+    maintenanceMode: z.boolean({ error: 'Must be true or false' }).optional(),
+    timeZone: timeZoneField(exampleZone).optional(),
+    paymentDetails: longText('Payment details', MAX_PAYMENT_DETAILS).optional(),
+    proposalTerms: longText('Default terms', MAX_PROPOSAL_TERMS).optional(),
+  })
 
 const visitTag = z.string().max(300).optional()
 

@@ -4,8 +4,7 @@
  * root loader) so that previews and search engines see absolute addresses.
  */
 import type { MetaDescriptor } from 'react-router'
-import { PAGE_META, TITLE_SUFFIX, type PageKey, type PageMeta } from '~/content/seo.ts'
-import { fullTitle } from './page-title.ts'
+import type { PageMeta } from '~/content/seo.ts'
 
 /** The shared image for link previews when a page has none of its own. */
 export const DEFAULT_OG_IMAGE = '/images/og-default.png'
@@ -14,7 +13,7 @@ export type SeoOptions = {
   siteUrl: string
   /** Path of the page (no query string); used for the canonical link and og:url. */
   path: string
-  /** Saved site name; the static TITLE_SUFFIX is used when it is missing. */
+  /** Saved site name; the site's own name (given to seoHelpers) is used when it is missing. */
   siteName?: string
   /** Site-relative or absolute image for og:image and twitter:image. */
   image?: string
@@ -30,34 +29,6 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`
 }
 
-export { fullTitle }
-
-/** Meta descriptors for one page, from its PAGE_META entry (or an ad-hoc entry such as a post). */
-export function seoMeta(page: PageKey | PageMeta, opts: SeoOptions): MetaDescriptor[] {
-  const meta = typeof page === 'string' ? PAGE_META[page] : page
-  const title = fullTitle(meta.title, opts.siteName)
-  const url = absoluteUrl(opts.siteUrl, opts.path)
-  const image = absoluteUrl(opts.siteUrl, opts.image || DEFAULT_OG_IMAGE)
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: 'description', content: meta.description },
-    { name: 'keywords', content: meta.keywords.join(', ') },
-    { property: 'og:type', content: opts.type ?? 'website' },
-    { property: 'og:site_name', content: opts.siteName || TITLE_SUFFIX.replace(/^ \| /, '') },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: meta.description },
-    { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
-    { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: meta.description },
-    { name: 'twitter:image', content: image },
-  ]
-  if (opts.noindex) tags.push({ name: 'robots', content: 'noindex' })
-  else tags.push({ tagName: 'link', rel: 'canonical', href: url })
-  return tags
-}
-
 type RootMatchData = { siteUrl?: string; site?: { siteName?: string } }
 
 /** SITE_URL and the site name from the root loader's data among a meta function's matches. */
@@ -69,11 +40,50 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
   return { siteUrl: root?.siteUrl ?? '', siteName: root?.site?.siteName }
 }
 
-/** Shorthand used by most pages: meta for a PAGE_META key at the current location. */
-export function pageMeta(
-  key: PageKey,
-  args: { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>; location: { pathname: string } },
-): MetaDescriptor[] {
-  const site = siteFromMatches(args.matches)
-  return seoMeta(key, { ...site, path: args.location.pathname })
+/** What a route's meta function is given, as far as the page metadata needs it. */
+export type MetaArgs = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
+  location: { pathname: string }
+}
+
+/**
+ * The page metadata helpers for a site's page texts and its own name (shown in titles until a
+ * name is saved). The content binds them once (app/components/site/page-meta.ts); this module
+ * only builds the tags.
+ */
+export function seoHelpers<K extends string>(pages: Record<K, PageMeta>, defaultSiteName: string) {
+  /** Meta descriptors for one page, from its entry in `pages` (or an ad-hoc entry such as a post). */
+  function seoMeta(page: K | PageMeta, opts: SeoOptions): MetaDescriptor[] {
+    const meta = typeof page === 'string' ? pages[page] : page
+    const siteName = opts.siteName || defaultSiteName
+    const title = `${meta.title} | ${siteName}`
+    const url = absoluteUrl(opts.siteUrl, opts.path)
+    const image = absoluteUrl(opts.siteUrl, opts.image || DEFAULT_OG_IMAGE)
+    const tags: MetaDescriptor[] = [
+      { title },
+      { name: 'description', content: meta.description },
+      { name: 'keywords', content: meta.keywords.join(', ') },
+      { property: 'og:type', content: opts.type ?? 'website' },
+      { property: 'og:site_name', content: siteName },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: meta.description },
+      { property: 'og:url', content: url },
+      { property: 'og:image', content: image },
+      { name: 'twitter:card', content: 'summary_large_image' },
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: meta.description },
+      { name: 'twitter:image', content: image },
+    ]
+    if (opts.noindex) tags.push({ name: 'robots', content: 'noindex' })
+    else tags.push({ tagName: 'link', rel: 'canonical', href: url })
+    return tags
+  }
+
+  /** Shorthand used by most pages: meta for a page's key at the current location. */
+  function pageMeta(key: K, args: MetaArgs): MetaDescriptor[] {
+    const site = siteFromMatches(args.matches)
+    return seoMeta(key, { ...site, path: args.location.pathname })
+  }
+
+  return { seoMeta, pageMeta }
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import { AvailabilitySchema, type BookingInput } from '~/lib/booking-schemas.ts'
 import { callDetails, officeAt, type CallDetails } from '~/lib/booking-meeting.ts'
+import { DEFAULT_AVAILABILITY } from '~/content/booking-defaults.ts'
 import {
-  DEFAULT_AVAILABILITY,
   callTimeToken,
   callTimes,
   freeSlots,

@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import { COMPANY, officesOf, type ContactDetails } from '~/content/site.ts'
-import {
-  EstimateError,
-  deliverySentence,
-  estimate,
-  estimateRows,
-  type Estimate,
-  type EstimateInput,
-  type EstimateRow,
-} from '~/lib/estimator.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
+import { EstimateError, estimator, type Estimate, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import { DomainValidationError } from '~/infra/errors.server.ts'
 import { dayLabel } from '~/lib/proposal-document.ts'
 import { getSettings } from './settings.server.ts'
 import { PDF_BRAND as BRAND, PDF_INK as INK, PDF_MUTED as MUTED, renderTaggedPdf } from './tagged-pdf.server.ts'
+
+/** The estimator bound to the one price list: the server prices every estimate again with it. */
+export const ESTIMATOR = estimator(PRICE_LIST)
+const { estimate, estimateRows, deliverySentence } = ESTIMATOR
 
 /** How long the figures on an estimate hold. */
 export const ESTIMATE_VALID_DAYS = 30

@@ -1,13 +1,11 @@
 import type { Db } from '~/db/db.server.ts'
 import { NO_ATTRIBUTION, type LeadAttribution } from '~/lib/lead-attribution.ts'
-import { summarizeConfig } from '~/lib/builder.ts'
-import { parseBuilderConfig } from '~/lib/builder-config.ts'
 import { budgetLabel, businessTypeLabel, type ProposalStatus } from '~/lib/constants.ts'
 import { formatZonedDateTimeNamed } from '~/lib/agency-time.ts'
 import { callReply, proposalReply } from '~/lib/reply-templates.ts'
 import { findBookingsForProposal } from '~/models/bookings.server.ts'
 import { markProposalOpened } from '~/models/lead-desk.server.ts'
-import { EstimateError, estimate, estimateRows, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
+import { EstimateError, type EstimateInput, type EstimateRow } from '~/lib/estimator.ts'
 import type { ProposalNoteInput, ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
 import { decodeDesign, estimateFromQuery, isProposalSource, reopenHref } from '~/lib/proposal-source.ts'
 import { insertOutboxMail } from '~/models/outbox.server.ts'
@@ -17,10 +15,12 @@ import type { Admin } from './actor.server.ts'
 import { recordActivity } from './activity-log.server.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { getSettings } from './settings.server.ts'
+import { ESTIMATOR } from './estimate.server.ts'
 import { listAssignees } from './people.server.ts'
 import { requirePermission } from './actor.server.ts'
 import { findPerson } from '~/models/people.server.ts'
 import { leadHistory } from './lead-history.server.ts'
+import { BUILDER, parseBuilderConfig } from './builder-design.server.ts'
 
 export type { ProposalEvent }
 
@@ -49,7 +49,7 @@ export function checkProposalSource(
     if (!input) return null
     let total: number
     try {
-      total = estimate(input).total
+      total = ESTIMATOR.estimate(input).total
     } catch (err) {
       if (err instanceof EstimateError) return null
       throw err
@@ -85,7 +85,7 @@ function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | nu
       // Priced again with today's price list, as the reopened estimator will show it.
       return {
         source: 'estimator',
-        rows: estimateRows(input, estimate(input)),
+        rows: ESTIMATOR.estimateRows(input, ESTIMATOR.estimate(input)),
         reopenHref: reopenHref('estimator', input),
       }
     } catch {
@@ -93,7 +93,7 @@ function originOf(row: model.ProposalSourceRow | undefined): ProposalOrigin | nu
     }
   }
   const config = parseBuilderConfig(data)
-  const items = summarizeConfig(config)
+  const items = BUILDER.summarizeConfig(config)
     .split('\n')
     .map((line) => {
       const at = line.indexOf(': ')

@@ -1,13 +1,11 @@
 import type { Db } from '~/db/db.server.ts'
-import { URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
-import { summarizeConfig } from '~/lib/builder.ts'
-import { parseBuilderConfig } from '~/lib/builder-config.ts'
+import { PRICE_LIST, URGENCY_OPTIONS, WEBSITE_TYPES, type AddonId, type UrgencyId, type WebsiteTypeId } from '~/content/pricing.ts'
 import { businessTypeLabel } from '~/lib/constants.ts'
 import type { EstimateInput } from '~/lib/estimator.ts'
 import {
   DEFAULT_PAYMENTS,
   DEFAULT_VALID_DAYS,
-  DOCUMENT_ADDONS,
+  documentAddons,
   addDays,
   defaultMilestones,
   priceDocument,
@@ -22,7 +20,7 @@ import { requirePermission, type Admin } from './actor.server.ts'
 import { sanitizeBlogHtml } from '~/infra/sanitize.server.ts'
 import { getSettings } from './settings.server.ts'
 import { leadOr404 } from './proposal-document-record.server.ts'
-import { designEstimate } from './design-estimate.server.ts'
+import { BUILDER, designEstimate, parseBuilderConfig } from './builder-design.server.ts'
 
 /**
  * What a proposal document says before and as it is saved (issue 38): the agency's default terms,
@@ -62,7 +60,7 @@ function leadChoices(source: leads.ProposalSourceRow | undefined): { estimate: E
   try {
     if (source.source === 'builder') {
       const config = parseBuilderConfig(JSON.parse(source.sourceData))
-      return { estimate: designEstimate(config), design: summarizeConfig(config) }
+      return { estimate: designEstimate(config), design: BUILDER.summarizeConfig(config) }
     }
     if (source.source !== 'estimator') return null
     const input = JSON.parse(source.sourceData) as EstimateInput
@@ -87,7 +85,7 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
   const plan = (type?.id ?? null) as WebsiteTypeId | null
   const urgency = (URGENCY_OPTIONS.find((u) => u.id === est?.urgency)?.id ?? 'standard') as UrgencyId
   const addons: Partial<Record<AddonId, number>> = {}
-  for (const id of est?.addons ?? []) if (DOCUMENT_ADDONS.some((a) => a.id === id)) addons[id as AddonId] = 1
+  for (const id of est?.addons ?? []) if (documentAddons(PRICE_LIST).some((a) => a.id === id)) addons[id as AddonId] = 1
   const extraPages = type && type.includedPages != null && est ? Math.max(0, est.pages - type.includedPages) : 0
   const today = todayIn(settings.timeZone, now)
   const business = businessTypeLabel(lead.businessType)
@@ -101,7 +99,7 @@ export async function prefillDocument(db: Db, proposalId: number, now = Date.now
       ...(choices?.design ? [{ heading: 'The design you made in our demo builder', body: choices.design }] : []),
     ],
     lines: { plan, extraPages, addons, urgency, custom: null, discountCents: 0 },
-    milestones: defaultMilestones(plan, urgency, today),
+    milestones: defaultMilestones(PRICE_LIST, plan, urgency, today),
     payments: DEFAULT_PAYMENTS.map((p) => ({ ...p })),
     terms,
     validUntil: addDays(today, DEFAULT_VALID_DAYS),
@@ -126,7 +124,7 @@ export function contentOf(
     title: rest.title,
     summaryHtml: sanitizeBlogHtml(rest.summaryHtml),
     scope: rest.scope,
-    priced: priceDocument(draft.lines, draft.payments),
+    priced: priceDocument(PRICE_LIST, draft.lines, draft.payments),
     milestones: rest.milestones,
     terms: rest.terms,
     validUntil: rest.validUntil,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import {
   OPEN_STATES,
   canonicalJson,
@@ -40,7 +41,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 function priceOrFieldError(draft: DocumentDraft): Priced {
   try {
-    return priceDocument(draft.lines, draft.payments)
+    return priceDocument(PRICE_LIST, draft.lines, draft.payments)
   } catch (err) {
     if (err instanceof PricingError) throw new DomainValidationError({ [err.field]: err.message })
     throw err

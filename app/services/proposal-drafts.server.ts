@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from '~/db/db.server.ts'
 import { canonicalJson, priceDocument, type DocumentContent, type DocumentDraft } from '~/lib/proposal-document.ts'
 import { parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import * as revisions from '~/models/proposal-document-revisions.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
 import * as leads from '~/models/proposals.server.ts'
@@ -33,7 +34,7 @@ async function leadOr404(db: Db, proposalId: number) {
 
 /** The draft these fields would save, or null while a field would be refused. */
 function draftOf(values: Record<string, string>): DocumentDraft | null {
-  const parsed = parseDocumentForm(values)
+  const parsed = parseDocumentForm(PRICE_LIST, values)
   if (!parsed.ok) return null
   return { ...parsed.data, summaryHtml: sanitizeBlogHtml(parsed.data.summaryHtml) }
 }
@@ -41,7 +42,7 @@ function draftOf(values: Record<string, string>): DocumentDraft | null {
 function totalOf(draft: DocumentDraft | null): number | null {
   if (!draft) return null
   try {
-    return priceDocument(draft.lines, draft.payments).totalCents
+    return priceDocument(PRICE_LIST, draft.lines, draft.payments).totalCents
   } catch {
     return null
   }

@@ -1,5 +1,5 @@
 import type { Db } from '~/db/db.server.ts'
-import { SettingsSchema, type Settings } from '~/lib/schemas.ts'
+import { settingsSchema, type Settings } from '~/lib/schemas.ts'
 import * as model from '~/models/settings.server.ts'
 import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
 import { COMPANY, DEFAULT_AGENCY_ZONE, DEFAULT_CONTACT, DEFAULT_SITE_DESCRIPTION } from '~/content/site.ts'
@@ -21,6 +21,9 @@ export const DEFAULT_SETTINGS: Settings = {
   proposalTerms: DEFAULT_PROPOSAL_TERMS,
 }
 
+/** What a stored setting must be to be read back. */
+const SETTINGS_SCHEMA = settingsSchema(DEFAULT_AGENCY_ZONE)
+
 /** Settings whose saved '' means "the standard one": emptied on the Settings page, the default comes back. */
 const BLANK_IS_DEFAULT = new Set<string>(['proposalTerms'])
 
@@ -32,7 +35,7 @@ const BLANK_IS_DEFAULT = new Set<string>(['proposalTerms'])
 export async function getSettings(db: Db): Promise<Settings> {
   const stored = await model.findSettingValues(db)
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS }
-  for (const [key, field] of Object.entries(SettingsSchema.shape)) {
+  for (const [key, field] of Object.entries(SETTINGS_SCHEMA.shape)) {
     if (!(key in stored)) continue
     const parsed = field.safeParse(stored[key])
     if (parsed.success && !(BLANK_IS_DEFAULT.has(key) && parsed.data === '')) settings[key] = parsed.data

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { BOOK_URL, expectNoAxeViolations, skipDiscoveryPopup, visit } from './public-helpers.ts'
 import { QUOTED } from '../../app/content/pricing.ts'
-import { CHAT_HANDOVER } from '../../app/lib/chat-topics.ts'
+import { CHAT_HANDOVER } from '../../app/content/chat-topics.ts'
 
 /**
  * The chat answers what is typed (issue 35 §4): a question typed in the panel, or on the chat page

@@ -7,7 +7,7 @@ import {
   PRICING_ADDONS,
   WEBSITE_TYPES,
 } from '../../app/content/pricing.ts'
-import { CHAT_QUESTIONS } from '../../app/lib/chat.ts'
+import { CHAT_QUESTIONS } from '../../app/content/chat.ts'
 import { login } from './admin-helpers.ts'
 import { adminApi, BOOK_URL, PUBLIC_PAGES } from './public-helpers.ts'
 import { expectNoAxeViolations, pdfText, uid, visit } from './tools-helpers.ts'

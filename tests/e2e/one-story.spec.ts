@@ -11,13 +11,16 @@ import {
   URGENCY_OPTIONS,
   WEBSITE_TYPES,
   daysText,
+  PRICE_LIST,
 } from '../../app/content/pricing.ts'
 import { CLIENT_COUNT, DEFAULT_CONTACT, STATS, officesOf } from '../../app/content/site.ts'
-import { CHAT_GREETING, CHAT_QUESTIONS } from '../../app/lib/chat.ts'
-import { CHAT_HANDOVER, chatTopics } from '../../app/lib/chat-topics.ts'
+import { CHAT_GREETING, CHAT_QUESTIONS } from '../../app/content/chat.ts'
+import { CHAT_HANDOVER, chatTopics } from '../../app/content/chat-topics.ts'
 import { BUDGET_LABELS } from '../../app/lib/constants.ts'
-import { deliverySentence, estimate, formatUsd, urgencyLabel } from '../../app/lib/estimator.ts'
+import { estimator, formatUsd } from '../../app/lib/estimator.ts'
 import { pdfText } from './tools-helpers.ts'
+
+const { deliverySentence, estimate, urgencyLabel } = estimator(PRICE_LIST)
 
 /**
  * One story, from one source (issue 35 §1): every delivery time, price, page count, support period

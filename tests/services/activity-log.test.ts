@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '~/db/db.server.ts'
 import { ACTIVITY_ACTIONS, activityCsv, activityFilterFrom, type ActivityEntry } from '~/lib/activity.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { BlogPostPatchSchema, BlogPostSchema, PortfolioItemPatchSchema, PortfolioItemSchema } from '~/lib/schemas.ts'
-import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
+import { DEFAULT_AVAILABILITY } from '~/content/booking-defaults.ts'
 import * as factors from '~/models/sign-in-factors.server.ts'
 import { runFromShell, runRequest, setActingPerson } from '~/infra/acting-context.server.ts'
 import {

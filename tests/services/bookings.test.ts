@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import type { Admin } from '~/services/actor.server.ts'
-import { DEFAULT_AVAILABILITY } from '~/lib/booking-slots.ts'
+import { DEFAULT_AVAILABILITY } from '~/content/booking-defaults.ts'
 import {
   AlreadyBookedError,
   SlotNotOfferedError,

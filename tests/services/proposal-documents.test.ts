@@ -6,6 +6,7 @@ import { createDefaultConfig } from '~/lib/builder.ts'
 import { encodeDesign } from '~/lib/proposal-source.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { parseDocumentForm, documentFormValues } from '~/lib/proposal-document-schemas.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import type { DocumentDraft } from '~/lib/proposal-document.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
@@ -142,7 +143,7 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
   it('computes the total on the server from the price list, whatever the form says, with the custom line and the discount', async () => {
     const lead = await estimatorLead('Tomas Total')
     const values = {
-      ...documentFormValues(await prefillDocument(h.db, lead.id)),
+      ...documentFormValues(PRICE_LIST, await prefillDocument(h.db, lead.id)),
       customLabel: 'Logo design',
       customPrice: '120',
       customQty: '2',
@@ -150,7 +151,7 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
       total: '1',
       totalCents: '1',
     }
-    const parsed = parseDocumentForm(values)
+    const parsed = parseDocumentForm(PRICE_LIST, values)
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields))
     const doc = await saveDocument(h.db, admin, lead.id, parsed.data)
     const listed = price('business') + 3 * EXTRA_PAGE_PRICE * 100 + addon('seo') + addon('booking')
@@ -175,7 +176,7 @@ describe.each(dialects())('proposal documents on %s', (_name, url) => {
   })
 
   it('refuses a form whose payments do not add up to 100% or whose rows are half filled, beside the fields', () => {
-    const r = parseDocumentForm({
+    const r = parseDocumentForm(PRICE_LIST, {
       title: '',
       summary: '<p>x</p>',
       terms: 't',

@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/db.serv
 import { migrationProvider } from '~/db/migrations/index.ts'
 import { ProposalSchema } from '~/lib/schemas.ts'
 import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { ForbiddenError, NotFoundError } from '~/infra/errors.server.ts'
@@ -53,7 +54,7 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
       }),
       `drafts-${n}`,
     )
-  const fields = async (proposalId: number) => documentFormValues(await prefillDocument(h.db, proposalId))
+  const fields = async (proposalId: number) => documentFormValues(PRICE_LIST, await prefillDocument(h.db, proposalId))
 
   it('keeps an autosave per person, offers it back to that person only, and a save clears it', async () => {
     const { id } = await lead()
@@ -82,7 +83,7 @@ describe.each(dialects())('proposal drafts and revisions on %s', (_name, url) =>
     expect(sams?.savedSinceBy?.name).toBe(owner.displayName)
 
     // A copy that holds just what is saved is not offered; Sam discards theirs.
-    await autosaveDocument(h.db, owner, id, documentFormValues((await getLeadDocument(h.db, owner, id)).draft), tick())
+    await autosaveDocument(h.db, owner, id, documentFormValues(PRICE_LIST, (await getLeadDocument(h.db, owner, id)).draft), tick())
     expect(await readDocumentAutosave(h.db, owner, id)).toBeNull()
     await discardDocumentAutosave(h.db, sam, id)
     expect(await readDocumentAutosave(h.db, sam, id)).toBeNull()

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/db.server.ts'
 import { DEFAULT_PROPOSAL_TERMS } from '~/content/proposal-terms.ts'
-import { fieldErrors, ProposalSchema, SettingsPatchSchema } from '~/lib/schemas.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
+import { fieldErrors, ProposalSchema, settingsPatchSchema } from '~/lib/schemas.ts'
 import { findActivity } from '~/models/activity-log.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
@@ -12,6 +13,8 @@ import { getSettings } from '~/services/settings.server.ts'
 import { updateSettings } from '~/services/settings-update.server.ts'
 import { dialects, validProposal } from '../helpers/app.ts'
 import { freshDatabase, signInAdmin } from './db.ts'
+
+const SettingsPatchSchema = settingsPatchSchema(DEFAULT_AGENCY_ZONE)
 
 /** The text a person reads in a PDF (pdfkit writes each line as hex strings in a TJ array; compress is off). */
 function pdfText(pdf: Buffer): string {

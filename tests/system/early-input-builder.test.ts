@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { builderHref, encodeCompactDesign } from '~/lib/builder-query.ts'
-import { chooseTemplate, createDefaultConfig, setIndustry } from '~/lib/builder.ts'
+import { createDefaultConfig } from '~/lib/builder.ts'
+import { chooseTemplate, setIndustry } from '~/components/builder/builder-model.ts'
 import { DESIGN_PARAM, decodeDesign } from '~/lib/proposal-source.ts'
 import { serverOnFreshSqlite, type RunningServer } from './server.ts'
 

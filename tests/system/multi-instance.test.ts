@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import { openDatabase } from '~/db/db.server.ts'
 import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
 import { prefillDocument } from '~/services/proposal-document-drafting.server.ts'
@@ -131,7 +132,7 @@ describe('two instances on one PostgreSQL database', () => {
       await admin.session()
       const [{ id }] = (await (await admin.get(`/api/proposals?q=${encodeURIComponent(email)}`)).json()) as { id: number }[]
       const editor = `/admin/proposals/${id}/document`
-      const values = documentFormValues(await prefillDocument(db, id))
+      const values = documentFormValues(PRICE_LIST, await prefillDocument(db, id))
       expect((await postForm(admin, editor, { ...values, intent: 'save' })).status).toBe(200)
       expect((await postForm(admin, editor, { intent: 'send' })).status).toBe(200)
       const mail = await db

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONTACT } from '~/content/site.ts'
 import { openDatabase } from '~/db/db.server.ts'
 import { documentFormValues } from '~/lib/proposal-document-schemas.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import { prefillDocument } from '~/services/proposal-document-drafting.server.ts'
 import { dialects, resetPostgres, type Client } from '../helpers/app.ts'
 import { attachmentName, mimeParts, startRecordingSmtp, subjectOf, type MimePart } from '../helpers/mime.ts'
@@ -59,7 +60,7 @@ describe.each(dialects())('the acceptance mails on %s', (name, url) => {
 
     // The agency saves the pre-filled proposal and sends it with the editor's plain forms.
     const handle = openDatabase(dbUrl)
-    const values = documentFormValues(await prefillDocument(handle.db, id))
+    const values = documentFormValues(PRICE_LIST, await prefillDocument(handle.db, id))
     await handle.close()
     const editor = `/admin/proposals/${id}/document`
     expect((await postForm(admin, editor, { ...values, intent: 'save' })).status).toBe(200)

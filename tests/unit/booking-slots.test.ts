@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_AVAILABILITY,
-  freeSlots,
-  heldCells,
-  isOfferedStart,
-  slotsByDay,
-  timeLabel,
-  type Availability,
-  type Slot,
-} from '~/lib/booking-slots'
+import { DEFAULT_AVAILABILITY } from '~/content/booking-defaults'
+import { freeSlots, heldCells, isOfferedStart, slotsByDay, timeLabel, type Availability, type Slot } from '~/lib/booking-slots'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const at = (s: string) => Date.parse(s)

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { BuilderConfigSchema, parseBuilderConfig, parseStoredConfig } from '~/lib/builder-config.ts'
-import {
-  DEFAULT_BUILDER_CONFIG,
-  chooseTemplate,
-  createDefaultConfig,
-  setIndustry,
-  toggleService,
-  type BuilderConfig,
-} from '~/lib/builder.ts'
+import { BuilderConfigSchema, parseBuilderConfig, parseStoredConfig } from '~/components/builder/stored-config.ts'
+import { DEFAULT_BUILDER_CONFIG, createDefaultConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { chooseTemplate, setIndustry, toggleService } from '~/components/builder/builder-model.ts'
 
 function designed(): BuilderConfig {
   let c = setIndustry(createDefaultConfig(), 'technology')

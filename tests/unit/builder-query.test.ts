@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { readBuilderQuery } from '~/lib/builder-form.ts'
+import { BUILDER } from '~/components/builder/builder-model.ts'
+import { CONFIG_PARSER } from '~/components/builder/stored-config.ts'
 import { builderHref, encodeCompactDesign, proposalHref } from '~/lib/builder-query.ts'
-import {
-  DEFAULT_BUILDER_CONFIG,
-  chooseTemplate,
-  createDefaultConfig,
-  setIndustry,
-  summarizeConfig,
-  toggleService,
-  type BuilderConfig,
-} from '~/lib/builder.ts'
+import { DEFAULT_BUILDER_CONFIG, createDefaultConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { chooseTemplate, setIndustry, summarizeConfig, toggleService } from '~/components/builder/builder-model.ts'
 import { isCacheableQuery } from '~/lib/public-paths.ts'
 import { DESIGN_PARAM, decodeDesign, encodeDesign } from '~/lib/proposal-source.ts'
 
@@ -20,15 +15,21 @@ function sent(config: BuilderConfig, panel: string, fields: [string, string][] =
     panel,
   })
   for (const [k, v] of fields) q.append(k, v)
-  return readBuilderQuery(q)
+  return readBuilderQuery(q, BUILDER, CONFIG_PARSER)
 }
 
 const restaurant = () => setIndustry({ ...createDefaultConfig(), businessName: 'Harbor Cafe' }, 'restaurant')
 
 describe('the builder in its address', () => {
   it('an address without the builder state is the default page: no design, Basic, desktop', () => {
-    expect(readBuilderQuery(new URLSearchParams())).toEqual({ config: null, tab: 'basic', device: 'desktop', convert: false, view: null })
-    expect(readBuilderQuery(new URLSearchParams('industry=retail&cb=1')).config).toBeNull()
+    expect(readBuilderQuery(new URLSearchParams(), BUILDER, CONFIG_PARSER)).toEqual({
+      config: null,
+      tab: 'basic',
+      device: 'desktop',
+      convert: false,
+      view: null,
+    })
+    expect(readBuilderQuery(new URLSearchParams('industry=retail&cb=1'), BUILDER, CONFIG_PARSER).config).toBeNull()
     // The page cache serves those from its copy, and renders the others.
     expect(isCacheableQuery('/demo-builder', 'cb=1')).toBe(true)
     expect(isCacheableQuery('/demo-builder', new URL(`http://x${builderHref(restaurant(), 'templates', 'mobile')}`).search.slice(1))).toBe(
@@ -40,7 +41,13 @@ describe('the builder in its address', () => {
   it('builderHref gives back the same design, tab and device, and keeps the address short', () => {
     const c = chooseTemplate(restaurant(), 'fine-dining')
     const url = new URL(`http://x${builderHref(c, 'templates', 'tablet')}`)
-    expect(readBuilderQuery(url.searchParams)).toEqual({ config: c, tab: 'templates', device: 'tablet', convert: false, view: null })
+    expect(readBuilderQuery(url.searchParams, BUILDER, CONFIG_PARSER)).toEqual({
+      config: c,
+      tab: 'templates',
+      device: 'tablet',
+      convert: false,
+      view: null,
+    })
     expect(decodeDesign(encodeCompactDesign(DEFAULT_BUILDER_CONFIG))).toEqual({})
     expect(builderHref(createDefaultConfig(), 'basic', 'desktop')).toBe('/demo-builder?tab=basic&design=e30')
     // Only what differs from the defaults: a third of the whole design or less.
@@ -161,7 +168,7 @@ describe('the builder in its address', () => {
       panel: 'basic',
       businessName: 'Kiln',
     })
-    expect(readBuilderQuery(q).config).toEqual({
+    expect(readBuilderQuery(q, BUILDER, CONFIG_PARSER).config).toEqual({
       ...createDefaultConfig(),
       businessName: 'Kiln',
     })
@@ -173,7 +180,7 @@ describe('the builder in its address', () => {
       ['convert', '1'],
     ])
     expect(r.convert).toBe(true)
-    const to = new URL(`http://x${proposalHref(r.config!)}`)
+    const to = new URL(`http://x${proposalHref(r.config!, BUILDER)}`)
     expect(to.pathname).toBe('/proposal')
     expect(to.searchParams.get('from')).toBe('builder')
     expect(to.searchParams.get('summary')).toBe(summarizeConfig(r.config!))
@@ -182,13 +189,19 @@ describe('the builder in its address', () => {
   })
 
   it('unknown tabs and devices fall back; the pressed tab wins over the open one', () => {
-    expect(readBuilderQuery(new URLSearchParams('tab=admin&device=watch'))).toMatchObject({ tab: 'basic', device: 'desktop' })
-    expect(readBuilderQuery(new URLSearchParams('panel=design&tab=features'))).toMatchObject({ tab: 'features' })
-    expect(readBuilderQuery(new URLSearchParams('panel=design'))).toMatchObject({ tab: 'design' })
-    expect(readBuilderQuery(new URLSearchParams('panel=design&view=full'))).toMatchObject({ view: 'full' })
+    expect(readBuilderQuery(new URLSearchParams('tab=admin&device=watch'), BUILDER, CONFIG_PARSER)).toMatchObject({
+      tab: 'basic',
+      device: 'desktop',
+    })
+    expect(readBuilderQuery(new URLSearchParams('panel=design&tab=features'), BUILDER, CONFIG_PARSER)).toMatchObject({ tab: 'features' })
+    expect(readBuilderQuery(new URLSearchParams('panel=design'), BUILDER, CONFIG_PARSER)).toMatchObject({ tab: 'design' })
+    expect(readBuilderQuery(new URLSearchParams('panel=design&view=full'), BUILDER, CONFIG_PARSER)).toMatchObject({ view: 'full' })
     // The width shown rides along; a width button pressed comes after it in the form.
-    expect(readBuilderQuery(new URLSearchParams('device=tablet&view=full'))).toMatchObject({ device: 'tablet', view: 'full' })
-    expect(readBuilderQuery(new URLSearchParams('device=tablet&device=mobile'))).toMatchObject({ device: 'mobile' })
-    expect(readBuilderQuery(new URLSearchParams('view=everything'))).toMatchObject({ view: null })
+    expect(readBuilderQuery(new URLSearchParams('device=tablet&view=full'), BUILDER, CONFIG_PARSER)).toMatchObject({
+      device: 'tablet',
+      view: 'full',
+    })
+    expect(readBuilderQuery(new URLSearchParams('device=tablet&device=mobile'), BUILDER, CONFIG_PARSER)).toMatchObject({ device: 'mobile' })
+    expect(readBuilderQuery(new URLSearchParams('view=everything'), BUILDER, CONFIG_PARSER)).toMatchObject({ view: null })
   })
 })

@@ -17,22 +17,24 @@ import {
   TEMPLATES,
 } from '~/content/builder-options.ts'
 import { animationClass, contrastRatio, textOnPrimary } from '~/components/builder/preview-style.ts'
-import { parseStoredConfig } from '~/lib/builder-config.ts'
+import { parseStoredConfig } from '~/components/builder/stored-config.ts'
 import {
   BUILDER_STORAGE_KEY,
   DEFAULT_BUILDER_CONFIG,
   PREVIEW_SERVICE_LIMIT,
-  chooseTemplate,
-  clampSlider,
   createDefaultConfig,
   initialsOf,
+  type BuilderConfig,
+} from '~/lib/builder.ts'
+import {
+  chooseTemplate,
+  clampSlider,
   previewServices,
   setIndustry,
   summarizeConfig,
   templatesFor,
   toggleService,
-  type BuilderConfig,
-} from '~/lib/builder.ts'
+} from '~/components/builder/builder-model.ts'
 
 const ids = (list: readonly { id: string }[]) => list.map((o) => o.id)
 

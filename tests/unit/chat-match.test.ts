@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import held from '../fixtures/chat-questions.json'
 import { QUOTED } from '~/content/pricing'
 import { DEFAULT_CONTACT, officesOf } from '~/content/site'
-import { MAX_CHAT_ENTRIES, MAX_QUESTION_LENGTH, askQuestion, chatEntries, entriesFromQuery, initialChatState } from '~/lib/chat'
-import { askTyped, replayEntries } from '~/lib/chat-answer'
+import { askTyped, replayEntries } from '~/components/chat/chat-answers'
+import { askQuestion, chatEntries, initialChatState } from '~/components/chat/chat-script'
+import { CHAT_HANDOVER, chatTopics } from '~/content/chat-topics'
+import { MAX_CHAT_ENTRIES, MAX_QUESTION_LENGTH, entriesFromQuery } from '~/lib/chat'
 import { indexTopics, matchQuestion } from '~/lib/chat-match'
-import { CHAT_HANDOVER, chatTopics } from '~/lib/chat-topics'
 
 const topics = chatTopics(officesOf(DEFAULT_CONTACT))
 const index = indexTopics(topics)

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CHAT_GREETING,
-  CHAT_QUESTIONS,
-  askQuestion,
-  askedQuestionIds,
-  initialChatState,
-  replayChat,
-  showProposalButton,
-  suggestionsFor,
-} from '~/lib/chat'
+import { askQuestion, askedQuestionIds, initialChatState, replayChat, suggestionsFor } from '~/components/chat/chat-script'
+import { CHAT_GREETING, CHAT_QUESTIONS } from '~/content/chat'
+import { showProposalButton } from '~/lib/chat'
 import { chatBackPath, chatPageHref } from '~/lib/chat-links'
 
 describe('the chat page answered by the server (issue 22)', () => {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { askQuestion, initialChatState, suggestionsFor } from '~/components/chat/chat-script'
+import { CHAT_GREETING, CHAT_QUESTIONS } from '~/content/chat'
 import {
-  CHAT_GREETING,
-  CHAT_QUESTIONS,
   MAX_SUGGESTION_ROUNDS,
   PROPOSAL_BUTTON_AT,
   SUGGESTIONS_SHOWN,
-  askQuestion,
-  initialChatState,
   showProposalButton,
   showSuggestions,
-  suggestionsFor,
   type ChatState,
 } from '~/lib/chat'
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { estimatePdfHref, estimateProposalHref } from '~/components/estimator/estimate-links'
-import { estimate } from '~/lib/estimator'
+import { ESTIMATOR, estimate } from '~/components/estimator/price-list'
 import { CHOOSE_TYPE_MESSAGE, ESTIMATOR_PARAMS, PAGES_MESSAGE, fieldsToInput, readEstimatorQuery } from '~/lib/estimator-query'
 import { estimateQuery, reopenHref } from '~/lib/proposal-source'
 import { QUERY_READING_PAGES, isCacheableQuery } from '~/lib/public-paths'
 
-const read = (query: string) => readEstimatorQuery(new URLSearchParams(query))
+const read = (query: string) => readEstimatorQuery(new URLSearchParams(query), ESTIMATOR)
 
 describe('the estimator priced from the address (its GET form, issue 22)', () => {
   it('gives nothing for an address without its parameters', () => {
@@ -40,7 +40,7 @@ describe('the estimator priced from the address (its GET form, issue 22)', () =>
 
   it('the form as the browser holds it compares equal to what the server priced (no stale notice)', () => {
     const q = read('type=static&pages=3&addons=seo,ai-chat')!
-    expect(fieldsToInput(q.fields)).toEqual(q.calculated!.input)
+    expect(fieldsToInput(q.fields, ESTIMATOR)).toEqual(q.calculated!.input)
     expect(q.calculated!.input.urgency).toBeNull()
   })
 

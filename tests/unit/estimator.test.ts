@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ESTIMATOR_ADDONS,
-  EXTRA_PAGE_PRICE,
-  EstimateError,
-  INCLUDED_PAGES,
-  URGENCY_OPTIONS,
-  WEBSITE_TYPES,
-  estimate,
-  deliverySentence,
-  estimateRows,
-  formatUsd,
-  urgencyLabel,
-} from '~/lib/estimator'
-import { PLANS, PRICING_ADDONS, QUOTED } from '~/content/pricing'
+import { ESTIMATOR_ADDONS, deliverySentence, estimate, estimateRows, urgencyLabel } from '~/components/estimator/price-list'
+import { EXTRA_PAGE_PRICE, INCLUDED_PAGES, PLANS, PRICING_ADDONS, QUOTED, URGENCY_OPTIONS, WEBSITE_TYPES } from '~/content/pricing'
+import { EstimateError, formatUsd } from '~/lib/estimator'
 
 describe('estimator constants', () => {
   it('lists the website types with their plans, base prices, included pages and delivery', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { niceStep } from '~/components/admin/activity-chart.tsx'
 import { estimateProposalHref } from '~/components/estimator/estimate-links.ts'
-import { estimate } from '~/lib/estimator.ts'
+import { estimate } from '~/components/estimator/price-list.ts'
 import {
   decodeDesign,
   encodeDesign,

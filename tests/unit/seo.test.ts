@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { FAQS } from '~/content/faq'
 import { PLANS } from '~/content/pricing'
 import { PAGE_META, TITLE_SUFFIX } from '~/content/seo'
-import { DEFAULT_CONTACT } from '~/content/site'
+import { COMPANY, DEFAULT_CONTACT, SOCIAL_LINKS, officesOf } from '~/content/site'
 import { blogPostingJsonLd, faqPageJsonLd, organizationJsonLd, plansJsonLd, serializeJsonLd } from '~/lib/json-ld'
-import { absoluteUrl, fullTitle, pageMeta, seoMeta, siteFromMatches } from '~/lib/seo'
+import { pageMeta, seoMeta } from '~/components/site/page-meta'
+import { fullTitle } from '~/content/site-name'
+import { absoluteUrl, siteFromMatches } from '~/lib/seo'
 
 const SITE = 'https://studio.example'
 
@@ -65,13 +67,14 @@ describe('seo meta', () => {
 })
 
 describe('JSON-LD', () => {
-  const org = organizationJsonLd({
+  const input = {
     siteUrl: SITE,
     siteName: 'Launchpad Web Studio',
     ...DEFAULT_CONTACT,
     contactEmail: 'a@b.example',
     contactPhone: '+1 555',
-  })
+  }
+  const org = organizationJsonLd(input, { ...COMPANY, offices: officesOf(input), socialLinks: SOCIAL_LINKS })
 
   it('describes the organization with both offices', () => {
     expect(org['@type']).toBe('Organization')

@@ -14,7 +14,7 @@ import {
 } from '~/components/builder/preview-style.ts'
 import { COLOR_SCHEMES } from '~/content/builder-options.ts'
 import { createDefaultConfig } from '~/lib/builder.ts'
-import { estimate } from '~/lib/estimator.ts'
+import { estimate } from '~/components/estimator/price-list.ts'
 import { prefillFromUrl } from '~/routes/tools/+shared/proposal.server.ts'
 
 const example = { websiteType: 'business', pages: 12, addons: ['cms', 'seo'], urgency: 'rush' }

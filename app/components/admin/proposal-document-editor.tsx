@@ -5,7 +5,8 @@ import { Button } from '~/components/ui/button.tsx'
 import { Field, FieldError, fieldAria, RequiredMark } from '~/components/ui/field.tsx'
 import { Input, Options, Select, Textarea } from '~/components/ui/input.tsx'
 import { URGENCY_OPTIONS, WEBSITE_TYPES, dollars } from '~/content/pricing.ts'
-import { DOCUMENT_ADDONS } from '~/lib/proposal-document.ts'
+import { documentAddons } from '~/lib/proposal-document.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import { MILESTONE_ROWS, PAYMENT_ROWS, SCOPE_ROWS } from '~/lib/proposal-document-schemas.ts'
 import { TitledCard } from './titled-card.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
@@ -157,7 +158,7 @@ export function ProposalDocumentEditor({
             <fieldset className="mt-4">
               <legend className="text-sm font-medium text-ink-800">Add-ons (quantity; 0 leaves one out)</legend>
               <div className="mt-2 grid gap-3 sm:grid-cols-3">
-                {DOCUMENT_ADDONS.map((a) => (
+                {documentAddons(PRICE_LIST).map((a) => (
                   <Field key={a.id} id={fid(`addon-${a.id}`)} label={`${a.name} (${dollars(a.price)})`} error={err(`addon-${a.id}`)}>
                     <Input type="number" min={0} inputMode="numeric" name={`addon-${a.id}`} defaultValue={v[`addon-${a.id}`] ?? '0'} />
                   </Field>

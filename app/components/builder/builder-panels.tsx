@@ -17,9 +17,6 @@ import {
 } from '~/content/builder-options.ts'
 import {
   PREVIEW_SERVICE_LIMIT,
-  clampSlider,
-  setIndustry,
-  toggleService,
   type AdvancedFeatures,
   type BuilderConfig,
   type BuilderCustomizations,
@@ -27,6 +24,7 @@ import {
   type SocialLinks,
 } from '~/lib/builder.ts'
 import { F } from '~/lib/builder-query.ts'
+import { clampSlider, setIndustry, toggleService } from './builder-model.ts'
 import { CheckList, ChoiceGroup, PanelSection, RangeField, SelectField, TextField } from './controls.tsx'
 
 export type Update = (fn: (c: BuilderConfig) => BuilderConfig) => void

@@ -2,7 +2,8 @@ import { ChevronDown, Mail, MapPin, Menu, Moon, Phone } from 'lucide'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { CSSProperties } from 'react'
 import { FEATURE_LABELS, INDUSTRIES, type ColorScheme } from '~/content/builder-options.ts'
-import { initialsOf, previewServices, templatesFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { initialsOf, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { previewServices, templatesFor } from './builder-model.ts'
 import { animationClass, buttonStyle, fontStack, pageNames, readableOn, schemeOf, sectionPadding, textOnPrimary } from './preview-style.ts'
 
 const SOCIAL_NAMES: Record<string, string> = {

@@ -6,7 +6,8 @@ import { Tabs } from 'radix-ui'
 import { Suspense, lazy, startTransition, useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
-import { BUILDER_STORAGE_KEY, createDefaultConfig, templatesFor, type BuilderConfig } from '~/lib/builder.ts'
+import { BUILDER_STORAGE_KEY, createDefaultConfig, type BuilderConfig } from '~/lib/builder.ts'
+import { BUILDER, templatesFor } from './builder-model.ts'
 import { BUILDER_TABS, F, builderHref, encodeCompactDesign, proposalHref, type BuilderTab } from '~/lib/builder-query.ts'
 import { BasicPanel, CustomizePanel, DesignPanel, FeaturesPanel, ServicesPanel, type PanelProps } from './builder-panels.tsx'
 import { TemplatesPanel } from './builder-templates-panel.tsx'
@@ -38,7 +39,7 @@ export type BuilderInitial = { config: BuilderConfig | null; tab: BuilderTab; de
 async function readSavedConfig(): Promise<BuilderConfig | null> {
   const json = window.localStorage.getItem(BUILDER_STORAGE_KEY)
   if (json == null) return null
-  const { parseStoredConfig } = await import('~/lib/builder-config.ts')
+  const { parseStoredConfig } = await import('./stored-config.ts')
   return parseStoredConfig(json)
 }
 
@@ -251,7 +252,7 @@ export function WebsiteBuilder({ initial }: { initial: BuilderInitial }) {
             value="1"
             onClick={(e) => {
               e.preventDefault()
-              void navigate(proposalHref(config))
+              void navigate(proposalHref(config, BUILDER))
             }}
             className={buttonClass({ size: 'lg', className: 'flex-1' })}
           >

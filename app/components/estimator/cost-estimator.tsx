@@ -7,27 +7,11 @@ import { controlClass, Options } from '~/components/ui/input.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
-import { QUOTED, QUOTED_DELIVERY } from '~/content/pricing.ts'
-import {
-  ESTIMATOR_ADDONS,
-  EXTRA_PAGE_PRICE,
-  MAX_PAGES,
-  MIN_PAGES,
-  URGENCY_OPTIONS,
-  WEBSITE_TYPES,
-  estimate,
-  deliverySentence,
-  deliveryText,
-  estimateRows,
-  includedPagesText,
-  planOf,
-  formatUsd,
-  urgencyLabel,
-  type Estimate,
-  type EstimateInput,
-} from '~/lib/estimator.ts'
+import { EXTRA_PAGE_PRICE, QUOTED, QUOTED_DELIVERY, URGENCY_OPTIONS, WEBSITE_TYPES } from '~/content/pricing.ts'
+import { MAX_PAGES, MIN_PAGES, includedPagesText, formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
-import { CHOOSE_TYPE_MESSAGE, DEFAULT_ESTIMATOR_FIELDS, PAGES_MESSAGE, type EstimatorQuery } from '~/lib/estimator-query.ts'
+import { ESTIMATOR, ESTIMATOR_ADDONS, deliverySentence, deliveryText, estimate, estimateRows, planOf, urgencyLabel } from './price-list.ts'
+import { CHOOSE_TYPE_MESSAGE, PAGES_MESSAGE, defaultEstimatorFields, type EstimatorQuery } from '~/lib/estimator-query.ts'
 
 type Calculated = { input: EstimateInput; result: Estimate }
 
@@ -50,7 +34,7 @@ export const ESTIMATE_ANCHOR = 'calculate-estimate'
 export function CostEstimator({ initial }: { initial?: EstimatorQuery | null }) {
   const uid = useId()
   const hydrated = useHydrated()
-  const start = initial?.fields ?? DEFAULT_ESTIMATOR_FIELDS
+  const start = initial?.fields ?? defaultEstimatorFields(ESTIMATOR)
   const [websiteType, setWebsiteType] = useState(start.websiteType)
   const [pages, setPages] = useState(start.pages)
   const [addons, setAddons] = useState<string[]>(start.addons)

@@ -1,14 +1,8 @@
 import { BUDGETS } from '~/lib/constants.ts'
 import { estimateQuery } from '~/lib/proposal-source.ts'
-import {
-  ESTIMATOR_ADDONS,
-  URGENCY_OPTIONS,
-  WEBSITE_TYPES,
-  formatUsd,
-  urgencyLabel,
-  type Estimate,
-  type EstimateInput,
-} from '~/lib/estimator.ts'
+import { URGENCY_OPTIONS, WEBSITE_TYPES } from '~/content/pricing.ts'
+import { formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
+import { ESTIMATOR_ADDONS, urgencyLabel } from './price-list.ts'
 
 type Budget = (typeof BUDGETS)[number]
 

@@ -4,7 +4,8 @@ import { Link, type MetaDescriptor } from 'react-router'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import type { PageMeta } from '~/content/seo.ts'
-import { seoMeta, siteFromMatches, type pageMeta } from '~/lib/seo.ts'
+import { seoMeta } from '~/components/site/page-meta.ts'
+import { siteFromMatches, type MetaArgs } from '~/lib/seo.ts'
 import { ARTICLE_SIZES, type PictureInfo } from '~/lib/picture.ts'
 import { ClosingCta } from './closing-cta.tsx'
 import { JsonLd } from './json-ld.tsx'
@@ -100,7 +101,7 @@ export function ArticlePage({
  * or, when there is none (`article` null), the not-found page's, kept out of search results.
  */
 export function articleMeta(
-  args: Parameters<typeof pageMeta>[1],
+  args: MetaArgs,
   article: { meta: PageMeta; path: string; image: string } | null,
   notFound: { title: string; description: string },
 ): MetaDescriptor[] {

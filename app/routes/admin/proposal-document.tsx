@@ -17,6 +17,7 @@ import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { can } from '~/lib/permissions.ts'
 import { DOCUMENT_STATE_LABELS, money } from '~/lib/proposal-document.ts'
 import { documentFormValues, parseDocumentForm } from '~/lib/proposal-document-schemas.ts'
+import { PRICE_LIST } from '~/content/pricing.ts'
 import { DomainValidationError, NotFoundError } from '~/infra/errors.server.ts'
 import { DocumentClosedError, getLeadDocument, saveDocument, sendDocument } from '~/services/proposal-documents.server.ts'
 import { saveDefaultTerms } from '~/services/proposal-document-drafting.server.ts'
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canSetDefaultTerms: can(admin.role, 'settings'),
     lead: { id: doc.lead.id, name: doc.lead.name, email: doc.lead.email },
     document: doc.document,
-    values: documentFormValues(doc.draft),
+    values: documentFormValues(PRICE_LIST, doc.draft),
     totalCents: doc.content.priced.totalCents,
     revisions,
     // Its fields only when the admin chose to bring it back (`?draft=autosave`).
@@ -119,7 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       } satisfies Answer
     }
     if (values.intent !== 'save') throw data(null, { status: 400 })
-    const checked = parseDocumentForm(values)
+    const checked = parseDocumentForm(PRICE_LIST, values)
     if (!checked.ok) return refused(400, checked.fields)
     const doc = await saveDocument(db, admin, id, checked.data)
     const asDefault = values.defaultTerms === 'yes'

@@ -19,7 +19,8 @@ import { readForm, validate } from '~/http/forms.server.ts'
 import { timeZoneChoices } from '~/lib/agency-time.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { readableZone } from '~/lib/publishing.ts'
-import { fieldErrors, MAX_PAYMENT_DETAILS, SettingsPatchSchema } from '~/lib/schemas.ts'
+import { fieldErrors, MAX_PAYMENT_DETAILS, settingsPatchSchema } from '~/lib/schemas.ts'
+import { DEFAULT_AGENCY_ZONE } from '~/content/site.ts'
 import { SUDO_FIELD } from '~/lib/sudo.ts'
 import { formRefusal } from '~/http/refusal.server.ts'
 import { PasswordAsked, withSudo } from '~/http/sudo-form.server.ts'
@@ -37,6 +38,9 @@ import {
 import { can } from '~/lib/permissions.ts'
 import { TestMailCard } from '~/components/admin/test-mail.tsx'
 import { ownMailAddress } from '~/services/outbox.server.ts'
+
+/** The settings form's check, its wrong time zone answered with the default one as the example. */
+const SettingsPatchSchema = settingsPatchSchema(DEFAULT_AGENCY_ZONE)
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)

@@ -8,7 +8,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { REMOTE_TEAM, STORY, TEAM, VALUES } from '~/content/about.ts'
 import { CLIENTS_PROSE } from '~/content/site.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('about', args)

@@ -15,7 +15,7 @@ import {
   tagName,
   visiblePosts,
 } from '~/lib/blog-list.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import { listPublishedPostSummariesOnce } from '~/services/blog.server.ts'
 import { pictureInfo } from '~/services/image-variants.server.ts'
 

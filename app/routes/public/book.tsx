@@ -13,7 +13,8 @@ import { Input, Textarea } from '~/components/ui/input.tsx'
 import { readForm } from '~/http/forms.server.ts'
 import { BookingSchema } from '~/lib/booking-schemas.ts'
 import { fieldErrors } from '~/lib/schemas.ts'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { seoMeta } from '~/components/site/page-meta.ts'
+import { siteFromMatches } from '~/lib/seo.ts'
 import {
   AlreadyBookedError,
   SlotNotOfferedError,

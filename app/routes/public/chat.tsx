@@ -8,10 +8,12 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useOffices } from '~/components/site/use-site.ts'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
-import { chatEntries, entriesFromQuery, showProposalButton, suggestionsFor, type ChatEntry } from '~/lib/chat.ts'
-import { chatIndex, replayEntries } from '~/lib/chat-answer.ts'
+import { entriesFromQuery, showProposalButton, type ChatEntry } from '~/lib/chat.ts'
+import { chatIndex, replayEntries } from '~/components/chat/chat-answers.ts'
+import { chatEntries, suggestionsFor } from '~/components/chat/chat-script.ts'
 import { CHAT_ASK_PARAM, CHAT_BACK_PARAM, CHAT_PATH, CHAT_QUESTION_PARAM, chatBackPath } from '~/lib/chat-links.ts'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { seoMeta } from '~/components/site/page-meta.ts'
+import { siteFromMatches } from '~/lib/seo.ts'
 
 const hasConversation = (search: string) => [...new URLSearchParams(search).keys()].some((key) => key !== CHAT_BACK_PARAM)
 

@@ -11,7 +11,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { FAQS } from '~/content/faq.ts'
 import { searchFaqs } from '~/lib/faq-search.ts'
 import { faqPageJsonLd } from '~/lib/json-ld.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('faq', args)

@@ -14,7 +14,7 @@ import { PortfolioGrid, Testimonials, keepDataAcrossFilters } from '~/components
 import { RenderedOnce } from '~/components/rendered-once.tsx'
 import { HOME_FAQS } from '~/content/faq.ts'
 import { BADGES, CLIENT_LOGOS, HERO, OFFLINE_SECTION, PROCESS_STEPS, PROCESS_TITLE } from '~/content/site.ts'
-import { seoMeta } from '~/lib/seo.ts'
+import { seoMeta } from '~/components/site/page-meta.ts'
 import { listPublicPortfolioOnce, testimonialsOf } from '~/services/portfolio.server.ts'
 import { portfolioCards } from './+shared/portfolio-cards.server.ts'
 import { getPublicSettings } from '~/services/settings.server.ts'

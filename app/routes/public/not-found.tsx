@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
 import { NotFoundContent } from '~/components/site/not-found-content.tsx'
-import { seoMeta, siteFromMatches } from '~/lib/seo.ts'
+import { seoMeta } from '~/components/site/page-meta.ts'
+import { siteFromMatches } from '~/lib/seo.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(

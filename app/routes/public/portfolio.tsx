@@ -2,7 +2,7 @@ import type { Route } from './+types/portfolio'
 import { ClosingCta } from '~/components/site/closing-cta.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
 import { PortfolioGrid, keepDataAcrossFilters } from '~/components/site/portfolio-grid.tsx'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import { listPublicPortfolioOnce } from '~/services/portfolio.server.ts'
 import { portfolioCards } from './+shared/portfolio-cards.server.ts'
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/pricing'
 import { CostEstimator } from '~/components/estimator/cost-estimator.tsx'
 import { readEstimatorQuery } from '~/lib/estimator-query.ts'
+import { ESTIMATOR } from '~/components/estimator/price-list.ts'
 import { Accordion } from '~/components/site/accordion.tsx'
 import { JsonLd } from '~/components/site/json-ld.tsx'
 import { CheckList } from '~/components/site/check-list.tsx'
@@ -11,7 +12,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { PLANS, PRICING_ADDONS, PRICING_FAQS, QUOTED } from '~/content/pricing.ts'
 import { plansJsonLd } from '~/lib/json-ld.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('pricing', args)
@@ -23,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
  * the page cache (QUERY_READING_PAGES in app/lib/public-paths.ts); `/pricing` alone gives null.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return { estimator: readEstimatorQuery(new URL(request.url).searchParams) }
+  return { estimator: readEstimatorQuery(new URL(request.url).searchParams, ESTIMATOR) }
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {

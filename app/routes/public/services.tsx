@@ -11,7 +11,7 @@ import { useSite } from '~/components/site/use-site.ts'
 import { COMPARISON, SERVICES, type ServiceIcon } from '~/content/services.ts'
 import { QUOTED } from '~/content/pricing.ts'
 import { STATS, SUPPORT_HOURS } from '~/content/site.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import { listTestimonials } from '~/services/portfolio.server.ts'
 import { Testimonials } from '~/components/site/portfolio-grid.tsx'
 

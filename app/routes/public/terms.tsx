@@ -1,7 +1,7 @@
 import type { Route } from './+types/terms'
 import { LegalPage } from '~/components/site/legal-page.tsx'
 import { TERMS } from '~/content/legal.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta('terms', args)

@@ -2,8 +2,10 @@ import { redirect } from 'react-router'
 import { WebsiteBuilder } from '~/components/builder/website-builder.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
 import { readBuilderQuery } from '~/lib/builder-form.ts'
+import { BUILDER } from '~/components/builder/builder-model.ts'
+import { CONFIG_PARSER } from '~/components/builder/stored-config.ts'
 import { proposalHref } from '~/lib/builder-query.ts'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import type { Route } from './+types/demo-builder'
 
 export function meta(args: Route.MetaArgs) {
@@ -16,8 +18,8 @@ export function meta(args: Route.MetaArgs) {
  * every visitor (the page cache keeps it) and the browser restores its saved design.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const { config, tab, device, convert, view } = readBuilderQuery(new URL(request.url).searchParams)
-  if (convert && config) throw redirect(proposalHref(config))
+  const { config, tab, device, convert, view } = readBuilderQuery(new URL(request.url).searchParams, BUILDER, CONFIG_PARSER)
+  if (convert && config) throw redirect(proposalHref(config, BUILDER))
   return { config, tab, device, view }
 }
 

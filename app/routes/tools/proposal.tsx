@@ -6,7 +6,7 @@ import { ProposalForm, SubmittedNotice } from './+shared/proposal-form.tsx'
 import { handleProposalPost, prefillFromUrl, sentToFromUrl, submittedLocation } from './+shared/proposal.server.ts'
 import { SUBMITTED_PATH, type ProposalAnswer } from './+shared/proposal-values.ts'
 import { PublicPage } from '~/components/site/page-header.tsx'
-import { pageMeta } from '~/lib/seo.ts'
+import { pageMeta } from '~/components/site/page-meta.ts'
 import { sourceFromUrl } from '~/lib/proposal-source.ts'
 
 export function meta(args: Route.MetaArgs) {

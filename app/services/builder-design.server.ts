@@ -1,6 +1,12 @@
+import { BUILDER_OPTIONS } from '~/content/builder-options.ts'
 import { WEBSITE_TYPES, type AddonId, type WebsiteTypeId } from '~/content/pricing.ts'
-import type { BuilderConfig, BuilderFeatures } from '~/lib/builder.ts'
+import { builderFor, type BuilderConfig, type BuilderFeatures } from '~/lib/builder.ts'
+import { builderConfigParser } from '~/lib/builder-config.ts'
 import type { EstimateInput } from '~/lib/estimator.ts'
+
+/** The builder's choices on the server, against which a design a lead carried is read and summed up. */
+export const BUILDER = builderFor(BUILDER_OPTIONS)
+export const { parseBuilderConfig } = builderConfigParser(BUILDER)
 
 /**
  * A demo-builder design read as a cost estimate (issue 38): what "Write a proposal" starts from

@@ -6,7 +6,7 @@
  * (docs/decisions/065 says how the matcher was kept honest).
  */
 
-import { FAQS, type Faq } from '~/content/faq.ts'
+import { FAQS, type Faq } from './faq.ts'
 import {
   PLANS,
   PRICING_ADDONS,
@@ -18,9 +18,9 @@ import {
   dollars,
   surchargeText,
   type AddonId,
-} from '~/content/pricing.ts'
-import { SERVICES } from '~/content/services.ts'
-import { SUPPORT_HOURS, type Office } from '~/content/site.ts'
+} from './pricing.ts'
+import { SERVICES } from './services.ts'
+import { SUPPORT_HOURS, type Office } from './site.ts'
 
 export interface ChatLink {
   href: string
