@@ -120,24 +120,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <h3 className="mt-1 text-xl font-bold text-ink-900">
                   {o.city}, {o.country}
                 </h3>
-                <p className="mt-3 flex gap-2 text-ink-700">
-                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                <OfficeLine icon={MapPin} className="mt-3">
                   {o.address}
-                </p>
+                </OfficeLine>
                 {o.phone && (
-                  <p className="mt-2 flex gap-2 text-ink-700">
-                    <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                  <OfficeLine icon={Phone}>
                     <a href={tel(o.phone)} className="hover:underline">
                       {o.phone}
                     </a>
-                  </p>
+                  </OfficeLine>
                 )}
-                {o.hours && (
-                  <p className="mt-2 flex gap-2 text-ink-700">
-                    <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
-                    {o.hours}
-                  </p>
-                )}
+                {o.hours && <OfficeLine icon={Clock}>{o.hours}</OfficeLine>}
               </li>
             ))}
           </ul>
@@ -146,6 +139,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
       <ClosingCta />
     </PublicPage>
+  )
+}
+
+/** A line of an office's card: its icon, then the address, number or hours. */
+function OfficeLine({ icon, className = 'mt-2', children }: { icon: IconNode; className?: string; children: ReactNode }) {
+  return (
+    <p className={`${className} flex gap-2 text-ink-700`}>
+      <Icon node={icon} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+      {children}
+    </p>
   )
 }
 
