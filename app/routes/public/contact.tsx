@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { Clock, Mail, MapPin, Phone } from 'lucide'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
@@ -9,6 +9,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
+import { SuccessPanel } from '~/components/ui/success-panel.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
 import { CONTACT_INTRO } from '~/content/contact.ts'
@@ -211,22 +212,14 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
   if (sent)
     return (
-      <div
-        ref={confirmation}
-        tabIndex={-1}
-        role="status"
-        className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6"
-      >
-        <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
-        <div>
-          <p className="font-semibold">Message sent. Thank you!</p>
-          <p className="mt-1 text-sm">
-            We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.
-          </p>
-          <p className="mt-4 text-sm">Would a conversation be quicker?</p>
-          <BookCallLink />
-        </div>
-      </div>
+      <SuccessPanel ref={confirmation} className="sm:p-6">
+        <p className="font-semibold">Message sent. Thank you!</p>
+        <p className="mt-1 text-sm">
+          We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.
+        </p>
+        <p className="mt-4 text-sm">Would a conversation be quicker?</p>
+        <BookCallLink />
+      </SuccessPanel>
     )
   return (
     <Form
