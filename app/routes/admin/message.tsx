@@ -1,10 +1,11 @@
 import { ArrowLeft } from 'lucide'
-import { useEffect, useId } from 'react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { useId } from 'react'
+import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/message'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
-import { LeadColumns, LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import { LeadColumns, LeadReplySection, useFocusAfterWrite } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
@@ -120,20 +121,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const answer = actionData as Answer | undefined
   const uid = useId()
   useMenuCountsAfterOpening(loaderData.firstOpening, m.id)
-  const navigation = useNavigation()
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  const replyAnswer = answer?.intent === 'reply' ? answer : undefined
+  const busy = useSubmitting()
 
-  // After a write, focus goes to the first refused field, or to the reply in the history.
-  useEffect(() => {
-    if (!answer) return
-    if (!answer.ok) {
-      const first = Object.keys(answer.fields)[0]
-      if (first) document.getElementById(`${uid}-${first}`)?.focus()
-      return
-    }
-    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
-  }, [answer, uid, events.length])
+  useFocusAfterWrite(answer, uid, events.length)
 
   return (
     <>
@@ -149,6 +139,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <Notice notice={answer?.notice} />
       <LeadTriage uid={uid} lead={m} assignees={assignees} answer={answer} busy={busy} />
       <LeadColumns
+        uid={uid}
         main={
           <>
             <TitledCard id={`${uid}-message`} title="Message">
@@ -197,27 +188,11 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                 <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
               )}
             </TitledCard>
-            <LeadReplySection
-              uid={uid}
-              email={m.email}
-              draft={replyDraft}
-              answer={replyAnswer}
-              busy={busy('reply')}
-              historyLength={events.length}
-              rows={12}
-            />
+            <LeadReplySection uid={uid} email={m.email} draft={replyDraft} answer={answer} historyLength={events.length} rows={12} />
           </>
         }
-        side={
-          <>
-            <TitledCard id={`${uid}-notes`} title="Notes">
-              <ProposalNotes notes={events.filter((e) => e.kind === 'note')} />
-            </TitledCard>
-            <TitledCard id={`${uid}-history`} title="History">
-              <ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />
-            </TitledCard>
-          </>
-        }
+        notes={<ProposalNotes notes={events.filter((e) => e.kind === 'note')} />}
+        history={<ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />}
       />
     </>
   )

@@ -1,14 +1,21 @@
 import { ArrowLeft, Trash2 } from 'lucide'
 import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
-import { useEffect, useId, useRef } from 'react'
-import { Form, Link, useNavigation, useSubmit } from 'react-router'
+import { useId, useRef } from 'react'
+import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/proposal'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice, errorNotice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
-import { LeadCallsSection, LeadColumns, LeadDocumentSection, LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import {
+  LeadCallsSection,
+  LeadColumns,
+  LeadDocumentSection,
+  LeadReplySection,
+  useFocusAfterWrite,
+} from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { ConfirmButton, PageHeader } from '~/components/admin/ui.tsx'
@@ -93,28 +100,12 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
   const answer = actionData as Answer | undefined
   const uid = useId()
   useMenuCountsAfterOpening(loaderData.firstOpening, p.id)
-  const navigation = useNavigation()
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useSubmitting()
   const notes = events.filter((e) => e.kind === 'note')
   const noteRef = useRef<HTMLTextAreaElement>(null)
-  const mine = (intent: Intent) => (answer?.intent === intent ? answer : undefined)
-  const noteAnswer = mine('note')
-  const replyAnswer = mine('reply')
+  const noteAnswer = answer?.intent === 'note' ? answer : undefined
 
-  // After a write, focus goes where the work continues: an empty note box for the next note, the
-  // reply in the history, or the first refused field.
-  useEffect(() => {
-    if (!answer) return
-    if (!answer.ok) {
-      const first = Object.keys(answer.fields)[0]
-      if (first) document.getElementById(`${uid}-${first}`)?.focus()
-      return
-    }
-    if (answer.intent === 'note') noteRef.current?.focus()
-    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
-    // NOTE: again when the history reloads: the forms are keyed by its length, so the answer may
-    // arrive before the new note box (or the reply's entry) exists.
-  }, [answer, uid, events.length])
+  useFocusAfterWrite(answer, uid, events.length, noteRef)
 
   return (
     <>
@@ -145,6 +136,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       <Notice notice={answer?.notice} />
       <LeadTriage uid={uid} lead={{ ...p, nextStep: triage.nextStep }} assignees={loaderData.assignees} answer={answer} busy={busy} />
       <LeadColumns
+        uid={uid}
         main={
           <>
             <TitledCard id={`${uid}-request`} title="Request">
@@ -179,44 +171,31 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
 
             {calls.length > 0 && <LeadCallsSection uid={uid} adminPath={adminPath} zone={zone} calls={calls} />}
 
-            <LeadReplySection
-              uid={uid}
-              email={p.email}
-              draft={replyDraft}
-              answer={replyAnswer}
-              busy={busy('reply')}
-              historyLength={events.length}
-              rows={14}
-            />
+            <LeadReplySection uid={uid} email={p.email} draft={replyDraft} answer={answer} historyLength={events.length} rows={14} />
           </>
         }
-        side={
+        notes={
           <>
-            <TitledCard id={`${uid}-notes`} title="Notes">
-              <ProposalNotes notes={notes} />
-              <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
-                <CsrfField />
-                <input type="hidden" name="intent" value="note" />
-                <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
-                  <Textarea
-                    ref={noteRef}
-                    name="note"
-                    rows={4}
-                    aria-required="true"
-                    defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
-                  />
-                </Field>
-                <Button type="submit" variant="secondary" disabled={busy('note')}>
-                  {busy('note') ? 'Saving…' : 'Add note'}
-                </Button>
-              </Form>
-            </TitledCard>
-
-            <TitledCard id={`${uid}-history`} title="History">
-              <ProposalHistory proposal={p} events={events} />
-            </TitledCard>
+            <ProposalNotes notes={notes} />
+            <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="note" />
+              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
+                <Textarea
+                  ref={noteRef}
+                  name="note"
+                  rows={4}
+                  aria-required="true"
+                  defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
+                />
+              </Field>
+              <Button type="submit" variant="secondary" disabled={busy('note')}>
+                {busy('note') ? 'Saving…' : 'Add note'}
+              </Button>
+            </Form>
           </>
         }
+        history={<ProposalHistory proposal={p} events={events} />}
       />
     </>
   )
