@@ -9,7 +9,7 @@ import { LeadColumns, LeadReplySection, useFocusAfterWrite } from '~/components/
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { Notice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes } from '~/components/admin/proposal-details.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -17,16 +17,15 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
-import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { AssignSchema } from '~/lib/lead-desk-schemas.ts'
 import { can } from '~/lib/permissions.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
-import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
-import type { DeskAnswer } from './+shared/desk-answer.ts'
-import { openDeskAction } from './+shared/desk-form.server.ts'
+import { requireRowId } from './+shared/content-actions.server.ts'
+import { deskClientAction, type DeskAnswer } from './+shared/desk-answer.ts'
+import { runDeskAction, saveNextStep, sendReply } from './+shared/desk-form.server.ts'
 
 /**
  * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
@@ -66,12 +65,10 @@ const FAILED: Record<Intent, string> = {
 
 type Answer = DeskAnswer<Intent>
 
-export async function action(args: Route.ActionArgs) {
-  const desk = await openDeskAction(args, isIntent, FAILED)
-  if (desk.unreadable) return desk.unreadable
-  const { admin, id, db, intent, values, refused, ok } = desk
-  const { context } = args
-  try {
+export const action = (args: Route.ActionArgs) =>
+  runDeskAction(args, isIntent, FAILED, async (desk) => {
+    const { admin, id, db, intent, values, refused, ok } = desk
+    const { context } = args
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })
       if (!checked.ok) return refused(400, checked.failure.fields)
@@ -84,35 +81,17 @@ export async function action(args: Route.ActionArgs) {
       await assignMessage(db, admin, id, checked.data.assignedTo)
       return ok('Message Assigned', checked.data.assignedTo ? 'The message is assigned.' : 'No one is assigned now.')
     }
-    if (intent === 'next') {
-      const checked = validate(NextStepSchema, { nextStep: values.nextStep ?? '' })
-      if (!checked.ok) return refused(400, checked.failure.fields)
-      await setMessageNextStep(db, admin, id, checked.data.nextStep)
-      return ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
-    }
+    if (intent === 'next') return saveNextStep(desk, (nextStep) => setMessageNextStep(db, admin, id, nextStep))
     if (intent === 'proposal') {
       // "Write a proposal": the proposal request made from this message (once), then its editor.
       const { proposalId } = await leadForMessage(db, admin, id)
       return redirect(`/${context.app.config.adminPath}/proposals/${proposalId}/document`)
     }
-    const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
-    if (!checked.ok) return refused(400, checked.failure.fields)
-    const reply = await replyToMessage(db, admin, id, checked.data)
-    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept (desk-form.server.ts).
-    return desk.replied(context.app.mailer.configured, reply)
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
-}
+    return sendReply(desk, context.app.mailer.configured, (reply) => replyToMessage(db, admin, id, reply))
+  })
 
 /** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = await submittedIntent(request)
-  const safe: Intent = isIntent(intent) ? intent : 'reply'
-  const form = await request.clone().formData()
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
-  return serverActionOr(serverAction, { ok: false, intent: safe, notice: errorNotice(FAILED[safe]), fields: {}, values } satisfies Answer)
-}
+export const clientAction = (args: Route.ClientActionArgs) => deskClientAction(args, isIntent, 'reply', FAILED)
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Message from ${d.message.name}` : 'Message')
 

@@ -7,7 +7,7 @@ import type { Route } from './+types/proposal'
 import { useSubmitting } from '~/components/use-submitting.ts'
 import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { Notice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
 import {
   LeadCallsSection,
@@ -26,7 +26,6 @@ import { Textarea } from '~/components/ui/input.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { getProposalDesk } from '~/services/lead-desk.server.ts'
 import { leadCalls } from '~/services/bookings.server.ts'
@@ -38,7 +37,8 @@ import { documentSummaryForLead } from '~/services/proposal-documents.server.ts'
 import { messageOfLead } from '~/services/message-leads.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 import { proposalAction } from './+shared/proposal-action.server.ts'
-import { FAILED, isIntent, type Answer, type Intent } from './+shared/proposal-forms.ts'
+import { deskClientAction } from './+shared/desk-answer.ts'
+import { FAILED, isIntent, type Answer } from './+shared/proposal-forms.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -77,19 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => proposalAction(args)
 
 /** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = await submittedIntent(request)
-  const safe: Intent = isIntent(intent) ? intent : 'note'
-  const form = await request.clone().formData()
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
-  return serverActionOr(serverAction, {
-    ok: false,
-    intent: safe,
-    notice: errorNotice(FAILED[safe]),
-    fields: {},
-    values,
-  } satisfies Answer)
-}
+export const clientAction = (args: Route.ClientActionArgs) => deskClientAction(args, isIntent, 'note', FAILED)
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
