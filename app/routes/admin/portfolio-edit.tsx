@@ -1,4 +1,3 @@
-import { redirect } from 'react-router'
 import type { Route } from './+types/portfolio-edit'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
@@ -6,11 +5,11 @@ import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
 import { PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
 import { ItemNotFound } from '~/components/admin/ui.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
-import { PortfolioItemPatchSchema } from '~/lib/schemas.ts'
+import { PortfolioItemPatchSchema, type PortfolioItemPatch } from '~/lib/schemas.ts'
 import { getPortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
-import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
+import { requireRowId, saveEditor } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -40,17 +39,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  const read = await readForm(request)
-  if (!read.ok) return formFailure(read.failure, read.form && readPortfolioForm(read.form))
-  const values = readPortfolioForm(read.form)
-  const checked = validate(PortfolioItemPatchSchema, values)
-  if (!checked.ok) return formFailure(checked.failure, values)
-  try {
-    await updatePortfolioItem(context.app.db, admin, id, checked.data)
-  } catch (err) {
-    return saveFailed(context, err, PORTFOLIO_SAVE_FAILED, values)
-  }
-  return redirect(`/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=updated`, 303)
+  const saved = `/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=updated`
+  const save = (patch: PortfolioItemPatch) => updatePortfolioItem(context.app.db, admin, id, patch)
+  return saveEditor(context, await readForm(request), {
+    values: readPortfolioForm,
+    schema: PortfolioItemPatchSchema,
+    save,
+    failed: PORTFOLIO_SAVE_FAILED,
+    done: saved,
+  })
 }
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */
