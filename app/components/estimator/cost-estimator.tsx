@@ -26,6 +26,7 @@ import {
   type Estimate,
   type EstimateInput,
 } from '~/lib/estimator.ts'
+import { BreakdownHead } from './breakdown-head.tsx'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
 import { CHOOSE_TYPE_MESSAGE, DEFAULT_ESTIMATOR_FIELDS, PAGES_MESSAGE, type EstimatorQuery } from '~/lib/estimator-query.ts'
 
@@ -247,12 +248,7 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
       )}
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Estimate breakdown</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <BreakdownHead />
         <tbody className="divide-y divide-primary-200">
           {rows.map((r) => (
             <tr key={r.label}>
