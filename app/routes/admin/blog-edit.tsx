@@ -27,7 +27,7 @@ import {
   restoreRevision,
   type RevisionData,
 } from '~/services/post-revisions.server.ts'
-import { requireRowId, saveFailed, saveEditor } from './+shared/content-actions.server.ts'
+import { loadForEdit, requireRowId, saveFailed, saveEditor } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */
 const comparable = (p: Pick<RevisionData, 'title' | 'subheading' | 'excerpt' | 'content'>) =>
@@ -37,9 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { adminPath, siteUrl } = context.app.config
   const db = context.app.db
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   const sp = new URL(request.url).searchParams
-  try {
+  return loadForEdit(context, params.id, 'blog post', { adminPath, siteUrl, post: null }, async (id) => {
     // The admin's read never counts a view.
     const post = id ? await readPost(db, admin, id, context.app.views) : null
     if (!post) return { adminPath, siteUrl, post: null }
@@ -64,10 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       comparison,
       restored: sp.get('restored') === '1',
     }
-  } catch (err) {
-    context.app.logger.warn({ err: (err as Error).message, id }, 'blog post load failed')
-    return { adminPath, siteUrl, post: null }
-  }
+  })
 }
 
 /**

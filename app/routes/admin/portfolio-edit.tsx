@@ -9,24 +9,17 @@ import { readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { PortfolioItemPatchSchema, type PortfolioItemPatch } from '~/lib/schemas.ts'
 import { getPortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
-import { requireRowId, saveEditor } from './+shared/content-actions.server.ts'
+import { loadForEdit, requireRowId, saveEditor } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const adminPath = context.app.config.adminPath
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   const { categories } = await listPortfolio(context.app.db, admin).catch(() => ({ categories: [] as string[] }))
-  try {
-    return {
-      adminPath,
-      categories,
-      item: id ? await getPortfolioItem(context.app.db, admin, id) : null,
-    }
-  } catch (err) {
-    // Spec: a failure loading an item for edit is only logged, with no notice.
-    context.app.logger.warn({ err: (err as Error).message, id }, 'portfolio item load failed')
-    return { adminPath, categories, item: null }
-  }
+  return loadForEdit(context, params.id, 'portfolio item', { adminPath, categories, item: null }, async (id) => ({
+    adminPath,
+    categories,
+    item: id ? await getPortfolioItem(context.app.db, admin, id) : null,
+  }))
 }
 
 /**

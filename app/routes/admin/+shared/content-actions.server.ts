@@ -51,6 +51,27 @@ export function saveFailed<V>(context: AppLoadContext, err: unknown, message: st
 }
 
 /**
+ * An edit page's load: `load` for the row at `:id` (0 when `:id` cannot be a row id), or `missing`
+ * when it fails. Spec: a failure loading an item for edit is only logged, with no notice; the page
+ * then says the item was not found.
+ */
+export async function loadForEdit<T, M>(
+  context: AppLoadContext,
+  rawId: string,
+  what: string,
+  missing: M,
+  load: (id: number) => Promise<T | M>,
+): Promise<T | M> {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0
+  try {
+    return await load(id)
+  } catch (err) {
+    context.app.logger.warn({ err: (err as Error).message, id }, `${what} load failed`)
+    return missing
+  }
+}
+
+/**
  * An editor's save (a post or a project, new or edited), from its form as `readForm` read it: the
  * editor's `values`, checked with the API's `schema` (after `input`, when the schema wants them
  * otherwise), then `save`, then back to the list at `done` (e.g. `/admin/blogs?saved=created`),
