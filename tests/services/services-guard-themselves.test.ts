@@ -56,7 +56,8 @@ const CALLS: Call[] = [
   {
     name: 'previewImport',
     needs: needs('import-export'),
-    run: (h, as) => previewImport(h.db, createImageStore(h.db), as, Buffer.from('not an export'), 'x.xml', []),
+    run: (h, as) =>
+      previewImport(h.db, createImageStore(h.db), as, { file: Buffer.from('not an export'), fileName: 'x.xml', allowHosts: [] }),
   },
   {
     name: 'bookings.saveAvailability',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode, type RefObject } from 'react'
 import { Form, Link } from 'react-router'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
@@ -6,6 +6,7 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
 import { TitledCard } from '~/components/admin/titled-card.tsx'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { DOCUMENT_STATE_LABELS, money, type DocumentState } from '~/lib/proposal-document.ts'
 
 /**
@@ -14,18 +15,52 @@ import { DOCUMENT_STATE_LABELS, money, type DocumentState } from '~/lib/proposal
  * and the discovery calls booked.
  */
 
-/** A lead's page below its triage: the lead and the reply, with the notes and the history beside them from the xl width. */
-export function LeadColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
+/**
+ * A lead's page below its triage: the lead and the reply, with the notes and the history beside
+ * them from the xl width (each in its card, named `${uid}-notes` and `${uid}-history`).
+ */
+export function LeadColumns({ uid, main, notes, history }: { uid: string; main: ReactNode; notes: ReactNode; history: ReactNode }) {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <div className="min-w-0 space-y-6">{main}</div>
-      <div className="min-w-0 space-y-6">{side}</div>
+      <div className="min-w-0 space-y-6">
+        <TitledCard id={`${uid}-notes`} title="Notes">
+          {notes}
+        </TitledCard>
+        <TitledCard id={`${uid}-history`} title="History">
+          {history}
+        </TitledCard>
+      </div>
     </div>
   )
 }
 
-/** What the reply form got back from the page's action: the messages beside its fields and what was typed. */
-type ReplyAnswer = { ok: boolean; fields: Record<string, string>; values?: Record<string, string> }
+/**
+ * After a write on a lead's page, focus goes where the work continues: the first refused field
+ * (`${uid}-<field>`), the reply in the history, or the empty note box (`noteBox`) for the next note.
+ * NOTE: again when the history reloads (`historyLength`): the forms are keyed by its length, so the
+ * answer may arrive before the new note box (or the reply's entry) exists.
+ */
+export function useFocusAfterWrite(
+  answer: { ok: boolean; intent: string; fields: Record<string, string>; eventId?: number } | undefined,
+  uid: string,
+  historyLength: number,
+  noteBox?: RefObject<HTMLTextAreaElement | null>,
+) {
+  useEffect(() => {
+    if (!answer) return
+    if (!answer.ok) {
+      const first = Object.keys(answer.fields)[0]
+      if (first) document.getElementById(`${uid}-${first}`)?.focus()
+      return
+    }
+    if (answer.intent === 'note') noteBox?.current?.focus()
+    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
+  }, [answer, uid, historyLength, noteBox])
+}
+
+/** What the page's action answered; the reply form takes the reply's: the messages beside its fields and what was typed. */
+type ReplyAnswer = { intent: string; ok: boolean; fields: Record<string, string>; values?: Record<string, string> }
 
 /**
  * The reply by email, through the site's outbox and kept in the history. Keyed by the history's
@@ -35,8 +70,7 @@ export function LeadReplySection({
   uid,
   email,
   draft,
-  answer,
-  busy,
+  answer: pageAnswer,
   historyLength,
   rows,
 }: {
@@ -44,11 +78,12 @@ export function LeadReplySection({
   email: string
   draft: { subject: string; body: string }
   answer: ReplyAnswer | undefined
-  busy: boolean
   historyLength: number
   rows: number
 }) {
   const mailSetUp = useMailSetUp().configured
+  const answer = pageAnswer?.intent === 'reply' ? pageAnswer : undefined
+  const busy = useSubmitting()('reply')
   return (
     <TitledCard
       id={`${uid}-reply`}

@@ -5,6 +5,7 @@ import { Options, Select } from '~/components/ui/input.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { formatPublishTime } from '~/lib/publishing.ts'
+import { BreakdownHead } from '~/components/estimator/breakdown-head.tsx'
 import { useAgencyZone } from './local-time.tsx'
 import { PROPOSAL_STATUSES, budgetLabel, businessTypeLabel } from '~/lib/constants.ts'
 import type { Proposal } from '~/models/proposals.server.ts'
@@ -100,12 +101,7 @@ export function ProposalOriginView({ origin }: { origin: ProposalOrigin }) {
       <div>
         <table className="w-full text-sm">
           <caption className="mb-2 text-left text-ink-700">The visitor&apos;s cost estimate, priced with today&apos;s price list</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
+          <BreakdownHead />
           <tbody>
             {origin.rows.map((r) => (
               <tr key={r.label} className={r.kind === 'item' ? '' : 'border-t border-ink-200 font-semibold'}>

@@ -1,11 +1,11 @@
 /** The Security page's parts: times, errors, the in-place password prompt, passkeys and recovery codes. */
 import { KeyRound } from 'lucide'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Form, useParams, useRevalidator } from 'react-router'
+import { Form, useNavigation, useParams, useRevalidator } from 'react-router'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { formatPublishTime } from '~/lib/publishing.ts'
-import { Button } from '~/components/ui/button.tsx'
+import { Button, type ButtonVariant } from '~/components/ui/button.tsx'
 import { SectionCard } from '~/components/ui/card.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
@@ -73,15 +73,26 @@ export function SudoField({ show, id, error, focusOnError }: { show: boolean; id
 /** The password prompt of the form (intent, row) the action asked it for, else nothing. */
 export type AskPassword = (intent: Intent, id?: number) => ReactNode
 
+/** The intent of the form being posted now, else undefined: its button waits meanwhile. */
+export function useSending(): string | undefined {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+    ? String(navigation.formData?.get('intent') ?? '')
+    : undefined
+}
+
 /**
  * A form of the Security page: its intent (and row), the CSRF token, what it asks first, the
- * password prompt when the action asked for it, and its button.
+ * password prompt when the action asked for it, and its button: `label` in `variant`, waiting
+ * while the form is posted, or a `button` of its own.
  */
 export function IntentForm({
   intent,
   id,
   askPassword,
   className = 'flex flex-wrap items-end gap-3',
+  label,
+  variant,
   button,
   children,
 }: {
@@ -89,9 +100,12 @@ export function IntentForm({
   id?: number
   askPassword: AskPassword
   className?: string
-  button: ReactNode
+  label?: string
+  variant?: ButtonVariant
+  button?: ReactNode
   children?: ReactNode
 }) {
+  const sending = useSending()
   return (
     <Form method="post" noValidate className={className}>
       <CsrfField />
@@ -99,7 +113,11 @@ export function IntentForm({
       {id !== undefined && <input type="hidden" name="id" value={id} />}
       {children}
       {askPassword(intent, id)}
-      {button}
+      {button ?? (
+        <Button type="submit" variant={variant} disabled={sending === intent}>
+          {label}
+        </Button>
+      )}
     </Form>
   )
 }

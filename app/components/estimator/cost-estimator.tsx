@@ -9,6 +9,7 @@ import { Link } from 'react-router'
 import { useHydrated } from '~/components/admin/use-hydrated.ts'
 import { EXTRA_PAGE_PRICE, QUOTED, QUOTED_DELIVERY, URGENCY_OPTIONS, WEBSITE_TYPES } from '~/content/pricing.ts'
 import { MAX_PAGES, MIN_PAGES, includedPagesText, formatUsd, type Estimate, type EstimateInput } from '~/lib/estimator.ts'
+import { BreakdownHead } from './breakdown-head.tsx'
 import { estimatePdfHref, estimateProposalHref } from './estimate-links.ts'
 import { ESTIMATOR, ESTIMATOR_ADDONS, deliverySentence, deliveryText, estimate, estimateRows, planOf, urgencyLabel } from './price-list.ts'
 import { CHOOSE_TYPE_MESSAGE, PAGES_MESSAGE, defaultEstimatorFields, type EstimatorQuery } from '~/lib/estimator-query.ts'
@@ -231,12 +232,7 @@ function EstimateResult({ input, result, stale }: Calculated & { stale: boolean 
       )}
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Estimate breakdown</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <BreakdownHead />
         <tbody className="divide-y divide-primary-200">
           {rows.map((r) => (
             <tr key={r.label}>

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone, Rss } from 'lucide'
-import { Icon } from '~/components/ui/icon.tsx'
+import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RenderedOnce } from '~/components/rendered-once.tsx'
@@ -44,6 +44,16 @@ function FooterNav({ title, links, children }: { title: string; links: readonly 
   )
 }
 
+/** A line of the contact details: its icon, then the address, number or link. */
+function ContactLine({ icon, children }: { icon: IconNode; children: ReactNode }) {
+  return (
+    <p className="flex gap-2">
+      <Icon node={icon} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      {children}
+    </p>
+  )
+}
+
 /** Company links, contact details from the saved settings, social links and the legal pages. */
 export function SiteFooter({ site }: { site: SiteData['site'] }) {
   const year = new Date().getUTCFullYear()
@@ -79,29 +89,26 @@ export function SiteFooter({ site }: { site: SiteData['site'] }) {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <address className="mt-4 space-y-3 text-sm not-italic" aria-label="Contact details">
             {site.contactEmail && (
-              <p className="flex gap-2">
-                <Icon node={Mail} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <ContactLine icon={Mail}>
                 <a href={`mailto:${site.contactEmail}`} className={linkClass}>
                   {site.contactEmail}
                 </a>
-              </p>
+              </ContactLine>
             )}
             {site.contactPhone && (
-              <p className="flex gap-2">
-                <Icon node={Phone} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <ContactLine icon={Phone}>
                 <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, '')}`} className={linkClass}>
                   {site.contactPhone}
                 </a>
-              </p>
+              </ContactLine>
             )}
             {officesOf(site).map((o) => (
-              <p key={o.id} className="flex gap-2">
-                <Icon node={MapPin} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <ContactLine key={o.id} icon={MapPin}>
                 <span>
                   <span className="sr-only">{o.city} office: </span>
                   {o.address}
                 </span>
-              </p>
+              </ContactLine>
             ))}
           </address>
         </div>

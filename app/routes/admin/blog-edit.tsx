@@ -11,7 +11,7 @@ import { ItemNotFound } from '~/components/admin/ui.tsx'
 import { useLoadErrorToast } from '~/components/admin/use-load-error.ts'
 import { readerZone } from '~/services/clock.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { formFailure, readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { parseTags } from '~/lib/blog-list.ts'
 import { tagsText } from '~/lib/post-tags.ts'
@@ -27,8 +27,7 @@ import {
   restoreRevision,
   type RevisionData,
 } from '~/services/post-revisions.server.ts'
-import { DomainValidationError } from '~/infra/errors.server.ts'
-import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
+import { loadForEdit, requireRowId, saveFailed, saveEditor } from './+shared/content-actions.server.ts'
 
 /** The text a comparison reads: title, subheading, excerpt and the content's words, one block each. */
 const comparable = (p: Pick<RevisionData, 'title' | 'subheading' | 'excerpt' | 'content'>) =>
@@ -38,9 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const { adminPath, siteUrl } = context.app.config
   const db = context.app.db
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   const sp = new URL(request.url).searchParams
-  try {
+  return loadForEdit(context, params.id, 'blog post', { adminPath, siteUrl, post: null }, async (id) => {
     // The admin's read never counts a view.
     const post = id ? await readPost(db, admin, id, context.app.views) : null
     if (!post) return { adminPath, siteUrl, post: null }
@@ -65,10 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       comparison,
       restored: sp.get('restored') === '1',
     }
-  } catch (err) {
-    context.app.logger.warn({ err: (err as Error).message, id }, 'blog post load failed')
-    return { adminPath, siteUrl, post: null }
-  }
+  })
 }
 
 /**
@@ -117,16 +112,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return redirect(intent === 'restore' ? `${editUrl}?restored=1` : editUrl, 303)
   }
-  const values = readBlogForm(read.form, zone)
-  const checked = validate(BlogPostPatchSchema, toBlogInput(values))
-  if (!checked.ok) return formFailure(checked.failure, values)
-  try {
-    await updatePost(db, admin, id, checked.data)
-  } catch (err) {
-    if (err instanceof DomainValidationError) return formFailure({ status: 400, fields: err.fields }, values)
-    return saveFailed(context, err, BLOG_SAVE_FAILED, values)
-  }
-  return redirect(`/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=updated`, 303)
+  return saveEditor(context, read, {
+    values: (form) => readBlogForm(form, zone),
+    schema: BlogPostPatchSchema,
+    input: toBlogInput,
+    save: (patch) => updatePost(db, admin, id, patch),
+    failed: BLOG_SAVE_FAILED,
+    done: `/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=updated`,
+    fieldsBeside: true,
+  })
 }
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */

@@ -1,4 +1,3 @@
-import { redirect } from 'react-router'
 import type { Route } from './+types/blog-new'
 import { BlogEditor } from '~/components/admin/blog-editor.tsx'
 import { useAgencyZone } from '~/components/admin/local-time.tsx'
@@ -7,12 +6,11 @@ import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { readerZone } from '~/services/clock.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { BlogPostSchema } from '~/lib/schemas.ts'
 import { createPost } from '~/services/blog.server.ts'
-import { DomainValidationError } from '~/infra/errors.server.ts'
-import { saveFailed } from './+shared/content-actions.server.ts'
+import { saveEditor } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminPage(request, context, params.adminPath)
@@ -29,17 +27,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readForm(request)
   // A publish time posted without its zone is in the reader's (their own, else the agency's: docs/decisions/070).
   const zone = (await readerZone(context.app.db, admin)).id
-  if (!read.ok) return formFailure(read.failure, read.form && readBlogForm(read.form, zone))
-  const values = readBlogForm(read.form, zone)
-  const checked = validate(BlogPostSchema, toBlogInput(values))
-  if (!checked.ok) return formFailure(checked.failure, values)
-  try {
-    await createPost(context.app.db, admin, checked.data)
-  } catch (err) {
-    if (err instanceof DomainValidationError) return formFailure({ status: 400, fields: err.fields }, values)
-    return saveFailed(context, err, BLOG_SAVE_FAILED, values)
-  }
-  return redirect(`/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=created`, 303)
+  return saveEditor(context, read, {
+    values: (form) => readBlogForm(form, zone),
+    schema: BlogPostSchema,
+    input: toBlogInput,
+    save: (post) => createPost(context.app.db, admin, post),
+    failed: BLOG_SAVE_FAILED,
+    done: `/${context.app.config.adminPath}/blogs?${SAVED_PARAM}=created`,
+    fieldsBeside: true,
+  })
 }
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */

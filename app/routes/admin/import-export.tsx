@@ -51,12 +51,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const file = form.get('file')
     if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose a WordPress (.xml) or Ghost (.json) export file.')
-    const bytes = Buffer.from(await file.arrayBuffer())
-    if (intent === 'dry-run')
-      return { intent, report: await previewImport(db, images, admin, bytes, file.name, allowHosts) } satisfies Result
-    const started = await withSudo(db, admin, form.get(SUDO_FIELD), () =>
-      startImport(db, images, admin, bytes, file.name, allowHosts, logger),
-    )
+    const upload = { file: Buffer.from(await file.arrayBuffer()), fileName: file.name, allowHosts }
+    if (intent === 'dry-run') return { intent, report: await previewImport(db, images, admin, upload) } satisfies Result
+    const started = await withSudo(db, admin, form.get(SUDO_FIELD), () => startImport(db, images, admin, upload, logger))
     if (started instanceof PasswordAsked) return refuse(started.status, started.message, true)
     return { intent, started: true } satisfies Result
   } catch (err) {

@@ -1,14 +1,15 @@
 import { ArrowLeft } from 'lucide'
-import { useEffect, useId } from 'react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { useId } from 'react'
+import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/message'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
-import { LeadColumns, LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import { LeadColumns, LeadReplySection, useFocusAfterWrite } from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { Notice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes } from '~/components/admin/proposal-details.tsx'
 import { PageHeader } from '~/components/admin/ui.tsx'
 import { CsrfField } from '~/components/csrf-field.tsx'
@@ -16,16 +17,15 @@ import { Button, buttonClass } from '~/components/ui/button.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { validate } from '~/http/forms.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
-import { AssignSchema, NextStepSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { AssignSchema } from '~/lib/lead-desk-schemas.ts'
 import { can } from '~/lib/permissions.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { assignMessage, changeMessageStatus, getMessageDesk, replyToMessage, setMessageNextStep } from '~/services/message-desk.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
 import { leadForMessage, leadOfMessage } from '~/services/message-leads.server.ts'
-import { failureStatus, requireRowId } from './+shared/content-actions.server.ts'
-import type { DeskAnswer } from './+shared/desk-answer.ts'
-import { openDeskAction } from './+shared/desk-form.server.ts'
+import { requireRowId } from './+shared/content-actions.server.ts'
+import { deskClientAction, type DeskAnswer } from './+shared/desk-answer.ts'
+import { runDeskAction, saveNextStep, sendReply } from './+shared/desk-form.server.ts'
 
 /**
  * A contact message on the lead desk (issue 36 §1): triage at the top (status, assignee, next
@@ -65,12 +65,10 @@ const FAILED: Record<Intent, string> = {
 
 type Answer = DeskAnswer<Intent>
 
-export async function action(args: Route.ActionArgs) {
-  const desk = await openDeskAction(args, isIntent, FAILED)
-  if (desk.unreadable) return desk.unreadable
-  const { admin, id, db, intent, values, refused, ok } = desk
-  const { context } = args
-  try {
+export const action = (args: Route.ActionArgs) =>
+  runDeskAction(args, isIntent, FAILED, async (desk) => {
+    const { admin, id, db, intent, values, refused, ok } = desk
+    const { context } = args
     if (intent === 'status') {
       const checked = validate(ProposalStatusSchema, { status: values.status })
       if (!checked.ok) return refused(400, checked.failure.fields)
@@ -83,35 +81,17 @@ export async function action(args: Route.ActionArgs) {
       await assignMessage(db, admin, id, checked.data.assignedTo)
       return ok('Message Assigned', checked.data.assignedTo ? 'The message is assigned.' : 'No one is assigned now.')
     }
-    if (intent === 'next') {
-      const checked = validate(NextStepSchema, { nextStep: values.nextStep ?? '' })
-      if (!checked.ok) return refused(400, checked.failure.fields)
-      await setMessageNextStep(db, admin, id, checked.data.nextStep)
-      return ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
-    }
+    if (intent === 'next') return saveNextStep(desk, (nextStep) => setMessageNextStep(db, admin, id, nextStep))
     if (intent === 'proposal') {
       // "Write a proposal": the proposal request made from this message (once), then its editor.
       const { proposalId } = await leadForMessage(db, admin, id)
       return redirect(`/${context.app.config.adminPath}/proposals/${proposalId}/document`)
     }
-    const checked = validate(ProposalReplySchema, { subject: values.subject, body: values.body })
-    if (!checked.ok) return refused(400, checked.failure.fields)
-    const reply = await replyToMessage(db, admin, id, checked.data)
-    // The same honest words as a proposal's reply (issue 36 §4): on its way, or kept (desk-form.server.ts).
-    return desk.replied(context.app.mailer.configured, reply)
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
-}
+    return sendReply(desk, context.app.mailer.configured, (reply) => replyToMessage(db, admin, id, reply))
+  })
 
 /** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = await submittedIntent(request)
-  const safe: Intent = isIntent(intent) ? intent : 'reply'
-  const form = await request.clone().formData()
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
-  return serverActionOr(serverAction, { ok: false, intent: safe, notice: errorNotice(FAILED[safe]), fields: {}, values } satisfies Answer)
-}
+export const clientAction = (args: Route.ClientActionArgs) => deskClientAction(args, isIntent, 'reply', FAILED)
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Message from ${d.message.name}` : 'Message')
 
@@ -120,20 +100,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
   const answer = actionData as Answer | undefined
   const uid = useId()
   useMenuCountsAfterOpening(loaderData.firstOpening, m.id)
-  const navigation = useNavigation()
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  const replyAnswer = answer?.intent === 'reply' ? answer : undefined
+  const busy = useSubmitting()
 
-  // After a write, focus goes to the first refused field, or to the reply in the history.
-  useEffect(() => {
-    if (!answer) return
-    if (!answer.ok) {
-      const first = Object.keys(answer.fields)[0]
-      if (first) document.getElementById(`${uid}-${first}`)?.focus()
-      return
-    }
-    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
-  }, [answer, uid, events.length])
+  useFocusAfterWrite(answer, uid, events.length)
 
   return (
     <>
@@ -150,6 +119,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
       <Notice notice={answer?.notice} />
       <LeadTriage uid={uid} lead={m} assignees={assignees} answer={answer} busy={busy} />
       <LeadColumns
+        uid={uid}
         main={
           <>
             <TitledCard id={`${uid}-message`} title="Message">
@@ -198,27 +168,11 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                 <p className="text-sm text-ink-700">No proposal written yet. Owners, administrators and sales write proposals.</p>
               )}
             </TitledCard>
-            <LeadReplySection
-              uid={uid}
-              email={m.email}
-              draft={replyDraft}
-              answer={replyAnswer}
-              busy={busy('reply')}
-              historyLength={events.length}
-              rows={12}
-            />
+            <LeadReplySection uid={uid} email={m.email} draft={replyDraft} answer={answer} historyLength={events.length} rows={12} />
           </>
         }
-        side={
-          <>
-            <TitledCard id={`${uid}-notes`} title="Notes">
-              <ProposalNotes notes={events.filter((e) => e.kind === 'note')} />
-            </TitledCard>
-            <TitledCard id={`${uid}-history`} title="History">
-              <ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />
-            </TitledCard>
-          </>
-        }
+        notes={<ProposalNotes notes={events.filter((e) => e.kind === 'note')} />}
+        history={<ProposalHistory proposal={{ date: m.createdAt }} events={events} received="Message received" />}
       />
     </>
   )

@@ -1,4 +1,3 @@
-import { redirect } from 'react-router'
 import type { Route } from './+types/portfolio-edit'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
@@ -6,28 +5,21 @@ import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
 import { PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
 import { ItemNotFound } from '~/components/admin/ui.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
-import { PortfolioItemPatchSchema } from '~/lib/schemas.ts'
+import { PortfolioItemPatchSchema, type PortfolioItemPatch } from '~/lib/schemas.ts'
 import { getPortfolioItem, listPortfolio, updatePortfolioItem } from '~/services/portfolio.server.ts'
-import { requireRowId, saveFailed } from './+shared/content-actions.server.ts'
+import { loadForEdit, requireRowId, saveEditor } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const adminPath = context.app.config.adminPath
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0
   const { categories } = await listPortfolio(context.app.db, admin).catch(() => ({ categories: [] as string[] }))
-  try {
-    return {
-      adminPath,
-      categories,
-      item: id ? await getPortfolioItem(context.app.db, admin, id) : null,
-    }
-  } catch (err) {
-    // Spec: a failure loading an item for edit is only logged, with no notice.
-    context.app.logger.warn({ err: (err as Error).message, id }, 'portfolio item load failed')
-    return { adminPath, categories, item: null }
-  }
+  return loadForEdit(context, params.id, 'portfolio item', { adminPath, categories, item: null }, async (id) => ({
+    adminPath,
+    categories,
+    item: id ? await getPortfolioItem(context.app.db, admin, id) : null,
+  }))
 }
 
 /**
@@ -40,17 +32,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
   const id = requireRowId(params.id)
-  const read = await readForm(request)
-  if (!read.ok) return formFailure(read.failure, read.form && readPortfolioForm(read.form))
-  const values = readPortfolioForm(read.form)
-  const checked = validate(PortfolioItemPatchSchema, values)
-  if (!checked.ok) return formFailure(checked.failure, values)
-  try {
-    await updatePortfolioItem(context.app.db, admin, id, checked.data)
-  } catch (err) {
-    return saveFailed(context, err, PORTFOLIO_SAVE_FAILED, values)
-  }
-  return redirect(`/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=updated`, 303)
+  const saved = `/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=updated`
+  const save = (patch: PortfolioItemPatch) => updatePortfolioItem(context.app.db, admin, id, patch)
+  return saveEditor(context, await readForm(request), {
+    values: readPortfolioForm,
+    schema: PortfolioItemPatchSchema,
+    save,
+    failed: PORTFOLIO_SAVE_FAILED,
+    done: saved,
+  })
 }
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */

@@ -1,15 +1,14 @@
-import { redirect } from 'react-router'
 import type { Route } from './+types/portfolio-new'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { SAVED_PARAM } from '~/components/admin/notice.tsx'
 import { PortfolioEditor } from '~/components/admin/portfolio-editor.tsx'
 import { EMPTY_ITEM, PORTFOLIO_SAVE_FAILED, readPortfolioForm } from '~/components/admin/portfolio-form.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { readForm } from '~/http/forms.server.ts'
 import { serverActionOr } from '~/lib/client-action.ts'
 import { PortfolioItemSchema } from '~/lib/schemas.ts'
 import { createPortfolioItem, listPortfolio } from '~/services/portfolio.server.ts'
-import { saveFailed } from './+shared/content-actions.server.ts'
+import { saveEditor } from './+shared/content-actions.server.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -25,17 +24,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
-  const read = await readForm(request)
-  if (!read.ok) return formFailure(read.failure, read.form && readPortfolioForm(read.form))
-  const values = readPortfolioForm(read.form)
-  const checked = validate(PortfolioItemSchema, values)
-  if (!checked.ok) return formFailure(checked.failure, values)
-  try {
-    await createPortfolioItem(context.app.db, admin, checked.data)
-  } catch (err) {
-    return saveFailed(context, err, PORTFOLIO_SAVE_FAILED, values)
-  }
-  return redirect(`/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=created`, 303)
+  return saveEditor(context, await readForm(request), {
+    values: readPortfolioForm,
+    schema: PortfolioItemSchema,
+    save: (item) => createPortfolioItem(context.app.db, admin, item),
+    failed: PORTFOLIO_SAVE_FAILED,
+    done: `/${context.app.config.adminPath}/portfolio?${SAVED_PARAM}=created`,
+  })
 }
 
 /** A save whose answer is not the action's own (connection lost, a proxy's error page) shows the spec's failure notice and keeps what was typed. */

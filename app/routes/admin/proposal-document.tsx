@@ -1,6 +1,7 @@
 import { useId } from 'react'
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/proposal-document'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { LocalTime, useReaderDay } from '~/components/admin/local-time.tsx'
 import { MailNotDelivered, useMailSetUp } from '~/components/admin/mail-banner.tsx'
@@ -162,8 +163,7 @@ export default function ProposalDocumentPage({ loaderData, actionData }: Route.C
   const { adminPath, lead, document: doc, values: saved, totalCents, revisions, autosave, restored } = loaderData
   const answer = actionData as Answer | undefined
   const uid = useId()
-  const navigation = useNavigation()
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useSubmitting()
   const mailSetUp = useMailSetUp().configured
   // The day it was sent in the reader's zone (the one the header names), not UTC's.
   const readerDay = useReaderDay()

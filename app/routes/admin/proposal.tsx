@@ -1,14 +1,21 @@
 import { ArrowLeft, Trash2 } from 'lucide'
 import { TitledCard } from '~/components/admin/titled-card.tsx'
 import { LeadAttributionList } from '~/components/admin/lead-attribution.tsx'
-import { useEffect, useId, useRef } from 'react'
-import { Form, Link, useNavigation, useSubmit } from 'react-router'
+import { useId, useRef } from 'react'
+import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/proposal'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { CsrfField, useCsrfToken } from '~/components/csrf-field.tsx'
 import { adminMeta } from '~/components/admin/meta.ts'
-import { Notice, errorNotice } from '~/components/admin/notice.tsx'
+import { Notice } from '~/components/admin/notice.tsx'
 import { ProposalHistory, ProposalNotes, ProposalOriginView, ProposalSummary } from '~/components/admin/proposal-details.tsx'
-import { LeadCallsSection, LeadColumns, LeadDocumentSection, LeadReplySection } from '~/components/admin/lead-sections.tsx'
+import {
+  LeadCallsSection,
+  LeadColumns,
+  LeadDocumentSection,
+  LeadReplySection,
+  useFocusAfterWrite,
+} from '~/components/admin/lead-sections.tsx'
 import { LeadTriage } from '~/components/admin/lead-triage.tsx'
 import { useMenuCountsAfterOpening } from '~/components/admin/use-menu-counts.ts'
 import { ConfirmButton, PageHeader } from '~/components/admin/ui.tsx'
@@ -19,7 +26,6 @@ import { Textarea } from '~/components/ui/input.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
 import { listAssignees } from '~/services/people.server.ts'
-import { serverActionOr, submittedIntent } from '~/lib/client-action.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
 import { getProposalDesk } from '~/services/lead-desk.server.ts'
 import { leadCalls } from '~/services/bookings.server.ts'
@@ -31,7 +37,8 @@ import { documentSummaryForLead } from '~/services/proposal-documents.server.ts'
 import { messageOfLead } from '~/services/message-leads.server.ts'
 import { requireRowId } from './+shared/content-actions.server.ts'
 import { proposalAction } from './+shared/proposal-action.server.ts'
-import { FAILED, isIntent, type Answer, type Intent } from './+shared/proposal-forms.ts'
+import { deskClientAction } from './+shared/desk-answer.ts'
+import { FAILED, isIntent, type Answer } from './+shared/proposal-forms.ts'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request, context, params.adminPath)
@@ -70,19 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => proposalAction(args)
 
 /** An answer that is not the action's own (a proxy's error page, no connection) still gets the red notice, and what was typed stays. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = await submittedIntent(request)
-  const safe: Intent = isIntent(intent) ? intent : 'note'
-  const form = await request.clone().formData()
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]))
-  return serverActionOr(serverAction, {
-    ok: false,
-    intent: safe,
-    notice: errorNotice(FAILED[safe]),
-    fields: {},
-    values,
-  } satisfies Answer)
-}
+export const clientAction = (args: Route.ClientActionArgs) => deskClientAction(args, isIntent, 'note', FAILED)
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Proposal from ${d.proposal.name}` : 'Proposal')
 
@@ -93,28 +88,12 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
   const answer = actionData as Answer | undefined
   const uid = useId()
   useMenuCountsAfterOpening(loaderData.firstOpening, p.id)
-  const navigation = useNavigation()
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const busy = useSubmitting()
   const notes = events.filter((e) => e.kind === 'note')
   const noteRef = useRef<HTMLTextAreaElement>(null)
-  const mine = (intent: Intent) => (answer?.intent === intent ? answer : undefined)
-  const noteAnswer = mine('note')
-  const replyAnswer = mine('reply')
+  const noteAnswer = answer?.intent === 'note' ? answer : undefined
 
-  // After a write, focus goes where the work continues: an empty note box for the next note, the
-  // reply in the history, or the first refused field.
-  useEffect(() => {
-    if (!answer) return
-    if (!answer.ok) {
-      const first = Object.keys(answer.fields)[0]
-      if (first) document.getElementById(`${uid}-${first}`)?.focus()
-      return
-    }
-    if (answer.intent === 'note') noteRef.current?.focus()
-    if (answer.intent === 'reply' && answer.eventId) document.getElementById(`event-${answer.eventId}`)?.focus()
-    // NOTE: again when the history reloads: the forms are keyed by its length, so the answer may
-    // arrive before the new note box (or the reply's entry) exists.
-  }, [answer, uid, events.length])
+  useFocusAfterWrite(answer, uid, events.length, noteRef)
 
   return (
     <>
@@ -145,6 +124,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       <Notice notice={answer?.notice} />
       <LeadTriage uid={uid} lead={{ ...p, nextStep: triage.nextStep }} assignees={loaderData.assignees} answer={answer} busy={busy} />
       <LeadColumns
+        uid={uid}
         main={
           <>
             <TitledCard id={`${uid}-request`} title="Request">
@@ -179,44 +159,31 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
 
             {calls.length > 0 && <LeadCallsSection uid={uid} adminPath={adminPath} zone={zone} calls={calls} />}
 
-            <LeadReplySection
-              uid={uid}
-              email={p.email}
-              draft={replyDraft}
-              answer={replyAnswer}
-              busy={busy('reply')}
-              historyLength={events.length}
-              rows={14}
-            />
+            <LeadReplySection uid={uid} email={p.email} draft={replyDraft} answer={answer} historyLength={events.length} rows={14} />
           </>
         }
-        side={
+        notes={
           <>
-            <TitledCard id={`${uid}-notes`} title="Notes">
-              <ProposalNotes notes={notes} />
-              <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
-                <CsrfField />
-                <input type="hidden" name="intent" value="note" />
-                <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
-                  <Textarea
-                    ref={noteRef}
-                    name="note"
-                    rows={4}
-                    aria-required="true"
-                    defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
-                  />
-                </Field>
-                <Button type="submit" variant="secondary" disabled={busy('note')}>
-                  {busy('note') ? 'Saving…' : 'Add note'}
-                </Button>
-              </Form>
-            </TitledCard>
-
-            <TitledCard id={`${uid}-history`} title="History">
-              <ProposalHistory proposal={p} events={events} />
-            </TitledCard>
+            <ProposalNotes notes={notes} />
+            <Form method="post" className="mt-4 space-y-3" key={`note-${notes.length}`}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="note" />
+              <Field id={`${uid}-note`} label="Add a note" hint="Only admins see notes." required error={noteAnswer?.fields.note}>
+                <Textarea
+                  ref={noteRef}
+                  name="note"
+                  rows={4}
+                  aria-required="true"
+                  defaultValue={noteAnswer && !noteAnswer.ok ? noteAnswer.values?.note : ''}
+                />
+              </Field>
+              <Button type="submit" variant="secondary" disabled={busy('note')}>
+                {busy('note') ? 'Saving…' : 'Add note'}
+              </Button>
+            </Form>
           </>
         }
+        history={<ProposalHistory proposal={p} events={events} />}
       />
     </>
   )

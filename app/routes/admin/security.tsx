@@ -1,6 +1,6 @@
 import { Monitor, ShieldCheck } from 'lucide'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/security'
 import { adminMeta } from '~/components/admin/meta.ts'
 import { Notice } from '~/components/admin/notice.tsx'
@@ -29,6 +29,7 @@ import { securityAction } from './+shared/security-action.server.ts'
 import {
   FormError,
   IntentForm,
+  useSending,
   Passkeys,
   RecoveryCodes,
   SudoPassword,
@@ -68,11 +69,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
   const actionData: SecurityResult | undefined = answered
   const { sessions, passkeys, twoStep, sudo, required, apiTokens } = loaderData
   const tokensNote = apiTokens > 0 ? ` and revokes your API tokens (${apiTokens}${apiTokens === 1 ? ' token' : ' tokens'})` : ''
-  const navigation = useNavigation()
-  const sending =
-    navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
-      ? String(navigation.formData?.get('intent') ?? '')
-      : undefined
+  const sending = useSending()
   const answer = (intent: Intent, id?: number) =>
     actionData?.intent === intent && (id === undefined || actionData.id === id) ? actionData : undefined
   const errors = (intent: Intent, id?: number) => answer(intent, id)?.fields ?? {}
@@ -229,24 +226,13 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   <strong data-testid="recovery-left">{twoStep.recoveryCodesLeft}</strong>
                 </span>
               </p>
-              <IntentForm
-                intent="recovery-regenerate"
-                askPassword={askPassword}
-                button={
-                  <Button type="submit" variant="secondary" disabled={sending === 'recovery-regenerate'}>
-                    Make new recovery codes
-                  </Button>
-                }
-              />
+              <IntentForm intent="recovery-regenerate" askPassword={askPassword} label="Make new recovery codes" variant="secondary" />
               <IntentForm
                 intent="totp-disable"
                 askPassword={askPassword}
                 className="flex flex-wrap items-end gap-3 border-t border-ink-200 pt-4"
-                button={
-                  <Button type="submit" variant="danger" disabled={sending === 'totp-disable'}>
-                    Turn off two-step sign-in
-                  </Button>
-                }
+                label="Turn off two-step sign-in"
+                variant="danger"
               />
             </div>
           ) : twoStep.enrolment ? (
@@ -276,15 +262,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
                   <p className="text-ink-600">Time-based, 6 digits, every 30 seconds.</p>
                 </div>
               </div>
-              <IntentForm
-                intent="totp-confirm"
-                askPassword={askPassword}
-                button={
-                  <Button type="submit" disabled={sending === 'totp-confirm'}>
-                    Turn on
-                  </Button>
-                }
-              >
+              <IntentForm intent="totp-confirm" askPassword={askPassword} label="Turn on">
                 <Field id="code" label="Code from the app" error={errors('totp-confirm').code}>
                   <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
                 </Field>
@@ -298,15 +276,7 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
               </Form>
             </div>
           ) : (
-            <IntentForm
-              intent="totp-start"
-              askPassword={askPassword}
-              button={
-                <Button type="submit" disabled={sending === 'totp-start'}>
-                  Set up an authenticator app
-                </Button>
-              }
-            />
+            <IntentForm intent="totp-start" askPassword={askPassword} label="Set up an authenticator app" />
           )}
         </SectionCard>
 
@@ -352,11 +322,8 @@ export default function SecurityPage({ loaderData, actionData: answered }: Route
               intent="sessions-end-others"
               askPassword={askPassword}
               className="mt-4 flex flex-wrap items-end gap-3"
-              button={
-                <Button type="submit" variant="danger" disabled={sending === 'sessions-end-others'}>
-                  Sign out all other sessions
-                </Button>
-              }
+              label="Sign out all other sessions"
+              variant="danger"
             >
               <p className="w-full text-sm text-ink-700">Signs out every session but this one{tokensNote}.</p>
             </IntentForm>

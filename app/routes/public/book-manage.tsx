@@ -1,4 +1,4 @@
-import { CalendarPlus, CheckCircle2, Download, Phone, Video } from 'lucide'
+import { CalendarPlus, Download, Phone, Video } from 'lucide'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/book-manage'
@@ -6,6 +6,7 @@ import { ChosenTime, MonthPicker, SlotRadios, ZoneForm, type PickerSlot } from '
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { PublicPage } from '~/components/site/page-header.tsx'
 import { Button, buttonClass } from '~/components/ui/button.tsx'
+import { SuccessPanel } from '~/components/ui/success-panel.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { readForm } from '~/http/forms.server.ts'
 import { TEAM } from '~/content/about.ts'
@@ -172,18 +173,10 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
     <PublicPage eyebrow="Free discovery call" title="Your discovery call">
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16 sm:px-6">
         {notice && (
-          <div
-            ref={noticeRef}
-            tabIndex={-1}
-            role="status"
-            className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900"
-          >
-            <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
-            <div>
-              <h2 className="font-semibold">{notice.title}</h2>
-              <p className="mt-1 text-sm">{notice.text}</p>
-            </div>
-          </div>
+          <SuccessPanel ref={noticeRef}>
+            <h2 className="font-semibold">{notice.title}</h2>
+            <p className="mt-1 text-sm">{notice.text}</p>
+          </SuccessPanel>
         )}
         <section aria-labelledby="call-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="call-title" className="text-xl font-bold text-ink-900">

@@ -130,6 +130,8 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
     else if (actionData.formError) alertRef.current?.focus()
   }, [actionData])
   const v = actionData?.values ?? { name: '', email: '', phone: '', note: '' }
+  /** A detail's control: its name, what was typed, and the focus when it is the first refused. */
+  const typed = (name: keyof typeof v) => ({ name, defaultValue: v[name], autoFocus: firstBad === name })
   const next = actionData?.nextSlots
   // Step 2 once a time is chosen (`?start=`), or when the server answered the form.
   const step2 = Boolean(chosen) || Boolean(actionData)
@@ -202,33 +204,17 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             )}
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id="book-name" label="Name" required error={err.name}>
-                <Input
-                  size="md"
-                  name="name"
-                  type="text"
-                  autoFocus={firstBad === 'name'}
-                  autoComplete="name"
-                  required
-                  defaultValue={v.name}
-                />
+                <Input size="md" type="text" autoComplete="name" required {...typed('name')} />
               </Field>
               <Field id="book-email" label="Email" required error={err.email} hint="The invitation goes here.">
-                <Input
-                  size="md"
-                  name="email"
-                  type="email"
-                  autoFocus={firstBad === 'email'}
-                  autoComplete="email"
-                  required
-                  defaultValue={v.email}
-                />
+                <Input size="md" type="email" autoComplete="email" required {...typed('email')} />
               </Field>
               <Field id="book-phone" label="Phone (optional)" error={err.phone}>
-                <Input size="md" name="phone" type="tel" autoFocus={firstBad === 'phone'} autoComplete="tel" defaultValue={v.phone} />
+                <Input size="md" type="tel" autoComplete="tel" {...typed('phone')} />
               </Field>
             </div>
             <Field id="book-note" label="What would you like to talk about? (optional)" error={err.note}>
-              <Textarea size="md" name="note" rows={4} autoFocus={firstBad === 'note'} defaultValue={v.note} />
+              <Textarea size="md" rows={4} {...typed('note')} />
             </Field>
             <Honeypot id="book-website" />
             <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

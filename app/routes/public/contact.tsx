@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide'
+import { Clock, Mail, MapPin, Phone } from 'lucide'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/contact'
@@ -9,6 +9,7 @@ import { PublicPage } from '~/components/site/page-header.tsx'
 import { useSite } from '~/components/site/use-site.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
+import { SuccessPanel } from '~/components/ui/success-panel.tsx'
 import { Icon, type IconNode } from '~/components/ui/icon.tsx'
 import { Input, Textarea } from '~/components/ui/input.tsx'
 import { CONTACT_INTRO } from '~/content/contact.ts'
@@ -120,24 +121,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <h3 className="mt-1 text-xl font-bold text-ink-900">
                   {o.city}, {o.country}
                 </h3>
-                <p className="mt-3 flex gap-2 text-ink-700">
-                  <Icon node={MapPin} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                <OfficeLine icon={MapPin} className="mt-3">
                   {o.address}
-                </p>
+                </OfficeLine>
                 {o.phone && (
-                  <p className="mt-2 flex gap-2 text-ink-700">
-                    <Icon node={Phone} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+                  <OfficeLine icon={Phone}>
                     <a href={tel(o.phone)} className="hover:underline">
                       {o.phone}
                     </a>
-                  </p>
+                  </OfficeLine>
                 )}
-                {o.hours && (
-                  <p className="mt-2 flex gap-2 text-ink-700">
-                    <Icon node={Clock} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
-                    {o.hours}
-                  </p>
-                )}
+                {o.hours && <OfficeLine icon={Clock}>{o.hours}</OfficeLine>}
               </li>
             ))}
           </ul>
@@ -146,6 +140,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
       <ClosingCta />
     </PublicPage>
+  )
+}
+
+/** A line of an office's card: its icon, then the address, number or hours. */
+function OfficeLine({ icon, className = 'mt-2', children }: { icon: IconNode; className?: string; children: ReactNode }) {
+  return (
+    <p className={`${className} flex gap-2 text-ink-700`}>
+      <Icon node={icon} aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-ink-500" />
+      {children}
+    </p>
   )
 }
 
@@ -208,22 +212,14 @@ function MessageForm({ sent, answer, replyTo }: { sent: boolean; answer: Contact
   const v = answer?.values ?? EMPTY_CONTACT_MESSAGE
   if (sent)
     return (
-      <div
-        ref={confirmation}
-        tabIndex={-1}
-        role="status"
-        className="flex gap-3 rounded-lg border border-success-300 bg-success-50 p-4 text-success-900 sm:p-6"
-      >
-        <Icon node={CheckCircle2} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
-        <div>
-          <p className="font-semibold">Message sent. Thank you!</p>
-          <p className="mt-1 text-sm">
-            We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.
-          </p>
-          <p className="mt-4 text-sm">Would a conversation be quicker?</p>
-          <BookCallLink />
-        </div>
-      </div>
+      <SuccessPanel ref={confirmation} className="sm:p-6">
+        <p className="font-semibold">Message sent. Thank you!</p>
+        <p className="mt-1 text-sm">
+          We will reply to the email address you gave within one business day{replyTo ? `, from ${replyTo}` : ''}.
+        </p>
+        <p className="mt-4 text-sm">Would a conversation be quicker?</p>
+        <BookCallLink />
+      </SuccessPanel>
     )
   return (
     <Form

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, isRouteErrorResponse, redirect, useNavigation } from 'react-router'
+import { data, Form, isRouteErrorResponse, redirect } from 'react-router'
 import type { Route } from './+types/signed-proposal'
+import { useSubmitting } from '~/components/use-submitting.ts'
 import { CsrfField } from '~/components/csrf-field.tsx'
 import { ProposalDocumentView } from '~/components/proposal/proposal-document-view.tsx'
 import { useSite } from '~/components/site/use-site.ts'
@@ -114,8 +115,7 @@ export default function SignedProposal({ loaderData, actionData }: Route.Compone
   const { site } = useSite()
   const answer = actionData as Answer | undefined
   const mine = (i: Intent) => (answer?.intent === i ? answer : undefined)
-  const navigation = useNavigation()
-  const busy = (i: Intent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === i
+  const busy = useSubmitting()
   const doneRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   useEffect(() => {

@@ -48,16 +48,13 @@ export async function readImportJob(db: Db, admin: Admin, now = Date.now()): Pro
   return job
 }
 
+/** An export file to import: its bytes, its name, and the hosts its images may be fetched from. */
+export type ImportUpload = { file: Buffer; fileName: string; allowHosts: string[] }
+
 /** The dry run: what would be imported, skipped and why; writes nothing. */
-export async function previewImport(
-  db: Db,
-  images: ImageStore,
-  admin: Admin,
-  file: Buffer,
-  fileName: string,
-  allowHosts: string[],
-): Promise<ImportReport> {
+export async function previewImport(db: Db, images: ImageStore, admin: Admin, upload: ImportUpload): Promise<ImportReport> {
   requirePermission(admin, 'import-export')
+  const { file, fileName, allowHosts } = upload
   return importSite(db, images, file, { dryRun: true, allowHosts, fileName })
 }
 
@@ -70,12 +67,11 @@ export async function startImport(
   db: Db,
   images: ImageStore,
   admin: Admin,
-  file: Buffer,
-  fileName: string,
-  allowHosts: string[],
+  upload: ImportUpload,
   logger: { warn: (o: object, m: string) => void },
 ): Promise<void> {
   await requireSudo(db, admin)
+  const { file, fileName, allowHosts } = upload
   parseExport(file, fileName)
   const lock = await acquireImportLock(db, images, fileName)
   const started = lock.startedAt

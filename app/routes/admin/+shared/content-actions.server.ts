@@ -1,11 +1,12 @@
-import { data, type AppLoadContext } from 'react-router'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from '~/lib/zod.ts'
 import type { ListActionResult } from '~/components/admin/list-actions.tsx'
 import { errorNotice } from '~/components/admin/notice.tsx'
 import type { Toast } from '~/components/ui/toast.tsx'
 import type { Db } from '~/db/db.server.ts'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm } from '~/http/forms.server.ts'
+import { formFailure, readForm, validate } from '~/http/forms.server.ts'
+import { DomainValidationError } from '~/infra/errors.server.ts'
 import type { Admin } from '~/services/actor.server.ts'
 import { refusalOf } from '~/http/refusal.server.ts'
 
@@ -47,6 +48,61 @@ export function saveFailed<V>(context: AppLoadContext, err: unknown, message: st
   // A refusal that names its field (a slug another project has) is shown beside that field.
   const fields: Record<string, string> = refusalOf(err)?.fields ?? {}
   return data({ ok: false as const, formError: said, fields, values }, { status })
+}
+
+/**
+ * An edit page's load: `load` for the row at `:id` (0 when `:id` cannot be a row id), or `missing`
+ * when it fails. Spec: a failure loading an item for edit is only logged, with no notice; the page
+ * then says the item was not found.
+ */
+export async function loadForEdit<T, M>(
+  context: AppLoadContext,
+  rawId: string,
+  what: string,
+  missing: M,
+  load: (id: number) => Promise<T | M>,
+): Promise<T | M> {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0
+  try {
+    return await load(id)
+  } catch (err) {
+    context.app.logger.warn({ err: (err as Error).message, id }, `${what} load failed`)
+    return missing
+  }
+}
+
+/**
+ * An editor's save (a post or a project, new or edited), from its form as `readForm` read it: the
+ * editor's `values`, checked with the API's `schema` (after `input`, when the schema wants them
+ * otherwise), then `save`, then back to the list at `done` (e.g. `/admin/blogs?saved=created`),
+ * which shows the spec's notice. A refused form answers 400 (403 without the CSRF token) with the
+ * messages and what was typed; a failed save, saveFailed's answer with `failed`; with
+ * `fieldsBeside`, a save the service refused field by field shows only the messages beside them.
+ */
+export async function saveEditor<V, S extends z.ZodType>(
+  context: AppLoadContext,
+  read: Awaited<ReturnType<typeof readForm>>,
+  o: {
+    values: (form: FormData) => V
+    schema: S
+    input?: (values: V) => unknown
+    save: (checked: z.infer<S>) => Promise<unknown>
+    failed: string
+    done: string
+    fieldsBeside?: boolean
+  },
+) {
+  if (!read.ok) return formFailure(read.failure, read.form && o.values(read.form))
+  const values = o.values(read.form)
+  const checked = validate(o.schema, o.input ? o.input(values) : values)
+  if (!checked.ok) return formFailure(checked.failure, values)
+  try {
+    await o.save(checked.data)
+  } catch (err) {
+    if (o.fieldsBeside && err instanceof DomainValidationError) return formFailure({ status: 400, fields: err.fields }, values)
+    return saveFailed(context, err, o.failed, values)
+  }
+  return redirect(o.done, 303)
 }
 
 /** What a list card's write gets: the acting admin, the form, and which write on which row. */

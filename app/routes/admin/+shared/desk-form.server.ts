@@ -1,9 +1,10 @@
 import { data, type AppLoadContext } from 'react-router'
 import { errorNotice } from '~/components/admin/notice.tsx'
 import { requireAdminPage } from '~/http/admin-guard.server.ts'
-import { readForm } from '~/http/forms.server.ts'
+import { readForm, validate } from '~/http/forms.server.ts'
 import { CSRF_FIELD } from '~/lib/csrf.ts'
-import { requireRowId } from './content-actions.server.ts'
+import { NextStepSchema, ProposalReplySchema, type ProposalReplyInput } from '~/lib/lead-desk-schemas.ts'
+import { failureStatus, requireRowId } from './content-actions.server.ts'
 import type { DeskAnswer } from './desk-answer.ts'
 
 /**
@@ -40,4 +41,48 @@ export async function openDeskAction<I extends string>(
         )
   const unreadable = read.ok ? null : refused(read.failure.status, {}, errorNotice(read.failure.formError ?? failed[intent]))
   return { admin, id, db: context.app.db, intent, values, refused, ok, replied, unreadable }
+}
+
+/** An opened lead's page action: the person, the row, the intent, what was typed and the ways to answer. */
+export type OpenDesk<I extends string> = Awaited<ReturnType<typeof openDeskAction<I>>>
+
+/**
+ * The action of a lead's page: opens it (openDeskAction), answers an unreadable form at once,
+ * runs the page's own writes (`write`), and turns a failure into the intent's red notice.
+ */
+export async function runDeskAction<I extends string, R>(
+  args: Parameters<typeof openDeskAction<I>>[0],
+  isIntent: (v: unknown) => v is I,
+  failed: Record<I, string>,
+  write: (desk: OpenDesk<I>) => Promise<R>,
+) {
+  const desk = await openDeskAction(args, isIntent, failed)
+  if (desk.unreadable) return desk.unreadable
+  try {
+    return await write(desk)
+  } catch (err) {
+    return desk.refused(failureStatus(args.context, err, failed[desk.intent]))
+  }
+}
+
+/** The triage's next step on any lead's page: checked, saved (`save`) and told. */
+export async function saveNextStep<I extends string>(desk: OpenDesk<I>, save: (nextStep: string) => Promise<unknown>) {
+  const checked = validate(NextStepSchema, { nextStep: desk.values.nextStep ?? '' })
+  if (!checked.ok) return desk.refused(400, checked.failure.fields)
+  await save(checked.data.nextStep)
+  return desk.ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
+}
+
+/**
+ * The reply by email on any lead's page: checked, sent or kept in the outbox (`send`), and told
+ * with the same honest words (issue 36 §4): on its way, or kept.
+ */
+export async function sendReply<I extends string>(
+  desk: OpenDesk<I>,
+  mailConfigured: boolean,
+  send: (reply: ProposalReplyInput) => Promise<{ id: number; toAddress: string | null }>,
+) {
+  const checked = validate(ProposalReplySchema, { subject: desk.values.subject, body: desk.values.body })
+  if (!checked.ok) return desk.refused(400, checked.failure.fields)
+  return desk.replied(mailConfigured, await send(checked.data))
 }

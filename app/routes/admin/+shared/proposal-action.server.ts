@@ -1,11 +1,10 @@
 import type { Route } from '../+types/proposal'
 import { validate } from '~/http/forms.server.ts'
-import { AssignSchema, NextStepSchema, ProposalNoteSchema, ProposalReplySchema } from '~/lib/lead-desk-schemas.ts'
+import { AssignSchema, ProposalNoteSchema } from '~/lib/lead-desk-schemas.ts'
 import { ProposalStatusSchema } from '~/lib/schemas.ts'
 import { addProposalNote, assignProposal, replyToProposal, setProposalNextStep } from '~/services/lead-desk.server.ts'
 import { setProposalStatus } from '~/services/proposals.server.ts'
-import { failureStatus } from './content-actions.server.ts'
-import { openDeskAction } from './desk-form.server.ts'
+import { runDeskAction, saveNextStep, sendReply } from './desk-form.server.ts'
 import { FAILED, isIntent } from './proposal-forms.ts'
 
 /**
@@ -14,12 +13,10 @@ import { FAILED, isIntent } from './proposal-forms.ts'
  * `intent=reply` (the reply, queued in the outbox and kept in the history), `intent=assign` and
  * `intent=next` (the triage).
  */
-export async function proposalAction(args: Route.ActionArgs) {
-  const desk = await openDeskAction(args, isIntent, FAILED)
-  if (desk.unreadable) return desk.unreadable
-  const { admin, id, db, intent, values, refused, ok } = desk
-  const { context } = args
-  try {
+export function proposalAction(args: Route.ActionArgs) {
+  return runDeskAction(args, isIntent, FAILED, async (desk) => {
+    const { admin, id, db, intent, values, refused, ok } = desk
+    const { context } = args
     if (intent === 'note') {
       const checked = validate(ProposalNoteSchema, { note: values.note })
       if (!checked.ok) return refused(400, checked.failure.fields)
@@ -32,12 +29,7 @@ export async function proposalAction(args: Route.ActionArgs) {
       const proposal = await setProposalStatus(db, admin, id, checked.data.status)
       return ok('Status Updated', `Proposal status changed to ${proposal.status}`)
     }
-    if (intent === 'next') {
-      const checked = validate(NextStepSchema, { nextStep: values.nextStep ?? '' })
-      if (!checked.ok) return refused(400, checked.failure.fields)
-      await setProposalNextStep(db, admin, id, checked.data.nextStep)
-      return ok('Next Step Saved', checked.data.nextStep ? `Next step: ${checked.data.nextStep}` : 'The next step is cleared.')
-    }
+    if (intent === 'next') return saveNextStep(desk, (nextStep) => setProposalNextStep(db, admin, id, nextStep))
     if (intent === 'assign') {
       const checked = validate(AssignSchema, { assignedTo: values.assignedTo })
       if (!checked.ok) return refused(400, checked.failure.fields)
@@ -51,14 +43,6 @@ export async function proposalAction(args: Route.ActionArgs) {
             : 'The notice to the assignee is kept in the outbox, not sent: mail is not set up. Tell them yourself.',
       )
     }
-    const checked = validate(ProposalReplySchema, {
-      subject: values.subject,
-      body: values.body,
-    })
-    if (!checked.ok) return refused(400, checked.failure.fields)
-    const reply = await replyToProposal(db, admin, id, checked.data)
-    return desk.replied(context.app.mailer.configured, reply)
-  } catch (err) {
-    return refused(failureStatus(context, err, FAILED[intent]))
-  }
+    return sendReply(desk, context.app.mailer.configured, (reply) => replyToProposal(db, admin, id, reply))
+  })
 }
