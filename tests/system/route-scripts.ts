@@ -15,7 +15,11 @@ export type ClientManifest = { entry: { module: string; imports: string[] }; rou
 /** The build's client manifest, `window.__reactRouterManifest` in `client/assets/manifest-*.js`. */
 export function readClientManifest(buildDir: string): ClientManifest {
   const assets = path.join(buildDir, 'client/assets')
-  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f))
+  // The newest: a build into a folder that held an older one leaves that one's manifest beside it.
+  const file = fs
+    .readdirSync(assets)
+    .filter((f) => /^manifest-[\w-]+\.js$/.test(f))
+    .sort((a, b) => fs.statSync(path.join(assets, b)).mtimeMs - fs.statSync(path.join(assets, a)).mtimeMs)[0]
   if (!file) throw new Error(`No client manifest in ${assets}: run \`npm run build\` first`)
   const text = fs.readFileSync(path.join(assets, file), 'utf8')
   return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as ClientManifest
@@ -68,7 +72,10 @@ export function firstViewScripts(buildDir: string, manifest: ClientManifest, rou
 
 /**
  * Budgets in KB (1,024 bytes) of gzipped JavaScript for a first view, per public route; set from
- * the build of 2026-11-27 with about 1 KB of room (docs/BENCHMARKS.md has the figures). React,
+ * the build of 2026-11-27 with about 1 KB of room (docs/BENCHMARKS.md has the figures); three
+ * raised by 0.5 KB on 2026-11-28, when the booking page's own link box, the shared "done" panel and
+ * the price list passed as one value used up their room (book-manage 124.7 -> 125.4, contact
+ * 127.1 -> 127.5, pricing 130.6 -> 131.1). React,
  * React DOM and React Router alone are 105.9 KB of every page, so the home page's 100 KB goal is
  * not reachable while the page hydrates (docs/decisions/071).
  */
@@ -81,13 +88,13 @@ export const FIRST_VIEW_BUDGET_KB: Record<string, number> = {
   'routes/public/blog-post': 127,
   'routes/public/about': 127.5,
   'routes/public/faq': 128,
-  'routes/public/pricing': 131,
-  'routes/public/contact': 127.5,
+  'routes/public/pricing': 131.5,
+  'routes/public/contact': 128,
   'routes/public/privacy': 125.5,
   'routes/public/terms': 125.5,
   'routes/tools/proposal': 128.5,
   'routes/public/book': 128,
-  'routes/public/book-manage': 125.5,
+  'routes/public/book-manage': 126,
   'routes/tools/demo-builder': 150.5, // 157.4 before its full-screen dialog loaded on demand (2026-11-28)
   'routes/public/chat': 134,
   'routes/public/not-found': 123,
