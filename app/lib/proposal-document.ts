@@ -23,6 +23,12 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
 /** The states a client may still accept or decline in. */
 export const OPEN_STATES: readonly DocumentState[] = ['sent', 'viewed']
 
+/** The state a proposal is in on `today` (the agency's day): an open one past its last valid day has expired, recorded yet or not. */
+export function stateOn(doc: { state: string; validUntil: string }, today: string): DocumentState {
+  const state = doc.state as DocumentState
+  return OPEN_STATES.includes(state) && doc.validUntil < today ? 'expired' : state
+}
+
 /** The one-time add-ons a proposal may list (a monthly price is no part of a one-time total). */
 export function documentAddons(prices: PriceList): PricingAddon[] {
   return prices.addons.filter((a) => !a.unit)

@@ -3,7 +3,7 @@ import { PROPOSAL_STATUSES, budgetLabel } from '~/lib/constants.ts'
 import { formatUsd } from '~/lib/estimator.ts'
 import { DESK_PAGE_SIZE, type DeskQuery, type LeadKind } from '~/lib/lead-desk-query.ts'
 import { can } from '~/lib/permissions.ts'
-import { DOCUMENT_STATE_LABELS, OPEN_STATES, money, todayIn, type DocumentState } from '~/lib/proposal-document.ts'
+import { DOCUMENT_STATE_LABELS, money, stateOn, todayIn } from '~/lib/proposal-document.ts'
 import * as model from '~/models/lead-desk.server.ts'
 import { findDocumentsForLeads } from '~/models/proposal-documents.server.ts'
 import type { Admin } from './actor.server.ts'
@@ -61,11 +61,7 @@ export async function listDeskLeads(db: Db, admin: Admin, query: DeskQuery, now 
   // An open proposal past its date reads as expired here too, as on its own page (which records it).
   const today = todayIn(timeZone, now)
   const proposals = new Map(
-    documents.map((d) => {
-      const expired = OPEN_STATES.includes(d.state as DocumentState) && d.validUntil < today
-      const state = DOCUMENT_STATE_LABELS[expired ? 'expired' : (d.state as DocumentState)]
-      return [d.proposalId, { state, value: money(d.totalCents) }]
-    }),
+    documents.map((d) => [d.proposalId, { state: DOCUMENT_STATE_LABELS[stateOn(d, today)], value: money(d.totalCents) }]),
   )
   const names = new Map(assignees.map((a) => [a.id, a.name]))
   const kindCounts = { all: 0, proposal: 0, message: 0, call: 0 }

@@ -1,6 +1,6 @@
 import type { Db } from '~/db/db.server.ts'
 import type { ProposalDocumentRow } from '~/db/schema.ts'
-import { OPEN_STATES, todayIn, type DocumentState } from '~/lib/proposal-document.ts'
+import { OPEN_STATES, stateOn, todayIn, type DocumentState } from '~/lib/proposal-document.ts'
 import * as leads from '~/models/proposals.server.ts'
 import * as model from '~/models/proposal-documents.server.ts'
 import { NotFoundError } from '~/infra/errors.server.ts'
@@ -67,7 +67,7 @@ export async function settleExpiry(db: Db, row: ProposalDocumentRow, now: number
   if (!OPEN_STATES.includes(row.state as DocumentState)) return row
   const { timeZone } = await getSettings(db)
   const today = todayIn(timeZone, now)
-  if (row.validUntil >= today) return row
+  if (stateOn(row, today) !== 'expired') return row
   await model.expireDocument(db, row.id, today, nowIso(now))
   return { ...row, state: 'expired' }
 }
